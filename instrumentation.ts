@@ -1,0 +1,8 @@
+// Runs once when the web server starts: a missing or bad environment value stops it here,
+// with a message naming the variable, instead of failing on the first request.
+export async function register() {
+  if (process.env.NEXT_RUNTIME === "nodejs") {
+    const { exitOnInvalidConfig } = await import("./lib/config/exit-on-invalid");
+    exitOnInvalidConfig();
+  }
+}

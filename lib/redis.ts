@@ -1,0 +1,24 @@
+import { Redis, type RedisOptions } from "ioredis";
+import { config } from "@/lib/config";
+
+// BullMQ needs maxRetriesPerRequest: null on its connections; request-path clients fail fast
+// instead of queueing commands while Redis is away.
+export function createRedis(purpose: "queue" | "request", url = config().REDIS_URL): Redis {
+  const options: RedisOptions =
+    purpose === "queue"
+      ? { maxRetriesPerRequest: null, enableReadyCheck: true }
+      : { maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2_000, commandTimeout: 2_000 };
+  const client = new Redis(url, { ...options, lazyConnect: false, connectionName: `leadpipe-${purpose}` });
+  client.on("error", () => {
+    // Connection errors surface through commands and /readyz; ioredis reconnects by itself.
+  });
+  return client;
+}
+
+const globalForRedis = globalThis as unknown as { leadpipeRedis?: Redis };
+
+/** The shared request-path client (rate limits, health). */
+export function redis(): Redis {
+  globalForRedis.leadpipeRedis ??= createRedis("request");
+  return globalForRedis.leadpipeRedis;
+}

@@ -1,0 +1,34 @@
+import type { IcpRules } from "@/lib/packs/icp";
+
+export type SeedPack = { slug: string; name: string; description: string; icp: IcpRules };
+
+export const STAGES = ["extract_signals", "qualify", "draft_email", "send", "track"];
+
+export const SEED_PACKS: SeedPack[] = [
+  {
+    slug: "saas-outbound",
+    name: "SaaS outbound",
+    description: "Outbound to engineering and revenue leaders at software companies of 50 to 2,000 people.",
+    icp: {
+      titles: { include: ["vp", "vice president", "head of", "director", "cto", "ceo", "founder", "chief"], exclude: ["intern", "student", "assistant"] },
+      industries: ["software", "saas", "fintech", "developer tools", "cloud"],
+      employees: { min: 50, max: 2000 },
+      countries: ["US", "CA", "GB", "DE", "FR", "NL", "SE"],
+      weights: { title: 35, industry: 25, employees: 20, country: 10, signals: 10 },
+      min_score: 60,
+    },
+  },
+  {
+    slug: "agency-outbound",
+    name: "Agency outbound",
+    description: "Outbound to owners and marketing leads at small agencies.",
+    icp: {
+      titles: { include: ["founder", "owner", "managing director", "partner", "head of marketing", "marketing director"], exclude: ["intern", "freelance"] },
+      industries: ["marketing", "advertising", "agency", "media", "design"],
+      employees: { min: 5, max: 200 },
+      countries: [],
+      weights: { title: 40, industry: 30, employees: 20, country: 0, signals: 10 },
+      min_score: 55,
+    },
+  },
+];

@@ -1,0 +1,134 @@
+// Shipped versions of the four machine-stage prompts. Texts really differ between versions so
+// history and diffs mean something. The newest version of each is production.
+
+export type SeedPromptVersion = {
+  version: string;
+  shippedAt: string;
+  modelDefault: string;
+  evalsRef: string;
+  system: string;
+  userTemplate: string;
+};
+
+export const SEED_PROMPTS: Record<string, SeedPromptVersion[]> = {
+  extract_signals: [
+    {
+      version: "v1.0.0",
+      shippedAt: "2026-06-02T09:00:00.000Z",
+      modelDefault: "local/leadpipe-1",
+      evalsRef: "evals/extract_signals/v1.0.0",
+      system: "You read one B2B lead record and extract buying signals.\nAnswer with JSON only.",
+      userTemplate:
+        "Lead: {{first_name}} {{last_name}}, {{title}} at {{company}}.\nIndustry: {{industry}}. Employees: {{employees}}.\n\nReturn {\"seniority\": string, \"department\": string, \"company_size\": string}.",
+    },
+    {
+      version: "v1.1.0",
+      shippedAt: "2026-08-11T09:00:00.000Z",
+      modelDefault: "local/leadpipe-1",
+      evalsRef: "evals/extract_signals/v1.1.0",
+      system:
+        "You read one B2B lead record and extract buying signals.\nUse only facts present in the record; never guess a value that is not there.\nAnswer with JSON only.",
+      userTemplate:
+        "Lead: {{first_name}} {{last_name}}, {{title}} at {{company}} ({{website}}).\nIndustry: {{industry}}. Employees: {{employees}}. Country: {{country}}.\nNotes: {{notes}}\n\nReturn {\"seniority\": string, \"department\": string, \"company_size\": string, \"intent\": string[]}.",
+    },
+    {
+      version: "v1.2.0",
+      shippedAt: "2026-10-20T09:00:00.000Z",
+      modelDefault: "local/leadpipe-2",
+      evalsRef: "evals/extract_signals/v1.2.0",
+      system:
+        "You read one B2B lead record and extract buying signals for a sales team.\nUse only facts present in the record; never guess a value that is not there.\nIntent signals are short phrases such as \"hiring engineers\" or \"evaluating vendors\".\nAnswer with JSON only.",
+      userTemplate:
+        "Lead: {{first_name}} {{last_name}}, {{title}} at {{company}} ({{website}}).\nIndustry: {{industry}}. Employees: {{employees}}. Country: {{country}}.\nNotes: {{notes}}\n\nReturn {\"seniority\": string, \"department\": string, \"company_size\": string, \"intent\": string[], \"technologies\": string[], \"confidence\": number}.",
+    },
+  ],
+  qualify: [
+    {
+      version: "v1.0.0",
+      shippedAt: "2026-06-02T09:00:00.000Z",
+      modelDefault: "local/leadpipe-1",
+      evalsRef: "evals/qualify/v1.0.0",
+      system: "You decide whether a lead fits the ideal customer profile.\nAnswer with JSON only.",
+      userTemplate: "Profile: {{icp}}\nLead: {{title}} at {{company}}, {{industry}}, {{employees}} employees.\n\nReturn {\"qualified\": boolean}.",
+    },
+    {
+      version: "v1.1.0",
+      shippedAt: "2026-08-11T09:00:00.000Z",
+      modelDefault: "local/leadpipe-1",
+      evalsRef: "evals/qualify/v1.1.0",
+      system: "You decide whether a lead fits the ideal customer profile.\nExplain every decision with short reasons a reviewer can check.\nAnswer with JSON only.",
+      userTemplate:
+        "Profile: {{icp}}\nLead: {{title}} at {{company}}, {{industry}}, {{employees}} employees, {{country}}.\nSignals: {{signals}}\n\nReturn {\"qualified\": boolean, \"reasons\": string[]}.",
+    },
+    {
+      version: "v1.2.0",
+      shippedAt: "2026-10-20T09:00:00.000Z",
+      modelDefault: "local/leadpipe-2",
+      evalsRef: "evals/qualify/v1.2.0",
+      system:
+        "You score how well a lead fits the ideal customer profile, from 0 (no fit) to 100 (perfect fit).\nWeigh title, industry, company size, country and signals as the profile says.\nExplain the score with short reasons a reviewer can check.\nAnswer with JSON only.",
+      userTemplate:
+        "Profile: {{icp}}\nLead: {{title}} at {{company}}, {{industry}}, {{employees}} employees, {{country}}.\nSignals: {{signals}}\n\nReturn {\"score\": number, \"qualified\": boolean, \"reasons\": string[]}.",
+    },
+  ],
+  draft_email: [
+    {
+      version: "v1.0.0",
+      shippedAt: "2026-06-02T09:00:00.000Z",
+      modelDefault: "local/leadpipe-1",
+      evalsRef: "evals/draft_email/v1.0.0",
+      system: "You write a short first outreach email. Plain text, no markdown.\nKeep the subject and body given below; fill in only what is missing.",
+      userTemplate:
+        "Subject: {{company}} and LeadPipe\n\nHi {{first_name}},\n\nI work with {{industry}} teams like {{company}} on their outbound pipeline.\nWould a 15-minute call next week be useful?\n\nBest,\n{{sender_name}}",
+    },
+    {
+      version: "v1.1.0",
+      shippedAt: "2026-08-11T09:00:00.000Z",
+      modelDefault: "local/leadpipe-1",
+      evalsRef: "evals/draft_email/v1.1.0",
+      system:
+        "You write a short, personal first outreach email. Plain text, no markdown, under 120 words.\nMention one concrete signal about the lead. Keep the structure given below.",
+      userTemplate:
+        "Subject: Quick question about {{company}}'s outbound\n\nHi {{first_name}},\n\nAs {{title}} at {{company}}, {{signal_sentence}}\nWe help {{industry}} teams turn lead lists into booked meetings without extra headcount.\n\nWorth a 15-minute call next week?\n\nBest,\n{{sender_name}}",
+    },
+    {
+      version: "v1.2.0",
+      shippedAt: "2026-10-20T09:00:00.000Z",
+      modelDefault: "local/leadpipe-2",
+      evalsRef: "evals/draft_email/v1.2.0",
+      system:
+        "You write a short, personal first outreach email. Plain text, no markdown, under 100 words.\nMention one concrete signal about the lead and end with a single, low-effort question.\nNever invent facts. Keep the structure given below.",
+      userTemplate:
+        "Subject: {{first_name}}, a thought on {{company}}'s pipeline\n\nHi {{first_name}},\n\n{{signal_sentence}}\nTeams like {{company}} use LeadPipe to qualify and draft outreach in minutes, with a human approving every email.\n\nWould it be worth comparing notes for 15 minutes?\n\nBest,\n{{sender_name}}",
+    },
+  ],
+  track: [
+    {
+      version: "v1.0.0",
+      shippedAt: "2026-06-02T09:00:00.000Z",
+      modelDefault: "local/leadpipe-1",
+      evalsRef: "evals/track/v1.0.0",
+      system: "You classify a reply to an outreach email.\nCategories: interested, not_interested, out_of_office, other.\nAnswer with JSON only.",
+      userTemplate: "Subject: {{subject}}\n\n{{text}}\n\nReturn {\"classification\": string}.",
+    },
+    {
+      version: "v1.1.0",
+      shippedAt: "2026-08-11T09:00:00.000Z",
+      modelDefault: "local/leadpipe-1",
+      evalsRef: "evals/track/v1.1.0",
+      system:
+        "You classify a reply to an outreach email.\nCategories: interested, not_interested, out_of_office, wrong_person, unsubscribe, bounce, other.\nA request to stop emailing is always unsubscribe.\nAnswer with JSON only.",
+      userTemplate: "From: {{from}}\nSubject: {{subject}}\n\n{{text}}\n\nReturn {\"classification\": string}.",
+    },
+    {
+      version: "v1.2.0",
+      shippedAt: "2026-10-20T09:00:00.000Z",
+      modelDefault: "local/leadpipe-2",
+      evalsRef: "evals/track/v1.2.0",
+      system:
+        "You classify a reply to an outreach email.\nCategories: interested, meeting_request, question, not_interested, out_of_office, wrong_person, unsubscribe, bounce, other.\nA request to stop emailing is always unsubscribe; a delivery failure notice is bounce.\nGive your confidence from 0 to 1.\nAnswer with JSON only.",
+      userTemplate:
+        "From: {{from}}\nSubject: {{subject}}\n\n{{text}}\n\nReturn {\"classification\": string, \"confidence\": number}.",
+    },
+  ],
+};

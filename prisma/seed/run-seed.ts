@@ -1,0 +1,81 @@
+import { db } from "@/lib/db";
+import { newId } from "@/lib/ids";
+import { IcpRules } from "@/lib/packs/icp";
+import { promptDiff } from "@/lib/prompts/diff";
+import { parseVersionLabel } from "@/lib/prompts/version-label";
+import { createUser } from "@/lib/users/create-user";
+import { ensureWorkspace } from "@/lib/workspaces/create-workspace";
+import { SYSTEM_WORKSPACE_SLUG } from "@/lib/workspaces/slug";
+import { DEMO_USERS, DEMO_WORKSPACE } from "./demo";
+import { SEED_PACKS, STAGES } from "./packs";
+import { SEED_PROMPTS } from "./prompts";
+
+/** Creates what is missing and leaves what exists alone, so it can run on every start. */
+export async function seed(): Promise<void> {
+  const system = await ensureWorkspace({ slug: SYSTEM_WORKSPACE_SLUG, name: "LeadPipe (built-in)" });
+  const production = await seedPrompts(system.id);
+  await seedPacks(system.id, production);
+  await ensureWorkspace(DEMO_WORKSPACE);
+  for (const user of DEMO_USERS) {
+    await createUser({ workspaceSlug: DEMO_WORKSPACE.slug, ...user });
+  }
+}
+
+async function seedPrompts(systemWorkspaceId: string): Promise<Map<string, string>> {
+  const productionByStage = new Map<string, string>();
+  for (const [name, versions] of Object.entries(SEED_PROMPTS)) {
+    const prompt = await db().prompt.upsert({
+      where: { name },
+      create: { id: newId("prm"), workspaceId: systemWorkspaceId, name, baseName: name },
+      update: {},
+    });
+    let previous: (typeof versions)[number] | null = null;
+    let previousId: string | null = null;
+    for (const version of versions) {
+      const label = parseVersionLabel(version.version);
+      if (!label) throw new Error(`Bad seed version ${name} ${version.version}`);
+      const row: { id: string } = await db().promptVersion.upsert({
+        where: { promptId_version: { promptId: prompt.id, version: version.version } },
+        create: {
+          id: newId("pv"),
+          promptId: prompt.id,
+          version: version.version,
+          ...label,
+          modelDefault: version.modelDefault,
+          system: version.system,
+          userTemplate: version.userTemplate,
+          evalsRef: version.evalsRef,
+          shippedAt: new Date(version.shippedAt),
+          diffFromPrevious: promptDiff(previous ? `${name} ${previous.version}` : "/dev/null", previous, `${name} ${version.version}`, version),
+          parentId: previousId,
+        },
+        update: {},
+      });
+      previous = version;
+      previousId = row.id;
+    }
+    if (!prompt.productionVersionId && previousId) {
+      await db().prompt.update({ where: { id: prompt.id }, data: { productionVersionId: previousId } });
+    }
+    productionByStage.set(name, prompt.productionVersionId ?? previousId!);
+  }
+  return productionByStage;
+}
+
+async function seedPacks(systemWorkspaceId: string, production: Map<string, string>): Promise<void> {
+  for (const pack of SEED_PACKS) {
+    const icp = IcpRules.parse(pack.icp);
+    const row = await db().pack.upsert({
+      where: { workspaceId_slug: { workspaceId: systemWorkspaceId, slug: pack.slug } },
+      create: { id: newId("pack"), workspaceId: systemWorkspaceId, slug: pack.slug, name: pack.name, description: pack.description, stages: STAGES, icp },
+      update: {},
+    });
+    for (const [stage, promptVersionId] of production) {
+      await db().packPrompt.upsert({
+        where: { packId_stage: { packId: row.id, stage } },
+        create: { packId: row.id, stage, promptVersionId },
+        update: {},
+      });
+    }
+  }
+}

@@ -1,0 +1,18 @@
+import "next-auth";
+import "next-auth/jwt";
+
+declare module "next-auth" {
+  interface User {
+    workspaceId: string;
+  }
+  interface Session {
+    userId: string;
+    workspaceId: string;
+  }
+}
+
+declare module "next-auth/jwt" {
+  interface JWT {
+    workspaceId: string;
+  }
+}

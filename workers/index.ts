@@ -1,0 +1,57 @@
+// The worker process: one BullMQ Worker per queue in lib/queues.ts, plus /healthz and /readyz.
+// SIGTERM/SIGINT: stop taking jobs and let in-flight ones finish; a second signal forces the stop
+// and BullMQ hands unfinished jobs to another worker once their lock lapses (none is lost).
+import { loadEnv } from "@/lib/config/load-env";
+
+process.env.LEADPIPE_PROCESS ??= "worker";
+loadEnv();
+
+const { exitOnInvalidConfig } = await import("@/lib/config/exit-on-invalid");
+exitOnInvalidConfig();
+const { config } = await import("@/lib/config");
+
+const { Worker } = await import("bullmq");
+const { createRedis } = await import("@/lib/redis");
+const { db } = await import("@/lib/db");
+const { log } = await import("@/lib/log");
+const { QUEUES, QUEUE_PREFIX, queue, closeQueues } = await import("@/lib/queues");
+const { PROCESSORS, SCHEDULES } = await import("./registry");
+const { startHealthServer } = await import("./health-server");
+
+let stopping = false;
+const health = await startHealthServer(config().WORKER_PORT, () => stopping);
+
+const workers = Object.entries(PROCESSORS).map(([name, { process: run, concurrency }]) => {
+  const worker = new Worker(name, run, { connection: createRedis("queue"), prefix: QUEUE_PREFIX, concurrency, autorun: true });
+  worker.on("failed", (job, error) => log.warn({ queue: name, job: job?.id, err: error.message }, "job failed"));
+  worker.on("error", (error) => log.error({ queue: name, err: error.message }, "worker error"));
+  return worker;
+});
+
+for (const schedule of SCHEDULES) {
+  QUEUES[schedule.queue].payload.parse(schedule.payload);
+  queue(schedule.queue)
+    .upsertJobScheduler(schedule.id, { every: schedule.everyMs }, { name: schedule.id, data: schedule.payload })
+    .catch((error: Error) => log.warn({ schedule: schedule.id, err: error.message }, "could not schedule (Redis down?); will retry at next start"));
+}
+
+log.info({ queues: Object.keys(PROCESSORS), port: config().WORKER_PORT }, "worker started");
+console.log(`worker: ready, health on http://127.0.0.1:${config().WORKER_PORT}/readyz`);
+
+async function shutdown(signal: string) {
+  if (stopping) {
+    log.warn({ signal }, "second signal: forcing stop; unfinished jobs return to the queue when their lock lapses");
+    await Promise.allSettled(workers.map((worker) => worker.close(true)));
+    process.exit(1);
+  }
+  stopping = true;
+  log.info({ signal }, "stopping: finishing in-flight jobs");
+  await Promise.allSettled(workers.map((worker) => worker.close()));
+  await Promise.allSettled([closeQueues(), db().$disconnect()]);
+  health.close();
+  console.log("worker: stopped");
+  process.exit(0);
+}
+
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));

@@ -1,0 +1,10 @@
+import type { Job } from "bullmq";
+import { purgeExpiredIdempotencyKeys } from "@/lib/idempotency/purge-expired";
+import type { QueuePayload } from "@/lib/queues";
+
+export async function processHousekeeping(job: Job<QueuePayload<"housekeeping">>) {
+  switch (job.data.task) {
+    case "purge-idempotency-keys":
+      return { purged: await purgeExpiredIdempotencyKeys() };
+  }
+}
