@@ -6,7 +6,7 @@ import { parseVersionLabel } from "@/lib/prompts/version-label";
 import { createUser } from "@/lib/users/create-user";
 import { ensureWorkspace } from "@/lib/workspaces/create-workspace";
 import { SYSTEM_WORKSPACE_SLUG } from "@/lib/workspaces/slug";
-import { DEMO_USERS, DEMO_WORKSPACE } from "./demo";
+import demo from "./demo.json";
 import { SEED_PACKS, STAGES } from "./packs";
 import { SEED_PROMPTS } from "./prompts";
 
@@ -15,9 +15,10 @@ export async function seed(): Promise<void> {
   const system = await ensureWorkspace({ slug: SYSTEM_WORKSPACE_SLUG, name: "LeadPipe (built-in)" });
   const production = await seedPrompts(system.id);
   await seedPacks(system.id, production);
-  await ensureWorkspace(DEMO_WORKSPACE);
-  for (const user of DEMO_USERS) {
-    await createUser({ workspaceSlug: DEMO_WORKSPACE.slug, ...user });
+  // The demo workspace and its logins (printed by `npm start`; change them for real use).
+  await ensureWorkspace(demo.workspace);
+  for (const user of demo.users) {
+    await createUser({ workspaceSlug: demo.workspace.slug, ...user, role: user.role as "admin" | "reviewer" | "viewer" });
   }
 }
 

@@ -1,0 +1,46 @@
+import { defineConfig } from "@playwright/test";
+
+// Browser tests run Debian's Chromium against `next start` and the worker, on the test database
+// that `npm test` prepared and seeded. Screenshots go to e2e/screenshots/.
+const port = Number(process.env.PORT ?? 3100);
+const workerPort = Number(process.env.WORKER_PORT ?? 3101);
+const baseURL = `http://localhost:${port}`;
+
+export default defineConfig({
+  testDir: "e2e",
+  outputDir: ".run/playwright-output",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  reporter: [["list"], ["json", { outputFile: ".run/playwright.json" }]],
+  use: {
+    baseURL,
+    viewport: { width: 1280, height: 800 },
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+    },
+  },
+  webServer: [
+    {
+      command: `node node_modules/next/dist/bin/next start -p ${port}`,
+      url: `${baseURL}/readyz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: { APP_URL: baseURL, NEXTAUTH_URL: baseURL },
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
+      command: "node_modules/.bin/tsx workers/index.ts",
+      url: `http://127.0.0.1:${workerPort}/readyz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { WORKER_PORT: String(workerPort), APP_URL: baseURL },
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+  ],
+});

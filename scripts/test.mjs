@@ -1,0 +1,122 @@
+// `npm test`: every check, against the real services. Brings up PostgreSQL and Redis when needed,
+// recreates the test database, then: typecheck, lint, unit + integration (vitest), and browser
+// tests (Playwright + Debian's Chromium against `next start`). Ends with "tests: N passed, N failed".
+// `npm test -- --only unit,integration` runs a subset while developing.
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
+import { Redis } from "ioredis";
+import { ROOT, bin, fail, run } from "./lib/proc.mjs";
+import { ensureDatabase, ensureServices } from "./lib/services.mjs";
+
+const ALL = ["typecheck", "lint", "unit", "integration", "e2e"];
+const onlyArg = process.argv.find((arg) => arg.startsWith("--only"));
+const only = onlyArg ? (onlyArg.includes("=") ? onlyArg.split("=")[1] : process.argv[process.argv.indexOf(onlyArg) + 1]).split(",") : ALL;
+const unknown = only.filter((step) => !ALL.includes(step));
+if (unknown.length) fail(`Unknown step ${unknown.join(", ")}; steps are ${ALL.join(", ")}`);
+
+const env = {
+  ...process.env,
+  NODE_ENV: "test",
+  NEXT_TELEMETRY_DISABLED: "1",
+  DATABASE_URL: process.env.TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/leadpipe_test",
+  REDIS_URL: process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379/1",
+  AUTH_SECRET: randomBytes(32).toString("base64url"),
+  ENCRYPTION_KEY: randomBytes(32).toString("base64"),
+  PORT: "3100",
+  WORKER_PORT: "3101",
+  APP_URL: "http://localhost:3100",
+  NEXTAUTH_URL: "http://localhost:3100",
+  OUTBOUND_ALLOWLIST: "127.0.0.0/8,::1/128",
+  LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+};
+const runDir = path.join(ROOT, ".run");
+mkdirSync(runDir, { recursive: true });
+
+const results = [];
+const record = (step, passed, failed, note = "") => {
+  results.push({ step, passed, failed, note });
+  console.log(`\n── ${step}: ${failed === 0 ? "ok" : "FAILED"} (${passed} passed, ${failed} failed)${note ? ` ${note}` : ""}\n`);
+};
+
+async function prepareDatabase() {
+  await ensureDatabase(env.DATABASE_URL, { reset: true });
+  await run(bin("prisma"), ["migrate", "deploy"], { env, quiet: true });
+  const redis = new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1 });
+  await redis.flushdb();
+  redis.disconnect();
+}
+
+async function ensureChromium() {
+  const chromium = env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+  if (existsSync(chromium)) return;
+  const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
+  if (!isRoot || !existsSync("/usr/bin/apt-get")) {
+    fail(`Browser tests need Chromium at ${chromium}. Install Debian's package (sudo apt-get install -y chromium) or set CHROMIUM_PATH.`);
+  }
+  console.log("• Chromium is not installed: installing Debian's chromium package…");
+  const aptEnv = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+  await run("apt-get", ["update", "-qq"], { env: aptEnv, quiet: true });
+  await run("apt-get", ["install", "-y", "-qq", "chromium"], { env: aptEnv, quiet: true });
+}
+
+async function step(name, fn) {
+  if (!only.includes(name)) return;
+  console.log(`\n══ ${name}`);
+  try {
+    await fn();
+  } catch (error) {
+    if (!results.some((result) => result.step === name)) record(name, 0, 1, error.message.split("\n")[0]);
+  }
+}
+
+try {
+  await ensureServices({ databaseUrl: env.DATABASE_URL, redisUrl: env.REDIS_URL });
+  await prepareDatabase();
+} catch (error) {
+  fail(error.message);
+}
+
+await step("typecheck", async () => {
+  await run(bin("tsc"), ["--noEmit", "-p", "tsconfig.json"], { env });
+  record("typecheck", 1, 0);
+});
+
+await step("lint", async () => {
+  await run(bin("eslint"), [".", "--max-warnings", "0"], { env });
+  record("lint", 1, 0);
+});
+
+for (const project of ["unit", "integration"]) {
+  await step(project, async () => {
+    const report = path.join(runDir, `vitest-${project}.json`);
+    rmSync(report, { force: true });
+    const outcome = await run(bin("vitest"), ["run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile=${report}`], { env }).catch((error) => error);
+    if (!existsSync(report)) throw outcome instanceof Error ? outcome : new Error("vitest wrote no report");
+    const summary = JSON.parse(readFileSync(report, "utf8"));
+    const failed = summary.numFailedTests + (outcome instanceof Error && summary.numFailedTests === 0 ? 1 : 0);
+    record(project, summary.numPassedTests, failed, summary.numPendingTests ? `(${summary.numPendingTests} skipped)` : "");
+  });
+}
+
+await step("e2e", async () => {
+  await ensureChromium();
+  const buildEnv = { ...env, NODE_ENV: "production" };
+  await run(bin("next"), ["build"], { env: buildEnv });
+  await prepareDatabase();
+  await run(bin("tsx"), [path.join("prisma", "seed.ts")], { env, quiet: true });
+  const report = path.join(runDir, "playwright.json");
+  rmSync(report, { force: true });
+  const outcome = await run(bin("playwright"), ["test"], { env: buildEnv }).catch((error) => error);
+  if (!existsSync(report)) throw outcome instanceof Error ? outcome : new Error("playwright wrote no report");
+  const { stats } = JSON.parse(readFileSync(report, "utf8"));
+  const failed = stats.unexpected + stats.flaky + (outcome instanceof Error && stats.unexpected === 0 ? 1 : 0);
+  record("e2e", stats.expected, failed, stats.skipped ? `(${stats.skipped} skipped)` : "");
+});
+
+const passed = results.reduce((sum, result) => sum + result.passed, 0);
+const failedCount = results.reduce((sum, result) => sum + result.failed, 0);
+console.log("\nSummary");
+for (const result of results) console.log(`  ${result.failed ? "✖" : "✔"} ${result.step.padEnd(12)} ${result.passed} passed, ${result.failed} failed ${result.note}`);
+console.log(`\ntests: ${passed} passed, ${failedCount} failed`);
+process.exit(failedCount === 0 && results.length > 0 ? 0 : 1);

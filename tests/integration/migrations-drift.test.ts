@@ -1,0 +1,47 @@
+import { execFile } from "node:child_process";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, describe, expect, it } from "vitest";
+import { ROOT } from "../helpers/processes";
+import { dropDatabase, executeSql, recreateDatabase, schemaSnapshot } from "../helpers/schema-snapshot";
+
+// prisma/schema.prisma and prisma/migrations must describe the same database. Two scratch
+// databases are built, one by applying every migration and one straight from the schema, and
+// their catalogs compared. A model changed without a migration fails here.
+
+const run = promisify(execFile);
+const prisma = path.join(ROOT, "node_modules", ".bin", "prisma");
+const base = new URL(process.env.DATABASE_URL!);
+const adminUrl = Object.assign(new URL(base), { pathname: "/postgres" }).toString();
+const suffix = base.pathname.slice(1);
+const fromMigrations = `${suffix}_drift_migrations`;
+const fromSchema = `${suffix}_drift_schema`;
+
+afterAll(async () => {
+  await dropDatabase(adminUrl, fromMigrations);
+  await dropDatabase(adminUrl, fromSchema);
+});
+
+describe("schema.prisma and migrations", () => {
+  it("build the same database", async () => {
+    const migratedUrl = await recreateDatabase(adminUrl, fromMigrations);
+    await run(prisma, ["migrate", "deploy"], { cwd: ROOT, env: { ...process.env, DATABASE_URL: migratedUrl } });
+
+    const schemaUrl = await recreateDatabase(adminUrl, fromSchema);
+    const { stdout: sql } = await run(prisma, ["migrate", "diff", "--from-empty", "--to-schema-datamodel", "prisma/schema.prisma", "--script"], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: schemaUrl },
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    await executeSql(schemaUrl, sql);
+
+    const [migrated, declared] = await Promise.all([schemaSnapshot(migratedUrl), schemaSnapshot(schemaUrl)]);
+    const missingFromMigrations = declared.filter((line) => !migrated.includes(line));
+    const extraInMigrations = migrated.filter((line) => !declared.includes(line));
+    expect(
+      { missingFromMigrations, extraInMigrations },
+      "schema.prisma changed without a migration: run `npm run db:new-migration -- <name>`",
+    ).toEqual({ missingFromMigrations: [], extraInMigrations: [] });
+    expect(migrated.length).toBeGreaterThan(100);
+  });
+});

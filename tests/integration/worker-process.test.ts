@@ -1,0 +1,78 @@
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db";
+import { newId } from "@/lib/ids";
+import { closeQueues, enqueue } from "@/lib/queues";
+import { resetDatabase } from "../helpers/db";
+import { eventually, freePort, getJson, spawnWorker, type Spawned } from "../helpers/processes";
+
+let worker: Spawned | undefined;
+
+beforeAll(resetDatabase);
+afterEach(async () => {
+  worker?.child.kill("SIGKILL");
+  worker = undefined;
+  await closeQueues();
+});
+
+async function startWorker() {
+  const port = await freePort();
+  const started = spawnWorker({ WORKER_PORT: String(port) });
+  await eventually(async () => (await getJson(`http://127.0.0.1:${port}/readyz`)).status === 200, { timeoutMs: 30_000 });
+  return started;
+}
+
+describe("worker process", () => {
+  it("runs jobs from the queue registry against the real database", async () => {
+    const workspace = await db().workspace.create({ data: { id: newId("ws"), slug: `ws-${Date.now()}`, name: "W" } });
+    const user = await db().user.create({ data: { id: newId("usr"), email: `u${Date.now()}@example.com`, name: "U", passwordHash: "x" } });
+    const token = await db().apiToken.create({
+      data: { id: newId("tok"), workspaceId: workspace.id, userId: user.id, name: "t", tokenHash: newId("tok"), prefix: "lpat_abcd", last4: "wxyz", scope: "write" },
+    });
+    const base = { workspaceId: workspace.id, tokenId: token.id, method: "POST", path: "/v1/leads", bodyHash: "h" };
+    await db().idempotencyKey.createMany({
+      data: [
+        { ...base, id: newId("idk"), key: "old", expiresAt: new Date(Date.now() - 1000) },
+        { ...base, id: newId("idk"), key: "fresh", expiresAt: new Date(Date.now() + 3_600_000) },
+      ],
+    });
+
+    worker = await startWorker();
+    await enqueue("housekeeping", { v: 1, task: "purge-idempotency-keys" });
+    const keys = await eventually(async () => {
+      const rows = await db().idempotencyKey.findMany({ where: { workspaceId: workspace.id } });
+      return rows.length === 1 ? rows : null;
+    });
+    expect(keys[0].key).toBe("fresh");
+  });
+
+  it("stops cleanly on SIGTERM", async () => {
+    worker = await startWorker();
+    worker.child.kill("SIGTERM");
+    const { code } = await worker.exited;
+    expect(code).toBe(0);
+    expect(worker.output()).toContain("worker: stopped");
+  });
+
+  it("refuses to start with a bad environment value, naming it", async () => {
+    const cases: [Record<string, string>, string][] = [
+      [{ ENCRYPTION_KEY: "too-short" }, "ENCRYPTION_KEY"],
+      [{ WORKER_PORT: "not-a-port" }, "WORKER_PORT"],
+      [{ DATABASE_URL: "mysql://db.example/leads" }, "DATABASE_URL"],
+      [{ WEBHOOK_RETRY_SCHEDULE: "5,soon" }, "WEBHOOK_RETRY_SCHEDULE"],
+    ];
+    for (const [env, name] of cases) {
+      const started = spawnWorker(env);
+      const { code } = await started.exited;
+      expect(code, name).toBe(1);
+      expect(started.output()).toContain(`Invalid environment configuration`);
+      expect(started.output()).toContain(`${name}:`);
+    }
+  });
+
+  it("refuses to start when a required secret is missing", async () => {
+    const started = spawnWorker({ AUTH_SECRET: "" });
+    const { code } = await started.exited;
+    expect(code).toBe(1);
+    expect(started.output()).toMatch(/AUTH_SECRET: is required/);
+  });
+});
