@@ -34,7 +34,7 @@ export default defineConfig({
       stderr: "pipe",
     },
     {
-      command: "node_modules/.bin/tsx workers/index.ts",
+      command: "node --import tsx workers/index.ts",
       url: `http://127.0.0.1:${workerPort}/readyz`,
       reuseExistingServer: false,
       timeout: 60_000,

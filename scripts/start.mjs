@@ -75,7 +75,8 @@ process.on("SIGTERM", () => void stop(0));
 
 const port = String(settings.PORT);
 launch("web", bin("next"), dev ? ["dev", "-p", port] : ["start", "-p", port]);
-launch("worker", bin("tsx"), dev ? ["watch", path.join("workers", "index.ts")] : [path.join("workers", "index.ts")]);
+// `node --import tsx` keeps the worker one process, so signals reach it directly.
+launch("worker", dev ? bin("tsx") : process.execPath, dev ? ["watch", path.join("workers", "index.ts")] : ["--import", "tsx", path.join("workers", "index.ts")]);
 
 async function waitReady(url, timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;

@@ -14,9 +14,9 @@ export async function freePort(): Promise<number> {
 
 export type Spawned = { child: ChildProcess; output: () => string; exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }> };
 
-/** Starts the worker process (tsx workers/index.ts) with extra environment. */
+/** Starts the worker process (`node --import tsx workers/index.ts`, one process) with extra environment. */
 export function spawnWorker(env: Record<string, string | undefined>): Spawned {
-  const child = spawn(path.join(ROOT, "node_modules", ".bin", "tsx"), [path.join("workers", "index.ts")], {
+  const child = spawn(process.execPath, ["--import", "tsx", path.join("workers", "index.ts")], {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "pipe", "pipe"],
