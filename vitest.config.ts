@@ -1,8 +1,9 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
-// Two projects: unit (pure logic next to the code) and integration (real PostgreSQL and Redis,
-// one file at a time because they share the test database). `npm test` sets the environment.
+// Three projects: unit (pure logic next to the code), integration (real PostgreSQL and Redis, one
+// file at a time because they share the test database) and api (HTTP against `next start` of the
+// built app). `npm test` sets the environment and builds before the api project.
 export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
   test: {
@@ -18,6 +19,19 @@ export default defineConfig({
           poolOptions: { forks: { singleFork: true } }, // one file at a time: they share the test database
           testTimeout: 60_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "api",
+          include: ["tests/api/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["tests/api/global-setup.ts"],
+          pool: "forks",
+          poolOptions: { forks: { singleFork: true } },
+          testTimeout: 60_000,
+          hookTimeout: 90_000,
         },
       },
     ],

@@ -1,6 +1,6 @@
 // `npm test`: every check, against the real services. Brings up PostgreSQL and Redis when needed,
-// recreates the test database, then: typecheck, lint, unit + integration (vitest), and browser
-// tests (Playwright + Debian's Chromium against `next start`). Ends with "tests: N passed, N failed".
+// recreates the test database, then: typecheck, lint, unit + integration (vitest), a production
+// build, API tests over HTTP against it (vitest), and browser tests (Playwright + Debian's Chromium). Ends with "tests: N passed, N failed".
 // `npm test -- --only unit,integration` runs a subset while developing.
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
@@ -9,7 +9,7 @@ import { Redis } from "ioredis";
 import { ROOT, bin, fail, run } from "./lib/proc.mjs";
 import { ensureDatabase, ensureServices } from "./lib/services.mjs";
 
-const ALL = ["typecheck", "lint", "unit", "integration", "e2e"];
+const ALL = ["typecheck", "lint", "unit", "integration", "api", "e2e"];
 const onlyArg = process.argv.find((arg) => arg.startsWith("--only"));
 const only = onlyArg ? (onlyArg.includes("=") ? onlyArg.split("=")[1] : process.argv[process.argv.indexOf(onlyArg) + 1]).split(",") : ALL;
 const unknown = only.filter((step) => !ALL.includes(step));
@@ -87,8 +87,16 @@ await step("lint", async () => {
   record("lint", 1, 0);
 });
 
-for (const project of ["unit", "integration"]) {
+let built = false;
+async function buildOnce() {
+  if (built) return;
+  await run(bin("next"), ["build"], { env: { ...env, NODE_ENV: "production" } });
+  built = true;
+}
+
+for (const project of ["unit", "integration", "api"]) {
   await step(project, async () => {
+    if (project === "api") await buildOnce();
     const report = path.join(runDir, `vitest-${project}.json`);
     rmSync(report, { force: true });
     const outcome = await run(bin("vitest"), ["run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile=${report}`], { env }).catch((error) => error);
@@ -102,7 +110,7 @@ for (const project of ["unit", "integration"]) {
 await step("e2e", async () => {
   await ensureChromium();
   const buildEnv = { ...env, NODE_ENV: "production" };
-  await run(bin("next"), ["build"], { env: buildEnv });
+  await buildOnce();
   await prepareDatabase();
   await run(bin("tsx"), [path.join("prisma", "seed.ts")], { env, quiet: true });
   const report = path.join(runDir, "playwright.json");

@@ -18,6 +18,7 @@ const { QUEUES, QUEUE_PREFIX, queue, closeQueues } = await import("@/lib/queues"
 const { PROCESSORS, SCHEDULES } = await import("./registry");
 const { startHealthServer } = await import("./health-server");
 
+const SHUTDOWN_GRACE_MS = 25_000;
 let stopping = false;
 const health = await startHealthServer(config().WORKER_PORT, () => stopping);
 
@@ -46,7 +47,10 @@ async function shutdown(signal: string) {
   }
   stopping = true;
   log.info({ signal }, "stopping: finishing in-flight jobs");
+  // Past the grace period, stop anyway: unfinished jobs go back to the queue when their lock lapses.
+  const grace = setTimeout(() => void shutdown("grace period over"), SHUTDOWN_GRACE_MS);
   await Promise.allSettled(workers.map((worker) => worker.close()));
+  clearTimeout(grace);
   await Promise.allSettled([closeQueues(), db().$disconnect()]);
   health.close();
   console.log("worker: stopped");

@@ -1,0 +1,4 @@
+import { v1Route } from "@/lib/api/v1-route";
+import { createLeadOperation, listLeadsOperation } from "@/lib/api/operations/leads";
+
+export const { GET, POST, PUT, PATCH, DELETE } = v1Route(listLeadsOperation, createLeadOperation);

@@ -1,0 +1,4 @@
+import { v1Route } from "@/lib/api/v1-route";
+import { getPackOperation, updatePackOperation } from "@/lib/api/operations/packs";
+
+export const { GET, POST, PUT, PATCH, DELETE } = v1Route(getPackOperation, updatePackOperation);

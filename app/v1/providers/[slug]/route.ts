@@ -1,0 +1,4 @@
+import { v1Route } from "@/lib/api/v1-route";
+import { deleteProviderOperation, upsertProviderOperation } from "@/lib/api/operations/providers";
+
+export const { GET, POST, PUT, PATCH, DELETE } = v1Route(upsertProviderOperation, deleteProviderOperation);

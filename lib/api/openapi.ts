@@ -1,0 +1,86 @@
+import { z } from "zod";
+import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from "zod-openapi";
+import { COMMON_ERRORS, type AnyOperation } from "@/lib/api/operation";
+import { OPERATIONS } from "@/lib/api/operations";
+import { ProblemSchema } from "@/lib/api/schemas";
+
+// The OpenAPI 3.1 document, built from the same zod schemas and operations the routes run.
+
+const ERROR_TEXT: Record<number, string> = {
+  400: "`invalid_json` or `invalid_request` (bad query parameter or cursor)",
+  401: "`unauthenticated`: missing, malformed, unknown, revoked or expired token",
+  403: "`forbidden`: read-scope token on a write, or the creator's role does not allow it",
+  404: "`not_found`: no such resource in the token's workspace",
+  405: "`method_not_allowed`, with `Allow`",
+  409: "`conflict`, `idempotency_conflict`, `lead_exists`, `version_exists` or `campaign_not_approved`",
+  413: "`payload_too_large`: JSON body over 1 MiB",
+  415: "`unsupported_media_type`: send application/json",
+  422: "`validation_failed`: `errors[]` names each field",
+  429: "`rate_limited`, with `Retry-After`",
+  500: "`internal`",
+  503: "`service_unavailable`: PostgreSQL or Redis unreachable, with `Retry-After`",
+};
+
+const RATE_LIMIT_HEADERS = {
+  "X-RateLimit-Limit": { description: "Requests per minute for this token", schema: { type: "integer" as const } },
+  "X-RateLimit-Remaining": { description: "Whole requests left in the bucket", schema: { type: "integer" as const } },
+  "X-RateLimit-Reset": { description: "Unix seconds when the bucket is full again", schema: { type: "integer" as const } },
+  "X-Request-Id": { description: "This request's id (req_...)", schema: { type: "string" as const } },
+};
+
+function toOperationObject(operation: AnyOperation): ZodOpenApiOperationObject {
+  const statuses = [...new Set([...operation.errors, ...COMMON_ERRORS, 405])].sort();
+  const errors = Object.fromEntries(
+    statuses.map((status) => [
+      String(status),
+      { description: ERROR_TEXT[status] ?? "Error", content: { "application/problem+json": { schema: ProblemSchema } } },
+    ]),
+  );
+  const success = {
+    description: operation.success.description,
+    headers: {
+      ...RATE_LIMIT_HEADERS,
+      ...(operation.success.status === 201 ? { Location: { description: "URL of the new resource", schema: { type: "string" as const } } } : {}),
+    },
+    ...(operation.success.schema ? { content: { "application/json": { schema: operation.success.schema } } } : {}),
+  };
+  const parameters: ZodOpenApiOperationObject["requestParams"] = {};
+  if (operation.params) parameters.path = operation.params as z.ZodObject;
+  if (operation.query) parameters.query = operation.query as z.ZodObject;
+  return {
+    operationId: operation.id,
+    summary: operation.summary,
+    description: operation.description,
+    tags: [operation.tag],
+    requestParams: parameters,
+    ...(operation.method === "POST"
+      ? { parameters: [{ name: "Idempotency-Key", in: "header", required: false, description: "Same key and body within 24 h returns the first answer", schema: { type: "string", maxLength: 255 } }] }
+      : {}),
+    ...(operation.body ? { requestBody: { required: true, content: { "application/json": { schema: operation.body } } } } : {}),
+    responses: { [String(operation.success.status)]: success, ...errors },
+  };
+}
+
+let cached: ReturnType<typeof createDocument> | undefined;
+
+export function openApiDocument(serverUrl = "/v1") {
+  if (cached) return cached;
+  const paths: ZodOpenApiPathsObject = {};
+  for (const operation of OPERATIONS) {
+    paths[operation.path] ??= {};
+    (paths[operation.path] as Record<string, ZodOpenApiOperationObject>)[operation.method.toLowerCase()] = toOperationObject(operation);
+  }
+  cached = createDocument({
+    openapi: "3.1.0",
+    info: {
+      title: "LeadPipe API",
+      version: "1.0.0",
+      description: "Lead lists through signals, qualification, drafts, review, sending and reply tracking. Every request needs `Authorization: Bearer <personal access token>`. Errors are RFC 9457 problem+json.",
+    },
+    servers: [{ url: serverUrl }],
+    security: [{ bearerAuth: [] }],
+    components: { securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", description: "A personal access token (lpat_...)" } } },
+    paths,
+  });
+  return cached;
+}

@@ -1,0 +1,50 @@
+import { defineOperation } from "@/lib/api/operation";
+import { ListQuery } from "@/lib/api/pagination";
+import { pageOf, SlugParams } from "@/lib/api/schemas";
+import { findVisiblePack } from "@/lib/packs/find-pack";
+import { forkPack, ForkPackBody } from "@/lib/packs/fork-pack";
+import { listPacks } from "@/lib/packs/list-packs";
+import { PackSchema, presentPack } from "@/lib/packs/present-pack";
+import { updatePack, UpdatePackBody } from "@/lib/packs/update-pack";
+
+export const listPacksOperation = defineOperation({
+  id: "listPacks", method: "GET", path: "/packs", tag: "Packs", role: "viewer",
+  summary: "List packs", description: "Built-in packs and the workspace's own, newest first.",
+  query: ListQuery,
+  success: { status: 200, description: "A page of packs", schema: pageOf(PackSchema, "PackPage") },
+  errors: [400],
+  handler: async ({ query, auth }) => ({ body: await listPacks(auth.workspace.id, query) }),
+});
+
+export const getPackOperation = defineOperation({
+  id: "getPack", method: "GET", path: "/packs/{slug}", tag: "Packs", role: "viewer",
+  summary: "Fetch a pack",
+  params: SlugParams,
+  success: { status: 200, description: "The pack", schema: PackSchema },
+  errors: [404],
+  handler: async ({ params, auth }) => ({ body: presentPack(await findVisiblePack(auth.workspace.id, params.slug)) }),
+});
+
+export const updatePackOperation = defineOperation({
+  id: "updatePack", method: "PATCH", path: "/packs/{slug}", tag: "Packs", role: "admin",
+  summary: "Edit a workspace pack or pin its prompts",
+  description: 'Pins are strings `name[@ws]:vX.Y.Z[-label]` per stage. Built-in packs are read-only (409): fork them first.',
+  params: SlugParams,
+  body: UpdatePackBody,
+  success: { status: 200, description: "The pack", schema: PackSchema },
+  errors: [400, 404, 409, 413, 415, 422],
+  handler: async ({ params, body, auth }) => ({ body: await updatePack(auth.workspace.id, params.slug, body, auth.actor) }),
+});
+
+export const forkPackOperation = defineOperation({
+  id: "forkPack", method: "POST", path: "/packs/{slug}/fork", tag: "Packs", role: "admin",
+  summary: "Fork a pack into the workspace",
+  params: SlugParams,
+  body: ForkPackBody,
+  success: { status: 201, description: "The new workspace pack", schema: PackSchema },
+  errors: [400, 404, 409, 413, 415, 422],
+  handler: async ({ params, body, auth }) => {
+    const pack = await forkPack(auth.workspace, params.slug, body, auth.actor);
+    return { status: 201, body: pack, location: `/v1/packs/${pack.slug}` };
+  },
+});

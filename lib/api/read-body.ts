@@ -1,0 +1,46 @@
+import { HttpProblem } from "@/lib/api/problem";
+import { AppError } from "@/lib/errors";
+
+export const MAX_JSON_BYTES = 1024 * 1024;
+
+/** Reads a JSON body: 415 for another media type, 413 over 1 MiB, 400 when it is not JSON. */
+export async function readJsonBody(request: Request): Promise<{ value: unknown; raw: string }> {
+  const type = (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
+  if (type !== "application/json") {
+    throw new HttpProblem(415, "unsupported_media_type", "Send the body as JSON with Content-Type: application/json.");
+  }
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > MAX_JSON_BYTES) throw tooLarge();
+  const raw = await readCapped(request, MAX_JSON_BYTES);
+  try {
+    return { value: JSON.parse(raw), raw };
+  } catch {
+    throw new AppError(400, "invalid_json", "Invalid JSON", "The body is not valid JSON.");
+  }
+}
+
+function tooLarge() {
+  return new HttpProblem(413, "payload_too_large", `JSON bodies are limited to ${MAX_JSON_BYTES} bytes.`);
+}
+
+async function readCapped(request: Request, limit: number): Promise<string> {
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(chunks));
+  } catch {
+    throw new AppError(400, "invalid_json", "Invalid JSON", "The body is not valid UTF-8.");
+  }
+}

@@ -1,0 +1,129 @@
+import { COMMON_ERRORS, type AnyOperation, type HandlerResult, type Method, type MinimumRole } from "@/lib/api/operation";
+import { HttpProblem, problemResponse, toAppError } from "@/lib/api/problem";
+import { takeToken } from "@/lib/api/rate-limit";
+import { readJsonBody } from "@/lib/api/read-body";
+import { fieldErrors } from "@/lib/api/zod-errors";
+import { AppError, Forbidden, InvalidRequest, NotFound, ValidationFailed } from "@/lib/errors";
+import { withIdempotency } from "@/lib/idempotency/with-idempotency";
+import { newId } from "@/lib/ids";
+import { log } from "@/lib/log";
+import { authenticateToken, type AuthContext } from "@/lib/tokens/authenticate-token";
+
+// The one /v1 wrapper: request id, token auth, rate limit, scope and role, parsing, idempotency,
+// problem+json errors and one log line per request. Route files only bind operations to methods.
+
+const ROLE_RANK: Record<MinimumRole, number> = { viewer: 0, reviewer: 1, admin: 2 };
+const METHODS: Method[] = ["GET", "POST", "PATCH", "PUT", "DELETE"];
+
+type RouteContext = { params: Promise<Record<string, string | string[]>> };
+type RouteHandler = (request: Request, context: RouteContext) => Promise<Response>;
+
+function queryObject(url: URL): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of url.searchParams) out[key] = value;
+  return out;
+}
+
+function decodeParams(params: Record<string, string | string[]>): Record<string, string | string[]> {
+  const decode = (value: string) => {
+    try {
+      return decodeURIComponent(value);
+    } catch {
+      return value;
+    }
+  };
+  return Object.fromEntries(Object.entries(params).map(([key, value]) => [key, Array.isArray(value) ? value.map(decode) : decode(value)]));
+}
+
+function authorize(operation: AnyOperation, auth: AuthContext) {
+  if (operation.method !== "GET" && auth.token.scope === "read") throw new Forbidden("This token has read scope; it can only make GET requests.");
+  if (ROLE_RANK[auth.role] < ROLE_RANK[operation.role]) throw new Forbidden(`This needs the ${operation.role} role; the token's creator is a ${auth.role}.`);
+}
+
+async function execute(operation: AnyOperation, request: Request, context: RouteContext, requestId: string, auth: AuthContext): Promise<HandlerResult> {
+  authorize(operation, auth);
+  const rawParams = decodeParams((await context?.params) ?? {});
+  const params = operation.params ? operation.params.safeParse(rawParams) : { success: true as const, data: rawParams };
+  // A malformed id names no resource: that is a 404, as for any unknown id.
+  if (!params.success) throw new NotFound();
+  const url = new URL(request.url);
+  const query = operation.query ? operation.query.safeParse(queryObject(url)) : { success: true as const, data: {} };
+  if (!query.success) throw new InvalidRequest("Some query parameters are not valid.", fieldErrors(query.error));
+
+  let body: unknown;
+  let rawBody = "";
+  if (operation.body) {
+    const read = await readJsonBody(request);
+    rawBody = read.raw;
+    const parsed = operation.body.safeParse(read.value);
+    if (!parsed.success) throw new ValidationFailed(fieldErrors(parsed.error));
+    body = parsed.data;
+  }
+  const run = () => operation.handler({ params: params.data, query: query.data, body, auth, requestId, request });
+  const key = request.headers.get("idempotency-key");
+  if (operation.method === "POST" && key !== null) {
+    return withIdempotency({ workspaceId: auth.workspace.id, tokenId: auth.token.id, key, method: operation.method, path: url.pathname, rawBody }, run);
+  }
+  return run();
+}
+
+function respond(result: HandlerResult, fallbackStatus: number, headers: Record<string, string>): Response {
+  const status = result.status ?? fallbackStatus;
+  const all: Record<string, string> = { ...headers, ...result.headers };
+  if (result.location) all.location = result.location;
+  if (status === 204) return new Response(null, { status, headers: all });
+  all["content-type"] = "application/json";
+  return new Response(JSON.stringify(result.body ?? null), { status, headers: all });
+}
+
+function handlerFor(operation: AnyOperation): RouteHandler {
+  return async (request, context) => {
+    const requestId = newId("req");
+    const started = performance.now();
+    let headers: Record<string, string> = { "x-request-id": requestId };
+    let response: Response;
+    let auth: AuthContext | undefined;
+    try {
+      auth = await authenticateToken(request.headers.get("authorization"));
+      const decision = await takeToken(auth.token.id, auth.workspace.plan);
+      headers = { ...headers, ...decision.headers };
+      if (!decision.allowed) {
+        throw new HttpProblem(429, "rate_limited", `Rate limit exceeded. Try again in ${decision.retryAfterSeconds} s.`, { "retry-after": String(decision.retryAfterSeconds) });
+      }
+      const result = await execute(operation, request, context, requestId, auth);
+      response = respond(result, operation.success.status, headers);
+    } catch (error) {
+      const problem: AppError = toAppError(error, requestId);
+      response = problemResponse(problem, requestId, headers);
+    }
+    log.info({
+      request_id: requestId, method: request.method, path: new URL(request.url).pathname, status: response.status,
+      duration_ms: Math.round((performance.now() - started) * 10) / 10, workspace: auth?.workspace.slug, token: auth?.token.id, operation: operation.id,
+    }, "request");
+    return response;
+  };
+}
+
+function methodNotAllowed(allowed: Method[]): RouteHandler {
+  return async () => {
+    const requestId = newId("req");
+    return problemResponse(new HttpProblem(405, "method_not_allowed", `Use ${allowed.join(", ")} on this path.`, { allow: allowed.join(", ") }), requestId);
+  };
+}
+
+/**
+ * Handlers for every HTTP method of one path: the operations given, and 405 with Allow for the rest.
+ * In a route file: `export const { GET, POST, PUT, PATCH, DELETE } = v1Route(listLeads, createLead);`
+ */
+export function v1Route(...operations: AnyOperation[]): Record<Method, RouteHandler> {
+  const byMethod = new Map(operations.map((operation) => [operation.method, operation]));
+  const allowed = METHODS.filter((method) => byMethod.has(method));
+  return Object.fromEntries(
+    METHODS.map((method) => {
+      const operation = byMethod.get(method);
+      return [method, operation ? handlerFor(operation) : methodNotAllowed(allowed)];
+    }),
+  ) as Record<Method, RouteHandler>;
+}
+
+export { COMMON_ERRORS };

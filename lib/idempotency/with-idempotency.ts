@@ -1,0 +1,60 @@
+import { createHash } from "node:crypto";
+import { db } from "@/lib/db";
+import type { HandlerResult } from "@/lib/api/operation";
+import { Conflict, InvalidRequest } from "@/lib/errors";
+import { newId } from "@/lib/ids";
+
+// Idempotency-Key on POST (contract §1): the same key and body within 24 h returns the first
+// answer without doing the work twice; the same key with another body is 409. Keys belong to the
+// token that sent them. Only successful answers are kept: after an error the client may retry.
+
+const WINDOW_MS = 24 * 60 * 60 * 1000;
+const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+
+type Stored = { status: number; body: unknown; location?: string };
+
+type Claim = { workspaceId: string; tokenId: string; key: string; method: string; path: string; rawBody: string };
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as { code?: string }).code === "P2002";
+}
+
+export async function withIdempotency(claim: Claim, run: () => Promise<HandlerResult>): Promise<HandlerResult> {
+  if (!KEY_PATTERN.test(claim.key)) {
+    throw new InvalidRequest("Idempotency-Key must be 1 to 255 printable ASCII characters.", [{ path: "Idempotency-Key", message: "invalid" }]);
+  }
+  const bodyHash = createHash("sha256").update(claim.rawBody).digest("hex");
+  const id = newId("idk");
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      await db().idempotencyKey.create({
+        data: { id, workspaceId: claim.workspaceId, tokenId: claim.tokenId, key: claim.key, method: claim.method, path: claim.path, bodyHash, expiresAt: new Date(Date.now() + WINDOW_MS) },
+      });
+      break;
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      const existing = await db().idempotencyKey.findUnique({ where: { tokenId_key: { tokenId: claim.tokenId, key: claim.key } } });
+      if (!existing) continue; // deleted in between: claim again
+      if (existing.expiresAt < new Date()) {
+        await db().idempotencyKey.deleteMany({ where: { id: existing.id } });
+        continue;
+      }
+      if (existing.bodyHash !== bodyHash || existing.method !== claim.method || existing.path !== claim.path) {
+        throw new Conflict("This Idempotency-Key was used with a different request.", "idempotency_conflict");
+      }
+      if (existing.status === null) throw new Conflict("A request with this Idempotency-Key is still in progress.");
+      const stored = existing.response as Stored;
+      return { status: existing.status, body: stored.body, location: stored.location, headers: { "idempotent-replayed": "true" } };
+    }
+  }
+
+  try {
+    const result = await run();
+    const stored: Stored = { status: result.status ?? 200, body: result.body ?? null, location: result.location };
+    await db().idempotencyKey.update({ where: { id }, data: { status: stored.status, response: stored as object } });
+    return result;
+  } catch (error) {
+    await db().idempotencyKey.deleteMany({ where: { id } }).catch(() => undefined);
+    throw error;
+  }
+}

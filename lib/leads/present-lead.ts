@@ -1,0 +1,41 @@
+import type { Lead } from "@/lib/generated/prisma/client.ts";
+import { z } from "zod";
+
+export const LeadSchema = z
+  .object({
+    id: z.string().meta({ example: "lead_01jd0000000000000000000000" }),
+    email: z.string(),
+    first_name: z.string().nullable(),
+    last_name: z.string().nullable(),
+    company: z.string().nullable(),
+    title: z.string().nullable(),
+    domain: z.string().nullable(),
+    linkedin_url: z.string().nullable(),
+    attributes: z.record(z.string(), z.unknown()).meta({ description: "CSV columns LeadPipe does not map" }),
+    status: z.enum(["new", "qualified", "rejected", "drafted", "approved", "sent", "replied", "suppressed"]),
+    signals: z.record(z.string(), z.unknown()).nullable(),
+    qualification: z.object({ score: z.number(), qualified: z.boolean(), reasons: z.array(z.string()) }).nullable(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: "Lead" });
+export type LeadJson = z.infer<typeof LeadSchema>;
+
+export function presentLead(lead: Lead): LeadJson {
+  return {
+    id: lead.id,
+    email: lead.email,
+    first_name: lead.firstName,
+    last_name: lead.lastName,
+    company: lead.company,
+    title: lead.title,
+    domain: lead.domain,
+    linkedin_url: lead.linkedinUrl,
+    attributes: (lead.attributes ?? {}) as Record<string, unknown>,
+    status: lead.status as LeadJson["status"],
+    signals: (lead.signals ?? null) as LeadJson["signals"],
+    qualification: (lead.qualification ?? null) as LeadJson["qualification"],
+    created_at: lead.createdAt.toISOString(),
+    updated_at: lead.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,51 @@
+import { db } from "@/lib/db";
+import { ValidationFailed, type FieldError } from "@/lib/errors";
+import { PROMPT_NAME, findVisiblePrompt } from "@/lib/prompts/find-prompt";
+
+// Pins are written "name[@ws]:vX.Y.Z[-label]" in requests and read back as {name, version}.
+
+export const MACHINE_STAGES = ["extract_signals", "qualify", "draft_email", "track"] as const;
+export type MachineStage = (typeof MACHINE_STAGES)[number];
+
+export function parsePin(pin: string): { name: string; version: string } | null {
+  const at = pin.lastIndexOf(":");
+  if (at <= 0) return null;
+  const name = pin.slice(0, at);
+  const version = pin.slice(at + 1);
+  return PROMPT_NAME.test(name) && /^v\d/.test(version) ? { name, version } : null;
+}
+
+/**
+ * Resolves {stage: "name[@ws]:version"} to prompt version ids the workspace may use. Each pin must
+ * name a prompt for its own stage (the stage's production prompt or a fork of it). 422 otherwise,
+ * with the path of each bad pin under `field`.
+ */
+export async function resolvePins(workspaceId: string, pins: Record<string, string>, field: string): Promise<Map<MachineStage, string>> {
+  const errors: FieldError[] = [];
+  const resolved = new Map<MachineStage, string>();
+  for (const [stage, pin] of Object.entries(pins)) {
+    const path = `${field}.${stage}`;
+    if (!(MACHINE_STAGES as readonly string[]).includes(stage)) {
+      errors.push({ path, message: `is not a machine stage (${MACHINE_STAGES.join(", ")})` });
+      continue;
+    }
+    const parsed = parsePin(pin);
+    if (!parsed) {
+      errors.push({ path, message: 'must look like "name[@workspace]:vX.Y.Z[-label]"' });
+      continue;
+    }
+    const prompt = await findVisiblePrompt(workspaceId, parsed.name).catch(() => null);
+    if (!prompt || prompt.baseName !== stage) {
+      errors.push({ path, message: `no ${stage} prompt named ${parsed.name} in this workspace` });
+      continue;
+    }
+    const version = await db().promptVersion.findUnique({ where: { promptId_version: { promptId: prompt.id, version: parsed.version } }, select: { id: true } });
+    if (!version) {
+      errors.push({ path, message: `${parsed.name} has no version ${parsed.version}` });
+      continue;
+    }
+    resolved.set(stage as MachineStage, version.id);
+  }
+  if (errors.length) throw new ValidationFailed(errors);
+  return resolved;
+}

@@ -1,0 +1,49 @@
+import { z } from "zod";
+import { db } from "@/lib/db";
+import { recordAudit, type Actor } from "@/lib/audit/record-audit";
+import { Conflict } from "@/lib/errors";
+import { findVisiblePack } from "@/lib/packs/find-pack";
+import { IcpRules } from "@/lib/packs/icp";
+import { resolvePins } from "@/lib/packs/pins";
+import { PACK_INCLUDE, presentPack } from "@/lib/packs/present-pack";
+
+export const UpdatePackBody = z
+  .strictObject({
+    name: z.string().trim().min(1).max(200).optional(),
+    description: z.string().max(2000).optional(),
+    icp: IcpRules.optional(),
+    prompts: z
+      .record(z.string(), z.string().max(200))
+      .optional()
+      .meta({ description: 'Pins per stage, e.g. {"draft_email": "draft_email@acme:v1.2.0-acme"}', example: { draft_email: "draft_email@acme:v1.2.0-acme" } }),
+  })
+  .meta({ id: "UpdatePack" });
+export type UpdatePackBody = z.infer<typeof UpdatePackBody>;
+
+/** Edits a workspace pack; pins are checked and audited as `pack.pinned`. Built-in packs are read-only. */
+export async function updatePack(workspaceId: string, slug: string, body: UpdatePackBody, actor: Actor) {
+  const pack = await findVisiblePack(workspaceId, slug);
+  if (pack.workspaceId !== workspaceId) throw new Conflict(`"${slug}" is a built-in pack and cannot be changed. Fork it first.`);
+  const pins = body.prompts ? await resolvePins(workspaceId, body.prompts, "prompts") : new Map();
+  const updated = await db().$transaction(async (tx) => {
+    await tx.pack.update({
+      where: { id: pack.id, workspaceId },
+      data: { name: body.name, description: body.description, icp: body.icp },
+    });
+    for (const [stage, promptVersionId] of pins) {
+      await tx.packPrompt.upsert({ where: { packId_stage: { packId: pack.id, stage } }, create: { packId: pack.id, stage, promptVersionId }, update: { promptVersionId } });
+    }
+    if (pins.size) {
+      const before = Object.fromEntries(pack.prompts.map((pin) => [pin.stage, `${pin.promptVersion.prompt.name}:${pin.promptVersion.version}`]));
+      await recordAudit(tx, {
+        workspaceId, actor, action: "pack.pinned", target: { type: "pack", id: pack.id },
+        data: { slug, pins: Object.fromEntries([...pins.keys()].map((stage) => [stage, { from: before[stage] ?? null, to: body.prompts![stage] }])) },
+      });
+    }
+    if (body.name !== undefined || body.description !== undefined || body.icp !== undefined) {
+      await recordAudit(tx, { workspaceId, actor, action: "pack.updated", target: { type: "pack", id: pack.id }, data: { slug, fields: Object.keys(body).filter((k) => k !== "prompts") } });
+    }
+    return tx.pack.findUniqueOrThrow({ where: { id: pack.id }, include: PACK_INCLUDE });
+  });
+  return presentPack(updated);
+}

@@ -1,0 +1,26 @@
+import { db } from "@/lib/db";
+import { recordAudit, type Actor } from "@/lib/audit/record-audit";
+import { NotFound } from "@/lib/errors";
+
+/** Revokes a token of the workspace by id or by its display prefix ("lpat_abcd"). Idempotent. */
+export async function revokeToken(workspaceId: string, ref: { id?: string; prefix?: string }, actor: Actor) {
+  return db().$transaction(async (tx) => {
+    const token = await tx.apiToken.findFirst({
+      where: { workspaceId, ...(ref.id ? { id: ref.id } : { prefix: ref.prefix }), revokedAt: null },
+    });
+    if (!token) {
+      const already = await tx.apiToken.findFirst({ where: { workspaceId, ...(ref.id ? { id: ref.id } : { prefix: ref.prefix }) } });
+      if (already) return already;
+      throw new NotFound("access token");
+    }
+    const revoked = await tx.apiToken.update({ where: { id: token.id }, data: { revokedAt: new Date() } });
+    await recordAudit(tx, {
+      workspaceId,
+      actor,
+      action: "token.revoked",
+      target: { type: "api_token", id: token.id },
+      data: { name: token.name, display: `${token.prefix}…${token.last4}` },
+    });
+    return revoked;
+  });
+}

@@ -1,0 +1,82 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { call, testWorkspace, type TestWorkspace } from "../helpers/api-fixtures";
+
+let ws: TestWorkspace;
+beforeAll(async () => {
+  ws = await testWorkspace("errors");
+});
+
+describe("problem+json errors", () => {
+  it("400 invalid_json for a broken body", async () => {
+    const answer = await call("POST", "/v1/leads", { token: ws.tokens.admin, rawBody: '{"email": ', headers: { "content-type": "application/json" } });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ type: "/docs/errors#invalid_json", title: "Invalid JSON", status: 400, code: "invalid_json" });
+    expect(answer.body.request_id).toMatch(/^req_/);
+    expect(answer.headers.get("x-request-id")).toBe(answer.body.request_id);
+  });
+
+  it("415 for another media type", async () => {
+    const answer = await call("POST", "/v1/leads", { token: ws.tokens.admin, rawBody: "email=a@b.co", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    expect(answer.status).toBe(415);
+    expect(answer.body.code).toBe("unsupported_media_type");
+  });
+
+  it("413 for a JSON body over 1 MiB", async () => {
+    const answer = await call("POST", "/v1/leads", { token: ws.tokens.admin, body: { email: "big@example.com", attributes: { notes: "x".repeat(1024 * 1024) } } });
+    expect(answer.status).toBe(413);
+    expect(answer.body.code).toBe("payload_too_large");
+  });
+
+  it("422 names each bad field", async () => {
+    const answer = await call("POST", "/v1/leads", { token: ws.tokens.admin, body: { email: "not-an-email", linkedin_url: "ftp://x", color: "blue" } });
+    expect(answer.status).toBe(422);
+    expect(answer.body.code).toBe("validation_failed");
+    const paths = (answer.body.errors as { path: string }[]).map((e) => e.path).sort();
+    expect(paths).toEqual(["color", "email", "linkedin_url"]);
+  });
+
+  it("422 when a required field is missing", async () => {
+    const answer = await call("POST", "/v1/leads", { token: ws.tokens.admin, body: {} });
+    expect(answer.status).toBe(422);
+    expect(answer.body.errors).toEqual([{ path: "email", message: "is required" }]);
+  });
+
+  it("400 invalid_request for a bad query parameter", async () => {
+    for (const query of ["limit=0", "limit=101", "limit=ten", "unknown=1", "status=sleeping"]) {
+      const answer = await call("GET", `/v1/leads?${query}`, { token: ws.tokens.admin });
+      expect(answer.status, query).toBe(400);
+      expect(answer.body.code).toBe("invalid_request");
+    }
+  });
+
+  it("405 with Allow for an unsupported method", async () => {
+    const answer = await call("DELETE", "/v1/leads", { token: ws.tokens.admin });
+    expect(answer.status).toBe(405);
+    expect(answer.headers.get("allow")).toBe("GET, POST");
+    expect(answer.body.code).toBe("method_not_allowed");
+  });
+
+  it("404 problem for an unknown path", async () => {
+    const answer = await call("GET", "/v1/nothing/here", { token: ws.tokens.admin });
+    expect(answer.status).toBe(404);
+    expect(answer.body.code).toBe("not_found");
+    expect(answer.headers.get("content-type")).toBe("application/problem+json");
+  });
+
+  it("404 for a malformed id", async () => {
+    for (const id of ["lead_123", "..%2F..%2Fetc%2Fpasswd", "lead_01JD0000000000000000000000", "%00"]) {
+      const answer = await call("GET", `/v1/leads/${id}`, { token: ws.tokens.admin });
+      expect(answer.status, id).toBe(404);
+      expect(answer.body.code).toBe("not_found");
+    }
+  });
+
+  it("every authenticated answer carries the rate-limit headers and a request id", async () => {
+    const answer = await call("GET", "/v1/leads", { token: ws.tokens.admin });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("x-request-id")).toMatch(/^req_[0-9a-z]{26}$/);
+    expect(answer.headers.get("x-ratelimit-limit")).toBe("120");
+    expect(Number(answer.headers.get("x-ratelimit-remaining"))).toBeGreaterThan(200);
+    expect(Number(answer.headers.get("x-ratelimit-reset"))).toBeGreaterThan(Date.now() / 1000 - 5);
+  });
+});
