@@ -1,20 +1,42 @@
 import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
 import { PrismaClient } from "@/lib/generated/prisma/client.ts";
 import { config } from "@/lib/config";
 
 export type { Prisma } from "@/lib/generated/prisma/client.ts";
 
-// One client per process (kept on globalThis so dev reloads do not open new pools).
-const globalForPrisma = globalThis as unknown as { leadpipePrisma?: PrismaClient };
+// One connection pool per process, shared by Prisma (through adapter-pg) and by the few hot read
+// paths that use plain SQL (`sql()`), where Prisma's per-query cost would dominate the request.
+type Handles = { pool: pg.Pool; prisma: PrismaClient };
+const globalForDb = globalThis as unknown as { leadpipeDb?: Handles };
 
-export function createPrismaClient(connectionString = config().DATABASE_URL): PrismaClient {
-  const adapter = new PrismaPg({ connectionString, connectionTimeoutMillis: 5_000 });
-  return new PrismaClient({ adapter });
+function handles(): Handles {
+  if (!globalForDb.leadpipeDb) {
+    const pool = new pg.Pool({ connectionString: config().DATABASE_URL, connectionTimeoutMillis: 5_000, max: 10 });
+    pool.on("error", () => {
+      // An idle client lost its connection; the pool replaces it. Queries report their own errors.
+    });
+    globalForDb.leadpipeDb = { pool, prisma: new PrismaClient({ adapter: new PrismaPg(pool) }) };
+  }
+  return globalForDb.leadpipeDb;
 }
 
 export function db(): PrismaClient {
-  globalForPrisma.leadpipePrisma ??= createPrismaClient();
-  return globalForPrisma.leadpipePrisma;
+  return handles().prisma;
+}
+
+/** The raw pool, for hot read paths only. Column names are Prisma's field names (camelCase). */
+export function sql(): pg.Pool {
+  return handles().pool;
 }
 
 export type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
+
+/** Closes Prisma and the pool (end of a script or a worker's shutdown). */
+export async function closeDb(): Promise<void> {
+  const open = globalForDb.leadpipeDb;
+  globalForDb.leadpipeDb = undefined;
+  if (!open) return;
+  await open.prisma.$disconnect();
+  await open.pool.end();
+}

@@ -2,11 +2,11 @@
 import { loadEnv } from "@/lib/config/load-env";
 loadEnv();
 const { seed } = await import("./seed/run-seed");
-const { db } = await import("@/lib/db");
+const { closeDb } = await import("@/lib/db");
 
 try {
   await seed();
   console.log("seed: done");
 } finally {
-  await db().$disconnect();
+  await closeDb();
 }

@@ -12,7 +12,7 @@ const { config } = await import("@/lib/config");
 
 const { Worker } = await import("bullmq");
 const { createRedis } = await import("@/lib/redis");
-const { db } = await import("@/lib/db");
+const { closeDb } = await import("@/lib/db");
 const { log } = await import("@/lib/log");
 const { QUEUES, QUEUE_PREFIX, queue, closeQueues } = await import("@/lib/queues");
 const { PROCESSORS, SCHEDULES } = await import("./registry");
@@ -51,7 +51,7 @@ async function shutdown(signal: string) {
   const grace = setTimeout(() => void shutdown("grace period over"), SHUTDOWN_GRACE_MS);
   await Promise.allSettled(workers.map((worker) => worker.close()));
   clearTimeout(grace);
-  await Promise.allSettled([closeQueues(), db().$disconnect()]);
+  await Promise.allSettled([closeQueues(), closeDb()]);
   health.close();
   console.log("worker: stopped");
   process.exit(0);

@@ -1,13 +1,13 @@
 import { COMMON_ERRORS, type AnyOperation, type HandlerResult, type Method, type MinimumRole } from "@/lib/api/operation";
 import { HttpProblem, problemResponse, toAppError } from "@/lib/api/problem";
-import { takeToken } from "@/lib/api/rate-limit";
+import { authenticateAndLimit } from "@/lib/api/access";
 import { readJsonBody } from "@/lib/api/read-body";
 import { fieldErrors } from "@/lib/api/zod-errors";
 import { AppError, Forbidden, InvalidRequest, NotFound, ValidationFailed } from "@/lib/errors";
 import { withIdempotency } from "@/lib/idempotency/with-idempotency";
 import { newId } from "@/lib/ids";
 import { log } from "@/lib/log";
-import { authenticateToken, type AuthContext } from "@/lib/tokens/authenticate-token";
+import type { AuthContext } from "@/lib/tokens/authenticate-token";
 
 // The one /v1 wrapper: request id, token auth, rate limit, scope and role, parsing, idempotency,
 // problem+json errors and one log line per request. Route files only bind operations to methods.
@@ -84,8 +84,9 @@ function handlerFor(operation: AnyOperation): RouteHandler {
     let response: Response;
     let auth: AuthContext | undefined;
     try {
-      auth = await authenticateToken(request.headers.get("authorization"));
-      const decision = await takeToken(auth.token.id, auth.workspace.plan);
+      const access = await authenticateAndLimit(request.headers.get("authorization"));
+      auth = access.auth;
+      const decision = access.decision;
       headers = { ...headers, ...decision.headers };
       if (!decision.allowed) {
         throw new HttpProblem(429, "rate_limited", `Rate limit exceeded. Try again in ${decision.retryAfterSeconds} s.`, { "retry-after": String(decision.retryAfterSeconds) });

@@ -10,7 +10,7 @@ const { exitOnInvalidConfig } = await import("@/lib/config/exit-on-invalid");
 exitOnInvalidConfig();
 const { AppError } = await import("@/lib/errors");
 const { COMMANDS } = await import("@/lib/cli/commands");
-const { db } = await import("@/lib/db");
+const { closeDb } = await import("@/lib/db");
 
 const [name, ...rest] = process.argv.slice(2);
 const command = name ? COMMANDS[name] : undefined;
@@ -35,6 +35,6 @@ try {
     console.error(`${name}: ${error instanceof Error ? error.message : String(error)}`);
   }
 } finally {
-  await db().$disconnect();
+  await closeDb();
 }
 process.exit(exitCode);

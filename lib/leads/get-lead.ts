@@ -1,9 +1,11 @@
-import { db } from "@/lib/db";
+import { sql } from "@/lib/db";
+import type { Lead } from "@/lib/generated/prisma/client.ts";
 import { NotFound } from "@/lib/errors";
 import { presentLead } from "@/lib/leads/present-lead";
 
+/** One lead of the workspace. Plain SQL: this is the API's hottest read (see docs/benchmarks.md). */
 export async function getLead(workspaceId: string, id: string) {
-  const lead = await db().lead.findFirst({ where: { id, workspaceId } });
-  if (!lead) throw new NotFound("lead");
-  return presentLead(lead);
+  const { rows } = await sql().query<Lead>('SELECT * FROM leads WHERE id = $1 AND "workspaceId" = $2', [id, workspaceId]);
+  if (!rows[0]) throw new NotFound("lead");
+  return presentLead(rows[0]);
 }

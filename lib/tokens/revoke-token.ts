@@ -1,9 +1,16 @@
 import { db } from "@/lib/db";
 import { recordAudit, type Actor } from "@/lib/audit/record-audit";
 import { NotFound } from "@/lib/errors";
+import { forgetTokenAuth } from "@/lib/tokens/auth-cache";
 
 /** Revokes a token of the workspace by id or by its display prefix ("lpat_abcd"). Idempotent. */
 export async function revokeToken(workspaceId: string, ref: { id?: string; prefix?: string }, actor: Actor) {
+  const token = await markRevoked(workspaceId, ref, actor);
+  await forgetTokenAuth([token.tokenHash]);
+  return token;
+}
+
+async function markRevoked(workspaceId: string, ref: { id?: string; prefix?: string }, actor: Actor) {
   return db().$transaction(async (tx) => {
     const token = await tx.apiToken.findFirst({
       where: { workspaceId, ...(ref.id ? { id: ref.id } : { prefix: ref.prefix }), revokedAt: null },

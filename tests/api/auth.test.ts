@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { OPERATIONS } from "@/lib/api/operations";
+import { revokeToken } from "@/lib/tokens/revoke-token";
 import { call, testWorkspace, type TestWorkspace } from "../helpers/api-fixtures";
 
 // Every operation refuses a missing, malformed, unknown, revoked or expired token (401), a read
@@ -30,8 +31,9 @@ function concretePath(path: string) {
 beforeAll(async () => {
   ws = await testWorkspace("auth");
   revoked = await ws.newToken();
-  await call("GET", "/v1/leads", { token: revoked });
-  await db().apiToken.updateMany({ where: { workspaceId: ws.workspace.id, name: "extra" }, data: { revokedAt: new Date() } });
+  expect((await call("GET", "/v1/leads", { token: revoked })).status).toBe(200); // now cached
+  const row = await db().apiToken.findFirstOrThrow({ where: { workspaceId: ws.workspace.id, name: "extra" } });
+  await revokeToken(ws.workspace.id, { id: row.id }, { type: "system", id: "tests", name: "tests" });
   expired = await ws.newToken("write", 7);
   await db().apiToken.updateMany({ where: { workspaceId: ws.workspace.id, revokedAt: null, expiresAt: { not: null } }, data: { expiresAt: new Date(Date.now() - 1000) } });
   leadId = (await call("POST", "/v1/leads", { token: ws.tokens.admin, body: { email: "lead-for-auth@example.com" } })).body.id as string;

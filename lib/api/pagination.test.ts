@@ -1,0 +1,33 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { decodeCursor, encodeCursor, toPage } from "@/lib/api/pagination";
+
+beforeAll(() => {
+  process.env.AUTH_SECRET ??= "x".repeat(40);
+  process.env.ENCRYPTION_KEY ??= Buffer.alloc(32).toString("base64");
+});
+
+describe("cursors", () => {
+  it("round-trip for the same list and workspace", () => {
+    expect(decodeCursor("leads", "ws_1", encodeCursor("leads", "ws_1", "lead_9"))).toBe("lead_9");
+    expect(decodeCursor("leads", "ws_1", undefined)).toBeUndefined();
+  });
+
+  it("refuse another list, another workspace, or a tampered cursor", () => {
+    const cursor = encodeCursor("leads", "ws_1", "lead_9");
+    expect(() => decodeCursor("audit", "ws_1", cursor)).toThrow(/cursor/);
+    expect(() => decodeCursor("leads", "ws_2", cursor)).toThrow(/cursor/);
+    const [payload, signature] = cursor.split(".");
+    const forged = Buffer.from(JSON.stringify({ v: 1, l: "leads", w: "ws_1", id: "lead_0" })).toString("base64url");
+    expect(() => decodeCursor("leads", "ws_1", `${forged}.${signature}`)).toThrow(/cursor/);
+    expect(() => decodeCursor("leads", "ws_1", payload)).toThrow(/cursor/);
+  });
+
+  it("pages limit+1 rows into data, has_more and next_cursor", () => {
+    const rows = [{ id: "c" }, { id: "b" }, { id: "a" }];
+    const page = toPage(rows, 2, "leads", "ws_1", (row) => row.id);
+    expect(page.data).toEqual(["c", "b"]);
+    expect(page.has_more).toBe(true);
+    expect(decodeCursor("leads", "ws_1", page.next_cursor!)).toBe("b");
+    expect(toPage(rows.slice(0, 2), 2, "leads", "ws_1", (row) => row.id)).toEqual({ data: ["c", "b"], has_more: false, next_cursor: null });
+  });
+});
