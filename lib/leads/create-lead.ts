@@ -15,6 +15,11 @@ export const CreateLeadBody = z
     title: text(300).optional(),
     domain: text(253).optional(),
     linkedin_url: z.url({ protocol: /^https?$/ }).max(2048).optional(),
+    website: text(2048).optional(),
+    country: text(100).optional(),
+    employees: z.number().int().min(0).max(10_000_000).optional(),
+    industry: text(300).optional(),
+    notes: text(10_000).optional(),
     attributes: z
       .record(z.string().min(1).max(100), z.union([z.string().max(10_000), z.number(), z.boolean(), z.null()]))
       .refine((value) => Object.keys(value).length <= 100, "at most 100 attributes")
@@ -41,6 +46,11 @@ export async function createLead(workspaceId: string, body: CreateLeadBody) {
         title: body.title,
         domain: body.domain,
         linkedinUrl: body.linkedin_url,
+        website: body.website,
+        country: body.country,
+        employees: body.employees,
+        industry: body.industry,
+        notes: body.notes,
         attributes: body.attributes ?? {},
       },
     });

@@ -1,0 +1,28 @@
+import { sql } from "@/lib/db";
+import type { RunCounts } from "@/lib/runs/run-schemas";
+
+/** A run's counts, computed from its rows (one indexed pass; always true, nothing to keep in step). */
+export async function runCounts(run: { id: string; rows: number; imported: number; invalidRows: number }): Promise<RunCounts> {
+  const { rows } = await sql().query<Record<string, string>>(
+    `SELECT
+       count(*) FILTER (WHERE rl.qualified) AS qualified,
+       count(*) FILTER (WHERE rl.state = 'rejected') AS rejected,
+       count(d.id) AS drafted,
+       count(d.id) FILTER (WHERE d.status IN ('approved', 'sent')) AS approved,
+       count(s.id) FILTER (WHERE s.status = 'sent') AS sent,
+       count(*) FILTER (WHERE rl.state = 'failed') AS failed,
+       (SELECT count(DISTINCT r."draftId") FROM replies r JOIN drafts d2 ON d2.id = r."draftId" WHERE d2."runId" = $1) AS replied
+     FROM run_leads rl
+     LEFT JOIN drafts d ON d."runLeadId" = rl.id
+     LEFT JOIN sends s ON s."draftId" = d.id
+     WHERE rl."runId" = $1`,
+    [run.id],
+  );
+  const row = rows[0] ?? {};
+  const n = (key: string) => Number(row[key] ?? 0);
+  return {
+    rows: run.rows, imported: run.imported, invalid_rows: run.invalidRows,
+    qualified: n("qualified"), rejected: n("rejected"), drafted: n("drafted"), approved: n("approved"),
+    sent: n("sent"), replied: n("replied"), failed: n("failed"),
+  };
+}

@@ -1,0 +1,84 @@
+import { z } from "zod";
+import type { Run } from "@/lib/generated/prisma/client.ts";
+import { PromptRef } from "@/lib/prompts/present-version";
+
+export const STOP_AFTER = ["extract_signals", "qualify", "draft_email", "send", "track"] as const;
+export const RUN_STATUSES = ["queued", "importing", "running", "awaiting_review", "sending", "completed", "failed", "canceled"] as const;
+export const RUN_LEAD_STATES = ["pending", "running", "done", "rejected", "stopped", "failed", "awaiting_review"] as const;
+
+const Pins = z.record(z.string(), z.string().max(200)).meta({ description: 'Per-stage pins for this run: {"draft_email": "draft_email@acme:v1.2.0-acme"}' });
+
+export const CreateRunBody = z
+  .strictObject({
+    pack: z.string().max(63).meta({ example: "saas-outbound" }),
+    leads_csv_url: z.string().max(2048).meta({ description: "s3://bucket/key, https:// or http:// (public addresses only)", example: "s3://leads/march.csv" }),
+    stop_after: z.enum(STOP_AFTER).nullable().optional(),
+    pins: Pins.optional(),
+    campaign_id: z.string().max(40).nullable().optional(),
+  })
+  .meta({ id: "CreateRun" });
+export type CreateRunBody = z.infer<typeof CreateRunBody>;
+
+/** The multipart form of POST /runs: the same fields as text, the CSV as the `file` part. */
+export const CreateRunUpload = z
+  .strictObject({
+    pack: z.string().max(63),
+    stop_after: z.enum(STOP_AFTER).optional(),
+    pins: z.string().max(5000).optional().meta({ description: "JSON object, as in the JSON body" }),
+    campaign_id: z.string().max(40).optional(),
+    file: z.object({ name: z.string(), bytes: z.instanceof(Buffer) }),
+  })
+  .meta({ id: "CreateRunUpload" });
+export type CreateRunUpload = z.infer<typeof CreateRunUpload>;
+
+export const RunCounts = z.object({
+  rows: z.number().int(), imported: z.number().int(), invalid_rows: z.number().int(), qualified: z.number().int(),
+  rejected: z.number().int(), drafted: z.number().int(), approved: z.number().int(), sent: z.number().int(),
+  replied: z.number().int(), failed: z.number().int(),
+});
+export type RunCounts = z.infer<typeof RunCounts>;
+
+export const RunSchema = z
+  .object({
+    id: z.string(),
+    pack: z.string(),
+    leads_csv_url: z.string().nullable(),
+    stop_after: z.enum(STOP_AFTER).nullable(),
+    campaign_id: z.string().nullable(),
+    pins: z.record(z.string(), PromptRef),
+    status: z.enum(RUN_STATUSES),
+    counts: RunCounts,
+    error: z.object({ code: z.string(), message: z.string() }).nullable(),
+    created_at: z.string(),
+    started_at: z.string().nullable(),
+    finished_at: z.string().nullable(),
+  })
+  .meta({ id: "Run" });
+export type RunJson = z.infer<typeof RunSchema>;
+
+export type RunWithContext = Run & {
+  pack: { slug: string };
+  pins: { stage: string; promptVersion: { version: string; prompt: { name: string } } }[];
+};
+
+export const RUN_INCLUDE = {
+  pack: { select: { slug: true } },
+  pins: { include: { promptVersion: { select: { version: true, prompt: { select: { name: true } } } } } },
+} as const;
+
+export function presentRun(run: RunWithContext, counts: RunCounts): RunJson {
+  return {
+    id: run.id,
+    pack: run.pack.slug,
+    leads_csv_url: run.leadsCsvUrl,
+    stop_after: (run.stopAfter ?? null) as RunJson["stop_after"],
+    campaign_id: run.campaignId,
+    pins: Object.fromEntries(run.pins.map((pin) => [pin.stage, { name: pin.promptVersion.prompt.name, version: pin.promptVersion.version }])),
+    status: run.status as RunJson["status"],
+    counts,
+    error: run.errorCode ? { code: run.errorCode, message: run.errorMessage ?? "" } : null,
+    created_at: run.createdAt.toISOString(),
+    started_at: run.startedAt?.toISOString() ?? null,
+    finished_at: run.finishedAt?.toISOString() ?? null,
+  };
+}
