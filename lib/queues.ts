@@ -7,10 +7,34 @@ import { createRedis } from "@/lib/redis";
 // job options. Processors live in workers/processors/<queue>.ts. BullMQ is the only retry layer.
 
 export const QUEUES = {
+  import: {
+    payload: z.object({ v: z.literal(1), runId: z.string() }),
+    jobOptions: {
+      attempts: 3,
+      backoff: { type: "exponential", delay: 5_000 },
+      removeOnComplete: { count: 1000 },
+      removeOnFail: { count: 1000 },
+    } satisfies JobsOptions,
+  },
+  stage: {
+    payload: z.object({
+      v: z.literal(1),
+      runId: z.string(),
+      stage: z.enum(["extract_signals", "qualify", "draft_email"]),
+      runLeadIds: z.array(z.string()).min(1).max(1000),
+      batch: z.string(),
+    }),
+    jobOptions: {
+      attempts: 8,
+      backoff: { type: "exponential", delay: 2_000 },
+      removeOnComplete: { count: 5000 },
+      removeOnFail: { count: 5000 },
+    } satisfies JobsOptions,
+  },
   housekeeping: {
     payload: z.object({
       v: z.literal(1),
-      task: z.enum(["purge-idempotency-keys"]),
+      task: z.enum(["purge-idempotency-keys", "resume-runs"]),
     }),
     jobOptions: {
       attempts: 3,

@@ -1,15 +1,20 @@
 import type { Job } from "bullmq";
 import type { QueueName } from "@/lib/queues";
 import { processHousekeeping } from "./processors/housekeeping";
+import { processImport } from "./processors/import";
+import { processStage } from "./processors/stage";
 
 type Processor = (job: Job) => Promise<unknown>;
 
 // One processor per queue; workers/index.ts starts a BullMQ Worker for each.
 export const PROCESSORS: Record<QueueName, { process: Processor; concurrency: number }> = {
+  import: { process: processImport as Processor, concurrency: 2 },
+  stage: { process: processStage as Processor, concurrency: 4 },
   housekeeping: { process: processHousekeeping as Processor, concurrency: 1 },
 };
 
 // Repeating jobs the worker keeps scheduled (upserted at start, so several workers agree).
 export const SCHEDULES = [
   { queue: "housekeeping", id: "purge-idempotency-keys", everyMs: 60 * 60 * 1000, payload: { v: 1, task: "purge-idempotency-keys" } },
+  { queue: "housekeeping", id: "resume-runs", everyMs: 60 * 1000, payload: { v: 1, task: "resume-runs" } },
 ] as const;

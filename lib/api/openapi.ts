@@ -56,7 +56,17 @@ function toOperationObject(operation: AnyOperation): ZodOpenApiOperationObject {
     ...(operation.method === "POST"
       ? { parameters: [{ name: "Idempotency-Key", in: "header", required: false, description: "Same key and body within 24 h returns the first answer", schema: { type: "string", maxLength: 255 } }] }
       : {}),
-    ...(operation.body ? { requestBody: { required: true, content: { "application/json": { schema: operation.body } } } } : {}),
+    ...(operation.body
+      ? {
+          requestBody: {
+            required: true,
+            content: {
+              "application/json": { schema: operation.body },
+              ...(operation.multipartDoc ? { "multipart/form-data": { schema: operation.multipartDoc } } : {}),
+            },
+          },
+        }
+      : {}),
     responses: { [String(operation.success.status)]: success, ...errors },
   };
 }

@@ -24,6 +24,10 @@ export type Operation<P = unknown, Q = unknown, B = unknown> = {
   params?: z.ZodType<P>;
   query?: z.ZodType<Q>;
   body?: z.ZodType<B>;
+  /** Also accept multipart/form-data, read into this schema (file parts as {name, bytes}). */
+  multipart?: z.ZodType<B>;
+  /** How the multipart form is documented (file parts as binary strings). */
+  multipartDoc?: z.ZodType;
   success: { status: 200 | 201 | 202 | 204; description: string; schema?: z.ZodType };
   /** Error statuses this operation can answer besides those every authenticated call can. */
   errors: number[];

@@ -4,10 +4,11 @@ import { AppError } from "@/lib/errors";
 export const MAX_JSON_BYTES = 1024 * 1024;
 
 /** Reads a JSON body: 415 for another media type, 413 over 1 MiB, 400 when it is not JSON. */
-export async function readJsonBody(request: Request): Promise<{ value: unknown; raw: string }> {
+export async function readJsonBody(request: Request, multipartAllowed = false): Promise<{ value: unknown; raw: string }> {
   const type = (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
   if (type !== "application/json") {
-    throw new HttpProblem(415, "unsupported_media_type", "Send the body as JSON with Content-Type: application/json.");
+    const also = multipartAllowed ? " (or multipart/form-data with a file part)" : "";
+    throw new HttpProblem(415, "unsupported_media_type", `Send the body as JSON with Content-Type: application/json${also}.`);
   }
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > MAX_JSON_BYTES) throw tooLarge();

@@ -2,6 +2,8 @@ import { COMMON_ERRORS, type AnyOperation, type HandlerResult, type Method, type
 import { HttpProblem, problemResponse, toAppError } from "@/lib/api/problem";
 import { authenticateAndLimit } from "@/lib/api/access";
 import { readJsonBody } from "@/lib/api/read-body";
+import { readMultipartBody } from "@/lib/api/read-multipart";
+import { config } from "@/lib/config";
 import { fieldErrors } from "@/lib/api/zod-errors";
 import { AppError, Forbidden, InvalidRequest, NotFound, ValidationFailed } from "@/lib/errors";
 import { withIdempotency } from "@/lib/idempotency/with-idempotency";
@@ -53,9 +55,11 @@ async function execute(operation: AnyOperation, request: Request, context: Route
   let body: unknown;
   let rawBody = "";
   if (operation.body) {
-    const read = await readJsonBody(request);
+    const type = (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
+    const multipart = operation.multipart && type === "multipart/form-data";
+    const read = multipart ? await readMultipartBody(request, config().CSV_MAX_BYTES) : await readJsonBody(request, Boolean(operation.multipart));
     rawBody = read.raw;
-    const parsed = operation.body.safeParse(read.value);
+    const parsed = (multipart ? operation.multipart! : operation.body).safeParse(read.value);
     if (!parsed.success) throw new ValidationFailed(fieldErrors(parsed.error));
     body = parsed.data;
   }

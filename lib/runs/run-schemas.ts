@@ -31,6 +31,16 @@ export const CreateRunUpload = z
   .meta({ id: "CreateRunUpload" });
 export type CreateRunUpload = z.infer<typeof CreateRunUpload>;
 
+export const CreateRunUploadDoc = z
+  .object({
+    pack: z.string(),
+    file: z.string().meta({ format: "binary", description: "The CSV" }),
+    stop_after: z.enum(STOP_AFTER).optional(),
+    pins: z.string().optional().meta({ description: "JSON object, as in the JSON body" }),
+    campaign_id: z.string().optional(),
+  })
+  .meta({ id: "CreateRunUploadForm" });
+
 export const RunCounts = z.object({
   rows: z.number().int(), imported: z.number().int(), invalid_rows: z.number().int(), qualified: z.number().int(),
   rejected: z.number().int(), drafted: z.number().int(), approved: z.number().int(), sent: z.number().int(),

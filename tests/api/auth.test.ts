@@ -11,6 +11,7 @@ let ws: TestWorkspace;
 let revoked: string;
 let expired: string;
 let leadId: string;
+let runId: string;
 
 const SAMPLE_BODIES: Record<string, unknown> = {
   createLead: { email: "auth-check@example.com" },
@@ -18,11 +19,12 @@ const SAMPLE_BODIES: Record<string, unknown> = {
   forkPack: {},
   forkPrompt: { from: "v1.2.0", as: "v1.2.0-auth" },
   upsertProvider: { kind: "openai-compatible", base_url: "https://llm.example.com/v1", default_model: "m" },
+  createRun: { pack: "saas-outbound", leads_csv_url: "https://leads.example.com/list.csv" },
 };
 
 function concretePath(path: string) {
   return `/v1${path}`
-    .replace("{id}", leadId)
+    .replace("{id}", path.startsWith("/runs") ? runId : leadId)
     .replace("{slug}", path.startsWith("/providers") ? "some-provider" : "saas-outbound")
     .replace("{name}", "draft_email")
     .replace("{semver}", "v1.2.0");
@@ -37,6 +39,7 @@ beforeAll(async () => {
   expired = await ws.newToken("write", 7);
   await db().apiToken.updateMany({ where: { workspaceId: ws.workspace.id, revokedAt: null, expiresAt: { not: null } }, data: { expiresAt: new Date(Date.now() - 1000) } });
   leadId = (await call("POST", "/v1/leads", { token: ws.tokens.admin, body: { email: "lead-for-auth@example.com" } })).body.id as string;
+  runId = (await call("POST", "/v1/runs", { token: ws.tokens.admin, body: SAMPLE_BODIES.createRun })).body.id as string;
 });
 
 describe.each(OPERATIONS.map((operation) => [operation.id, operation] as const))("%s", (_id, operation) => {

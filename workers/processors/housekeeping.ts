@@ -1,10 +1,13 @@
 import type { Job } from "bullmq";
 import { purgeExpiredIdempotencyKeys } from "@/lib/idempotency/purge-expired";
+import { resumeRuns } from "@/lib/pipeline/resume-runs";
 import type { QueuePayload } from "@/lib/queues";
 
 export async function processHousekeeping(job: Job<QueuePayload<"housekeeping">>) {
   switch (job.data.task) {
     case "purge-idempotency-keys":
       return { purged: await purgeExpiredIdempotencyKeys() };
+    case "resume-runs":
+      return resumeRuns();
   }
 }

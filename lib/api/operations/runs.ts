@@ -1,0 +1,69 @@
+import { z } from "zod";
+import { defineOperation } from "@/lib/api/operation";
+import { ListQuery } from "@/lib/api/pagination";
+import { pageOf } from "@/lib/api/schemas";
+import { cancelRun } from "@/lib/runs/cancel-run";
+import { createRun } from "@/lib/runs/create-run";
+import { getRun } from "@/lib/runs/get-run";
+import { listRunErrors, listRunLeads, listRuns, RunErrorSchema, RunLeadSchema, RunLeadsQuery, RunsQuery } from "@/lib/runs/list-runs";
+import { CreateRunBody, CreateRunUpload, CreateRunUploadDoc, RunSchema } from "@/lib/runs/run-schemas";
+
+const RunIdParams = z.object({ id: z.string().regex(/^run_[0-9a-z]{26}$/).meta({ example: "run_01jd0000000000000000000000" }) });
+
+export const createRunOperation = defineOperation({
+  id: "createRun", method: "POST", path: "/runs", tag: "Runs", role: "admin",
+  summary: "Start a run",
+  description: "Imports the CSV (from `leads_csv_url`, or a `file` part of a multipart/form-data upload) and carries its leads through the pack's stages. Answers 202 at once; follow the run at its Location.",
+  body: CreateRunBody as z.ZodType<CreateRunBody | CreateRunUpload>,
+  multipart: CreateRunUpload as z.ZodType<CreateRunBody | CreateRunUpload>,
+  multipartDoc: CreateRunUploadDoc,
+  success: { status: 202, description: "The run, queued", schema: RunSchema },
+  errors: [400, 409, 413, 415, 422],
+  handler: async ({ body, auth }) => {
+    const run = await createRun(auth.workspace.id, body, auth.actor);
+    return { status: 202, body: run, location: `/v1/runs/${run.id}` };
+  },
+});
+
+export const listRunsOperation = defineOperation({
+  id: "listRuns", method: "GET", path: "/runs", tag: "Runs", role: "viewer",
+  summary: "List runs", query: RunsQuery,
+  success: { status: 200, description: "A page of runs", schema: pageOf(RunSchema, "RunPage") },
+  errors: [400],
+  handler: async ({ query, auth }) => ({ body: await listRuns(auth.workspace.id, query) }),
+});
+
+export const getRunOperation = defineOperation({
+  id: "getRun", method: "GET", path: "/runs/{id}", tag: "Runs", role: "viewer",
+  summary: "Fetch a run", params: RunIdParams,
+  success: { status: 200, description: "The run with its counts", schema: RunSchema },
+  errors: [404],
+  handler: async ({ params, auth }) => ({ body: await getRun(auth.workspace.id, params.id) }),
+});
+
+export const listRunLeadsOperation = defineOperation({
+  id: "listRunLeads", method: "GET", path: "/runs/{id}/leads", tag: "Runs", role: "viewer",
+  summary: "List the leads of a run", description: "Each with the last stage reached, its state and reason. Filter by `state` and `stage`.",
+  params: RunIdParams, query: RunLeadsQuery,
+  success: { status: 200, description: "A page of run leads", schema: pageOf(RunLeadSchema, "RunLeadPage") },
+  errors: [400, 404],
+  handler: async ({ params, query, auth }) => ({ body: await listRunLeads(auth.workspace.id, params.id, query) }),
+});
+
+export const listRunErrorsOperation = defineOperation({
+  id: "listRunErrors", method: "GET", path: "/runs/{id}/errors", tag: "Runs", role: "viewer",
+  summary: "List the CSV rows a run could not import", description: "In file order; `row` is the spreadsheet row number (the header is row 1).",
+  params: RunIdParams, query: ListQuery,
+  success: { status: 200, description: "A page of row errors", schema: pageOf(RunErrorSchema, "RunRowErrorPage") },
+  errors: [400, 404],
+  handler: async ({ params, query, auth }) => ({ body: await listRunErrors(auth.workspace.id, params.id, query) }),
+});
+
+export const cancelRunOperation = defineOperation({
+  id: "cancelRun", method: "POST", path: "/runs/{id}/cancel", tag: "Runs", role: "admin",
+  summary: "Cancel a run", description: "No further stage runs for its leads; unfinished leads end `stopped`. 409 when the run has already ended.",
+  params: RunIdParams,
+  success: { status: 200, description: "The run", schema: RunSchema },
+  errors: [404, 409],
+  handler: async ({ params, auth }) => ({ body: await cancelRun(auth.workspace.id, params.id, auth.actor) }),
+});

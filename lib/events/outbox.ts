@@ -1,0 +1,17 @@
+import type { PoolClient } from "pg";
+import { newId } from "@/lib/ids";
+
+// The outbox (contract §7): events are rows written in the same transaction as the state change
+// they announce; the webhook dispatcher delivers them later.
+
+export type EventType = "lead.qualified" | "lead.rejected" | "draft.ready" | "draft.approved" | "draft.rejected" | "send.completed" | "reply.received";
+export type OutboxEvent = { type: EventType; data: Record<string, unknown> };
+
+export async function insertEvents(client: PoolClient, workspaceId: string, events: OutboxEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  await client.query(
+    `INSERT INTO events (id, "workspaceId", type, "occurredAt", data)
+     SELECT t.id, $1, t.type, now(), t.data::jsonb FROM unnest($2::text[], $3::text[], $4::text[]) AS t(id, type, data)`,
+    [workspaceId, events.map(() => newId("evt")), events.map((event) => event.type), events.map((event) => JSON.stringify(event.data))],
+  );
+}

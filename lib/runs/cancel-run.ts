@@ -1,0 +1,21 @@
+import { db } from "@/lib/db";
+import { recordAudit, type Actor } from "@/lib/audit/record-audit";
+import { Conflict } from "@/lib/errors";
+import { getRun, requireRun } from "@/lib/runs/get-run";
+
+const FINAL = ["completed", "failed", "canceled"];
+
+/** Stops a run: no stage runs again for its leads; those not finished end `stopped`. */
+export async function cancelRun(workspaceId: string, runId: string, actor: Actor) {
+  const run = await requireRun(workspaceId, runId);
+  if (FINAL.includes(run.status)) throw new Conflict(`The run is already ${run.status}.`);
+  await db().$transaction(async (tx) => {
+    await tx.run.update({ where: { id: runId, workspaceId }, data: { status: "canceled", finishedAt: new Date() } });
+    await tx.runLead.updateMany({
+      where: { runId, workspaceId, state: { in: ["pending", "running", "awaiting_review"] } },
+      data: { state: "stopped", reasonCode: "run_canceled", reasonMessage: "The run was canceled." },
+    });
+    await recordAudit(tx, { workspaceId, actor, action: "run.canceled", target: { type: "run", id: runId } });
+  });
+  return getRun(workspaceId, runId);
+}

@@ -1,0 +1,75 @@
+import { db } from "@/lib/db";
+import { recordAudit, type Actor } from "@/lib/audit/record-audit";
+import { Conflict, ValidationFailed } from "@/lib/errors";
+import { newId } from "@/lib/ids";
+import { outboundUrlProblem } from "@/lib/net/outbound";
+import { findVisiblePack } from "@/lib/packs/find-pack";
+import { resolvePins } from "@/lib/packs/pins";
+import { enqueue } from "@/lib/queues";
+import { getRun } from "@/lib/runs/get-run";
+import type { CreateRunBody, CreateRunUpload } from "@/lib/runs/run-schemas";
+import { SYSTEM_WORKSPACE_SLUG } from "@/lib/workspaces/slug";
+
+function csvUrlProblem(url: string): string | null {
+  if (url.startsWith("s3://")) return /^s3:\/\/[a-z0-9][a-z0-9.-]{1,62}\/.+/.test(url) ? null : "must look like s3://bucket/key";
+  return outboundUrlProblem(url);
+}
+
+function uploadPins(raw: string | undefined): Record<string, string> | undefined {
+  if (raw === undefined) return undefined;
+  try {
+    const value = JSON.parse(raw);
+    if (value && typeof value === "object" && !Array.isArray(value) && Object.values(value).every((v) => typeof v === "string")) return value;
+  } catch {
+    // fall through
+  }
+  throw new ValidationFailed([{ path: "pins", message: "must be a JSON object of stage to pin strings" }]);
+}
+
+/** A campaign must exist in the workspace; one that pins a fork must be approved first. */
+async function checkCampaign(workspaceId: string, campaignId: string) {
+  const campaign = await db().campaign.findFirst({
+    where: { id: campaignId, workspaceId },
+    include: { pins: { include: { promptVersion: { include: { prompt: { include: { workspace: { select: { slug: true } } } } } } } } },
+  });
+  if (!campaign) throw new ValidationFailed([{ path: "campaign_id", message: "no such campaign in this workspace" }]);
+  const pinsFork = campaign.pins.some((pin) => pin.promptVersion.prompt.workspace.slug !== SYSTEM_WORKSPACE_SLUG);
+  if (pinsFork && campaign.status !== "approved") {
+    throw new Conflict("This campaign pins a forked prompt and a reviewer has not approved it yet.", "campaign_not_approved");
+  }
+}
+
+/** Creates a run (queued) and queues its import. Answers with the run for a 202. */
+export async function createRun(workspaceId: string, body: CreateRunBody | CreateRunUpload, actor: Actor) {
+  const upload = "file" in body ? body.file : null;
+  const leadsCsvUrl = "leads_csv_url" in body ? body.leads_csv_url : null;
+  const pins = "file" in body ? uploadPins(body.pins) : body.pins;
+  const pack = await findVisiblePack(workspaceId, body.pack).catch(() => null);
+  const errors = [];
+  if (!pack) errors.push({ path: "pack", message: `no pack "${body.pack}" in this workspace` });
+  const urlProblem = leadsCsvUrl ? csvUrlProblem(leadsCsvUrl) : null;
+  if (urlProblem) errors.push({ path: "leads_csv_url", message: urlProblem });
+  if (upload && upload.bytes.length === 0) errors.push({ path: "file", message: "is empty" });
+  if (errors.length) throw new ValidationFailed(errors);
+  const resolved = pins ? await resolvePins(workspaceId, pins, "pins") : new Map<string, string>();
+  if (body.campaign_id) await checkCampaign(workspaceId, body.campaign_id);
+
+  const run = await db().$transaction(async (tx) => {
+    const created = await tx.run.create({
+      data: {
+        id: newId("run"), workspaceId, packId: pack!.id, campaignId: body.campaign_id ?? null, leadsCsvUrl,
+        stopAfter: body.stop_after ?? null, createdById: actor.id,
+        pins: { create: [...resolved].map(([stage, promptVersionId]) => ({ stage, promptVersionId })) },
+        ...(upload ? { upload: { create: { filename: upload.name.slice(0, 255), content: new Uint8Array(upload.bytes) } } } : {}),
+      },
+    });
+    await recordAudit(tx, {
+      workspaceId, actor, action: "run.created", target: { type: "run", id: created.id },
+      data: { pack: body.pack, source: leadsCsvUrl ?? `upload:${upload?.name}`, stop_after: body.stop_after ?? null, pins: pins ?? {} },
+    });
+    return created;
+  });
+  // If Redis is away the run stays queued; the worker's resume sweep queues it within a minute.
+  await enqueue("import", { v: 1, runId: run.id }, { jobId: `import.${run.id}` }).catch(() => undefined);
+  return getRun(workspaceId, run.id);
+}
