@@ -31,6 +31,24 @@ export const QUEUES = {
       removeOnFail: { count: 5000 },
     } satisfies JobsOptions,
   },
+  send: {
+    payload: z.object({ v: z.literal(1), draftId: z.string() }),
+    jobOptions: {
+      attempts: 10,
+      backoff: { type: "exponential", delay: 5_000 },
+      removeOnComplete: { count: 5000 },
+      removeOnFail: { count: 5000 },
+    } satisfies JobsOptions,
+  },
+  track: {
+    payload: z.object({ v: z.literal(1), replyId: z.string() }),
+    jobOptions: {
+      attempts: 5,
+      backoff: { type: "exponential", delay: 2_000 },
+      removeOnComplete: { count: 5000 },
+      removeOnFail: { count: 5000 },
+    } satisfies JobsOptions,
+  },
   housekeeping: {
     payload: z.object({
       v: z.literal(1),

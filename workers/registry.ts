@@ -2,7 +2,9 @@ import type { Job } from "bullmq";
 import type { QueueName } from "@/lib/queues";
 import { processHousekeeping } from "./processors/housekeeping";
 import { processImport } from "./processors/import";
+import { processSend } from "./processors/send";
 import { processStage } from "./processors/stage";
+import { processTrack } from "./processors/track";
 
 type Processor = (job: Job) => Promise<unknown>;
 
@@ -10,6 +12,8 @@ type Processor = (job: Job) => Promise<unknown>;
 export const PROCESSORS: Record<QueueName, { process: Processor; concurrency: number }> = {
   import: { process: processImport as Processor, concurrency: 2 },
   stage: { process: processStage as Processor, concurrency: 4 },
+  send: { process: processSend as Processor, concurrency: 8 },
+  track: { process: processTrack as Processor, concurrency: 4 },
   housekeeping: { process: processHousekeeping as Processor, concurrency: 1 },
 };
 

@@ -1,4 +1,5 @@
 import type { PoolClient } from "pg";
+import type { Tx } from "@/lib/db";
 import { newId } from "@/lib/ids";
 
 // The outbox (contract §7): events are rows written in the same transaction as the state change
@@ -14,4 +15,10 @@ export async function insertEvents(client: PoolClient, workspaceId: string, even
      SELECT t.id, $1, t.type, now(), t.data::jsonb FROM unnest($2::text[], $3::text[], $4::text[]) AS t(id, type, data)`,
     [workspaceId, events.map(() => newId("evt")), events.map((event) => event.type), events.map((event) => JSON.stringify(event.data))],
   );
+}
+
+/** The same, inside a Prisma transaction. */
+export async function recordEvents(tx: Tx, workspaceId: string, events: OutboxEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  await tx.event.createMany({ data: events.map((event) => ({ id: newId("evt"), workspaceId, type: event.type, data: event.data as object })) });
 }

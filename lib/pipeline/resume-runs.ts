@@ -10,7 +10,7 @@ import { finishRunIfDone } from "@/lib/pipeline/finish-run";
 
 const STALE_SECONDS = 60;
 
-export async function resumeRuns(): Promise<{ imports: number; batches: number }> {
+export async function resumeRuns(): Promise<{ imports: number; batches: number; sends: number; replies: number }> {
   const minute = Math.floor(Date.now() / 60_000);
   const waiting = await sql().query<{ id: string }>(
     `SELECT id FROM runs WHERE status IN ('queued', 'importing') AND "createdAt" < now() - make_interval(secs => $1)`, [STALE_SECONDS],
@@ -29,7 +29,19 @@ export async function resumeRuns(): Promise<{ imports: number; batches: number }
     const stage: BatchStage | null = group.stage === null ? "extract_signals" : nextBatchStage(group.stage as BatchStage);
     if (stage) batches += await enqueueStageBatches(group.runId, stage, group.ids, `resume-${minute}`);
   }
-  const running = await sql().query<{ id: string }>(`SELECT id FROM runs WHERE status = 'running'`);
-  for (const run of running.rows) await finishRunIfDone(run.id);
-  return { imports: waiting.rows.length, batches };
+  const unsent = await sql().query<{ id: string }>(
+    `SELECT d.id FROM drafts d JOIN run_leads rl ON rl.id = d."runLeadId" LEFT JOIN sends s ON s."draftId" = d.id
+      WHERE d.status = 'approved' AND rl.state = 'running' AND (s.id IS NULL OR s.status = 'pending') AND d."updatedAt" < now() - make_interval(secs => $1)`,
+    [STALE_SECONDS],
+  );
+  for (const draft of unsent.rows) await enqueue("send", { v: 1, draftId: draft.id }, { jobId: `send.${draft.id}.resume-${minute}` });
+  const unclassified = await sql().query<{ id: string }>(
+    `SELECT id FROM replies WHERE "classifiedAt" IS NULL AND "draftId" IS NOT NULL AND "createdAt" < now() - make_interval(secs => $1) AND "createdAt" > now() - interval '7 days'`,
+    [STALE_SECONDS],
+  );
+  for (const reply of unclassified.rows) await enqueue("track", { v: 1, replyId: reply.id }, { jobId: `track.${reply.id}.resume-${minute}` });
+
+  const active = await sql().query<{ id: string }>(`SELECT id FROM runs WHERE status IN ('running', 'awaiting_review', 'sending')`);
+  for (const run of active.rows) await finishRunIfDone(run.id);
+  return { imports: waiting.rows.length, batches, sends: unsent.rows.length, replies: unclassified.rows.length };
 }

@@ -4,12 +4,17 @@ import { createLeadOperation, getLeadOperation, listLeadsOperation } from "@/lib
 import { forkPackOperation, getPackOperation, listPacksOperation, updatePackOperation } from "@/lib/api/operations/packs";
 import { forkPromptOperation, getPromptOperation, getPromptVersionOperation } from "@/lib/api/operations/prompts";
 import { cancelRunOperation, createRunOperation, getRunOperation, listRunErrorsOperation, listRunLeadsOperation, listRunsOperation } from "@/lib/api/operations/runs";
+import { approveDraftOperation, getDraftOperation, listDraftsOperation, rejectDraftOperation } from "@/lib/api/operations/drafts";
+import { getRelayOperation, putRelayOperation } from "@/lib/api/operations/relay";
+import { createReplyOperation, getReplyOperation } from "@/lib/api/operations/replies";
 import { deleteProviderOperation, listProvidersOperation, upsertProviderOperation } from "@/lib/api/operations/providers";
 
 /** Every /v1 operation, in the order the reference shows them. */
 export const OPERATIONS = [
   listLeadsOperation, createLeadOperation, getLeadOperation,
   listRunsOperation, createRunOperation, getRunOperation, listRunLeadsOperation, listRunErrorsOperation, cancelRunOperation,
+  listDraftsOperation, getDraftOperation, approveDraftOperation, rejectDraftOperation,
+  createReplyOperation, getReplyOperation, getRelayOperation, putRelayOperation,
   listPacksOperation, getPackOperation, updatePackOperation, forkPackOperation,
   getPromptOperation, getPromptVersionOperation, forkPromptOperation,
   listProvidersOperation, upsertProviderOperation, deleteProviderOperation,

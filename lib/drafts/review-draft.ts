@@ -1,0 +1,68 @@
+import { z } from "zod";
+import { db } from "@/lib/db";
+import { recordAudit, type Actor } from "@/lib/audit/record-audit";
+import { Conflict, NotFound } from "@/lib/errors";
+import { recordEvents } from "@/lib/events/outbox";
+import { DRAFT_INCLUDE, presentDraft } from "@/lib/drafts/present-draft";
+import { finishRunIfDone } from "@/lib/pipeline/finish-run";
+import { enqueue } from "@/lib/queues";
+
+// A reviewer approves (optionally edited) or rejects a draft awaiting review. Approval sends it,
+// unless the run stopped after draft_email or the lead no longer waits (run canceled).
+
+export const ApproveDraftBody = z
+  .strictObject({ subject: z.string().trim().min(1).max(300).optional(), body: z.string().trim().min(1).max(20_000).optional() })
+  .meta({ id: "ApproveDraft" });
+export const RejectDraftBody = z.strictObject({ reason: z.string().trim().min(1).max(2000) }).meta({ id: "RejectDraft" });
+
+export type Reviewer = { userId: string; actor: Actor };
+
+async function loadForReview(workspaceId: string, id: string) {
+  const draft = await db().draft.findFirst({ where: { id, workspaceId }, include: { runLead: true } });
+  if (!draft) throw new NotFound("draft");
+  if (draft.status !== "awaiting_review") throw new Conflict(`This draft is already ${draft.status.replace("_", " ")}.`);
+  return draft;
+}
+
+export async function approveDraft(workspaceId: string, id: string, edits: z.infer<typeof ApproveDraftBody>, reviewer: Reviewer) {
+  const draft = await loadForReview(workspaceId, id);
+  const subject = edits.subject ?? draft.subject;
+  const body = edits.body ?? draft.body;
+  const edited = subject !== draft.subject || body !== draft.body;
+  const willSend = draft.runLead.state === "awaiting_review";
+  const updated = await db().$transaction(async (tx) => {
+    const { count } = await tx.draft.updateMany({
+      where: { id, workspaceId, status: "awaiting_review" },
+      data: { status: "approved", subject, body, edited, reviewerId: reviewer.userId, reviewedAt: new Date() },
+    });
+    if (count === 0) throw new Conflict("This draft was reviewed a moment ago.");
+    if (willSend) await tx.runLead.update({ where: { id: draft.runLeadId }, data: { state: "running" } });
+    await tx.lead.update({ where: { id: draft.leadId }, data: { status: "approved" } });
+    await recordEvents(tx, workspaceId, [{ type: "draft.approved", data: { lead_id: draft.leadId, draft_id: id, run_id: draft.runId, reviewer: reviewer.userId, edited } }]);
+    await recordAudit(tx, { workspaceId, actor: reviewer.actor, action: "draft.approved", target: { type: "draft", id }, data: { edited, will_send: willSend } });
+    return tx.draft.findUniqueOrThrow({ where: { id }, include: DRAFT_INCLUDE });
+  });
+  // If Redis is away, the resume sweep finds the approved draft and queues its send.
+  if (willSend) await enqueue("send", { v: 1, draftId: id }, { jobId: `send.${id}` }).catch(() => undefined);
+  await finishRunIfDone(draft.runId);
+  return presentDraft(updated);
+}
+
+export async function rejectDraft(workspaceId: string, id: string, reason: string, reviewer: Reviewer) {
+  const draft = await loadForReview(workspaceId, id);
+  const updated = await db().$transaction(async (tx) => {
+    const { count } = await tx.draft.updateMany({
+      where: { id, workspaceId, status: "awaiting_review" },
+      data: { status: "rejected", rejectReason: reason, reviewerId: reviewer.userId, reviewedAt: new Date() },
+    });
+    if (count === 0) throw new Conflict("This draft was reviewed a moment ago.");
+    if (draft.runLead.state === "awaiting_review") {
+      await tx.runLead.update({ where: { id: draft.runLeadId }, data: { state: "rejected", reasonCode: "draft_rejected", reasonMessage: reason.slice(0, 500) } });
+    }
+    await recordEvents(tx, workspaceId, [{ type: "draft.rejected", data: { lead_id: draft.leadId, draft_id: id, run_id: draft.runId, reviewer: reviewer.userId, reason } }]);
+    await recordAudit(tx, { workspaceId, actor: reviewer.actor, action: "draft.rejected", target: { type: "draft", id }, data: { reason } });
+    return tx.draft.findUniqueOrThrow({ where: { id }, include: DRAFT_INCLUDE });
+  });
+  await finishRunIfDone(draft.runId);
+  return presentDraft(updated);
+}

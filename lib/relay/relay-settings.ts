@@ -1,0 +1,66 @@
+import { z } from "zod";
+import { db } from "@/lib/db";
+import type { RelaySettings } from "@/lib/generated/prisma/client.ts";
+import { recordAudit, type Actor } from "@/lib/audit/record-audit";
+import { decryptSecret, encryptSecret } from "@/lib/crypto/secrets";
+import { NotFound } from "@/lib/errors";
+
+// The workspace's own SMTP relay, through which approved drafts are sent. The password is
+// write-only and sealed at rest.
+
+export const RelaySchema = z
+  .object({
+    host: z.string(), port: z.number().int(), secure: z.boolean(), username: z.string().nullable(), has_password: z.boolean(),
+    from_email: z.string(), from_name: z.string().nullable(), updated_at: z.string(),
+  })
+  .meta({ id: "Relay" });
+
+export const PutRelayBody = z
+  .strictObject({
+    host: z.string().trim().min(1).max(253).regex(/^[A-Za-z0-9.-]+$|^\[[0-9a-fA-F:.]+\]$/, "must be a host name or IP address"),
+    port: z.number().int().min(1).max(65535),
+    secure: z.boolean().default(false).meta({ description: "TLS from the start (port 465); otherwise STARTTLS when offered" }),
+    username: z.string().max(320).nullable().optional(),
+    password: z.string().max(1024).nullable().optional().meta({ description: "Write-only; omit to keep, null to remove" }),
+    from_email: z.email().max(320),
+    from_name: z.string().trim().max(200).nullable().optional(),
+  })
+  .meta({ id: "PutRelay" });
+export type PutRelayBody = z.infer<typeof PutRelayBody>;
+
+export function presentRelay(relay: RelaySettings) {
+  return {
+    host: relay.host, port: relay.port, secure: relay.secure, username: relay.username, has_password: relay.passwordEncrypted !== null,
+    from_email: relay.fromEmail, from_name: relay.fromName, updated_at: relay.updatedAt.toISOString(),
+  };
+}
+
+export async function getRelay(workspaceId: string) {
+  const relay = await db().relaySettings.findUnique({ where: { workspaceId } });
+  if (!relay) throw new NotFound("relay (none is configured yet)");
+  return presentRelay(relay);
+}
+
+export async function putRelay(workspaceId: string, body: PutRelayBody, actor: Actor) {
+  const password = body.password === undefined ? {} : { passwordEncrypted: body.password === null ? null : encryptSecret(body.password) };
+  const fields = { host: body.host, port: body.port, secure: body.secure, username: body.username ?? null, fromEmail: body.from_email, fromName: body.from_name ?? null };
+  const relay = await db().$transaction(async (tx) => {
+    const saved = await tx.relaySettings.upsert({ where: { workspaceId }, create: { workspaceId, ...fields, ...password }, update: { ...fields, ...password } });
+    await recordAudit(tx, { workspaceId, actor, action: "relay.updated", target: { type: "relay", id: workspaceId }, data: { host: body.host, port: body.port, from_email: body.from_email, password: body.password === undefined ? "kept" : body.password === null ? "removed" : "set" } });
+    return saved;
+  });
+  return presentRelay(relay);
+}
+
+/** Connection settings for nodemailer, with the password decrypted. */
+export function relayTransportOptions(relay: RelaySettings) {
+  return {
+    host: relay.host,
+    port: relay.port,
+    secure: relay.secure,
+    auth: relay.username ? { user: relay.username, pass: relay.passwordEncrypted ? decryptSecret(relay.passwordEncrypted) : "" } : undefined,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  };
+}

@@ -1,0 +1,90 @@
+import nodemailer from "nodemailer";
+import { db } from "@/lib/db";
+import { recordEvents } from "@/lib/events/outbox";
+import { newId } from "@/lib/ids";
+import { finishRunIfDone } from "@/lib/pipeline/finish-run";
+import { relayTransportOptions } from "@/lib/relay/relay-settings";
+
+// The send stage: an approved draft goes to the workspace's SMTP relay. One Send row per draft
+// (unique), created before the first attempt with a fixed Message-ID, so a retry after a crash
+// never makes a second send and repeats the same Message-ID. A 4xx, a network error or a refused
+// login is thrown for BullMQ to retry with backoff; a 5xx refusal of the message rejects the lead
+// (relay_rejected).
+
+type Outcome = "skipped" | "sent" | "rejected";
+
+async function rejectLead(draft: { id: string; workspaceId: string; leadId: string; runId: string; runLeadId: string }, code: string, message: string) {
+  await db().$transaction(async (tx) => {
+    await tx.draft.update({ where: { id: draft.id }, data: { status: "failed" } });
+    await tx.runLead.update({ where: { id: draft.runLeadId }, data: { stage: "send", state: "rejected", reasonCode: code, reasonMessage: message.slice(0, 500) } });
+    await recordEvents(tx, draft.workspaceId, [{ type: "lead.rejected", data: { lead_id: draft.leadId, run_id: draft.runId, stage: "send", reason: { code, message } } }]);
+  });
+  await finishRunIfDone(draft.runId);
+}
+
+export async function sendDraft(draftId: string): Promise<Outcome> {
+  const draft = await db().draft.findUnique({
+    where: { id: draftId },
+    include: { lead: true, run: { select: { stopAfter: true, status: true } }, runLead: true, send: true, workspace: { include: { relay: true } } },
+  });
+  if (!draft || draft.status !== "approved" || draft.send?.status === "sent") return "skipped";
+  if (draft.runLead.state !== "running" || draft.run.stopAfter === "draft_email" || draft.run.status === "canceled") return "skipped";
+  const relay = draft.workspace.relay;
+  if (!relay) {
+    await rejectLead(draft, "relay_not_configured", "No SMTP relay is configured for this workspace (Settings → SMTP relay).");
+    return "rejected";
+  }
+  const suppressed = await db().suppression.findUnique({ where: { workspaceId_emailLower: { workspaceId: draft.workspaceId, emailLower: draft.lead.emailLower } } });
+  if (suppressed) {
+    await rejectLead(draft, "suppressed", `${draft.lead.email} is on the suppression list (${suppressed.reason}).`);
+    return "rejected";
+  }
+
+  const domain = relay.fromEmail.split("@")[1] ?? "leadpipe.local";
+  const send = draft.send ?? (await db().send.upsert({
+    where: { draftId },
+    create: { id: newId("snd"), workspaceId: draft.workspaceId, draftId, messageId: `<${newId("snd")}@${domain}>` },
+    update: {},
+  }));
+  await db().send.update({ where: { id: send.id }, data: { attempts: { increment: 1 } } });
+
+  const transport = nodemailer.createTransport(relayTransportOptions(relay));
+  try {
+    await transport.sendMail({
+      from: relay.fromName ? { name: relay.fromName, address: relay.fromEmail } : relay.fromEmail,
+      to: draft.lead.email,
+      subject: draft.subject,
+      text: draft.body,
+      messageId: send.messageId,
+      headers: { "List-Unsubscribe": `<mailto:${relay.fromEmail}?subject=unsubscribe>`, "X-LeadPipe-Draft": draft.id },
+    });
+  } catch (error) {
+    const { responseCode = 0, command = "" } = error as { responseCode?: number; command?: string };
+    const message = (error as Error).message;
+    await db().send.update({ where: { id: send.id }, data: { error: message.slice(0, 1000) } });
+    // A 5xx to the message itself is final. A refused login is our relay settings, not the lead:
+    // it is retried (and logged) until an admin fixes the relay.
+    if (responseCode >= 500 && responseCode < 600 && !/^AUTH/i.test(command)) {
+      await db().send.update({ where: { id: send.id }, data: { status: "failed" } });
+      await rejectLead(draft, "relay_rejected", `The relay refused the message: ${message}`.slice(0, 500));
+      return "rejected";
+    }
+    throw error;
+  } finally {
+    transport.close();
+  }
+
+  const acceptedAt = new Date();
+  await db().$transaction(async (tx) => {
+    await tx.send.update({ where: { id: send.id }, data: { status: "sent", acceptedAt, error: null } });
+    await tx.draft.update({ where: { id: draftId }, data: { status: "sent" } });
+    await tx.lead.update({ where: { id: draft.leadId }, data: { status: "sent" } });
+    await tx.runLead.update({ where: { id: draft.runLeadId }, data: { stage: "send", state: draft.run.stopAfter === "send" ? "stopped" : "done" } });
+    await recordEvents(tx, draft.workspaceId, [{
+      type: "send.completed",
+      data: { lead_id: draft.leadId, draft_id: draftId, run_id: draft.runId, message_id: send.messageId, accepted_at: acceptedAt.toISOString() },
+    }]);
+  });
+  await finishRunIfDone(draft.runId);
+  return "sent";
+}

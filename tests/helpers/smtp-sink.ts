@@ -1,0 +1,52 @@
+import type { AddressInfo } from "node:net";
+import { SMTPServer } from "smtp-server";
+
+export type ReceivedMail = { from: string; to: string[]; raw: string; headers: Map<string, string>; body: string };
+
+function parse(raw: string): { headers: Map<string, string>; body: string } {
+  const [head, ...rest] = raw.split(/\r?\n\r?\n/);
+  const headers = new Map<string, string>();
+  for (const line of head.replace(/\r?\n[ \t]+/g, " ").split(/\r?\n/)) {
+    const at = line.indexOf(":");
+    if (at > 0) headers.set(line.slice(0, at).toLowerCase(), line.slice(at + 1).trim());
+  }
+  let body = rest.join("\n\n");
+  if (/quoted-printable/i.test(headers.get("content-transfer-encoding") ?? "")) {
+    body = body.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  }
+  return { headers, body: body.replace(/\r\n/g, "\n").trim() };
+}
+
+/**
+ * A real SMTP server on loopback that keeps what it receives; it accepts the login sam /
+ * relay-secret (or none). Recipients listed in `refuse`
+ * are refused with 550 (permanent); those in `defer` with 451 (temporary).
+ */
+export async function startSmtpSink(options: { refuse?: string[]; defer?: string[] } = {}) {
+  const mails: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onAuth(auth, _session, callback) {
+      if (auth.username === "sam" && auth.password === "relay-secret") return callback(null, { user: auth.username });
+      callback(Object.assign(new Error("Invalid username or password"), { responseCode: 535 }));
+    },
+    onRcptTo(address, _session, callback) {
+      const to = address.address.toLowerCase();
+      if (options.refuse?.includes(to)) return callback(Object.assign(new Error("Mailbox unavailable"), { responseCode: 550 }));
+      if (options.defer?.includes(to)) return callback(Object.assign(new Error("Try again later"), { responseCode: 451 }));
+      callback();
+    },
+    onData(stream, session, callback) {
+      let raw = "";
+      stream.on("data", (chunk: Buffer) => (raw += chunk.toString("utf8")));
+      stream.on("end", () => {
+        mails.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "", to: session.envelope.rcptTo.map((r) => r.address), raw, ...parse(raw) });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+  return { port: (server.server.address() as AddressInfo).port, mails, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
