@@ -21,6 +21,8 @@ const SAMPLE_BODIES: Record<string, unknown> = {
   upsertProvider: { kind: "openai-compatible", base_url: "https://llm.example.com/v1", default_model: "m" },
   createRun: { pack: "saas-outbound", leads_csv_url: "https://leads.example.com/list.csv" },
   approveDraft: {},
+  createCampaign: { name: "c", pack: "saas-outbound" },
+  updateCampaign: { name: "c2" },
   rejectDraft: { reason: "no" },
   putRelay: { host: "smtp.example.com", port: 587, from_email: "a@example.com" },
   createReply: { draft_id: "drf_00000000000000000000000000", from: "a@example.com", text: "hi", received_at: "2026-01-01T00:00:00Z" },
@@ -28,7 +30,7 @@ const SAMPLE_BODIES: Record<string, unknown> = {
 
 function concretePath(path: string) {
   return `/v1${path}`
-    .replace("{id}", path.startsWith("/runs") ? runId : path.startsWith("/drafts") ? "drf_00000000000000000000000000" : path.startsWith("/replies") ? "rpl_00000000000000000000000000" : leadId)
+    .replace("{id}", path.startsWith("/runs") ? runId : path.startsWith("/drafts") ? "drf_00000000000000000000000000" : path.startsWith("/replies") ? "rpl_00000000000000000000000000" : path.startsWith("/campaigns") ? "cmp_00000000000000000000000000" : leadId)
     .replace("{slug}", path.startsWith("/providers") ? "some-provider" : "saas-outbound")
     .replace("{name}", "draft_email")
     .replace("{semver}", "v1.2.0");

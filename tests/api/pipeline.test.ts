@@ -186,3 +186,34 @@ describe("bad input", () => {
     expect(errors.body.data).toEqual([{ row: 3, code: "malformed_row", message: expect.any(String), raw: expect.stringContaining("b1@x.example") }]);
   });
 });
+
+describe("campaigns", () => {
+  it("a campaign pinning a fork gates its runs until a reviewer approves it, and its pins apply", async () => {
+    await call("POST", "/v1/prompts/draft_email/fork", { token: ws.tokens.admin, body: { from: "v1.2.0", as: "v1.2.0-camp", system: "Warmer, please." } });
+    const forkName = `draft_email@${ws.workspace.slug}`;
+    const created = await call("POST", "/v1/campaigns", { token: ws.tokens.admin, body: { name: "Spring", pack: "saas-outbound", pins: { draft_email: `${forkName}:v1.2.0-camp` } } });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ status: "draft", needs_approval: true, forks: [{ stage: "draft_email", name: forkName, version: "v1.2.0-camp", parent: { name: "draft_email", version: "v1.2.0" } }] });
+    expect((created.body.forks as { diff: string }[])[0].diff).toContain("+Warmer, please.");
+    const campaignId = created.body.id as string;
+
+    const blocked = await call("POST", "/v1/runs", { token: ws.tokens.admin, body: { pack: "saas-outbound", leads_csv_url: "s3://leads/march/list.csv", campaign_id: campaignId } });
+    expect(blocked.status).toBe(409);
+    expect(blocked.body.code).toBe("campaign_not_approved");
+
+    expect((await call("POST", `/v1/campaigns/${campaignId}/approve`, { token: ws.tokens.viewer })).status).toBe(403);
+    const approved = await call("POST", `/v1/campaigns/${campaignId}/approve`, { token: ws.tokens.reviewer });
+    expect(approved.body).toMatchObject({ status: "approved", approved_by: ws.users.reviewer.id });
+    const audit = await call("GET", "/v1/audit?action=campaign.approved", { token: ws.tokens.viewer });
+    expect(audit.body.data![0].diff).toContain("+Warmer, please.");
+
+    const runId = await startRun({ pack: "saas-outbound", leads_csv_url: "s3://leads/march/list.csv", campaign_id: campaignId, stop_after: "draft_email" });
+    await settled(runId);
+    const draft = await db().draft.findFirstOrThrow({ where: { runId }, include: { promptVersion: true } });
+    expect(draft.promptVersion!.version).toBe("v1.2.0-camp");
+
+    const changed = await call("PATCH", `/v1/campaigns/${campaignId}`, { token: ws.tokens.admin, body: { pins: { draft_email: `${forkName}:v1.2.0-camp`, qualify: "qualify:v1.0.0" } } });
+    expect(changed.body.status).toBe("draft");
+    expect((await call("POST", "/v1/runs", { token: ws.tokens.admin, body: { pack: "saas-outbound", leads_csv_url: "s3://leads/march/list.csv", campaign_id: campaignId } })).status).toBe(409);
+  });
+});

@@ -4,6 +4,7 @@ import { createLeadOperation, getLeadOperation, listLeadsOperation } from "@/lib
 import { forkPackOperation, getPackOperation, listPacksOperation, updatePackOperation } from "@/lib/api/operations/packs";
 import { forkPromptOperation, getPromptOperation, getPromptVersionOperation } from "@/lib/api/operations/prompts";
 import { cancelRunOperation, createRunOperation, getRunOperation, listRunErrorsOperation, listRunLeadsOperation, listRunsOperation } from "@/lib/api/operations/runs";
+import { approveCampaignOperation, createCampaignOperation, getCampaignOperation, listCampaignsOperation, updateCampaignOperation } from "@/lib/api/operations/campaigns";
 import { approveDraftOperation, getDraftOperation, listDraftsOperation, rejectDraftOperation } from "@/lib/api/operations/drafts";
 import { getRelayOperation, putRelayOperation } from "@/lib/api/operations/relay";
 import { createReplyOperation, getReplyOperation } from "@/lib/api/operations/replies";
@@ -15,6 +16,7 @@ export const OPERATIONS = [
   listRunsOperation, createRunOperation, getRunOperation, listRunLeadsOperation, listRunErrorsOperation, cancelRunOperation,
   listDraftsOperation, getDraftOperation, approveDraftOperation, rejectDraftOperation,
   createReplyOperation, getReplyOperation, getRelayOperation, putRelayOperation,
+  listCampaignsOperation, createCampaignOperation, getCampaignOperation, updateCampaignOperation, approveCampaignOperation,
   listPacksOperation, getPackOperation, updatePackOperation, forkPackOperation,
   getPromptOperation, getPromptVersionOperation, forkPromptOperation,
   listProvidersOperation, upsertProviderOperation, deleteProviderOperation,
