@@ -23,7 +23,8 @@ let stopping = false;
 const health = await startHealthServer(config().WORKER_PORT, () => stopping);
 
 const workers = Object.entries(PROCESSORS).map(([name, { process: run, concurrency }]) => {
-  const worker = new Worker(name, run, { connection: createRedis("queue"), prefix: QUEUE_PREFIX, concurrency, autorun: true });
+  // A job whose worker died is handed out again once its lock lapses (renewed every 7.5 s while alive).
+  const worker = new Worker(name, run, { connection: createRedis("queue"), prefix: QUEUE_PREFIX, concurrency, autorun: true, lockDuration: 15_000, stalledInterval: 15_000 });
   worker.on("failed", (job, error) => log.warn({ queue: name, job: job?.id, err: error.message }, "job failed"));
   worker.on("error", (error) => log.error({ queue: name, err: error.message }, "worker error"));
   return worker;
