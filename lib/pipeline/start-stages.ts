@@ -5,11 +5,11 @@ import type { BatchStage } from "@/lib/pipeline/stages";
 export const STAGE_BATCH_SIZE = 500;
 
 /** Queues a stage for run leads, in batches; job ids make a repeated call add nothing new. */
-export async function enqueueStageBatches(runId: string, stage: BatchStage, runLeadIds: string[], label: string): Promise<number> {
+export async function enqueueStageBatches(runId: string, stage: BatchStage, runLeadIds: string[], label: string, delayMs = 0): Promise<number> {
   let batches = 0;
   for (let i = 0; i < runLeadIds.length; i += STAGE_BATCH_SIZE) {
     const batch = `${label}-${i / STAGE_BATCH_SIZE}`;
-    await enqueue("stage", { v: 1, runId, stage, runLeadIds: runLeadIds.slice(i, i + STAGE_BATCH_SIZE), batch }, { jobId: `${runId}.${stage}.${batch}` });
+    await enqueue("stage", { v: 1, runId, stage, runLeadIds: runLeadIds.slice(i, i + STAGE_BATCH_SIZE), batch }, { jobId: `${runId}.${stage}.${batch}`, delay: delayMs });
     batches++;
   }
   return batches;

@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db";
+import { call, testWorkspace, type TestWorkspace } from "../helpers/api-fixtures";
+import { startFileServer, toCsv } from "../helpers/csv-fixtures";
+import { startFakeChatServer } from "../helpers/fake-chat-server";
+import { eventually, freePort, getJson, spawnWorker, type Spawned } from "../helpers/processes";
+
+// Machine stages on an openai-compatible provider (the official `openai` client against a
+// loopback chat-completions server): success, a 429 with Retry-After (retried, the lead is not
+// rejected) and malformed output (asked again, then model_output_invalid).
+
+let ws: TestWorkspace;
+let worker: Spawned;
+let llm: Awaited<ReturnType<typeof startFakeChatServer>>;
+let files: Awaited<ReturnType<typeof startFileServer>>;
+
+beforeAll(async () => {
+  ws = await testWorkspace("llm");
+  llm = await startFakeChatServer();
+  const lead = (first_name: string, email: string) => ({ email, first_name, title: "VP of Engineering", company: "Engines", industry: "Software", employees: "300", country: "US" });
+  files = await startFileServer(new Map([["/llm.csv", toCsv([lead("Ada", "ada@llm.example"), lead("Ratelimit", "rl@llm.example"), lead("Garbage", "garbage@llm.example")])]]));
+  const port = await freePort();
+  worker = spawnWorker({ WORKER_PORT: String(port) });
+  await eventually(async () => (await getJson(`http://127.0.0.1:${port}/readyz`)).status === 200, { timeoutMs: 30_000 });
+});
+
+afterAll(async () => {
+  worker?.child.kill("SIGTERM");
+  await llm?.close();
+  await files?.close();
+});
+
+describe("an openai-compatible provider", () => {
+  it("runs the stages, waits out a 429, and rejects output that never validates", async () => {
+    const provider = await call("POST", "/v1/providers/fakeai", { token: ws.tokens.admin, body: { kind: "openai-compatible", base_url: llm.url, default_model: "test-model", api_key: "sk-fake-123", max_concurrency: 4 } });
+    expect(provider.status).toBe(201);
+    const pins: Record<string, string> = {};
+    for (const stage of ["extract_signals", "qualify", "draft_email"]) {
+      const fork = await call("POST", `/v1/prompts/${stage}/fork`, { token: ws.tokens.admin, body: { from: "v1.2.0", as: "v1.2.0-llm", model_default: "fakeai/test-model" } });
+      expect(fork.status).toBe(201);
+      pins[stage] = `${stage}@${ws.workspace.slug}:v1.2.0-llm`;
+    }
+    const created = await call("POST", "/v1/runs", { token: ws.tokens.admin, body: { pack: "saas-outbound", leads_csv_url: `${files.url}/llm.csv`, stop_after: "draft_email", pins } });
+    const runId = created.body.id as string;
+    const run = await eventually(async () => {
+      const answer = await call("GET", `/v1/runs/${runId}`, { token: ws.tokens.viewer });
+      return answer.body.status === "completed" ? answer.body : null;
+    }, { timeoutMs: 30_000 });
+    expect(run.counts).toMatchObject({ imported: 3, qualified: 2, rejected: 1, drafted: 2 });
+
+    const leads = (await call("GET", `/v1/runs/${runId}/leads`, { token: ws.tokens.viewer })).body.data!;
+    const byName = Object.fromEntries(leads.map((entry) => [(entry.lead as { first_name: string }).first_name, entry]));
+    expect(byName.Ada).toMatchObject({ state: "stopped", stage: "draft_email" });
+    expect(byName.Ratelimit).toMatchObject({ state: "stopped", stage: "draft_email" });
+    expect(byName.Garbage).toMatchObject({ state: "rejected", stage: "extract_signals", reason: { code: "model_output_invalid" } });
+
+    const draft = await db().draft.findFirstOrThrow({ where: { runId, lead: { firstName: "Ada" } } });
+    expect(draft).toMatchObject({ subject: "LLM subject for Ada", body: "Hi Ada,\n\nWritten by the model.\n\nSam" });
+    expect(llm.seen.every((request) => request.authorization === "Bearer sk-fake-123" && request.model === "test-model")).toBe(true);
+    expect(llm.seen.filter((request) => request.user.includes("Garbage")).length).toBe(3);
+    expect(llm.seen.filter((request) => request.user.includes("Ratelimit") && /buying signals/i.test(request.system)).length).toBe(2);
+
+    const traces = await db().stageTrace.findMany({ where: { runId, lead: { firstName: "Ada" } } });
+    expect(traces).toHaveLength(3);
+    expect(traces.every((trace) => trace.provider === "fakeai" && trace.model === "test-model" && trace.inputTokens === 42 && trace.outputTokens === 17)).toBe(true);
+    const garbageTrace = await db().stageTrace.findFirstOrThrow({ where: { runId, lead: { firstName: "Garbage" } } });
+    expect(garbageTrace).toMatchObject({ inputTokens: 126, output: null, error: expect.stringContaining("not JSON") });
+    const rejected = await db().event.findFirstOrThrow({ where: { type: "lead.rejected", data: { path: ["run_id"], equals: runId } } });
+    expect(rejected.data).toMatchObject({ stage: "extract_signals", reason: { code: "model_output_invalid" } });
+  });
+});

@@ -1,0 +1,52 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+// A stand-in for a hosted model (we cannot run one here): a real HTTP server on loopback that
+// speaks OpenAI's chat-completions protocol. It answers each stage with valid JSON, except for
+// leads named "Ratelimit" (a 429 with Retry-After on the first call) and "Garbage" (never JSON).
+
+export type SeenRequest = { authorization: string | undefined; model: string; system: string; user: string };
+
+function completion(content: string, model: string) {
+  return { id: "chatcmpl-test", object: "chat.completion", created: Math.floor(Date.now() / 1000), model, choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }], usage: { prompt_tokens: 42, completion_tokens: 17, total_tokens: 59 } };
+}
+
+function answer(system: string, user: string): unknown {
+  if (/buying signals/i.test(system)) return { seniority: "vp", department: "engineering", intent: ["hiring"] };
+  if (/ideal customer profile/i.test(system)) return { qualified: true, score: 88, reasons: ["Fits the profile"] };
+  const name = /Hi (\w+)/.exec(user)?.[1] ?? "there";
+  return { subject: `LLM subject for ${name}`, body: `Hi ${name},\n\nWritten by the model.\n\nSam` };
+}
+
+export async function startFakeChatServer(options: { delayMs?: number } = {}) {
+  const seen: SeenRequest[] = [];
+  const rateLimited = new Set<string>();
+  const server = http.createServer((req, res) => {
+    let raw = "";
+    req.on("data", (chunk) => (raw += chunk));
+    req.on("end", () => {
+      if (req.method !== "POST" || !req.url?.endsWith("/chat/completions")) {
+        res.writeHead(404).end();
+        return;
+      }
+      const body = JSON.parse(raw) as { model: string; messages: { role: string; content: string }[] };
+      const system = body.messages.find((m) => m.role === "system")?.content ?? "";
+      const user = body.messages.find((m) => m.role === "user")?.content ?? "";
+      seen.push({ authorization: req.headers.authorization, model: body.model, system, user });
+      const reply = () => {
+        const key = `${system.slice(0, 40)}|${user}`;
+        if (user.includes("Ratelimit") && !rateLimited.has(key)) {
+          rateLimited.add(key);
+          res.writeHead(429, { "content-type": "application/json", "retry-after": "1" }).end(JSON.stringify({ error: { message: "Rate limit reached", type: "rate_limit_exceeded" } }));
+          return;
+        }
+        const content = user.includes("Garbage") ? "Sure! Here is what you asked for." : JSON.stringify(answer(system, user));
+        res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(completion(content, body.model)));
+      };
+      if (options.delayMs) setTimeout(reply, options.delayMs);
+      else reply();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, seen, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
