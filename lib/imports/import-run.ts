@@ -11,7 +11,7 @@ import { insertLeadBatch } from "@/lib/imports/insert-batch";
 // never stop the run; a missing file, a missing email column or a size limit fails it.
 // Safe to run again after a crash: row errors are rewritten and inserts are upserts.
 
-const BATCH_SIZE = 2_000;
+const BATCH_SIZE = 5_000;
 const RAW_LIMIT = 500;
 
 type RowError = { row: number; code: string; message: string; raw: string };
@@ -47,11 +47,20 @@ export async function importRunCsv(run: { id: string; workspaceId: string; leads
   let invalidRows = 0;
   let skipPointer = 0;
 
+  // One batch is written while the next is parsed: the insert of batch n overlaps parsing n+1.
+  let writing: Promise<void> = Promise.resolve();
   const flush = async () => {
-    imported += await insertLeadBatch(run.workspaceId, run.id, batch);
+    const rowsToWrite = batch;
+    const errorsToWrite = errors.splice(0);
+    const progress = { rows, invalidRows };
     batch = [];
-    await saveErrors(run.id, errors);
-    await db().run.update({ where: { id: run.id, workspaceId: run.workspaceId }, data: { rows, imported, invalidRows } });
+    await writing;
+    writing = (async () => {
+      imported += await insertLeadBatch(run.workspaceId, run.id, rowsToWrite);
+      await saveErrors(run.id, errorsToWrite);
+      await db().run.update({ where: { id: run.id, workspaceId: run.workspaceId }, data: { ...progress, imported } });
+    })();
+    writing.catch(() => undefined); // awaited below; this only keeps it from counting as unhandled
   };
   const recordSkipsBefore = (records: number) => {
     while (skipPointer < skips.length && skips[skipPointer].records < records) {
@@ -88,9 +97,11 @@ export async function importRunCsv(run: { id: string; workspaceId: string; leads
     recordSkipsBefore(Number.MAX_SAFE_INTEGER);
     if (!plan) throw new ImportFailure("csv_empty", "The CSV is empty: it needs a header row with an email column.");
     await flush();
+    await writing;
     return { rows, imported, invalidRows };
   } catch (error) {
     source.destroy();
+    await writing.catch(() => undefined);
     if (error instanceof ImportFailure) throw error;
     if ((error as { code?: string }).code?.startsWith("CSV_")) throw new ImportFailure("csv_unreadable", `The file is not readable as CSV: ${(error as Error).message}`);
     throw error;

@@ -2,7 +2,7 @@ import { sql } from "@/lib/db";
 import { enqueue } from "@/lib/queues";
 import type { BatchStage } from "@/lib/pipeline/stages";
 
-export const STAGE_BATCH_SIZE = 500;
+export const STAGE_BATCH_SIZE = 1000;
 
 /** Queues a stage for run leads, in batches; job ids make a repeated call add nothing new. */
 export async function enqueueStageBatches(runId: string, stage: BatchStage, runLeadIds: string[], label: string, delayMs = 0): Promise<number> {
