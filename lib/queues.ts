@@ -6,15 +6,15 @@ import { createRedis } from "@/lib/redis";
 // Every queue in one registry: its name, the zod schema of its (small, versioned) payload and its
 // job options. Processors live in workers/processors/<queue>.ts. BullMQ is the only retry layer.
 
+/** Exponential backoff from `firstDelayMs`; the last `keep` finished jobs are kept for inspection. */
+function retried(attempts: number, firstDelayMs: number, keep: number): JobsOptions {
+  return { attempts, backoff: { type: "exponential", delay: firstDelayMs }, removeOnComplete: { count: keep }, removeOnFail: { count: keep } };
+}
+
 export const QUEUES = {
   import: {
     payload: z.object({ v: z.literal(1), runId: z.string() }),
-    jobOptions: {
-      attempts: 3,
-      backoff: { type: "exponential", delay: 5_000 },
-      removeOnComplete: { count: 1000 },
-      removeOnFail: { count: 1000 },
-    } satisfies JobsOptions,
+    jobOptions: retried(3, 5_000, 1000),
   },
   stage: {
     payload: z.object({
@@ -24,42 +24,22 @@ export const QUEUES = {
       runLeadIds: z.array(z.string()).min(1).max(1000),
       batch: z.string(),
     }),
-    jobOptions: {
-      attempts: 8,
-      backoff: { type: "exponential", delay: 2_000 },
-      removeOnComplete: { count: 5000 },
-      removeOnFail: { count: 5000 },
-    } satisfies JobsOptions,
+    jobOptions: retried(8, 2_000, 5000),
   },
   send: {
     payload: z.object({ v: z.literal(1), draftId: z.string() }),
-    jobOptions: {
-      attempts: 10,
-      backoff: { type: "exponential", delay: 5_000 },
-      removeOnComplete: { count: 5000 },
-      removeOnFail: { count: 5000 },
-    } satisfies JobsOptions,
+    jobOptions: retried(10, 5_000, 5000),
   },
   track: {
     payload: z.object({ v: z.literal(1), replyId: z.string() }),
-    jobOptions: {
-      attempts: 5,
-      backoff: { type: "exponential", delay: 2_000 },
-      removeOnComplete: { count: 5000 },
-      removeOnFail: { count: 5000 },
-    } satisfies JobsOptions,
+    jobOptions: retried(5, 2_000, 5000),
   },
   housekeeping: {
     payload: z.object({
       v: z.literal(1),
       task: z.enum(["purge-idempotency-keys", "resume-runs"]),
     }),
-    jobOptions: {
-      attempts: 3,
-      backoff: { type: "exponential", delay: 10_000 },
-      removeOnComplete: { count: 100 },
-      removeOnFail: { count: 500 },
-    } satisfies JobsOptions,
+    jobOptions: retried(3, 10_000, 100),
   },
 } as const;
 

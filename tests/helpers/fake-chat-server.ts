@@ -47,6 +47,7 @@ export async function startFakeChatServer(options: { delayMs?: number } = {}) {
       else reply();
     });
   });
+  server.on("clientError", (_error, socket) => socket.destroy());
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, seen, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
