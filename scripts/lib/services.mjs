@@ -74,8 +74,10 @@ export async function ensurePostgres(databaseUrl) {
   if (versions.length === 0) throw new Error("PostgreSQL is installed but has no cluster under /etc/postgresql. Create one with pg_createcluster.");
   console.log(`• PostgreSQL is not running: starting cluster ${versions.join(", ")}/main…`);
   for (const version of versions) {
-    await run("pg_ctlcluster", ["--skip-systemctl-redirect", version, "main", "start"], { quiet: true }).catch((error) => {
+    await run("pg_ctlcluster", ["--skip-systemctl-redirect", version, "main", "start"], { quiet: true }).catch(async (error) => {
       if (!/already running/i.test(error.message)) throw error;
+      // Started by the package's install script before we set loopback to trust: reload it.
+      await run("pg_ctlcluster", ["--skip-systemctl-redirect", version, "main", "reload"], { quiet: true }).catch(() => undefined);
     });
   }
   await waitForPort(host, port, "PostgreSQL");
