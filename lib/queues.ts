@@ -34,10 +34,16 @@ export const QUEUES = {
     payload: z.object({ v: z.literal(1), replyId: z.string() }),
     jobOptions: retried(5, 2_000, 5000),
   },
+  deliver: {
+    // Retries between attempts are the delivery's own schedule (delayed jobs); BullMQ's attempts
+    // here only cover a crash of the processor itself.
+    payload: z.object({ v: z.literal(1), deliveryId: z.string() }),
+    jobOptions: retried(3, 1_000, 10_000),
+  },
   housekeeping: {
     payload: z.object({
       v: z.literal(1),
-      task: z.enum(["purge-idempotency-keys", "resume-runs"]),
+      task: z.enum(["purge-idempotency-keys", "resume-runs", "resume-deliveries"]),
     }),
     jobOptions: retried(3, 10_000, 100),
   },

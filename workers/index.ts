@@ -17,6 +17,7 @@ const { log } = await import("@/lib/log");
 const { QUEUES, QUEUE_PREFIX, queue, closeQueues } = await import("@/lib/queues");
 const { PROCESSORS, SCHEDULES } = await import("./registry");
 const { startHealthServer } = await import("./health-server");
+const { startOutboxLoop } = await import("./outbox-loop");
 
 const SHUTDOWN_GRACE_MS = 25_000;
 let stopping = false;
@@ -37,6 +38,8 @@ for (const schedule of SCHEDULES) {
     .catch((error: Error) => log.warn({ schedule: schedule.id, err: error.message }, "could not schedule (Redis down?); will retry at next start"));
 }
 
+const outbox = startOutboxLoop();
+
 log.info({ queues: Object.keys(PROCESSORS), port: config().WORKER_PORT }, "worker started");
 console.log(`worker: ready, health on http://127.0.0.1:${config().WORKER_PORT}/readyz`);
 
@@ -50,7 +53,7 @@ async function shutdown(signal: string) {
   log.info({ signal }, "stopping: finishing in-flight jobs");
   // Past the grace period, stop anyway: unfinished jobs go back to the queue when their lock lapses.
   const grace = setTimeout(() => void shutdown("grace period over"), SHUTDOWN_GRACE_MS);
-  await Promise.allSettled(workers.map((worker) => worker.close()));
+  await Promise.allSettled([outbox.stop(), ...workers.map((worker) => worker.close())]);
   clearTimeout(grace);
   await Promise.allSettled([closeQueues(), closeDb()]);
   health.close();

@@ -1,5 +1,6 @@
 import type { Job } from "bullmq";
 import type { QueueName } from "@/lib/queues";
+import { processDeliver } from "./processors/deliver";
 import { processHousekeeping } from "./processors/housekeeping";
 import { processImport } from "./processors/import";
 import { processSend } from "./processors/send";
@@ -14,6 +15,7 @@ export const PROCESSORS: Record<QueueName, { process: Processor; concurrency: nu
   stage: { process: processStage as Processor, concurrency: 4 },
   send: { process: processSend as Processor, concurrency: 8 },
   track: { process: processTrack as Processor, concurrency: 4 },
+  deliver: { process: processDeliver as Processor, concurrency: 50 },
   housekeeping: { process: processHousekeeping as Processor, concurrency: 1 },
 };
 
@@ -21,4 +23,5 @@ export const PROCESSORS: Record<QueueName, { process: Processor; concurrency: nu
 export const SCHEDULES = [
   { queue: "housekeeping", id: "purge-idempotency-keys", everyMs: 60 * 60 * 1000, payload: { v: 1, task: "purge-idempotency-keys" } },
   { queue: "housekeeping", id: "resume-runs", everyMs: 60 * 1000, payload: { v: 1, task: "resume-runs" } },
+  { queue: "housekeeping", id: "resume-deliveries", everyMs: 60 * 1000, payload: { v: 1, task: "resume-deliveries" } },
 ] as const;

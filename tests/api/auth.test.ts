@@ -22,6 +22,9 @@ const SAMPLE_BODIES: Record<string, unknown> = {
   createRun: { pack: "saas-outbound", leads_csv_url: "https://leads.example.com/list.csv" },
   approveDraft: {},
   createCampaign: { name: "c", pack: "saas-outbound" },
+  createWebhookEndpoint: { url: "https://hooks.example.com/x" },
+  updateWebhookEndpoint: { enabled: false },
+  replayDeadLetters: { ids: ["dly_00000000000000000000000000"] },
   updateCampaign: { name: "c2" },
   rejectDraft: { reason: "no" },
   putRelay: { host: "smtp.example.com", port: 587, from_email: "a@example.com" },
@@ -30,7 +33,7 @@ const SAMPLE_BODIES: Record<string, unknown> = {
 
 function concretePath(path: string) {
   return `/v1${path}`
-    .replace("{id}", path.startsWith("/runs") ? runId : path.startsWith("/drafts") ? "drf_00000000000000000000000000" : path.startsWith("/replies") ? "rpl_00000000000000000000000000" : path.startsWith("/campaigns") ? "cmp_00000000000000000000000000" : leadId)
+    .replace("{id}", path.startsWith("/runs") ? runId : path.startsWith("/drafts") ? "drf_00000000000000000000000000" : path.startsWith("/replies") ? "rpl_00000000000000000000000000" : path.startsWith("/campaigns") ? "cmp_00000000000000000000000000" : path.startsWith("/webhook-endpoints") ? "whe_00000000000000000000000000" : leadId)
     .replace("{slug}", path.startsWith("/providers") ? "some-provider" : "saas-outbound")
     .replace("{name}", "draft_email")
     .replace("{semver}", "v1.2.0");

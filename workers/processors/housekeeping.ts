@@ -1,6 +1,7 @@
 import type { Job } from "bullmq";
 import { purgeExpiredIdempotencyKeys } from "@/lib/idempotency/purge-expired";
 import { resumeRuns } from "@/lib/pipeline/resume-runs";
+import { resumeDeliveries } from "@/lib/webhooks/resume-deliveries";
 import type { QueuePayload } from "@/lib/queues";
 
 export async function processHousekeeping(job: Job<QueuePayload<"housekeeping">>) {
@@ -9,5 +10,7 @@ export async function processHousekeeping(job: Job<QueuePayload<"housekeeping">>
       return { purged: await purgeExpiredIdempotencyKeys() };
     case "resume-runs":
       return resumeRuns();
+    case "resume-deliveries":
+      return { queued: await resumeDeliveries() };
   }
 }

@@ -8,6 +8,10 @@ import { approveCampaignOperation, createCampaignOperation, getCampaignOperation
 import { approveDraftOperation, getDraftOperation, listDraftsOperation, rejectDraftOperation } from "@/lib/api/operations/drafts";
 import { getRelayOperation, putRelayOperation } from "@/lib/api/operations/relay";
 import { createReplyOperation, getReplyOperation } from "@/lib/api/operations/replies";
+import {
+  createEndpointOperation, deleteEndpointOperation, getEndpointOperation, listDeadLettersOperation, listDeliveriesOperation, listEndpointsOperation,
+  replayDeadLettersOperation, revealSecretOperation, rotateSecretOperation, updateEndpointOperation,
+} from "@/lib/api/operations/webhooks";
 import { deleteProviderOperation, listProvidersOperation, upsertProviderOperation } from "@/lib/api/operations/providers";
 
 /** Every /v1 operation, in the order the reference shows them. */
@@ -21,4 +25,6 @@ export const OPERATIONS = [
   getPromptOperation, getPromptVersionOperation, forkPromptOperation,
   listProvidersOperation, upsertProviderOperation, deleteProviderOperation,
   listAuditOperation,
+  listEndpointsOperation, createEndpointOperation, getEndpointOperation, updateEndpointOperation, deleteEndpointOperation,
+  revealSecretOperation, rotateSecretOperation, listDeliveriesOperation, listDeadLettersOperation, replayDeadLettersOperation,
 ] satisfies AnyOperation[] as AnyOperation[];

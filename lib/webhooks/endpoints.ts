@@ -1,0 +1,111 @@
+import { z } from "zod";
+import { db } from "@/lib/db";
+import type { WebhookEndpoint } from "@/lib/generated/prisma/client.ts";
+import { decodeCursor, ListQuery, toPage } from "@/lib/api/pagination";
+import { recordAudit, type Actor } from "@/lib/audit/record-audit";
+import { decryptSecret, encryptSecret } from "@/lib/crypto/secrets";
+import { NotFound } from "@/lib/errors";
+import { newId } from "@/lib/ids";
+import { outboundUrlProblem } from "@/lib/net/outbound";
+import { generateWebhookSecret } from "@/lib/webhooks/signing";
+
+// Webhook endpoints of a workspace (contract §7). The secret is sealed at rest, returned by the
+// create call and by reveal; rotation keeps the old secret valid for 24 hours.
+
+export const EVENT_TYPES = ["lead.qualified", "lead.rejected", "draft.ready", "draft.approved", "draft.rejected", "send.completed", "reply.received"] as const;
+const ROTATION_GRACE_MS = 24 * 60 * 60 * 1000;
+
+const Url = z.string().max(2048).superRefine((value, ctx) => {
+  const problem = outboundUrlProblem(value);
+  if (problem) ctx.addIssue({ code: "custom", message: problem });
+});
+
+export const CreateEndpointBody = z
+  .strictObject({ url: Url, events: z.array(z.enum(EVENT_TYPES)).max(EVENT_TYPES.length).default([]).meta({ description: "Empty means every event" }), enabled: z.boolean().default(true), description: z.string().max(500).default("") })
+  .meta({ id: "CreateWebhookEndpoint" });
+export const UpdateEndpointBody = z
+  .strictObject({ url: Url.optional(), events: z.array(z.enum(EVENT_TYPES)).max(EVENT_TYPES.length).optional(), enabled: z.boolean().optional(), description: z.string().max(500).optional() })
+  .meta({ id: "UpdateWebhookEndpoint" });
+
+export const EndpointSchema = z
+  .object({ id: z.string(), url: z.string(), events: z.array(z.string()), enabled: z.boolean(), description: z.string(), secret_rotating_until: z.string().nullable(), created_at: z.string() })
+  .meta({ id: "WebhookEndpoint" });
+export const EndpointWithSecretSchema = EndpointSchema.extend({ secret: z.string() }).meta({ id: "WebhookEndpointWithSecret" });
+
+export function presentEndpoint(endpoint: WebhookEndpoint) {
+  const rotating = endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > new Date() ? endpoint.previousSecretExpiresAt.toISOString() : null;
+  return { id: endpoint.id, url: endpoint.url, events: endpoint.events, enabled: endpoint.enabled, description: endpoint.description, secret_rotating_until: rotating, created_at: endpoint.createdAt.toISOString() };
+}
+
+/** The secrets a delivery is signed with now: the current one, and the previous while it lasts. */
+export function signingSecrets(endpoint: WebhookEndpoint, now = new Date()): string[] {
+  const secrets = [decryptSecret(endpoint.secretEncrypted)];
+  if (endpoint.previousSecretEncrypted && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > now) secrets.push(decryptSecret(endpoint.previousSecretEncrypted));
+  return secrets;
+}
+
+export async function findEndpoint(workspaceId: string, id: string) {
+  const endpoint = await db().webhookEndpoint.findFirst({ where: { id, workspaceId } });
+  if (!endpoint) throw new NotFound("webhook endpoint");
+  return endpoint;
+}
+
+export async function listEndpoints(workspaceId: string, query: z.infer<typeof ListQuery>) {
+  const after = decodeCursor("webhook-endpoints", workspaceId, query.cursor);
+  const rows = await db().webhookEndpoint.findMany({ where: { workspaceId, ...(after ? { id: { lt: after } } : {}) }, orderBy: { id: "desc" }, take: query.limit + 1 });
+  return toPage(rows, query.limit, "webhook-endpoints", workspaceId, presentEndpoint);
+}
+
+export async function createEndpoint(workspaceId: string, body: z.infer<typeof CreateEndpointBody>, actor: Actor) {
+  const secret = generateWebhookSecret();
+  const endpoint = await db().$transaction(async (tx) => {
+    const created = await tx.webhookEndpoint.create({
+      data: { id: newId("whe"), workspaceId, url: body.url, events: [...new Set(body.events)], enabled: body.enabled, description: body.description, secretEncrypted: encryptSecret(secret) },
+    });
+    await recordAudit(tx, { workspaceId, actor, action: "webhook.endpoint_created", target: { type: "webhook_endpoint", id: created.id }, data: { url: body.url, events: body.events } });
+    return created;
+  });
+  return { ...presentEndpoint(endpoint), secret };
+}
+
+export async function updateEndpoint(workspaceId: string, id: string, body: z.infer<typeof UpdateEndpointBody>, actor: Actor) {
+  await findEndpoint(workspaceId, id);
+  const endpoint = await db().$transaction(async (tx) => {
+    const updated = await tx.webhookEndpoint.update({
+      where: { id, workspaceId },
+      data: { url: body.url, events: body.events ? [...new Set(body.events)] : undefined, enabled: body.enabled, description: body.description },
+    });
+    await recordAudit(tx, { workspaceId, actor, action: "webhook.endpoint_updated", target: { type: "webhook_endpoint", id }, data: body });
+    return updated;
+  });
+  return presentEndpoint(endpoint);
+}
+
+export async function deleteEndpoint(workspaceId: string, id: string, actor: Actor) {
+  await findEndpoint(workspaceId, id);
+  await db().$transaction(async (tx) => {
+    await tx.webhookEndpoint.delete({ where: { id, workspaceId } });
+    await recordAudit(tx, { workspaceId, actor, action: "webhook.endpoint_deleted", target: { type: "webhook_endpoint", id } });
+  });
+}
+
+export async function revealSecret(workspaceId: string, id: string, actor: Actor) {
+  const endpoint = await findEndpoint(workspaceId, id);
+  await db().$transaction((tx) => recordAudit(tx, { workspaceId, actor, action: "webhook.secret_revealed", target: { type: "webhook_endpoint", id } }));
+  return { ...presentEndpoint(endpoint), secret: decryptSecret(endpoint.secretEncrypted) };
+}
+
+/** A new secret; the old one keeps verifying (deliveries carry both signatures) for 24 hours. */
+export async function rotateSecret(workspaceId: string, id: string, actor: Actor) {
+  const endpoint = await findEndpoint(workspaceId, id);
+  const secret = generateWebhookSecret();
+  const updated = await db().$transaction(async (tx) => {
+    const saved = await tx.webhookEndpoint.update({
+      where: { id, workspaceId },
+      data: { secretEncrypted: encryptSecret(secret), previousSecretEncrypted: endpoint.secretEncrypted, previousSecretExpiresAt: new Date(Date.now() + ROTATION_GRACE_MS) },
+    });
+    await recordAudit(tx, { workspaceId, actor, action: "webhook.secret_rotated", target: { type: "webhook_endpoint", id } });
+    return saved;
+  });
+  return { ...presentEndpoint(updated), secret };
+}
