@@ -6,6 +6,7 @@ import { newId } from "@/lib/ids";
 // they announce; the webhook dispatcher delivers them later.
 
 export type EventType = "lead.qualified" | "lead.rejected" | "draft.ready" | "draft.approved" | "draft.rejected" | "send.completed" | "reply.received";
+// Besides these, `webhook.test` is sent to one endpoint on request (lib/webhooks/endpoints.ts).
 export type OutboxEvent = { type: EventType; data: Record<string, unknown> };
 
 export async function insertEvents(client: PoolClient, workspaceId: string, events: OutboxEvent[]): Promise<void> {

@@ -11,6 +11,8 @@ import { signatureHeader } from "@/lib/webhooks/signing";
 // (a delayed job), or the dead-letter list. Every attempt is logged. The envelope and its id are
 // the same on every attempt and replay; the signature is made afresh each time.
 
+const ATTEMPT_LEASE_MS = 15_000; // longer than an attempt can take (10 s)
+
 export function envelope(event: { id: string; type: string; occurredAt: Date; data: unknown }): string {
   return JSON.stringify({ event: event.type, id: event.id, occurred_at: event.occurredAt.toISOString(), data: event.data });
 }
@@ -18,12 +20,13 @@ export function envelope(event: { id: string; type: string; occurredAt: Date; da
 export async function deliver(deliveryId: string): Promise<string> {
   const delivery = await db().delivery.findUnique({ where: { id: deliveryId }, include: { event: true, endpoint: true } });
   if (!delivery || delivery.status !== "pending") return "skipped";
-  if (delivery.nextAttemptAt && delivery.nextAttemptAt.getTime() > Date.now() + 1_000) return "not due";
+  if (delivery.nextAttemptAt && delivery.nextAttemptAt.getTime() > Date.now() + 1_000) return "not due"; // or leased by another attempt
   const attemptNo = delivery.attemptCount + 1;
   const now = new Date();
   const claimed = await db().delivery.updateMany({
     where: { id: deliveryId, status: "pending", attemptCount: delivery.attemptCount },
-    data: { attemptCount: attemptNo, firstAttemptAt: delivery.firstAttemptAt ?? now, nextAttemptAt: null },
+    // A lease: if this worker dies mid-attempt, the sweep retries the delivery after it lapses.
+    data: { attemptCount: attemptNo, firstAttemptAt: delivery.firstAttemptAt ?? now, nextAttemptAt: new Date(now.getTime() + ATTEMPT_LEASE_MS) },
   });
   if (claimed.count === 0) return "skipped"; // another worker took this attempt
   const firstAttemptAt = delivery.firstAttemptAt ?? now;

@@ -8,6 +8,7 @@ import { NotFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { outboundUrlProblem } from "@/lib/net/outbound";
 import { generateWebhookSecret } from "@/lib/webhooks/signing";
+import { enqueue } from "@/lib/queues";
 
 // Webhook endpoints of a workspace (contract §7). The secret is sealed at rest, returned by the
 // create call and by reveal; rotation keeps the old secret valid for 24 hours.
@@ -108,4 +109,21 @@ export async function rotateSecret(workspaceId: string, id: string, actor: Actor
     return saved;
   });
   return { ...presentEndpoint(updated), secret };
+}
+
+/**
+ * Sends a `webhook.test` event to this endpoint only (signed and retried like any other), so an
+ * admin can check the receiving side. The delivery shows in the endpoint's delivery log.
+ */
+export async function sendTestEvent(workspaceId: string, id: string, actor: Actor) {
+  const endpoint = await findEndpoint(workspaceId, id);
+  const eventId = newId("evt");
+  const deliveryId = newId("dly");
+  await db().$transaction(async (tx) => {
+    await tx.event.create({ data: { id: eventId, workspaceId, type: "webhook.test", dispatchedAt: new Date(), data: { endpoint_id: endpoint.id, message: "A test event from LeadPipe." } } });
+    await tx.delivery.create({ data: { id: deliveryId, workspaceId, eventId, endpointId: endpoint.id, nextAttemptAt: new Date() } });
+    await recordAudit(tx, { workspaceId, actor, action: "webhook.test_sent", target: { type: "webhook_endpoint", id } });
+  });
+  await enqueue("deliver", { v: 1, deliveryId }, { jobId: `${deliveryId}.a1` }).catch(() => undefined);
+  return { event_id: eventId, delivery_id: deliveryId };
 }

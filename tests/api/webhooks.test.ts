@@ -72,6 +72,11 @@ describe("signatures", () => {
     expect(stripe.webhooks.constructEvent(during.body, rotatingHeader, endpoint.secret)).toMatchObject({ id: second });
     const revealed = await call("POST", `/v1/webhook-endpoints/${endpoint.id}/reveal`, { token: ws.tokens.admin });
     expect(revealed.body.secret).toBe(newSecret);
+
+    const test = await call("POST", `/v1/webhook-endpoints/${endpoint.id}/test`, { token: ws.tokens.admin });
+    expect(test.status).toBe(202);
+    const testDelivery = await eventually(async () => receiver.received.find((r) => r.headers["x-service-event-id"] === test.body.event_id));
+    expect(stripe.webhooks.constructEvent(testDelivery.body, testDelivery.headers["x-service-signature"] as string, newSecret)).toMatchObject({ event: "webhook.test" });
     await call("DELETE", `/v1/webhook-endpoints/${endpoint.id}`, { token: ws.tokens.admin });
     await receiver.close();
   });

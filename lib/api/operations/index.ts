@@ -10,7 +10,7 @@ import { getRelayOperation, putRelayOperation } from "@/lib/api/operations/relay
 import { createReplyOperation, getReplyOperation } from "@/lib/api/operations/replies";
 import {
   createEndpointOperation, deleteEndpointOperation, getEndpointOperation, listDeadLettersOperation, listDeliveriesOperation, listEndpointsOperation,
-  replayDeadLettersOperation, revealSecretOperation, rotateSecretOperation, updateEndpointOperation,
+  replayDeadLettersOperation, revealSecretOperation, rotateSecretOperation, testEndpointOperation, updateEndpointOperation,
 } from "@/lib/api/operations/webhooks";
 import { deleteProviderOperation, listProvidersOperation, upsertProviderOperation } from "@/lib/api/operations/providers";
 
@@ -26,5 +26,5 @@ export const OPERATIONS = [
   listProvidersOperation, upsertProviderOperation, deleteProviderOperation,
   listAuditOperation,
   listEndpointsOperation, createEndpointOperation, getEndpointOperation, updateEndpointOperation, deleteEndpointOperation,
-  revealSecretOperation, rotateSecretOperation, listDeliveriesOperation, listDeadLettersOperation, replayDeadLettersOperation,
+  revealSecretOperation, rotateSecretOperation, listDeliveriesOperation, testEndpointOperation, listDeadLettersOperation, replayDeadLettersOperation,
 ] satisfies AnyOperation[] as AnyOperation[];

@@ -5,7 +5,7 @@ import { pageOf } from "@/lib/api/schemas";
 import { DeadLetterSchema, DeadLettersQuery, DeliverySchema, listDeadLetters, listDeliveries, replayDeadLetters, ReplayBody } from "@/lib/webhooks/dead-letters";
 import {
   createEndpoint, CreateEndpointBody, deleteEndpoint, EndpointSchema, EndpointWithSecretSchema, findEndpoint, listEndpoints, presentEndpoint,
-  revealSecret, rotateSecret, updateEndpoint, UpdateEndpointBody,
+  revealSecret, rotateSecret, sendTestEvent, updateEndpoint, UpdateEndpointBody,
 } from "@/lib/webhooks/endpoints";
 
 const EndpointParams = z.object({ id: z.string().regex(/^whe_[0-9a-z]{26}$/) });
@@ -69,4 +69,10 @@ export const replayDeadLettersOperation = defineOperation({
   description: "By delivery `ids`, or all of an endpoint's since a time. Each is sent again with the same event id and a fresh signature, with a new retry window.", body: ReplayBody,
   success: { status: 200, description: "How many were replayed", schema: z.object({ replayed: z.number().int() }) }, errors: [400, 413, 415, 422],
   handler: async ({ body, auth }) => ({ body: await replayDeadLetters(auth.workspace.id, body, auth.actor) }),
+});
+export const testEndpointOperation = defineOperation({
+  id: "testWebhookEndpoint", method: "POST", path: "/webhook-endpoints/{id}/test", tag, role: "admin", summary: "Send a test event to an endpoint",
+  description: "A `webhook.test` event, signed and retried like any other, to this endpoint only.", params: EndpointParams,
+  success: { status: 202, description: "Queued", schema: z.object({ event_id: z.string(), delivery_id: z.string() }) }, errors: [404],
+  handler: async ({ params, auth }) => ({ status: 202, body: await sendTestEvent(auth.workspace.id, params.id, auth.actor) }),
 });
