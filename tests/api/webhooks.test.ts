@@ -120,8 +120,13 @@ describe("retries and dead letters", () => {
     redirect.setMode("redirect");
     const huge = await startReceiver();
     huge.setMode("huge");
+    const slow = await startReceiver();
+    slow.setMode("slow");
     const closedPort = await freePort();
-    const endpoints = [await addEndpoint(redirect.url, ["reply.received"]), await addEndpoint(huge.url, ["reply.received"]), await addEndpoint(`http://127.0.0.1:${closedPort}/hook`, ["reply.received"])];
+    const endpoints = [
+      await addEndpoint(redirect.url, ["reply.received"]), await addEndpoint(huge.url, ["reply.received"]),
+      await addEndpoint(`http://127.0.0.1:${closedPort}/hook`, ["reply.received"]), await addEndpoint(slow.url, ["reply.received"]),
+    ];
     await emit("reply.received");
     const firstAttempt = async (endpointId: string) =>
       eventually(async () => {
@@ -135,9 +140,12 @@ describe("retries and dead letters", () => {
     const stored = await db().deliveryAttempt.findFirstOrThrow({ where: { delivery: { endpointId: endpoints[1].id } } });
     expect(stored.responseBody!.length).toBe(16 * 1024);
     expect((await firstAttempt(endpoints[2].id)).error).toMatch(/ECONNREFUSED/);
+    const late = await firstAttempt(endpoints[3].id);
+    expect(late).toMatchObject({ status_code: null, error: "timed out after 10 s" });
     for (const endpoint of endpoints) await call("DELETE", `/v1/webhook-endpoints/${endpoint.id}`, { token: ws.tokens.admin });
     await redirect.close();
     await huge.close();
+    await slow.close();
   });
 
   it("a receiver that is down and comes back gets the event, duplicates carrying the same id", async () => {

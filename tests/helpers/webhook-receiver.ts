@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 
 export type Received = { at: number; headers: http.IncomingHttpHeaders; body: string };
-export type Mode = "ok" | "fail" | "redirect" | "huge";
+export type Mode = "ok" | "fail" | "redirect" | "huge" | "slow";
 
 /** A customer's webhook endpoint on loopback: records every request, answers as its mode says. */
 export async function startReceiver(port = 0) {
@@ -16,6 +16,7 @@ export async function startReceiver(port = 0) {
       if (mode === "ok") res.writeHead(200).end("thanks");
       else if (mode === "redirect") res.writeHead(302, { location: "https://elsewhere.example/hook" }).end();
       else if (mode === "huge") res.writeHead(500).end("x".repeat(1024 * 1024));
+      else if (mode === "slow") setTimeout(() => res.writeHead(200).end("late"), 12_000);
       else res.writeHead(500).end("receiver broke");
     });
   });
