@@ -17,7 +17,13 @@ export default async function setup(project: TestProject) {
   await eventually(async () => (await fetch(`${url}/readyz`)).ok, { timeoutMs: 60_000, everyMs: 300 });
   project.provide("apiUrl", url);
   return async () => {
-    server?.kill("SIGTERM");
+    if (!server || server.exitCode !== null) return;
+    const exited = new Promise((resolve) => server!.once("exit", resolve));
+    server.kill("SIGTERM");
+    // Next finishes open connections first; past 5 s it is stopped outright, never left behind.
+    const timer = setTimeout(() => server?.kill("SIGKILL"), 5_000);
+    await exited;
+    clearTimeout(timer);
   };
 }
 
