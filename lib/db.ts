@@ -40,3 +40,19 @@ export async function closeDb(): Promise<void> {
   await open.prisma.$disconnect();
   await open.pool.end();
 }
+
+/** Runs `work` in one transaction on a pooled client (for set-based SQL); rolls back on any error. */
+export async function sqlTransaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await sql().connect();
+  try {
+    await client.query("BEGIN");
+    const result = await work(client);
+    await client.query("COMMIT");
+    return result;
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}

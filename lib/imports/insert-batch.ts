@@ -1,5 +1,5 @@
 import type { LeadRow } from "@/lib/imports/columns";
-import { sql } from "@/lib/db";
+import { sqlTransaction } from "@/lib/db";
 import { newId } from "@/lib/ids";
 
 /**
@@ -10,9 +10,7 @@ import { newId } from "@/lib/ids";
 export async function insertLeadBatch(workspaceId: string, runId: string, rows: LeadRow[]): Promise<number> {
   if (rows.length === 0) return 0;
   const column = <K extends keyof LeadRow>(key: K) => rows.map((row) => row[key]);
-  const client = await sql().connect();
-  try {
-    await client.query("BEGIN");
+  return sqlTransaction(async (client) => {
     const leads = await client.query<{ id: string; emailLower: string }>(
       `INSERT INTO leads (id, "workspaceId", email, "emailLower", "firstName", "lastName", company, title, domain, website,
                           "linkedinUrl", country, employees, industry, notes, attributes, "createdAt", "updatedAt")
@@ -36,12 +34,6 @@ export async function insertLeadBatch(workspaceId: string, runId: string, rows: 
        ON CONFLICT ("runId", "leadId") DO NOTHING`,
       [workspaceId, runId, leads.rows.map(() => newId("rle")), leads.rows.map((lead) => lead.id)],
     );
-    await client.query("COMMIT");
     return joined.rowCount ?? 0;
-  } catch (error) {
-    await client.query("ROLLBACK").catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }

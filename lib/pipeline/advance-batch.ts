@@ -1,6 +1,6 @@
 import type { PoolClient } from "pg";
 import { config } from "@/lib/config";
-import { db, sql } from "@/lib/db";
+import { db, sql, sqlTransaction } from "@/lib/db";
 import type { LeadFacts } from "@/lib/engine/local/lead-facts";
 import type { Signals } from "@/lib/engine/local/signals";
 import { insertEvents, type OutboxEvent } from "@/lib/events/outbox";
@@ -68,10 +68,7 @@ export async function advanceBatch(runId: string, stage: BatchStage, runLeadIds:
   const stops = run.stopAfter === stage;
   const verdicts = new Map(settled.map((s) => [s.row.runLeadId, verdict(s.outcome, stops, icp.min_score)]));
 
-  const client = await sql().connect();
-  let moved: Set<string>;
-  try {
-    await client.query("BEGIN");
+  const moved = await sqlTransaction(async (client) => {
     const ids = settled.map((s) => s.row.runLeadId);
     const v = ids.map((id) => verdicts.get(id)!);
     const updated = await client.query<{ id: string }>(
@@ -82,8 +79,8 @@ export async function advanceBatch(runId: string, stage: BatchStage, runLeadIds:
         RETURNING rl.id`,
       [stage, ids, v.map((x) => x.state), v.map((x) => x.qualified), v.map((x) => x.code), v.map((x) => x.message), BATCH_STAGES.slice(BATCH_STAGES.indexOf(stage))],
     );
-    moved = new Set(updated.rows.map((row) => row.id));
-    const done = settled.filter((s) => moved.has(s.row.runLeadId));
+    const movedIds = new Set(updated.rows.map((row) => row.id));
+    const done = settled.filter((s) => movedIds.has(s.row.runLeadId));
     const outputs = done.flatMap((s) => (s.outcome.kind === "done" ? [{ row: s.row, output: s.outcome.output }] : []));
     await writeLeadResults(client, stage, outputs);
     await insertTraces(client, run.workspaceId, runId, stage, prompt.id, computed.provider, computed.model, done);
@@ -98,13 +95,8 @@ export async function advanceBatch(runId: string, stage: BatchStage, runLeadIds:
     }
     if (stage === "draft_email") events.push(...(await insertDrafts(client, run.workspaceId, runId, prompt.id, outputs)));
     await insertEvents(client, run.workspaceId, events);
-    await client.query("COMMIT");
-  } catch (error) {
-    await client.query("ROLLBACK").catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+    return movedIds;
+  });
 
   const nextStage = stops ? null : nextBatchStage(stage);
   const continuing = settled.filter((s) => moved.has(s.row.runLeadId) && verdicts.get(s.row.runLeadId)!.state === "running").map((s) => s.row.runLeadId);

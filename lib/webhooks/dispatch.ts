@@ -1,4 +1,4 @@
-import { sql } from "@/lib/db";
+import { sqlTransaction } from "@/lib/db";
 import { newId } from "@/lib/ids";
 import { enqueue } from "@/lib/queues";
 
@@ -8,20 +8,13 @@ import { enqueue } from "@/lib/queues";
 
 /** Returns how many events it dispatched (0 when the outbox is empty). */
 export async function dispatchOutbox(limit = 1000): Promise<number> {
-  const client = await sql().connect();
   let created: string[] = [];
-  let dispatched = 0;
-  try {
-    await client.query("BEGIN");
+  const dispatched = await sqlTransaction(async (client) => {
     const events = await client.query<{ id: string }>(
       `SELECT id FROM events WHERE "dispatchedAt" IS NULL ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`, [limit],
     );
-    if (events.rows.length === 0) {
-      await client.query("COMMIT");
-      return 0;
-    }
+    if (events.rows.length === 0) return 0;
     const eventIds = events.rows.map((row) => row.id);
-    dispatched = eventIds.length;
     const pairs = await client.query<{ eventId: string; endpointId: string; workspaceId: string }>(
       `SELECT e.id AS "eventId", w.id AS "endpointId", e."workspaceId"
          FROM events e JOIN webhook_endpoints w ON w."workspaceId" = e."workspaceId" AND w.enabled
@@ -39,13 +32,8 @@ export async function dispatchOutbox(limit = 1000): Promise<number> {
       created = inserted.rows.map((row) => row.id);
     }
     await client.query(`UPDATE events SET "dispatchedAt" = now() WHERE id = ANY($1)`, [eventIds]);
-    await client.query("COMMIT");
-  } catch (error) {
-    await client.query("ROLLBACK").catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+    return eventIds.length;
+  });
   // If Redis is away now, the sweep queues these deliveries a little later.
   await Promise.all(created.map((id) => enqueue("deliver", { v: 1, deliveryId: id }, { jobId: `${id}.a1` }))).catch(() => undefined);
   return dispatched;
