@@ -44,6 +44,13 @@ export async function closeDb(): Promise<void> {
 /** Runs `work` in one transaction on a pooled client (for set-based SQL); rolls back on any error. */
 export async function sqlTransaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await sql().connect();
+  // A checked-out client whose connection drops emits "error"; unheard, that would end the process.
+  // The query in flight fails too, which is how the caller learns of it.
+  let broken: Error | undefined;
+  const onError = (error: Error) => {
+    broken = error;
+  };
+  client.on("error", onError);
   try {
     await client.query("BEGIN");
     const result = await work(client);
@@ -51,8 +58,10 @@ export async function sqlTransaction<T>(work: (client: pg.PoolClient) => Promise
     return result;
   } catch (error) {
     await client.query("ROLLBACK").catch(() => undefined);
+    broken ??= error instanceof Error ? error : new Error(String(error));
     throw error;
   } finally {
-    client.release();
+    client.off("error", onError);
+    client.release(broken); // a client that failed is discarded, not returned to the pool
   }
 }
