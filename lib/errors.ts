@@ -45,8 +45,3 @@ export class ValidationFailed extends AppError {
     super(422, "validation_failed", "Validation failed", detail ?? errors.map((e) => `${e.path}: ${e.message}`).join("; "), { errors });
   }
 }
-export class ServiceUnavailable extends AppError {
-  constructor(detail: string, readonly retryAfterSeconds = 5) {
-    super(503, "service_unavailable", "Service unavailable", detail);
-  }
-}
