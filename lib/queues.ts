@@ -37,7 +37,7 @@ export const QUEUES = {
   deliver: {
     // Retries between attempts are the delivery's own schedule (delayed jobs); BullMQ's attempts
     // here only cover a crash of the processor itself.
-    payload: z.object({ v: z.literal(1), deliveryId: z.string() }),
+    payload: z.object({ v: z.literal(1), deliveryIds: z.array(z.string()).min(1).max(500) }),
     jobOptions: retried(3, 1_000, 10_000),
   },
   housekeeping: {
@@ -74,6 +74,12 @@ export function queue<Q extends QueueName>(name: Q): Queue {
 export async function enqueue<Q extends QueueName>(name: Q, payload: QueuePayload<Q>, options: JobsOptions = {}) {
   const data = QUEUES[name].payload.parse(payload);
   return queue(name).add(name, data, options);
+}
+
+/** Validates every payload against the registry and adds the jobs in one round trip. */
+export async function enqueueBulk<Q extends QueueName>(name: Q, jobs: { payload: QueuePayload<Q>; options?: JobsOptions }[]) {
+  if (jobs.length === 0) return [];
+  return queue(name).addBulk(jobs.map((job) => ({ name, data: QUEUES[name].payload.parse(job.payload), opts: job.options })));
 }
 
 export async function closeQueues(): Promise<void> {

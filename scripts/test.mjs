@@ -1,7 +1,8 @@
 // `npm test`: every check, against the real services. Brings up PostgreSQL and Redis when needed,
 // recreates the test database, then: typecheck, lint, unit + integration (vitest), a production
 // build, API tests over HTTP against it (vitest), and browser tests (Playwright + Debian's Chromium). Ends with "tests: N passed, N failed".
-// `npm test -- --only unit,integration` runs a subset while developing.
+// `npm test -- --only unit,integration` runs a subset while developing; `--files webhook` narrows the
+// vitest steps to test files whose path contains that text (and Playwright's to matching specs).
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -12,6 +13,8 @@ import { ensureDatabase, ensureServices } from "./lib/services.mjs";
 const ALL = ["typecheck", "lint", "unit", "integration", "api", "e2e"];
 const onlyArg = process.argv.find((arg) => arg.startsWith("--only"));
 const only = onlyArg ? (onlyArg.includes("=") ? onlyArg.split("=")[1] : process.argv[process.argv.indexOf(onlyArg) + 1]).split(",") : ALL;
+const filesArg = process.argv.indexOf("--files");
+const fileFilters = filesArg > 0 ? process.argv[filesArg + 1].split(",") : [];
 const unknown = only.filter((step) => !ALL.includes(step));
 if (unknown.length) fail(`Unknown step ${unknown.join(", ")}; steps are ${ALL.join(", ")}`);
 
@@ -99,7 +102,7 @@ for (const project of ["unit", "integration", "api"]) {
     if (project === "api") await buildOnce();
     const report = path.join(runDir, `vitest-${project}.json`);
     rmSync(report, { force: true });
-    const outcome = await run(bin("vitest"), ["run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile=${report}`], { env }).catch((error) => error);
+    const outcome = await run(bin("vitest"), ["run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile=${report}`, ...fileFilters], { env }).catch((error) => error);
     if (!existsSync(report)) throw outcome instanceof Error ? outcome : new Error("vitest wrote no report");
     const summary = JSON.parse(readFileSync(report, "utf8"));
     const failed = summary.numFailedTests + (outcome instanceof Error && summary.numFailedTests === 0 ? 1 : 0);
@@ -115,7 +118,7 @@ await step("e2e", async () => {
   await run(bin("tsx"), [path.join("prisma", "seed.ts")], { env, quiet: true });
   const report = path.join(runDir, "playwright.json");
   rmSync(report, { force: true });
-  const outcome = await run(bin("playwright"), ["test"], { env: buildEnv }).catch((error) => error);
+  const outcome = await run(bin("playwright"), ["test", ...fileFilters], { env: buildEnv }).catch((error) => error);
   if (!existsSync(report)) throw outcome instanceof Error ? outcome : new Error("playwright wrote no report");
   const { stats } = JSON.parse(readFileSync(report, "utf8"));
   const failed = stats.unexpected + stats.flaky + (outcome instanceof Error && stats.unexpected === 0 ? 1 : 0);

@@ -3,7 +3,7 @@ import { dispatchOutbox } from "@/lib/webhooks/dispatch";
 
 // Polls the outbox a few times a second and turns new events into deliveries. Several workers may
 // run it: rows are claimed with SKIP LOCKED.
-const IDLE_MS = 200;
+const IDLE_MS = 100;
 
 export function startOutboxLoop(): { stop: () => Promise<void> } {
   let running = true;

@@ -15,7 +15,7 @@ export const PROCESSORS: Record<QueueName, { process: Processor; concurrency: nu
   stage: { process: processStage as Processor, concurrency: 4 },
   send: { process: processSend as Processor, concurrency: 8 },
   track: { process: processTrack as Processor, concurrency: 4 },
-  deliver: { process: processDeliver as Processor, concurrency: 50 },
+  deliver: { process: processDeliver as Processor, concurrency: 8 }, // each job is a batch of up to 100
   housekeeping: { process: processHousekeeping as Processor, concurrency: 1 },
 };
 

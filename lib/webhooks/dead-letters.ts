@@ -4,7 +4,7 @@ import type { Prisma } from "@/lib/generated/prisma/client.ts";
 import { decodeCursor, ListQuery, toPage } from "@/lib/api/pagination";
 import { recordAudit, type Actor } from "@/lib/audit/record-audit";
 import { ValidationFailed } from "@/lib/errors";
-import { enqueue } from "@/lib/queues";
+import { queueDeliveries } from "@/lib/webhooks/deliver";
 import { findEndpoint } from "@/lib/webhooks/endpoints";
 
 // Deliveries that ran out of attempts, and their replay: the same event id, signed afresh, with a
@@ -58,7 +58,7 @@ export async function replayDeadLetters(workspaceId: string, body: z.infer<typeo
     return count;
   });
   const stamp = now.getTime();
-  await Promise.all(ids.map((id) => enqueue("deliver", { v: 1, deliveryId: id }, { jobId: `${id}.replay-${stamp}` }))).catch(() => undefined);
+  await queueDeliveries(ids, `replay-${stamp}`).catch(() => undefined);
   return { replayed };
 }
 

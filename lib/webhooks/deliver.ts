@@ -1,69 +1,141 @@
+import pLimit from "p-limit";
 import { config } from "@/lib/config";
-import { db } from "@/lib/db";
+import { db, sql, sqlTransaction } from "@/lib/db";
 import { newId } from "@/lib/ids";
-import { enqueue } from "@/lib/queues";
+import { enqueueBulk } from "@/lib/queues";
 import { signingSecrets } from "@/lib/webhooks/endpoints";
-import { postWebhook } from "@/lib/webhooks/post-webhook";
+import { ATTEMPT_TIMEOUT_MS, postWebhook, type AttemptOutcome } from "@/lib/webhooks/post-webhook";
 import { nextAttempt } from "@/lib/webhooks/schedule";
 import { signatureHeader } from "@/lib/webhooks/signing";
 
-// One delivery attempt of one event to one endpoint, then the next step: done, the next attempt
-// (a delayed job), or the dead-letter list. Every attempt is logged. The envelope and its id are
-// the same on every attempt and replay; the signature is made afresh each time.
+// One attempt for each of a batch of deliveries, set-based: the due ones are claimed in one
+// statement, posted concurrently (at most PER_ENDPOINT at a time to any one endpoint), and the
+// attempts and outcomes written in one transaction. Then each delivery's next step: done, the next
+// attempt (a delayed job), or the dead-letter list. The envelope and its id are the same on every
+// attempt and replay; the signature is made afresh each time.
 
-const ATTEMPT_LEASE_MS = 15_000; // longer than an attempt can take (10 s)
+/** Deliveries per job: what the dispatcher, the sweep and replays put in one `deliver` job. */
+export const DELIVERY_BATCH = 100;
+const PER_ENDPOINT = 50;
 
 export function envelope(event: { id: string; type: string; occurredAt: Date; data: unknown }): string {
   return JSON.stringify({ event: event.type, id: event.id, occurred_at: event.occurredAt.toISOString(), data: event.data });
 }
 
-export async function deliver(deliveryId: string): Promise<string> {
-  const delivery = await db().delivery.findUnique({ where: { id: deliveryId }, include: { event: true, endpoint: true } });
-  if (!delivery || delivery.status !== "pending") return "skipped";
-  if (delivery.nextAttemptAt && delivery.nextAttemptAt.getTime() > Date.now() + 1_000) return "not due"; // or leased by another attempt
-  const attemptNo = delivery.attemptCount + 1;
-  const now = new Date();
-  const claimed = await db().delivery.updateMany({
-    where: { id: deliveryId, status: "pending", attemptCount: delivery.attemptCount },
-    // A lease: if this worker dies mid-attempt, the sweep retries the delivery after it lapses.
-    data: { attemptCount: attemptNo, firstAttemptAt: delivery.firstAttemptAt ?? now, nextAttemptAt: new Date(now.getTime() + ATTEMPT_LEASE_MS) },
-  });
-  if (claimed.count === 0) return "skipped"; // another worker took this attempt
-  const firstAttemptAt = delivery.firstAttemptAt ?? now;
+type Claimed = { id: string; attemptNo: number; firstAttemptAt: Date; endpointId: string; eventId: string; type: string; data: unknown; occurredAt: Date };
+type Attempt = Claimed & { startedAt: Date; outcome: AttemptOutcome };
+export type BatchResult = { succeeded: number; retrying: number; dead: number; skipped: number };
 
-  const outcome = delivery.endpoint.enabled
-    ? await (async () => {
-        const body = envelope(delivery.event);
-        const timestamp = Math.floor(Date.now() / 1000);
-        return postWebhook(delivery.endpoint.url, body, {
+/**
+ * Claims the due deliveries among `ids` (pending, not leased by another attempt) by counting the
+ * attempt and setting a lease: if this worker dies mid-attempt, the sweep retries them when it
+ * lapses. Rows another worker holds are skipped, not waited for.
+ */
+async function claim(ids: string[], leaseMs: number): Promise<Claimed[]> {
+  const { rows } = await sql().query<Claimed>(
+    `WITH due AS (
+       SELECT id FROM deliveries
+        WHERE id = ANY($1) AND status = 'pending' AND ("nextAttemptAt" IS NULL OR "nextAttemptAt" <= now() + interval '1 second')
+        FOR UPDATE SKIP LOCKED),
+     claimed AS (
+       UPDATE deliveries d SET "attemptCount" = d."attemptCount" + 1, "firstAttemptAt" = coalesce(d."firstAttemptAt", now()),
+              "nextAttemptAt" = now() + make_interval(secs => $2)
+         FROM due WHERE d.id = due.id
+       RETURNING d.id, d."attemptCount" AS "attemptNo", d."firstAttemptAt", d."endpointId", d."eventId")
+     SELECT c.*, e.type, e.data, e."occurredAt" FROM claimed c JOIN events e ON e.id = c."eventId"`,
+    [ids, leaseMs / 1000],
+  );
+  return rows;
+}
+
+async function attemptAll(claimed: Claimed[]): Promise<Attempt[]> {
+  const endpointIds = [...new Set(claimed.map((row) => row.endpointId))];
+  const endpoints = new Map((await db().webhookEndpoint.findMany({ where: { id: { in: endpointIds } } })).map((e) => [e.id, e]));
+  const limits = new Map(endpointIds.map((id) => [id, pLimit(PER_ENDPOINT)]));
+  const secrets = new Map([...endpoints.values()].map((e) => [e.id, signingSecrets(e)]));
+  return Promise.all(
+    claimed.map((row) =>
+      limits.get(row.endpointId)!(async (): Promise<Attempt> => {
+        const endpoint = endpoints.get(row.endpointId);
+        const startedAt = new Date();
+        if (!endpoint?.enabled) return { ...row, startedAt, outcome: { ok: false, statusCode: null, responseBody: null, error: "endpoint disabled", durationMs: 0 } };
+        const body = envelope({ id: row.eventId, type: row.type, occurredAt: row.occurredAt, data: row.data });
+        const outcome = await postWebhook(endpoint.url, body, {
           "content-type": "application/json",
           "user-agent": "LeadPipe-Webhooks/1",
-          "x-service-signature": signatureHeader(signingSecrets(delivery.endpoint), timestamp, body),
-          "x-service-event-id": delivery.event.id,
-          "x-service-event": delivery.event.type,
-          "x-service-delivery-attempt": String(attemptNo),
+          "x-service-signature": signatureHeader(secrets.get(endpoint.id)!, Math.floor(startedAt.getTime() / 1000), body),
+          "x-service-event-id": row.eventId,
+          "x-service-event": row.type,
+          "x-service-delivery-attempt": String(row.attemptNo),
         });
-      })()
-    : { ok: false, statusCode: null, responseBody: null, error: "endpoint disabled", durationMs: 0 };
+        return { ...row, startedAt, outcome };
+      }),
+    ),
+  );
+}
 
-  await db().deliveryAttempt.create({
-    data: { id: newId("att"), deliveryId, attemptNo, startedAt: now, durationMs: outcome.durationMs, statusCode: outcome.statusCode, responseBody: outcome.responseBody, error: outcome.error },
-  });
-  if (outcome.ok) {
-    await db().delivery.update({ where: { id: deliveryId }, data: { status: "succeeded", succeededAt: new Date(), lastError: null } });
-    return "succeeded";
-  }
-
-  const attemptsInWindow = await db().deliveryAttempt.count({ where: { deliveryId, startedAt: { gte: firstAttemptAt } } });
+/** Writes every attempt and each delivery's next step in one transaction; returns the retries to queue. */
+async function record(attempts: Attempt[]): Promise<{ result: Omit<BatchResult, "skipped">; retries: { id: string; attemptNo: number; at: Date }[] }> {
   const { WEBHOOK_RETRY_SCHEDULE, WEBHOOK_RETRY_WINDOW_SECONDS } = config();
-  const next = delivery.endpoint.enabled
-    ? nextAttempt({ attemptsMade: attemptsInWindow, firstAttemptAt, now: new Date(), scheduleSeconds: WEBHOOK_RETRY_SCHEDULE, windowSeconds: WEBHOOK_RETRY_WINDOW_SECONDS })
-    : ({ deadLetter: true } as const);
-  if ("deadLetter" in next) {
-    await db().delivery.update({ where: { id: deliveryId }, data: { status: "dead", deadLetteredAt: new Date(), lastError: outcome.error } });
-    return "dead";
+  const succeeded = attempts.filter((a) => a.outcome.ok).map((a) => a.id);
+  const failed = attempts.filter((a) => !a.outcome.ok);
+  const retries: { id: string; attemptNo: number; at: Date }[] = [];
+  let dead = 0;
+  await sqlTransaction(async (client) => {
+    await client.query(
+      `INSERT INTO delivery_attempts (id, "deliveryId", "attemptNo", "startedAt", "durationMs", "statusCode", "responseBody", error)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::int[], $4::timestamptz[], $5::int[], $6::int[], $7::text[], $8::text[])
+       ON CONFLICT ("deliveryId", "attemptNo") DO NOTHING`,
+      [
+        attempts.map(() => newId("att")), attempts.map((a) => a.id), attempts.map((a) => a.attemptNo), attempts.map((a) => a.startedAt),
+        attempts.map((a) => a.outcome.durationMs), attempts.map((a) => a.outcome.statusCode), attempts.map((a) => a.outcome.responseBody), attempts.map((a) => a.outcome.error),
+      ],
+    );
+    if (succeeded.length) await client.query(`UPDATE deliveries SET status = 'succeeded', "succeededAt" = now(), "lastError" = NULL WHERE id = ANY($1)`, [succeeded]);
+    if (failed.length === 0) return;
+    // Attempts made since the window opened (a replay opens a new window).
+    const counts = await client.query<{ id: string; made: number }>(
+      `SELECT d.id, count(a.id)::int AS made FROM deliveries d JOIN delivery_attempts a ON a."deliveryId" = d.id AND a."startedAt" >= d."firstAttemptAt"
+        WHERE d.id = ANY($1) GROUP BY d.id`,
+      [failed.map((a) => a.id)],
+    );
+    const made = new Map(counts.rows.map((row) => [row.id, row.made]));
+    const now = new Date();
+    const steps = failed.map((a) => {
+      const next = a.outcome.error === "endpoint disabled"
+        ? ({ deadLetter: true } as const)
+        : nextAttempt({ attemptsMade: made.get(a.id) ?? 1, firstAttemptAt: a.firstAttemptAt, now, scheduleSeconds: WEBHOOK_RETRY_SCHEDULE, windowSeconds: WEBHOOK_RETRY_WINDOW_SECONDS });
+      if ("deadLetter" in next) dead++;
+      else retries.push({ id: a.id, attemptNo: a.attemptNo + 1, at: next.at });
+      return { id: a.id, dead: "deadLetter" in next, at: "at" in next ? next.at : null, error: a.outcome.error };
+    });
+    await client.query(
+      `UPDATE deliveries d SET status = CASE WHEN s.dead THEN 'dead' ELSE 'pending' END, "deadLetteredAt" = CASE WHEN s.dead THEN now() END,
+              "nextAttemptAt" = s.at, "lastError" = s.error
+         FROM unnest($1::text[], $2::bool[], $3::timestamptz[], $4::text[]) AS s(id, dead, at, error) WHERE d.id = s.id`,
+      [steps.map((s) => s.id), steps.map((s) => s.dead), steps.map((s) => s.at), steps.map((s) => s.error)],
+    );
+  });
+  return { result: { succeeded: succeeded.length, retrying: retries.length, dead }, retries };
+}
+
+export async function deliverBatch(deliveryIds: string[]): Promise<BatchResult> {
+  // The lease covers the slowest case: every delivery to one endpoint, PER_ENDPOINT at a time, each timing out.
+  const leaseMs = (Math.ceil(deliveryIds.length / PER_ENDPOINT) * ATTEMPT_TIMEOUT_MS) + 5_000;
+  const claimed = await claim(deliveryIds, leaseMs);
+  if (claimed.length === 0) return { succeeded: 0, retrying: 0, dead: 0, skipped: deliveryIds.length };
+  const { result, retries } = await record(await attemptAll(claimed));
+  // If Redis is away now, the sweep finds these when they fall due.
+  await enqueueBulk("deliver", retries.map((r) => ({ payload: { v: 1, deliveryIds: [r.id] }, options: { jobId: `${r.id}.a${r.attemptNo}`, delay: Math.max(0, r.at.getTime() - Date.now()) } }))).catch(() => undefined);
+  return { ...result, skipped: deliveryIds.length - claimed.length };
+}
+
+/** Queues deliveries in batches; `tag` makes the job ids unique to this occasion (a dispatch, a sweep, a replay). */
+export async function queueDeliveries(ids: string[], tag: string): Promise<void> {
+  const jobs = [];
+  for (let i = 0; i < ids.length; i += DELIVERY_BATCH) {
+    const deliveryIds = ids.slice(i, i + DELIVERY_BATCH);
+    jobs.push({ payload: { v: 1 as const, deliveryIds }, options: { jobId: `${deliveryIds[0]}.${tag}` } });
   }
-  await db().delivery.update({ where: { id: deliveryId }, data: { nextAttemptAt: next.at, lastError: outcome.error } });
-  await enqueue("deliver", { v: 1, deliveryId }, { jobId: `${deliveryId}.a${attemptNo + 1}`, delay: Math.max(0, next.at.getTime() - Date.now()) }).catch(() => undefined);
-  return "retrying";
+  await enqueueBulk("deliver", jobs);
 }

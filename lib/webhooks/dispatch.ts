@@ -1,6 +1,6 @@
 import { sqlTransaction } from "@/lib/db";
 import { newId } from "@/lib/ids";
-import { enqueue } from "@/lib/queues";
+import { queueDeliveries } from "@/lib/webhooks/deliver";
 
 // The outbox dispatcher: events not yet dispatched become one delivery per matching enabled
 // endpoint, and the events are marked dispatched, in one transaction (rows locked with SKIP
@@ -35,6 +35,6 @@ export async function dispatchOutbox(limit = 1000): Promise<number> {
     return eventIds.length;
   });
   // If Redis is away now, the sweep queues these deliveries a little later.
-  await Promise.all(created.map((id) => enqueue("deliver", { v: 1, deliveryId: id }, { jobId: `${id}.a1` }))).catch(() => undefined);
+  await queueDeliveries(created, "a1").catch(() => undefined);
   return dispatched;
 }

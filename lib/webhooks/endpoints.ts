@@ -124,6 +124,6 @@ export async function sendTestEvent(workspaceId: string, id: string, actor: Acto
     await tx.delivery.create({ data: { id: deliveryId, workspaceId, eventId, endpointId: endpoint.id, nextAttemptAt: new Date() } });
     await recordAudit(tx, { workspaceId, actor, action: "webhook.test_sent", target: { type: "webhook_endpoint", id } });
   });
-  await enqueue("deliver", { v: 1, deliveryId }, { jobId: `${deliveryId}.a1` }).catch(() => undefined);
+  await enqueue("deliver", { v: 1, deliveryIds: [deliveryId] }, { jobId: `${deliveryId}.a1` }).catch(() => undefined);
   return { event_id: eventId, delivery_id: deliveryId };
 }

@@ -49,9 +49,15 @@ describe("webhook delivery through crashes", () => {
     redis.disconnect();
     await insert(ids.slice(400));
     await startWorker();
-    await new Promise((resolve) => setTimeout(resolve, 16_000)); // attempt leases of the killed worker lapse
-    await resumeDeliveries(0); // what the minute sweep does
-    await eventually(async () => new Set(receiver.received.map((r) => r.headers["x-service-event-id"])).size === ids.length, { timeoutMs: 60_000 });
+    // What the minute sweep does, more often: once the killed worker's attempt leases lapse, their
+    // deliveries are queued again.
+    await eventually(
+      async () => {
+        await resumeDeliveries(0);
+        return new Set(receiver.received.map((r) => r.headers["x-service-event-id"])).size === ids.length;
+      },
+      { timeoutMs: 90_000, everyMs: 2_000 },
+    );
     const delivered = new Set(receiver.received.map((r) => r.headers["x-service-event-id"] as string));
     expect(ids.every((id) => delivered.has(id))).toBe(true);
     const bodies = receiver.received.map((r) => JSON.parse(r.body) as { id: string });
