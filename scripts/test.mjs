@@ -26,10 +26,11 @@ const env = {
   REDIS_URL: process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379/1",
   AUTH_SECRET: randomBytes(32).toString("base64url"),
   ENCRYPTION_KEY: randomBytes(32).toString("base64"),
-  PORT: "3100",
-  WORKER_PORT: "3101",
-  APP_URL: "http://localhost:3100",
-  NEXTAUTH_URL: "http://localhost:3100",
+  // TEST_PORT / TEST_WORKER_PORT let two checkouts run their browser tests side by side.
+  PORT: process.env.TEST_PORT ?? "3100",
+  WORKER_PORT: process.env.TEST_WORKER_PORT ?? "3101",
+  APP_URL: `http://localhost:${process.env.TEST_PORT ?? "3100"}`,
+  NEXTAUTH_URL: `http://localhost:${process.env.TEST_PORT ?? "3100"}`,
   OUTBOUND_ALLOWLIST: "127.0.0.0/8,::1/128",
   LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
 };
@@ -102,7 +103,7 @@ for (const project of ["unit", "integration", "api"]) {
     if (project === "api") await buildOnce();
     const report = path.join(runDir, `vitest-${project}.json`);
     rmSync(report, { force: true });
-    const outcome = await run(bin("vitest"), ["run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile=${report}`, ...fileFilters], { env }).catch((error) => error);
+    const outcome = await run(bin("vitest"), ["run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile=${report}`, ...(fileFilters.length ? ["--passWithNoTests", ...fileFilters] : [])], { env }).catch((error) => error);
     if (!existsSync(report)) throw outcome instanceof Error ? outcome : new Error("vitest wrote no report");
     const summary = JSON.parse(readFileSync(report, "utf8"));
     const failed = summary.numFailedTests + (outcome instanceof Error && summary.numFailedTests === 0 ? 1 : 0);

@@ -25,7 +25,9 @@ const health = await startHealthServer(config().WORKER_PORT, () => stopping);
 
 const workers = Object.entries(PROCESSORS).map(([name, { process: run, concurrency }]) => {
   // A job whose worker died is handed out again once its lock lapses (renewed every 7.5 s while alive).
-  const worker = new Worker(name, run, { connection: createRedis("queue"), prefix: QUEUE_PREFIX, concurrency, autorun: true, lockDuration: 15_000, stalledInterval: 15_000 });
+  // Every processor is safe to repeat, so a job may survive several crashes of its workers before
+  // BullMQ gives up on it (and the resume sweep finds its work from PostgreSQL even then).
+  const worker = new Worker(name, run, { connection: createRedis("queue"), prefix: QUEUE_PREFIX, concurrency, autorun: true, lockDuration: 15_000, stalledInterval: 15_000, maxStalledCount: 5 });
   worker.on("failed", (job, error) => log.warn({ queue: name, job: job?.id, err: error.message }, "job failed"));
   worker.on("error", (error) => log.error({ queue: name, err: error.message }, "worker error"));
   return worker;

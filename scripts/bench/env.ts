@@ -1,5 +1,5 @@
+import { execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { Redis } from "ioredis";
 import { ensureDatabase, ensureServices } from "../lib/services.mjs";
@@ -40,4 +40,10 @@ export async function waitForUrl(url: string, timeoutMs = 60_000) {
     await new Promise((resolve) => setTimeout(resolve, 300));
   }
   throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+}
+
+/** Starts one worker process for a bench; BENCH_WORKER_FLAGS adds node flags (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"). */
+export function spawnBenchWorker(port: number) {
+  const flags = process.env.BENCH_WORKER_FLAGS?.split(" ").filter(Boolean) ?? [];
+  return spawn(process.execPath, [...flags, "--import", "tsx", "workers/index.ts"], { env: { ...process.env, WORKER_PORT: String(port), LOG_LEVEL: "warn" }, stdio: ["ignore", "ignore", "inherit"] });
 }

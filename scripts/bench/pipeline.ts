@@ -3,8 +3,7 @@
 // a loopback chat-completions server that answers after 200 ms, provider max_concurrency 100:
 // calls/s against the 500/s that allows. Own database (leadpipe_bench) and Redis database 2.
 import { readFileSync } from "node:fs";
-import { spawn } from "node:child_process";
-import { benchEnvironment, prepareBenchDatabase, waitForUrl } from "./env";
+import { benchEnvironment, prepareBenchDatabase, spawnBenchWorker, waitForUrl } from "./env";
 import { startFileServer, toCsv } from "../../tests/helpers/csv-fixtures";
 import { startFakeChatServer } from "../../tests/helpers/fake-chat-server";
 
@@ -35,7 +34,7 @@ const rows = (count: number, prefix: string) =>
 const files = await startFileServer(new Map([["/big.csv", toCsv(rows(LEADS, "lead"))], ["/llm.csv", toCsv(rows(LLM_LEADS, "llm"))]]));
 const llm = await startFakeChatServer({ delayMs: 200 });
 
-const worker = spawn(process.execPath, ["--import", "tsx", "workers/index.ts"], { env: { ...process.env, WORKER_PORT: String(WORKER_PORT), LOG_LEVEL: "warn" }, stdio: ["ignore", "ignore", "inherit"] });
+const worker = spawnBenchWorker(WORKER_PORT);
 const peakRssMb = () => Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${worker.pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
 
 async function waitFor(runId: string, statuses: string[]) {

@@ -1,8 +1,7 @@
 // `npm run bench:webhooks`: (1) 50,000 events to one loopback receiver: deliveries/s from the
 // moment they are written to the outbox until the receiver has every id; (2) a steady 1,000
 // events/s for 10 s: outbox-to-received latency p50/p99. Own database and Redis database.
-import { spawn } from "node:child_process";
-import { benchEnvironment, prepareBenchDatabase, waitForUrl } from "./env";
+import { benchEnvironment, prepareBenchDatabase, spawnBenchWorker, waitForUrl } from "./env";
 import { startReceiver } from "../../tests/helpers/webhook-receiver";
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 50_000);
@@ -22,7 +21,7 @@ const { closeQueues } = await import("@/lib/queues");
 const receiver = await startReceiver();
 const workspace = await ensureWorkspace({ slug: "bench-hooks", name: "Bench hooks" });
 await createEndpoint(workspace.id, { url: receiver.url, events: [], enabled: true, description: "" }, { type: "system", id: "bench", name: "bench" });
-const worker = spawn(process.execPath, [...(process.env.BENCH_WORKER_FLAGS?.split(" ").filter(Boolean) ?? []), "--import", "tsx", "workers/index.ts"], { env: { ...process.env, WORKER_PORT: String(WORKER_PORT), LOG_LEVEL: "warn" }, stdio: ["ignore", "ignore", "inherit"] });
+const worker = spawnBenchWorker(WORKER_PORT);
 
 // Plain SQL, as the pipeline writes its events: the bench should spend its CPU receiving, not inserting.
 const eventData = JSON.stringify({ lead_id: "lead_bench", run_id: "run_bench", score: 90, reasons: ["bench"] });

@@ -6,11 +6,11 @@ import type { QueuePayload } from "@/lib/queues";
 
 export async function processStage(job: Job<QueuePayload<"stage">>) {
   const { runId, stage, runLeadIds, batch } = job.data;
-  const { next, nextStage, later } = await advanceBatch(runId, stage, runLeadIds);
-  if (nextStage && next.length) await enqueueStageBatches(runId, nextStage, next, batch);
+  const { next, later } = await advanceBatch(runId, stage, runLeadIds);
+  for (const group of next) await enqueueStageBatches(runId, group.stage, group.ids, batch);
   // Leads whose provider was unavailable (429, 5xx, timeout) go back in a job of their own, after
   // the provider's Retry-After; they are never rejected for it.
   if (later.ids.length) await enqueueStageBatches(runId, stage, later.ids, `${batch}-r${job.attemptsMade}-${Date.now()}`, later.delayMs);
   await finishRunIfDone(runId);
-  return { advanced: runLeadIds.length - later.ids.length, next: next.length, later: later.ids.length };
+  return { advanced: runLeadIds.length - later.ids.length, next: next.reduce((sum, group) => sum + group.ids.length, 0), later: later.ids.length };
 }

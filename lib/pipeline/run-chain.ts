@@ -1,0 +1,82 @@
+import type { LeadFacts } from "@/lib/engine/local/lead-facts";
+import type { Signals } from "@/lib/engine/local/signals";
+import { computeStage, type Outcome, type StageContext } from "@/lib/pipeline/compute-stage";
+import type { StageOutput } from "@/lib/pipeline/local-stage";
+import type { ResolvedPrompt } from "@/lib/pipeline/resolve-prompts";
+import { nextBatchStage, type BatchStage } from "@/lib/pipeline/stages";
+
+// Which stages one job carries its batch through, and the in-memory work of doing so. A stage on a
+// hosted model is a job of its own (its leads may have to wait for the provider). Stages on the
+// local engine that follow it directly run in the same job, lead by lead, so a batch costs one
+// transaction instead of one per stage; `stop_after` still ends the chain where it says.
+
+export type Verdict = { state: string; qualified: boolean | null; code: string | null; message: string | null };
+export type Settled = Exclude<Outcome, { kind: "later" }>;
+export type Step = { stage: BatchStage; prompt: ResolvedPrompt; provider: string; model: string; outcome: Settled; verdict: Verdict };
+export type ChainLead = { runLeadId: string; leadId: string; facts: LeadFacts; signals: Signals | null };
+export type LeadResult = {
+  lead: ChainLead;
+  steps: Step[];
+  signals?: Signals;
+  qualification?: { score: number; qualified: boolean; reasons: string[] };
+  draft?: { subject: string; body: string };
+};
+
+const isLocal = (prompt: ResolvedPrompt) => prompt.modelDefault.split("/")[0] === "local";
+
+/** The stages a job for `stage` runs: `stage`, then each following local stage, up to `stopAfter`. */
+export function chainFrom(stage: BatchStage, prompts: Map<string, ResolvedPrompt>, stopAfter: string | null): BatchStage[] {
+  const chain: BatchStage[] = [stage];
+  for (let next = nextBatchStage(stage); next && stopAfter !== chain.at(-1); next = nextBatchStage(next)) {
+    const prompt = prompts.get(next);
+    if (!prompt || !isLocal(prompt)) break;
+    chain.push(next);
+  }
+  return chain;
+}
+
+export function verdictOf(outcome: Settled, stops: boolean, minScore: number): Verdict {
+  if (outcome.kind === "invalid") return { state: "rejected", qualified: null, code: "model_output_invalid", message: outcome.message.slice(0, 500) };
+  if (outcome.kind === "failed") return { state: "failed", qualified: null, code: outcome.code, message: outcome.message.slice(0, 500) };
+  const output = outcome.output;
+  if (output.stage === "qualify" && !output.qualified) return { state: "rejected", qualified: false, code: "not_icp", message: `Score ${output.score} is below the pack's minimum of ${minScore}.` };
+  const state = stops ? "stopped" : output.stage === "draft_email" ? "awaiting_review" : "running";
+  return { state, qualified: output.stage === "qualify" ? true : null, code: null, message: null };
+}
+
+function apply(result: LeadResult, output: StageOutput) {
+  if (output.stage === "extract_signals") result.signals = result.lead.signals = output.signals;
+  else if (output.stage === "qualify") result.qualification = { score: output.score, qualified: output.qualified, reasons: output.reasons };
+  else result.draft = { subject: output.subject, body: output.body };
+}
+
+/**
+ * Runs the chain for each lead. Leads whose provider is unavailable (only possible on the first,
+ * possibly hosted, stage) come back in `later` with the longest Retry-After.
+ */
+export async function runChain(chain: BatchStage[], leads: ChainLead[], prompts: Map<string, ResolvedPrompt>, context: StageContext & { stopAfter: string | null; minScore: number }) {
+  const results: LeadResult[] = [];
+  const later: string[] = [];
+  let delayMs = 0;
+  let active = leads.map((lead): LeadResult => ({ lead, steps: [] }));
+  for (const stage of chain) {
+    const prompt = prompts.get(stage)!;
+    const computed = await computeStage(stage, active.map((r) => ({ runLeadId: r.lead.runLeadId, facts: r.lead.facts, signals: r.lead.signals })), prompt, context);
+    const continuing: LeadResult[] = [];
+    for (const result of active) {
+      const outcome = computed.outcomes.get(result.lead.runLeadId)!;
+      if (outcome.kind === "later") {
+        later.push(result.lead.runLeadId);
+        delayMs = Math.max(delayMs, outcome.retryAfterMs);
+        continue;
+      }
+      const verdict = verdictOf(outcome, context.stopAfter === stage, context.minScore);
+      result.steps.push({ stage, prompt, provider: computed.provider, model: computed.model, outcome, verdict });
+      if (outcome.kind === "done") apply(result, outcome.output);
+      if (verdict.state === "running" && stage !== chain.at(-1)) continuing.push(result);
+      else results.push(result);
+    }
+    active = continuing;
+  }
+  return { results, later: { ids: later, delayMs } };
+}
