@@ -1,6 +1,6 @@
 import { parse } from "csv-parse";
 import { config } from "@/lib/config";
-import { db } from "@/lib/db";
+import { db, sql } from "@/lib/db";
 import { newId } from "@/lib/ids";
 import { planColumns, readRow, type ColumnPlan, type LeadRow } from "@/lib/imports/columns";
 import { ImportFailure, openCsv } from "@/lib/imports/csv-source";
@@ -12,6 +12,7 @@ import { insertLeadBatch } from "@/lib/imports/insert-batch";
 // Safe to run again after a crash: row errors are rewritten and inserts are upserts.
 
 const BATCH_SIZE = 5_000;
+const WRITERS = 2;
 const RAW_LIMIT = 500;
 
 type RowError = { row: number; code: string; message: string; raw: string };
@@ -47,20 +48,23 @@ export async function importRunCsv(run: { id: string; workspaceId: string; leads
   let invalidRows = 0;
   let skipPointer = 0;
 
-  // One batch is written while the next is parsed: the insert of batch n overlaps parsing n+1.
-  let writing: Promise<void> = Promise.resolve();
+  // Batches are written while the next ones are parsed, two at a time (on two connections, so
+  // PostgreSQL can use two cores). Rows are unique by email within the file, so they never collide.
+  const inFlight = new Set<Promise<void>>();
   const flush = async () => {
     const rowsToWrite = batch;
     const errorsToWrite = errors.splice(0);
     const progress = { rows, invalidRows };
     batch = [];
-    await writing;
-    writing = (async () => {
-      imported += await insertLeadBatch(run.workspaceId, run.id, rowsToWrite);
+    while (inFlight.size >= WRITERS) await Promise.race(inFlight);
+    const write = (async () => {
+      const joined = await insertLeadBatch(run.workspaceId, run.id, rowsToWrite);
+      imported += joined; // not `imported += await …`, which would read `imported` before another write adds to it
       await saveErrors(run.id, errorsToWrite);
-      await db().run.update({ where: { id: run.id, workspaceId: run.workspaceId }, data: { ...progress, imported } });
+      await sql().query(`UPDATE runs SET rows = GREATEST(rows, $2), "invalidRows" = GREATEST("invalidRows", $3), imported = GREATEST(imported, $4) WHERE id = $1`, [run.id, progress.rows, progress.invalidRows, imported]);
     })();
-    writing.catch(() => undefined); // awaited below; this only keeps it from counting as unhandled
+    inFlight.add(write);
+    write.then(() => inFlight.delete(write), () => undefined); // a failed write stays in the set and is rethrown below
   };
   const recordSkipsBefore = (records: number) => {
     while (skipPointer < skips.length && skips[skipPointer].records < records) {
@@ -97,11 +101,11 @@ export async function importRunCsv(run: { id: string; workspaceId: string; leads
     recordSkipsBefore(Number.MAX_SAFE_INTEGER);
     if (!plan) throw new ImportFailure("csv_empty", "The CSV is empty: it needs a header row with an email column.");
     await flush();
-    await writing;
+    await Promise.all(inFlight);
     return { rows, imported, invalidRows };
   } catch (error) {
     source.destroy();
-    await writing.catch(() => undefined);
+    await Promise.allSettled(inFlight);
     if (error instanceof ImportFailure) throw error;
     if ((error as { code?: string }).code?.startsWith("CSV_")) throw new ImportFailure("csv_unreadable", `The file is not readable as CSV: ${(error as Error).message}`);
     throw error;

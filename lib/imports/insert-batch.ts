@@ -1,38 +1,57 @@
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { from as copyFrom } from "pg-copy-streams";
 import type { LeadRow } from "@/lib/imports/columns";
 import { sqlTransaction } from "@/lib/db";
 import { newId } from "@/lib/ids";
 
-/**
- * Upserts a batch of leads by lower-cased email (a known lead joins the run unchanged) and adds
- * them to the run. Two set-based statements in one transaction; safe to repeat.
- * Returns how many leads joined the run for the first time.
- */
+// Writes a batch of imported leads: COPY into a per-connection temporary table (the fastest way
+// into PostgreSQL), then one statement upserts the leads by lower-cased email (a known lead joins
+// the run unchanged) and adds them to the run. One transaction; safe to repeat.
+
+const STAGING = `CREATE TEMP TABLE IF NOT EXISTS lead_import (
+  run_lead_id text, id text, email text, email_lower text, first_name text, last_name text, company text, title text,
+  domain text, website text, linkedin_url text, country text, employees int, industry text, notes text, attributes jsonb
+) ON COMMIT DELETE ROWS`;
+
+/** A value in COPY's text format: \N for null; backslash, tab, newline and carriage return escaped. */
+function copyValue(value: string | number | null): string {
+  if (value === null) return "\\N";
+  const text = String(value);
+  return /[\\\t\n\r]/.test(text) ? text.replace(/[\\\t\n\r]/g, (c) => (c === "\\" ? "\\\\" : c === "\t" ? "\\t" : c === "\n" ? "\\n" : "\\r")) : text;
+}
+
+function copyText(rows: LeadRow[]): string {
+  let text = "";
+  for (const row of rows) {
+    text += [
+      newId("rle"), newId("lead"), row.email, row.emailLower, row.first_name, row.last_name, row.company, row.title, row.domain, row.website,
+      row.linkedin_url, row.country, row.employees, row.industry, row.notes, JSON.stringify(row.attributes),
+    ].map(copyValue).join("\t") + "\n";
+  }
+  return text;
+}
+
+/** Returns how many leads joined the run for the first time. */
 export async function insertLeadBatch(workspaceId: string, runId: string, rows: LeadRow[]): Promise<number> {
   if (rows.length === 0) return 0;
-  const column = <K extends keyof LeadRow>(key: K) => rows.map((row) => row[key]);
+  const text = copyText(rows);
   return sqlTransaction(async (client) => {
-    const leads = await client.query<{ id: string; emailLower: string }>(
-      `INSERT INTO leads (id, "workspaceId", email, "emailLower", "firstName", "lastName", company, title, domain, website,
-                          "linkedinUrl", country, employees, industry, notes, attributes, "createdAt", "updatedAt")
-       SELECT t.id, $1, t.email, t.email_lower, t.first_name, t.last_name, t.company, t.title, t.domain, t.website,
-              t.linkedin_url, t.country, t.employees, t.industry, t.notes, t.attributes::jsonb, now(), now()
-         FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[],
-                     $10::text[], $11::text[], $12::text[], $13::int[], $14::text[], $15::text[], $16::text[])
-           AS t(id, email, email_lower, first_name, last_name, company, title, domain, website, linkedin_url, country,
-                employees, industry, notes, attributes)
-       ON CONFLICT ("workspaceId", "emailLower") DO UPDATE SET "emailLower" = EXCLUDED."emailLower"
-       RETURNING id, "emailLower"`,
-      [
-        workspaceId, rows.map(() => newId("lead")), column("email"), column("emailLower"), column("first_name"), column("last_name"),
-        column("company"), column("title"), column("domain"), column("website"), column("linkedin_url"), column("country"),
-        column("employees"), column("industry"), column("notes"), rows.map((row) => JSON.stringify(row.attributes)),
-      ],
-    );
+    await client.query(STAGING);
+    await pipeline(Readable.from([text]), client.query(copyFrom("COPY lead_import FROM STDIN")));
     const joined = await client.query(
-      `INSERT INTO run_leads (id, "workspaceId", "runId", "leadId", state, "updatedAt")
-       SELECT t.id, $1, $2, t.lead_id, 'pending', now() FROM unnest($3::text[], $4::text[]) AS t(id, lead_id)
+      `WITH upserted AS (
+         INSERT INTO leads (id, "workspaceId", email, "emailLower", "firstName", "lastName", company, title, domain, website,
+                            "linkedinUrl", country, employees, industry, notes, attributes, "createdAt", "updatedAt")
+         SELECT id, $1, email, email_lower, first_name, last_name, company, title, domain, website,
+                linkedin_url, country, employees, industry, notes, attributes, now(), now()
+           FROM lead_import
+         ON CONFLICT ("workspaceId", "emailLower") DO UPDATE SET "emailLower" = EXCLUDED."emailLower"
+         RETURNING id, "emailLower")
+       INSERT INTO run_leads (id, "workspaceId", "runId", "leadId", state, "updatedAt")
+       SELECT s.run_lead_id, $1, $2, u.id, 'pending', now() FROM upserted u JOIN lead_import s ON s.email_lower = u."emailLower"
        ON CONFLICT ("runId", "leadId") DO NOTHING`,
-      [workspaceId, runId, leads.rows.map(() => newId("rle")), leads.rows.map((lead) => lead.id)],
+      [workspaceId, runId],
     );
     return joined.rowCount ?? 0;
   });
