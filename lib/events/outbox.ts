@@ -15,10 +15,10 @@ export async function insertEvents(client: PoolClient, workspaceId: string, even
   // written as already dispatched, which spares the dispatcher touching each one again.
   await client.query(
     `INSERT INTO events (id, "workspaceId", type, "occurredAt", data, "dispatchedAt")
-     SELECT t.id, $1, t.type, now(), t.data::jsonb, hooks.none
-       FROM unnest($2::text[], $3::text[], $4::text[]) AS t(id, type, data),
+     SELECT t.id, $1, t.type, now(), t.data, hooks.none
+       FROM json_to_recordset($2::json) AS t(id text, type text, data jsonb),
             (SELECT CASE WHEN EXISTS (SELECT 1 FROM webhook_endpoints WHERE "workspaceId" = $1 AND enabled) THEN NULL ELSE now() END AS none) AS hooks`,
-    [workspaceId, events.map(() => newId("evt")), events.map((event) => event.type), events.map((event) => JSON.stringify(event.data))],
+    [workspaceId, JSON.stringify(events.map((event) => ({ id: newId("evt"), type: event.type, data: event.data })))],
   );
 }
 

@@ -35,8 +35,8 @@ export function planColumns(headers: string[]): ColumnPlan {
     if (field && !taken.has(field)) {
       known.set(index, field);
       taken.add(field);
-    } else if (raw.trim()) {
-      extra.set(index, raw.trim().slice(0, 100));
+    } else if (raw.replaceAll("\0", "").trim()) {
+      extra.set(index, raw.replaceAll("\0", "").trim().slice(0, 100));
     }
   });
   const emailIndex = [...known].find(([, field]) => field === "email")?.[0] ?? -1;
@@ -54,7 +54,8 @@ export type LeadRow = {
 export type RowProblem = { code: "missing_email" | "invalid_email"; message: string };
 
 function clean(value: string | undefined, max = 2000): string | null {
-  const trimmed = (value ?? "").trim();
+  // PostgreSQL text cannot hold NUL; a NUL in a CSV cell is dropped rather than failing the import.
+  const trimmed = (value ?? "").replaceAll("\0", "").trim();
   return trimmed ? trimmed.slice(0, max) : null;
 }
 

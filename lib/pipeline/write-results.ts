@@ -5,7 +5,8 @@ import { newId } from "@/lib/ids";
 import type { LeadResult } from "@/lib/pipeline/run-chain";
 import { BATCH_STAGES, type BatchStage } from "@/lib/pipeline/stages";
 
-// Writes what a job computed for its batch, inside its transaction, with set-based statements: the
+// Writes what a job computed for its batch, inside its transaction, with set-based statements (rows
+// travel as one JSON parameter: JSON.stringify is far cheaper than pg's array literals): the
 // run-lead rows (only those that have not done the job's first stage yet, so a repeated job changes
 // nothing twice), then for the rows that moved, the leads, one trace per stage, the drafts and the
 // outbox events. Returns the run-lead ids that moved.
@@ -16,12 +17,14 @@ export async function writeResults(client: PoolClient, run: { id: string; worksp
   const updated = await client.query<{ id: string }>(
     `UPDATE run_leads rl SET stage = t.stage, state = t.state, qualified = COALESCE(t.qualified, rl.qualified),
             "reasonCode" = t.reason_code, "reasonMessage" = t.reason_message, "updatedAt" = now()
-       FROM unnest($1::text[], $2::text[], $3::text[], $4::bool[], $5::text[], $6::text[]) AS t(id, stage, state, qualified, reason_code, reason_message)
-      WHERE rl.id = t.id AND rl.state IN ('pending', 'running') AND (rl.stage IS NULL OR NOT (rl.stage = ANY($7)))
+       FROM json_to_recordset($1::json) AS t(id text, stage text, state text, qualified bool, reason_code text, reason_message text)
+      WHERE rl.id = t.id AND rl.state IN ('pending', 'running') AND (rl.stage IS NULL OR NOT (rl.stage = ANY($2)))
       RETURNING rl.id`,
     [
-      results.map((r) => r.lead.runLeadId), results.map((r) => last(r).stage), results.map((r) => last(r).verdict.state),
-      results.map((r) => r.qualification?.qualified ?? last(r).verdict.qualified), results.map((r) => last(r).verdict.code), results.map((r) => last(r).verdict.message),
+      JSON.stringify(results.map((r) => ({
+        id: r.lead.runLeadId, stage: last(r).stage, state: last(r).verdict.state, qualified: r.qualification?.qualified ?? last(r).verdict.qualified,
+        reason_code: last(r).verdict.code, reason_message: last(r).verdict.message,
+      }))),
       BATCH_STAGES.slice(BATCH_STAGES.indexOf(firstStage)),
     ],
   );
@@ -40,31 +43,29 @@ async function updateLeads(client: PoolClient, done: LeadResult[]) {
   if (changed.length === 0) return;
   const status = (r: LeadResult) => (r.draft ? "drafted" : r.qualification ? (r.qualification.qualified ? "qualified" : "rejected") : null);
   await client.query(
-    `UPDATE leads l SET signals = COALESCE(t.signals::jsonb, l.signals), qualification = COALESCE(t.q::jsonb, l.qualification),
+    `UPDATE leads l SET signals = COALESCE(t.signals, l.signals), qualification = COALESCE(t.q, l.qualification),
             status = COALESCE(t.status, l.status), "updatedAt" = now()
-       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[]) AS t(id, signals, q, status) WHERE l.id = t.id`,
-    [
-      changed.map((r) => r.lead.leadId), changed.map((r) => (r.signals ? JSON.stringify(r.signals) : null)),
-      changed.map((r) => (r.qualification ? JSON.stringify(r.qualification) : null)), changed.map(status),
-    ],
+       FROM json_to_recordset($1::json) AS t(id text, signals jsonb, q jsonb, status text) WHERE l.id = t.id`,
+    [JSON.stringify(changed.map((r) => ({ id: r.lead.leadId, signals: r.signals ?? null, q: r.qualification ?? null, status: status(r) })))],
   );
 }
 
 async function insertTraces(client: PoolClient, run: { id: string; workspaceId: string }, done: LeadResult[]) {
-  const traces = done.flatMap((r) => r.steps.map((step) => ({ leadId: r.lead.leadId, ...step })));
+  const traces = done.flatMap((r) =>
+    r.steps.map(({ stage, prompt, provider, model, outcome }) => ({
+      id: newId("trc"), lead_id: r.lead.leadId, stage, prompt_version_id: prompt.id, provider, model,
+      latency: "latencyMs" in outcome ? outcome.latencyMs : 0, input_tokens: "inputTokens" in outcome ? outcome.inputTokens : 0,
+      output_tokens: "outputTokens" in outcome ? outcome.outputTokens : 0,
+      output: outcome.kind === "done" ? outcome.output : null, error: outcome.kind === "done" ? null : outcome.message,
+    })),
+  );
   if (traces.length === 0) return;
-  const column = <T>(pick: (trace: (typeof traces)[number]) => T) => traces.map(pick);
   await client.query(
     `INSERT INTO stage_traces (id, "workspaceId", "runId", "leadId", stage, "promptVersionId", provider, model, "latencyMs", "inputTokens", "outputTokens", output, error, "createdAt")
-     SELECT t.id, $1, $2, t.lead_id, t.stage, t.prompt_version_id, t.provider, t.model, t.latency, t.input_tokens, t.output_tokens, t.output::jsonb, t.error, now()
-       FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::int[], $10::int[], $11::int[], $12::text[], $13::text[])
-         AS t(id, lead_id, stage, prompt_version_id, provider, model, latency, input_tokens, output_tokens, output, error)`,
-    [
-      run.workspaceId, run.id, traces.map(() => newId("trc")), column((t) => t.leadId), column((t) => t.stage), column((t) => t.prompt.id),
-      column((t) => t.provider), column((t) => t.model), column((t) => ("latencyMs" in t.outcome ? t.outcome.latencyMs : 0)),
-      column((t) => ("inputTokens" in t.outcome ? t.outcome.inputTokens : 0)), column((t) => ("outputTokens" in t.outcome ? t.outcome.outputTokens : 0)),
-      column((t) => (t.outcome.kind === "done" ? JSON.stringify(t.outcome.output) : null)), column((t) => (t.outcome.kind === "done" ? null : t.outcome.message)),
-    ],
+     SELECT t.id, $1, $2, t.lead_id, t.stage, t.prompt_version_id, t.provider, t.model, t.latency, t.input_tokens, t.output_tokens, t.output, t.error, now()
+       FROM json_to_recordset($3::json)
+         AS t(id text, lead_id text, stage text, prompt_version_id text, provider text, model text, latency int, input_tokens int, output_tokens int, output jsonb, error text)`,
+    [run.workspaceId, run.id, JSON.stringify(traces)],
   );
 }
 
@@ -90,12 +91,12 @@ async function insertDrafts(client: PoolClient, run: { id: string; workspaceId: 
   const inserted = await client.query<{ id: string; leadId: string }>(
     `INSERT INTO drafts (id, "workspaceId", "leadId", "runId", "runLeadId", "promptVersionId", subject, body, status, "createdAt", "updatedAt")
      SELECT t.id, $1, t.lead_id, $2, t.run_lead_id, t.prompt_version_id, t.subject, t.body, 'awaiting_review', now(), now()
-       FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[]) AS t(id, lead_id, run_lead_id, prompt_version_id, subject, body)
+       FROM json_to_recordset($3::json) AS t(id text, lead_id text, run_lead_id text, prompt_version_id text, subject text, body text)
      ON CONFLICT ("runLeadId") DO NOTHING
      RETURNING id, "leadId"`,
     [
-      run.workspaceId, run.id, drafts.map(() => newId("drf")), drafts.map((d) => d.r.lead.leadId), drafts.map((d) => d.r.lead.runLeadId),
-      drafts.map((d) => d.promptVersionId), drafts.map((d) => d.draft.subject), drafts.map((d) => d.draft.body),
+      run.workspaceId, run.id,
+      JSON.stringify(drafts.map((d) => ({ id: newId("drf"), lead_id: d.r.lead.leadId, run_lead_id: d.r.lead.runLeadId, prompt_version_id: d.promptVersionId, subject: d.draft.subject, body: d.draft.body }))),
     ],
   );
   const appUrl = config().APP_URL;

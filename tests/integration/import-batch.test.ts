@@ -72,4 +72,17 @@ describe("importRunCsv", () => {
       await files.close();
     }
   });
+
+  it("drops NUL characters, which PostgreSQL text cannot hold, instead of failing", async () => {
+    const workspace = await ensureWorkspace({ slug: "copy-nul", name: "Copy nul" });
+    const files = await startFileServer(new Map([["/nul.csv", "email,first_name,fav\0color\nnul@example.com,Nu\0ll,bl\0ue\n"]]));
+    try {
+      const run = await db().run.update({ where: { id: (await newRun(workspace.id)).id }, data: { leadsCsvUrl: `${files.url}/nul.csv` } });
+      expect(await importRunCsv(run)).toEqual({ rows: 1, imported: 1, invalidRows: 0 });
+      const lead = await db().lead.findFirstOrThrow({ where: { workspaceId: workspace.id } });
+      expect(lead).toMatchObject({ firstName: "Null", attributes: { favcolor: "blue" } });
+    } finally {
+      await files.close();
+    }
+  });
 });

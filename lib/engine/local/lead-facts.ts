@@ -19,7 +19,15 @@ export function words(text: string | null | undefined): string {
   return ` ${normalized.replace(/\s+/g, " ").trim()} `;
 }
 
+const phraseWords = new Map<string, string>(); // phrases come from a few fixed lists and ICP rules
+
 /** Does the text (already passed through words()) contain the phrase as whole words? */
 export function mentions(text: string, phrase: string): boolean {
-  return text.includes(words(phrase));
+  let normalized = phraseWords.get(phrase);
+  if (normalized === undefined) {
+    normalized = words(phrase);
+    if (phraseWords.size > 10_000) phraseWords.clear();
+    phraseWords.set(phrase, normalized);
+  }
+  return text.includes(normalized);
 }
