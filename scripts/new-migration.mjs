@@ -18,7 +18,9 @@ if (!fromFile) {
   writeFileSync(fromFile, execFileSync("git", ["show", "HEAD:prisma/schema.prisma"], { cwd: ROOT }));
 }
 
-process.env.DATABASE_URL ??= "postgresql://postgres@127.0.0.1:5432/leadpipe";
+// The diff compares two schema files and writes nothing, but Prisma's adapter wants a database that
+// exists: the server's own `postgres` database always does.
+process.env.DATABASE_URL ??= "postgresql://postgres@127.0.0.1:5432/postgres";
 const sql = await run(bin("prisma"), ["migrate", "diff", "--from-schema-datamodel", fromFile, "--to-schema-datamodel", "prisma/schema.prisma", "--script"], { quiet: true }).catch((error) => fail(error.message));
 const body = sql.split("\n").filter((line) => !line.startsWith("Loaded Prisma config")).join("\n").trim();
 if (!body || body === "-- This is an empty migration.") fail("schema.prisma has no changes against the old schema: nothing to migrate.");
