@@ -39,11 +39,10 @@ export function DeadLetterTable({ rows, endpointUrl, selected, onToggle, onToggl
             <th scope="col" className="w-11 px-4 py-2.5">
               <input type="checkbox" checked={allSelected} onChange={(event) => onToggleAll(event.target.checked)} aria-label="Select all shown" className="h-4 w-4 accent-indigo-600" />
             </th>
-            <th scope="col" className="px-3 py-2.5">Endpoint</th>
-            <th scope="col" className="w-60 px-3 py-2.5">Event</th>
+            <th scope="col" className="px-3 py-2.5">Event and endpoint</th>
             <th scope="col" className="w-24 px-3 py-2.5 text-right">Attempts</th>
-            <th scope="col" className="px-3 py-2.5">Last error</th>
-            <th scope="col" className="w-32 px-3 py-2.5">Dead-lettered</th>
+            <th scope="col" className="w-[26%] px-3 py-2.5">Last error</th>
+            <th scope="col" className="w-44 px-3 py-2.5">Dead-lettered</th>
             <th scope="col" className="w-28 px-3 py-2.5"><span className="sr-only">Actions</span></th>
           </tr>
         </thead>
@@ -51,10 +50,10 @@ export function DeadLetterTable({ rows, endpointUrl, selected, onToggle, onToggl
           {rows.map((row) => (
             <tr key={row.id} data-testid={`dead-letter-${row.id}`} className={selected.has(row.id) ? "bg-indigo-50/50" : ""}>
               <td className="px-4 py-3"><Checkbox row={row} selected={selected} onToggle={onToggle} /></td>
-              <td className="px-3 py-3"><span className="block truncate" title={endpointUrl(row.endpoint_id)}>{endpointUrl(row.endpoint_id)}</span></td>
               <td className="px-3 py-3">
                 <span className="block font-medium text-slate-900">{row.event.event}</span>
                 <span className="block break-all font-mono text-xs text-slate-500">{row.event.id}</span>
+                <span className="mt-0.5 block break-all text-xs text-slate-600"><span className="text-slate-400">to </span>{endpointUrl(row.endpoint_id)}</span>
               </td>
               <td className="px-3 py-3 text-right tabular-nums">{row.attempts}</td>
               <td className="px-3 py-3"><LastError text={row.last_error} /></td>
