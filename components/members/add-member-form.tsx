@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useId, useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent, type ReactNode } from "react";
 import { webApi, WebApiError } from "@/components/data/web-api";
 import { buttonStyles, cardStyles, fieldStyles } from "@/components/ui/styles";
 import type { MemberItem } from "@/lib/members/list-members";
@@ -9,7 +9,7 @@ import type { MemberItem } from "@/lib/members/list-members";
 type Role = MemberItem["role"];
 const EMPTY = { email: "", name: "", password: "", role: "viewer" as Role };
 
-function Field({ id, label, error, hint, children }: { id: string; label: string; error?: string; hint?: string; children: React.ReactNode }) {
+function Field({ id, label, error, hint, children }: { id: string; label: string; error?: string; hint?: string; children: ReactNode }) {
   return (
     <div>
       <label htmlFor={id} className={fieldStyles.label}>{label}</label>
