@@ -19,6 +19,25 @@ const config = [
       "no-restricted-imports": ["error", { patterns: ["@/app/*", "@/components/*"] }],
     },
   },
+  {
+    // components/ run in the browser too: from lib/ they take types (erased at build) and only the
+    // pure modules listed here, never server code (database, Redis, secrets).
+    files: ["components/**/*.ts", "components/**/*.tsx"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^@/lib/(?!auth/roles$|auth/sign-in-errors$)",
+              allowTypeImports: true,
+              message: "components/ may import only types and the pure modules allowed in eslint.config.mjs from lib/.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 ];
 
 export default config;

@@ -2,6 +2,12 @@
 
 import { signIn } from "next-auth/react";
 import { useState, type FormEvent } from "react";
+import { rateLimitedFor } from "@/lib/auth/sign-in-errors";
+
+function limitedMessage(seconds: number): string {
+  const minutes = Math.ceil(seconds / 60);
+  return `Too many sign-in attempts. Try again in ${minutes === 1 ? "a minute" : `${minutes} minutes`}.`;
+}
 
 export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
   const [error, setError] = useState<string | null>(null);
@@ -19,7 +25,10 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
     });
     if (!result || result.error) {
       setPending(false);
-      setError(result?.status === 429 ? "Too many attempts. Wait a minute and try again." : "That email and password do not match an account.");
+      const wait = rateLimitedFor(result?.error);
+      if (wait !== null) setError(limitedMessage(wait));
+      else if (result?.error && result.error !== "CredentialsSignin") setError("Sign-in is not available right now. Try again in a moment.");
+      else setError("That email and password do not match an account.");
       return;
     }
     window.location.assign(callbackUrl);

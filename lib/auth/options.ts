@@ -2,11 +2,14 @@ import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { config } from "@/lib/config";
 import { authenticateUser } from "@/lib/auth/authenticate-user";
+import { rateLimitedError } from "@/lib/auth/sign-in-errors";
+import { clientAddress, signInSucceeded, takeSignInAttempt } from "@/lib/auth/sign-in-limit";
 
 process.env.NEXTAUTH_URL ??= config().APP_URL;
 
 // Credentials sign-in, JWT sessions in an HttpOnly cookie (Secure when APP_URL is https).
-// next-auth adds its CSRF token to the sign-in form post.
+// next-auth adds its CSRF token to the sign-in form post. Attempts are limited per email and
+// client address (lib/auth/sign-in-limit.ts); a limited attempt never reaches the password check.
 export const authOptions: NextAuthOptions = {
   secret: config().AUTH_SECRET,
   session: { strategy: "jwt", maxAge: 12 * 60 * 60 },
@@ -15,9 +18,14 @@ export const authOptions: NextAuthOptions = {
     CredentialsProvider({
       name: "Email and password",
       credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
-      async authorize(credentials) {
+      async authorize(credentials, request) {
         if (!credentials?.email || !credentials.password) return null;
-        return authenticateUser(credentials.email, credentials.password);
+        const address = clientAddress(request.headers ?? {});
+        const attempt = await takeSignInAttempt(credentials.email, address);
+        if (!attempt.allowed) throw new Error(rateLimitedError(attempt.retryAfterSeconds));
+        const user = await authenticateUser(credentials.email, credentials.password);
+        if (user) await signInSucceeded(credentials.email, address);
+        return user;
       },
     }),
   ],

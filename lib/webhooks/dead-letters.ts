@@ -10,7 +10,10 @@ import { findEndpoint } from "@/lib/webhooks/endpoints";
 // Deliveries that ran out of attempts, and their replay: the same event id, signed afresh, with a
 // new retry window. Replays are audit entries.
 
-export const DeadLettersQuery = ListQuery.extend({ endpoint_id: z.string().max(40).optional() });
+export const DeadLettersQuery = ListQuery.extend({
+  endpoint_id: z.string().max(40).optional(),
+  since: z.iso.datetime({ offset: true }).optional().meta({ description: "Only those dead-lettered at or after this time" }),
+});
 export const DeadLetterSchema = z
   .object({
     id: z.string(), endpoint_id: z.string(), event: z.object({ id: z.string(), event: z.string(), occurred_at: z.string() }),
@@ -27,7 +30,10 @@ export const ReplayBody = z
 export async function listDeadLetters(workspaceId: string, query: z.infer<typeof DeadLettersQuery>) {
   const after = decodeCursor("dead-letters", workspaceId, query.cursor);
   const rows = await db().delivery.findMany({
-    where: { workspaceId, status: "dead", ...(query.endpoint_id ? { endpointId: query.endpoint_id } : {}), ...(after ? { id: { lt: after } } : {}) },
+    where: {
+      workspaceId, status: "dead", ...(query.endpoint_id ? { endpointId: query.endpoint_id } : {}), ...(after ? { id: { lt: after } } : {}),
+      ...(query.since ? { deadLetteredAt: { gte: new Date(query.since) } } : {}),
+    },
     include: { event: { select: { id: true, type: true, occurredAt: true } } },
     orderBy: { id: "desc" }, take: query.limit + 1,
   });

@@ -1,0 +1,51 @@
+// The browser side of the web app's route handlers (app/api/web/**): JSON in and out, errors as
+// WebApiError carrying the problem+json detail and field errors. Same-origin fetches only: the
+// browser adds Origin and Sec-Fetch-Site, which the server checks on every change.
+
+export type FieldError = { path: string; message: string };
+export type Page<T> = { data: T[]; has_more: boolean; next_cursor: string | null };
+
+export class WebApiError extends Error {
+  constructor(readonly status: number, message: string, readonly code: string, readonly fieldErrors: FieldError[] = []) {
+    super(message);
+    this.name = "WebApiError";
+  }
+
+  /** The message for one field, when the server named it. */
+  forField(path: string): string | undefined {
+    return this.fieldErrors.find((error) => error.path === path)?.message;
+  }
+}
+
+export async function webApi<T>(path: string, init: { method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(`/api/web${path}`, {
+      method: init.method ?? "GET",
+      headers: init.body === undefined ? { accept: "application/json" } : { accept: "application/json", "content-type": "application/json" },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      signal: init.signal,
+      credentials: "same-origin",
+      cache: "no-store",
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === "AbortError") throw error;
+    throw new WebApiError(0, "The server could not be reached. Check your connection and try again.", "network");
+  }
+  if (response.status === 204) return undefined as T;
+  const body = await response.json().catch(() => null);
+  if (!response.ok) {
+    if (response.status === 401) throw new WebApiError(401, "Your session has ended. Sign in again.", "unauthenticated");
+    const detail = typeof body?.detail === "string" ? body.detail : `The server answered ${response.status}.`;
+    throw new WebApiError(response.status, detail, String(body?.code ?? "error"), Array.isArray(body?.errors) ? body.errors : []);
+  }
+  return body as T;
+}
+
+/** Query string from an object, leaving out empty values. */
+export function queryString(values: Record<string, string | number | undefined | null>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(values)) if (value !== undefined && value !== null && value !== "") params.set(key, String(value));
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}

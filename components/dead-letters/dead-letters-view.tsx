@@ -1,0 +1,133 @@
+"use client";
+
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { queryString, webApi, type Page } from "@/components/data/web-api";
+import { DeadLetterFilters } from "@/components/dead-letters/dead-letter-filters";
+import { DeadLetterTable } from "@/components/dead-letters/dead-letter-table";
+import type { DeadLetter, DeadLetterFilters as Filters, Endpoint } from "@/components/dead-letters/types";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { EmptyState, ErrorState, LoadingState, Notice } from "@/components/ui/states";
+import { buttonStyles, cardStyles } from "@/components/ui/styles";
+
+type ReplayRequest = { ids: string[] } | { endpoint_id: string; since: string };
+type ReplayOutcome = { request: ReplayRequest; replayed: number };
+
+const plural = (count: number, one: string, many: string) => `${count.toLocaleString()} ${count === 1 ? one : many}`;
+const toIso = (local: string) => (local ? new Date(local).toISOString() : undefined);
+
+export function DeadLettersView() {
+  const queryClient = useQueryClient();
+  const [filters, setFilters] = useState<Filters>({ endpointId: "", since: "" });
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [outcome, setOutcome] = useState<ReplayOutcome | null>(null);
+  const [confirmAll, setConfirmAll] = useState(false);
+
+  const endpoints = useQuery({ queryKey: ["webhook-endpoints"], queryFn: ({ signal }) => webApi<Page<Endpoint>>("/webhook-endpoints?limit=100", { signal }) });
+  const letters = useInfiniteQuery({
+    queryKey: ["dead-letters", filters],
+    queryFn: ({ pageParam, signal }) =>
+      webApi<Page<DeadLetter>>(`/dead-letters${queryString({ limit: 50, endpoint_id: filters.endpointId, since: toIso(filters.since), cursor: pageParam })}`, { signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.next_cursor ?? undefined,
+  });
+  const replay = useMutation({
+    mutationFn: (request: ReplayRequest) => webApi<{ replayed: number }>("/dead-letters/replay", { method: "POST", body: request }),
+    onSuccess: ({ replayed }, request) => {
+      setOutcome({ request, replayed });
+      setSelected(new Set());
+      setConfirmAll(false);
+      void queryClient.invalidateQueries({ queryKey: ["dead-letters"] });
+    },
+  });
+
+  const rows = letters.data?.pages.flatMap((page) => page.data) ?? [];
+  const urls = new Map((endpoints.data?.data ?? []).map((endpoint) => [endpoint.id, endpoint.url]));
+  const endpointUrl = (id: string) => urls.get(id) ?? id;
+  const filtered = Boolean(filters.endpointId || filters.since);
+  const canReplayAll = Boolean(filters.endpointId && filters.since);
+
+  function start(request: ReplayRequest) {
+    setOutcome(null);
+    replay.mutate(request);
+  }
+  function toggle(id: string) {
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  }
+
+  return (
+    <div className="space-y-4">
+      <div aria-live="polite">
+        {outcome ? (
+          <Notice tone="success">
+            Replayed {plural(outcome.replayed, "delivery", "deliveries")}
+            {outcome.replayed === 0
+              ? ". Nothing matched: they may have been replayed already."
+              : `: ${outcome.replayed === 1 ? "it goes" : "they go"} out again now with the original event id and a fresh signature, with a new 24-hour retry window.`}
+          </Notice>
+        ) : null}
+        {replay.isError && !confirmAll ? <Notice tone="error">The replay failed: {replay.error.message}</Notice> : null}
+      </div>
+      <section aria-labelledby="dead-letters-heading" className={cardStyles}>
+        <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 px-4 py-3">
+          <h2 id="dead-letters-heading" className="text-base font-semibold text-slate-900">Dead-lettered deliveries</h2>
+          <div className="flex flex-wrap gap-2">
+            <button type="button" className={buttonStyles.primary} disabled={selected.size === 0 || replay.isPending} onClick={() => start({ ids: [...selected] })}>
+              Replay selected ({selected.size})
+            </button>
+            <button
+              type="button" className={buttonStyles.secondary} disabled={!canReplayAll || replay.isPending}
+              aria-describedby={canReplayAll ? undefined : "replay-all-hint"} onClick={() => { replay.reset(); setConfirmAll(true); }}
+            >
+              Replay all since…
+            </button>
+          </div>
+          {canReplayAll ? null : <p id="replay-all-hint" className="w-full text-xs text-slate-500">To replay everything of one endpoint since a time, filter by the endpoint and a time first.</p>}
+        </div>
+        <DeadLetterFilters endpoints={endpoints.data?.data ?? []} applied={filters} onApply={(next) => { setFilters(next); setSelected(new Set()); }} />
+        {letters.isPending ? (
+          <LoadingState label="Loading dead letters…" />
+        ) : letters.isError ? (
+          <ErrorState message={`The dead letters could not be loaded. ${letters.error.message}`} onRetry={() => void letters.refetch()} />
+        ) : rows.length === 0 ? (
+          <EmptyState title={filtered ? "No dead letters match these filters" : "No dead letters"}>
+            {filtered ? "Try another endpoint or an earlier time." : "A delivery lands here when its endpoint kept failing for the whole 24-hour retry window."}
+          </EmptyState>
+        ) : (
+          <DeadLetterTable
+            rows={rows} endpointUrl={endpointUrl} selected={selected} onToggle={toggle} busy={replay.isPending}
+            onToggleAll={(select) => setSelected(select ? new Set(rows.map((row) => row.id)) : new Set())}
+            onReplay={(row) => start({ ids: [row.id] })}
+          />
+        )}
+        {letters.hasNextPage ? (
+          <div className="border-t border-slate-100 px-4 py-3">
+            <button type="button" className={buttonStyles.secondary} onClick={() => void letters.fetchNextPage()} disabled={letters.isFetchingNextPage}>
+              {letters.isFetchingNextPage ? "Loading…" : "Show more"}
+            </button>
+          </div>
+        ) : null}
+      </section>
+      <ConfirmDialog
+        open={confirmAll}
+        title="Replay all of this endpoint’s dead letters?"
+        confirmLabel="Replay all"
+        tone="primary"
+        pending={replay.isPending}
+        error={replay.isError ? replay.error.message : null}
+        onConfirm={() => start({ endpoint_id: filters.endpointId, since: toIso(filters.since)! })}
+        onCancel={() => setConfirmAll(false)}
+      >
+        <p>
+          Every delivery to <span className="break-all font-medium text-slate-900">{endpointUrl(filters.endpointId)}</span> dead-lettered since{" "}
+          <span className="font-medium text-slate-900">{filters.since ? new Date(filters.since).toLocaleString() : ""}</span> is sent again, including any not shown on this page.
+        </p>
+      </ConfirmDialog>
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import { execFileSync } from "node:child_process";
+import { expect, type Page } from "@playwright/test";
+import pg from "pg";
+
+// Shared by the browser tests: signing in, screenshots at both sizes, the ops CLI and SQL against
+// the test database that `npm test` prepared (the same environment the app runs with).
+
+export const DEMO = {
+  admin: { email: "admin@example.com", password: "demo-admin-pass", name: "Ada Admin" },
+  reviewer: { email: "reviewer@example.com", password: "demo-reviewer-pass", name: "Rhea Reviewer" },
+  viewer: { email: "viewer@example.com", password: "demo-viewer-pass", name: "Victor Viewer" },
+};
+
+export async function signIn(page: Page, user: { email: string; password: string }, path = "/") {
+  await page.goto(path);
+  await expect(page).toHaveURL(/\/login/);
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByLabel("Password").fill(user.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+/** Saves `<name>-1280.png` (1280×800) and `<name>-390.png` (390×844), then returns to 1280×800. */
+export async function screenshots(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: `e2e/screenshots/${name}-1280.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `e2e/screenshots/${name}-390.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+/** Runs the ops CLI (`npm run cli -- ...`) and returns its result line. */
+export function cli(...args: string[]): string {
+  const out = execFileSync(process.execPath, ["--import", "tsx", "lib/cli/index.ts", ...args], { env: process.env, encoding: "utf8" });
+  return out.trim().split("\n").at(-1)!;
+}
+
+export async function withDb<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
