@@ -24,7 +24,7 @@ export const NAV: NavGroup[] = [
     label: "Settings",
     items: [
       { label: "API tokens", href: "/settings/tokens", least: "admin", built: true },
-      { label: "Webhooks", href: "/settings/webhooks", least: "admin", built: false },
+      { label: "Webhooks", href: "/settings/webhooks", least: "admin", built: true },
       { label: "Dead letters", href: "/settings/webhooks/dead-letters", least: "admin", built: true },
       { label: "Providers", href: "/settings/providers", least: "admin", built: false },
       { label: "SMTP relay", href: "/settings/relay", least: "admin", built: false },

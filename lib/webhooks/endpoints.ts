@@ -7,13 +7,13 @@ import { decryptSecret, encryptSecret } from "@/lib/crypto/secrets";
 import { NotFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { outboundUrlProblem } from "@/lib/net/outbound";
+import { EVENT_TYPES } from "@/lib/webhooks/event-types";
 import { generateWebhookSecret } from "@/lib/webhooks/signing";
 import { enqueue } from "@/lib/queues";
 
 // Webhook endpoints of a workspace (contract §7). The secret is sealed at rest, returned by the
 // create call and by reveal; rotation keeps the old secret valid for 24 hours.
 
-export const EVENT_TYPES = ["lead.qualified", "lead.rejected", "draft.ready", "draft.approved", "draft.rejected", "send.completed", "reply.received"] as const;
 const ROTATION_GRACE_MS = 24 * 60 * 60 * 1000;
 
 const Url = z.string().max(2048).superRefine((value, ctx) => {

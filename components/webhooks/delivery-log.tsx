@@ -1,0 +1,74 @@
+"use client";
+
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { queryString, webApi, type Page } from "@/components/data/web-api";
+import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
+import { buttonStyles } from "@/components/ui/styles";
+import { Time } from "@/components/ui/time";
+import type { Delivery } from "@/components/webhooks/types";
+
+const STATUS_STYLES: Record<Delivery["status"], string> = {
+  succeeded: "bg-emerald-50 text-emerald-800 ring-emerald-200",
+  pending: "bg-amber-50 text-amber-800 ring-amber-200",
+  dead: "bg-rose-50 text-rose-800 ring-rose-200",
+};
+const STATUS_LABELS: Record<Delivery["status"], string> = { succeeded: "Delivered", pending: "Retrying", dead: "Dead-lettered" };
+
+/** An endpoint's deliveries, newest first, each with every attempt; refreshed every 2 s while open. */
+export function DeliveryLog({ endpointId }: { endpointId: string }) {
+  const deliveries = useInfiniteQuery({
+    queryKey: ["webhook-deliveries", endpointId],
+    queryFn: ({ pageParam, signal }) => webApi<Page<Delivery>>(`/webhook-endpoints/${endpointId}/deliveries${queryString({ limit: 20, cursor: pageParam })}`, { signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.next_cursor ?? undefined,
+    refetchInterval: 2_000,
+  });
+  const rows = deliveries.data?.pages.flatMap((page) => page.data) ?? [];
+  if (deliveries.isPending) return <LoadingState label="Loading deliveries…" />;
+  if (deliveries.isError) return <ErrorState message={`The delivery log could not be loaded. ${deliveries.error.message}`} onRetry={() => void deliveries.refetch()} />;
+  if (rows.length === 0) return <EmptyState title="No deliveries yet">Send a test event to see one here.</EmptyState>;
+  return (
+    <div>
+      <ol className="divide-y divide-slate-100" aria-label="Deliveries">
+        {rows.map((delivery) => (
+          <li key={delivery.id} className="px-4 py-3" data-testid={`delivery-${delivery.event.id}`}>
+            <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+              <span className={`rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${STATUS_STYLES[delivery.status]}`}>{STATUS_LABELS[delivery.status]}</span>
+              <span className="font-mono text-xs text-slate-800">{delivery.event.event}</span>
+              <span className="break-all font-mono text-xs text-slate-500">{delivery.event.id}</span>
+              <span className="text-xs text-slate-500"><Time iso={delivery.created_at} mode="relative" /></span>
+              {delivery.status === "pending" && delivery.next_attempt_at ? (
+                <span className="text-xs text-amber-800">next attempt <Time iso={delivery.next_attempt_at} mode="relative" /></span>
+              ) : null}
+            </div>
+            {delivery.attempts.length ? (
+              <table className="mt-2 w-full text-left text-xs">
+                <caption className="sr-only">Attempts of {delivery.event.id}</caption>
+                <thead className="text-slate-500">
+                  <tr><th scope="col" className="py-1 pr-3 font-medium">#</th><th scope="col" className="py-1 pr-3 font-medium">When</th><th scope="col" className="py-1 pr-3 font-medium">Result</th><th scope="col" className="py-1 font-medium">Time</th></tr>
+                </thead>
+                <tbody className="text-slate-700">
+                  {delivery.attempts.map((attempt) => (
+                    <tr key={attempt.attempt}>
+                      <td className="py-1 pr-3">{attempt.attempt}</td>
+                      <td className="py-1 pr-3"><Time iso={attempt.started_at} /></td>
+                      <td className="break-all py-1 pr-3">{attempt.error ?? `HTTP ${attempt.status_code}`}</td>
+                      <td className="py-1">{attempt.duration_ms} ms</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            ) : <p className="mt-1 text-xs text-slate-500">Not attempted yet.</p>}
+          </li>
+        ))}
+      </ol>
+      {deliveries.hasNextPage ? (
+        <div className="border-t border-slate-100 px-4 py-3">
+          <button type="button" className={buttonStyles.secondary} onClick={() => void deliveries.fetchNextPage()} disabled={deliveries.isFetchingNextPage}>
+            {deliveries.isFetchingNextPage ? "Loading…" : "Show older deliveries"}
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

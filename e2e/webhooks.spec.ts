@@ -1,0 +1,99 @@
+import { createHmac } from "node:crypto";
+import { expect, test } from "@playwright/test";
+import { startReceiver } from "../tests/helpers/webhook-receiver";
+import { DEMO, screenshots, signIn } from "./support";
+
+// Settings → Webhooks: an admin adds an endpoint on a loopback receiver, copies its secret, sends a
+// test event that the receiver gets with a signature that secret verifies, reads the delivery log,
+// rotates the secret (both verify for a day) and narrows the events. A viewer can do none of it.
+
+/** The v1 signatures of an X-Service-Signature header that `secret` produces for `body`. */
+function verifies(secret: string, header: string, body: string): boolean {
+  const parts = header.split(",").map((part) => part.split("=") as [string, string]);
+  const timestamp = parts.find(([key]) => key === "t")?.[1];
+  const expected = createHmac("sha256", secret).update(`${timestamp}.${body}`).digest("hex");
+  return parts.some(([key, value]) => key === "v1" && value === expected);
+}
+
+test("an admin adds an endpoint, sends a signed test event, reads the log, rotates the secret and filters events", async ({ page }) => {
+  const receiver = await startReceiver();
+  try {
+    await signIn(page, DEMO.admin);
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Webhooks" }).click();
+    await expect(page.getByRole("heading", { name: "Webhooks", level: 1 })).toBeVisible();
+
+    // A private address is refused with the reason next to the field.
+    await page.getByLabel("URL").fill("http://10.0.0.1/hook");
+    await page.getByRole("button", { name: "Add endpoint" }).click();
+    await expect(page.getByText(/private or reserved address/)).toBeVisible();
+
+    await page.getByLabel("URL").fill(receiver.url);
+    await page.getByLabel("Description").fill("e2e receiver");
+    await page.getByRole("checkbox", { name: "lead.qualified" }).check();
+    await page.getByRole("button", { name: "Add endpoint" }).click();
+    const card = page.locator('article[data-testid^="endpoint-"]').filter({ hasText: receiver.url });
+    await expect(card).toBeVisible();
+    await expect(card).toContainText("Receives: lead.qualified");
+    const secret = (await card.locator('[data-testid^="secret-"]').textContent())!.trim();
+    expect(secret).toMatch(/^whsec_/);
+    await screenshots(page, "webhooks");
+
+    // A test event reaches the receiver, signed with that secret, and shows as delivered.
+    await card.getByRole("button", { name: "Send test event" }).click();
+    await expect(card.getByRole("status").filter({ hasText: /Test event evt_\w+ queued/ })).toBeVisible();
+    await expect.poll(() => receiver.received.length, { timeout: 15_000 }).toBe(1);
+    const [test] = receiver.received;
+    expect(test.headers["x-service-event"]).toBe("webhook.test");
+    expect(verifies(secret, test.headers["x-service-signature"] as string, test.body)).toBe(true);
+    const logEntry = card.getByTestId(`delivery-${test.headers["x-service-event-id"]}`);
+    await expect(logEntry).toContainText("Delivered");
+    await expect(logEntry.getByRole("row")).toHaveCount(2); // header + one attempt
+    await expect(logEntry).toContainText("HTTP 200");
+    await screenshots(page, "webhooks-delivery-log");
+
+    // Rotate: a new secret, and the next delivery verifies with both.
+    await card.getByRole("button", { name: "Rotate secret" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Rotate secret" }).click();
+    await expect(card).toContainText("previous secret valid until");
+    const rotated = (await card.locator('[data-testid^="secret-"]').textContent())!.trim();
+    expect(rotated).toMatch(/^whsec_/);
+    expect(rotated).not.toBe(secret);
+    await card.getByRole("button", { name: "Send test event" }).click();
+    await expect.poll(() => receiver.received.length, { timeout: 15_000 }).toBe(2);
+    const second = receiver.received[1];
+    expect(verifies(rotated, second.headers["x-service-signature"] as string, second.body)).toBe(true);
+    expect(verifies(secret, second.headers["x-service-signature"] as string, second.body)).toBe(true);
+
+    // Reveal shows the current secret; the event filter can change.
+    await card.getByRole("button", { name: "Hide" }).click();
+    await card.getByRole("button", { name: "Reveal secret" }).click();
+    await expect(card.locator('[data-testid^="secret-"]')).toHaveText(rotated);
+    await card.getByRole("button", { name: "Change" }).click();
+    await card.getByRole("checkbox", { name: "draft.ready" }).check();
+    await card.getByRole("button", { name: "Save events" }).click();
+    await expect(card).toContainText("Receives: lead.qualified, draft.ready");
+    await page.reload();
+    await expect(page.locator('article[data-testid^="endpoint-"]').filter({ hasText: receiver.url })).toContainText("Receives: lead.qualified, draft.ready");
+  } finally {
+    await receiver.close();
+  }
+});
+
+test("a viewer cannot open the webhooks page, and the server refuses its actions", async ({ page, baseURL }) => {
+  await signIn(page, DEMO.viewer);
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Webhooks" })).toHaveCount(0);
+  const response = await page.goto("/settings/webhooks");
+  expect(response?.status()).toBe(403);
+  await expect(page.getByRole("button", { name: /Add endpoint|Rotate|Reveal/ })).toHaveCount(0);
+  const origin = { origin: baseURL! };
+  const forced = [
+    await page.request.post("/api/web/webhook-endpoints", { headers: origin, data: { url: "https://hooks.example.com/x" } }),
+    await page.request.post("/api/web/webhook-endpoints/whe_01aaaaaaaaaaaaaaaaaaaaaaaa/reveal", { headers: origin }),
+    await page.request.post("/api/web/webhook-endpoints/whe_01aaaaaaaaaaaaaaaaaaaaaaaa/rotate", { headers: origin }),
+    await page.request.post("/api/web/webhook-endpoints/whe_01aaaaaaaaaaaaaaaaaaaaaaaa/test", { headers: origin }),
+    await page.request.patch("/api/web/webhook-endpoints/whe_01aaaaaaaaaaaaaaaaaaaaaaaa", { headers: origin, data: { enabled: false } }),
+    await page.request.delete("/api/web/webhook-endpoints/whe_01aaaaaaaaaaaaaaaaaaaaaaaa", { headers: origin }),
+    await page.request.get("/api/web/webhook-endpoints/whe_01aaaaaaaaaaaaaaaaaaaaaaaa/deliveries"),
+  ];
+  for (const answer of forced) expect(answer.status(), answer.url()).toBe(403);
+});
