@@ -1,3 +1,4 @@
+import nodemailer from "nodemailer";
 import { z } from "zod";
 import { db } from "@/lib/db";
 import type { RelaySettings } from "@/lib/generated/prisma/client.ts";
@@ -63,4 +64,22 @@ export function relayTransportOptions(relay: RelaySettings) {
     greetingTimeout: 10_000,
     socketTimeout: 30_000,
   };
+}
+
+/**
+ * Connects to the saved relay, says hello and logs in (nodemailer's verify), sending nothing: what
+ * an admin checks after changing the settings. Never throws for a relay that fails; says why.
+ */
+export async function checkRelay(workspaceId: string): Promise<{ ok: boolean; message: string }> {
+  const relay = await db().relaySettings.findUnique({ where: { workspaceId } });
+  if (!relay) throw new NotFound("relay (none is configured yet)");
+  const transport = nodemailer.createTransport(relayTransportOptions(relay));
+  try {
+    await transport.verify();
+    return { ok: true, message: `Connected to ${relay.host}:${relay.port}${relay.username ? ` and logged in as ${relay.username}` : ""}.` };
+  } catch (error) {
+    return { ok: false, message: `${relay.host}:${relay.port} refused: ${(error as Error).message}`.slice(0, 500) };
+  } finally {
+    transport.close();
+  }
 }

@@ -1,0 +1,124 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useId, useState, type FormEvent } from "react";
+import { webApi, WebApiError } from "@/components/data/web-api";
+import { ErrorState, LoadingState, Notice } from "@/components/ui/states";
+import { buttonStyles, cardStyles, fieldStyles } from "@/components/ui/styles";
+import { Time } from "@/components/ui/time";
+
+type Relay = { host: string; port: number; secure: boolean; username: string | null; has_password: boolean; from_email: string; from_name: string | null; updated_at: string };
+
+/** Loads the saved relay (none yet is a 404: an empty form), then shows the form, filled once. */
+export function RelayForm() {
+  const relay = useQuery({
+    queryKey: ["relay"],
+    queryFn: async ({ signal }) => {
+      try {
+        return await webApi<Relay>("/relay", { signal });
+      } catch (error) {
+        if (error instanceof WebApiError && error.status === 404) return null;
+        throw error;
+      }
+    },
+  });
+  if (relay.isPending) return <div className={cardStyles}><LoadingState label="Loading the relay settings…" /></div>;
+  if (relay.isError) return <div className={cardStyles}><ErrorState message={`The relay settings could not be loaded. ${relay.error.message}`} onRetry={() => void relay.refetch()} /></div>;
+  return <RelayFields saved={relay.data} />;
+}
+
+function RelayFields({ saved }: { saved: Relay | null }) {
+  const queryClient = useQueryClient();
+  const [form, setForm] = useState({
+    host: saved?.host ?? "", port: String(saved?.port ?? 587), secure: saved?.secure ?? false, username: saved?.username ?? "",
+    password: "", removePassword: false, fromEmail: saved?.from_email ?? "", fromName: saved?.from_name ?? "",
+  });
+  const set = <K extends keyof typeof form>(key: K, value: (typeof form)[K]) => setForm((current) => ({ ...current, [key]: value }));
+  const id = useId();
+  const ids = { host: `${id}-host`, port: `${id}-port`, username: `${id}-user`, password: `${id}-pass`, fromEmail: `${id}-from`, fromName: `${id}-name` };
+
+  const save = useMutation({
+    mutationFn: () =>
+      webApi<Relay>("/relay", {
+        method: "PUT",
+        body: {
+          host: form.host.trim(), port: Number(form.port), secure: form.secure, username: form.username.trim() || null,
+          ...(form.removePassword ? { password: null } : form.password ? { password: form.password } : {}),
+          from_email: form.fromEmail.trim(), from_name: form.fromName.trim() || null,
+        },
+      }),
+    onSuccess: (relay) => {
+      setForm((current) => ({ ...current, password: "", removePassword: false })); // the password is never shown again
+      queryClient.setQueryData(["relay"], relay);
+    },
+  });
+  const check = useMutation({ mutationFn: () => webApi<{ ok: boolean; message: string }>("/relay/check", { method: "POST" }) });
+  const fieldError = (path: string) => (save.error instanceof WebApiError ? save.error.forField(path) : undefined);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    check.reset();
+    save.mutate();
+  }
+
+  const field = (key: "host" | "port" | "username" | "fromEmail" | "fromName", path: string, label: string, props: React.InputHTMLAttributes<HTMLInputElement>, hint?: string) => {
+    const error = fieldError(path);
+    return (
+      <div>
+        <label htmlFor={ids[key]} className={fieldStyles.label}>{label}</label>
+        <input
+          id={ids[key]} value={form[key]} onChange={(event) => set(key, event.target.value)} className={fieldStyles.input}
+          aria-invalid={error ? true : undefined} aria-describedby={error || hint ? `${ids[key]}-note` : undefined} {...props}
+        />
+        {error ? <p id={`${ids[key]}-note`} className={fieldStyles.error}>{error}</p> : hint ? <p id={`${ids[key]}-note`} className={fieldStyles.hint}>{hint}</p> : null}
+      </div>
+    );
+  };
+
+  return (
+    <form onSubmit={submit} className={`${cardStyles} space-y-5 p-5`} aria-labelledby="relay-heading">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="relay-heading" className="text-base font-semibold text-slate-900">Mail server</h2>
+        <p className="text-xs text-slate-500">{saved ? <>Last changed <Time iso={saved.updated_at} mode="relative" /></> : "No relay yet: nothing can be sent until one is saved."}</p>
+      </div>
+      <div className="grid gap-4 md:grid-cols-[minmax(0,1fr)_8rem]">
+        {field("host", "host", "Host", { required: true, maxLength: 253, placeholder: "smtp.example.com", autoComplete: "off" })}
+        {field("port", "port", "Port", { required: true, type: "number", min: 1, max: 65535 })}
+      </div>
+      <label className="flex items-start gap-2 text-sm text-slate-800">
+        <input type="checkbox" checked={form.secure} onChange={(event) => set("secure", event.target.checked)} className="mt-0.5 accent-indigo-600" />
+        <span>Use TLS from the start (usually port 465). Otherwise the connection upgrades with STARTTLS when the server offers it.</span>
+      </label>
+      <div className="grid gap-4 md:grid-cols-2">
+        {field("username", "username", "Username", { maxLength: 320, autoComplete: "off" }, "Leave empty if the server needs no login.")}
+        <div>
+          <label htmlFor={ids.password} className={fieldStyles.label}>Password</label>
+          <input
+            id={ids.password} type="password" value={form.password} onChange={(event) => set("password", event.target.value)} maxLength={1024} autoComplete="new-password"
+            disabled={form.removePassword} placeholder={saved?.has_password ? "Saved: leave empty to keep it" : ""} className={fieldStyles.input}
+          />
+          {saved?.has_password ? (
+            <label className="mt-1 flex items-center gap-2 text-xs text-slate-600">
+              <input type="checkbox" checked={form.removePassword} onChange={(event) => set("removePassword", event.target.checked)} className="accent-indigo-600" />
+              Remove the saved password
+            </label>
+          ) : null}
+        </div>
+        {field("fromEmail", "from_email", "From address", { required: true, type: "email", maxLength: 320, placeholder: "sam@yourcompany.com" })}
+        {field("fromName", "from_name", "From name", { maxLength: 200, placeholder: "Sam Seller" }, "Also signs the local engine’s drafts.")}
+      </div>
+      <div className="flex flex-wrap items-center gap-3">
+        <button type="submit" className={buttonStyles.primary} disabled={save.isPending}>{save.isPending ? "Saving…" : "Save relay"}</button>
+        <button type="button" className={buttonStyles.secondary} disabled={!saved || check.isPending} onClick={() => { save.reset(); check.mutate(); }}>
+          {check.isPending ? "Checking…" : "Check connection"}
+        </button>
+      </div>
+      <div aria-live="polite">
+        {save.isSuccess ? <Notice tone="success">Relay saved. Approved drafts go out through {save.data.host}:{save.data.port}.</Notice> : null}
+        {save.isError && !["host", "port", "username", "from_email", "from_name"].some((path) => fieldError(path)) ? <Notice tone="error">{save.error.message}</Notice> : null}
+        {check.data ? <Notice tone={check.data.ok ? "success" : "error"}>{check.data.message}</Notice> : null}
+        {check.isError ? <Notice tone="error">{check.error.message}</Notice> : null}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,63 @@
+import { expect, test } from "@playwright/test";
+import { startSmtpSink } from "../tests/helpers/smtp-sink";
+import { DEMO, screenshots, signIn } from "./support";
+
+// Settings → SMTP relay: an admin points the workspace at a real SMTP server on loopback, the
+// password is kept write-only, and "Check connection" logs in to it. A viewer cannot.
+
+test("an admin saves the relay, the password stays hidden, and the connection check logs in", async ({ page }) => {
+  const smtp = await startSmtpSink();
+  try {
+    await signIn(page, DEMO.admin);
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "SMTP relay" }).click();
+    await expect(page.getByRole("heading", { name: "SMTP relay", level: 1 })).toBeVisible();
+
+    await page.getByLabel("Host", { exact: true }).fill("not a host!");
+    await page.getByLabel("Port", { exact: true }).fill(String(smtp.port));
+    await page.getByLabel("From address").fill("sam@demo.example");
+    await page.getByRole("button", { name: "Save relay" }).click();
+    await expect(page.getByText("must be a host name or IP address")).toBeVisible();
+
+    await page.getByLabel("Host", { exact: true }).fill("127.0.0.1");
+    await page.getByLabel("Username").fill("sam");
+    await page.getByLabel("Password", { exact: true }).fill("wrong-secret");
+    await page.getByLabel("From name").fill("Sam Seller");
+    await page.getByRole("button", { name: "Save relay" }).click();
+    await expect(page.getByRole("status").filter({ hasText: `Relay saved. Approved drafts go out through 127.0.0.1:${smtp.port}.` })).toBeVisible();
+    await page.getByRole("button", { name: "Check connection" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: /refused: .*Invalid username or password/ })).toBeVisible();
+
+    await page.getByLabel("Password", { exact: true }).fill("relay-secret");
+    await page.getByRole("button", { name: "Save relay" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Relay saved." })).toBeVisible();
+    await page.getByRole("button", { name: "Check connection" }).click();
+    await expect(page.getByRole("status").filter({ hasText: `Connected to 127.0.0.1:${smtp.port} and logged in as sam.` })).toBeVisible();
+
+    // After a reload the settings are there and the password is not.
+    await page.reload();
+    await expect(page.getByLabel("Host", { exact: true })).toHaveValue("127.0.0.1");
+    await expect(page.getByLabel("From name")).toHaveValue("Sam Seller");
+    await expect(page.getByLabel("Password", { exact: true })).toHaveValue("");
+    await expect(page.getByLabel("Password", { exact: true })).toHaveAttribute("placeholder", "Saved: leave empty to keep it");
+    expect(await page.content()).not.toContain("relay-secret");
+    await screenshots(page, "relay");
+
+    // Saving without touching the password keeps it.
+    await page.getByRole("button", { name: "Save relay" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Relay saved." })).toBeVisible();
+    await page.getByRole("button", { name: "Check connection" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "logged in as sam" })).toBeVisible();
+  } finally {
+    await smtp.close();
+  }
+});
+
+test("a viewer cannot open the relay page, and the server refuses its changes", async ({ page, baseURL }) => {
+  await signIn(page, DEMO.viewer);
+  expect((await page.goto("/settings/relay"))?.status()).toBe(403);
+  const origin = { origin: baseURL! };
+  const put = await page.request.put("/api/web/relay", { headers: origin, data: { host: "evil.example", port: 25, from_email: "x@evil.example" } });
+  expect(put.status()).toBe(403);
+  expect((await page.request.post("/api/web/relay/check", { headers: origin })).status()).toBe(403);
+  expect((await page.request.get("/api/web/relay")).status()).toBe(403);
+});
