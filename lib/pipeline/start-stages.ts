@@ -1,18 +1,18 @@
 import { sql } from "@/lib/db";
-import { enqueue } from "@/lib/queues";
+import { enqueueBulk } from "@/lib/queues";
 import type { BatchStage } from "@/lib/pipeline/stages";
 
 export const STAGE_BATCH_SIZE = 1000;
 
 /** Queues a stage for run leads, in batches; job ids make a repeated call add nothing new. */
 export async function enqueueStageBatches(runId: string, stage: BatchStage, runLeadIds: string[], label: string, delayMs = 0): Promise<number> {
-  let batches = 0;
+  const jobs = [];
   for (let i = 0; i < runLeadIds.length; i += STAGE_BATCH_SIZE) {
     const batch = `${label}-${i / STAGE_BATCH_SIZE}`;
-    await enqueue("stage", { v: 1, runId, stage, runLeadIds: runLeadIds.slice(i, i + STAGE_BATCH_SIZE), batch }, { jobId: `${runId}.${stage}.${batch}`, delay: delayMs });
-    batches++;
+    jobs.push({ payload: { v: 1 as const, runId, stage, runLeadIds: runLeadIds.slice(i, i + STAGE_BATCH_SIZE), batch }, options: { jobId: `${runId}.${stage}.${batch}`, delay: delayMs } });
   }
-  return batches;
+  await enqueueBulk("stage", jobs); // one round trip for a 100,000-lead run's hundred jobs
+  return jobs.length;
 }
 
 /** After the import: every pending lead of the run goes to extract_signals. */
