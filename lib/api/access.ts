@@ -32,6 +32,23 @@ function client(): WithScript {
   return connection;
 }
 
+// The same cached entry comes back on every request of a token: parse each distinct one once.
+// Requests share the object, so it is frozen.
+const parsed = new Map<string, AuthContext>();
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object") for (const inner of Object.values(Object.freeze(value))) deepFreeze(inner);
+  return value;
+}
+function parseAuth(json: string): AuthContext {
+  let auth = parsed.get(json);
+  if (!auth) {
+    auth = deepFreeze(JSON.parse(json) as AuthContext);
+    if (parsed.size >= 1_000) parsed.clear();
+    parsed.set(json, auth);
+  }
+  return auth;
+}
+
 export async function authenticateAndLimit(authorization: string | null): Promise<{ auth: AuthContext; decision: RateLimitDecision }> {
   const hash = tokenHashFromHeader(authorization);
   const base = bucketFor("free");
@@ -47,7 +64,7 @@ export async function authenticateAndLimit(authorization: string | null): Promis
     if (answer[0] === -1) throw new Error("token cache entry vanished");
   }
   const [allowed, tokens, now, cached] = answer;
-  const auth = JSON.parse(cached!) as AuthContext;
+  const auth = parseAuth(cached!);
   if (auth.token.expiresAt !== null && auth.token.expiresAt <= Date.now()) throw new Unauthenticated("This access token has expired.");
   const { capacity, rate } = bucketFor(auth.workspace.plan);
   const { headers, retryAfterSeconds } = rateLimitHeaders(Number(tokens), Number(now), capacity, rate);

@@ -20,6 +20,11 @@ const METHODS: Method[] = ["GET", "POST", "PATCH", "PUT", "DELETE"];
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 type RouteHandler = (request: Request, context: RouteContext) => Promise<Response>;
 
+/** Next hands route handlers a NextRequest with the URL already parsed; parse only otherwise. */
+function urlOf(request: Request): URL {
+  return (request as Request & { nextUrl?: URL }).nextUrl ?? new URL(request.url);
+}
+
 function queryObject(url: URL): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, value] of url.searchParams) out[key] = value;
@@ -48,7 +53,7 @@ async function execute(operation: AnyOperation, request: Request, context: Route
   const params = operation.params ? operation.params.safeParse(rawParams) : { success: true as const, data: rawParams };
   // A malformed id names no resource: that is a 404, as for any unknown id.
   if (!params.success) throw new NotFound();
-  const url = new URL(request.url);
+  const url = urlOf(request);
   const query = operation.query ? operation.query.safeParse(queryObject(url)) : { success: true as const, data: {} };
   if (!query.success) throw new InvalidRequest("Some query parameters are not valid.", fieldErrors(query.error));
 
@@ -102,7 +107,7 @@ function handlerFor(operation: AnyOperation): RouteHandler {
       response = problemResponse(problem, requestId, headers);
     }
     log.info({
-      request_id: requestId, method: request.method, path: new URL(request.url).pathname, status: response.status,
+      request_id: requestId, method: request.method, path: urlOf(request).pathname, status: response.status,
       duration_ms: Math.round((performance.now() - started) * 10) / 10, workspace: auth?.workspace.slug, token: auth?.token.id, operation: operation.id,
     }, "request");
     return response;
