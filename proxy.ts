@@ -3,7 +3,7 @@ import { NextResponse, type NextRequest } from "next/server";
 
 // Pages need a session: a signed-out visit goes to /login and comes back after sign-in.
 // The API (/v1), auth endpoints and the web app's own route handlers (/api/**, which answer 401
-// themselves), health checks and static files are not pages and pass through.
+// themselves), health checks, /metrics (its own bearer token) and static files are not pages and pass through.
 export async function proxy(request: NextRequest) {
   const token = await getToken({ req: request, secret: process.env.AUTH_SECRET });
   if (token) return NextResponse.next();
@@ -13,5 +13,5 @@ export async function proxy(request: NextRequest) {
 }
 
 export const config = {
-  matcher: ["/((?!v1|api/|login|healthz|readyz|_next/static|_next/image|favicon.ico|robots.txt).*)"],
+  matcher: ["/((?!v1|api/|login|healthz|readyz|metrics|_next/static|_next/image|favicon.ico|robots.txt).*)"],
 };

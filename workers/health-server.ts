@@ -1,7 +1,8 @@
 import http from "node:http";
 import { readinessResponse } from "@/lib/health/readiness";
+import { scrapeMetrics } from "@/lib/metrics/scrape";
 
-/** /healthz and /readyz for the worker process, on WORKER_PORT. */
+/** /healthz, /readyz and /metrics for the worker process, on WORKER_PORT. */
 export function startHealthServer(port: number, isStopping: () => boolean): Promise<http.Server> {
   const server = http.createServer(async (req, res) => {
     const path = (req.url ?? "/").split("?")[0];
@@ -14,6 +15,12 @@ export function startHealthServer(port: number, isStopping: () => boolean): Prom
       const answer = await readinessResponse();
       res.writeHead(answer.status, answer.headers);
       res.end(JSON.stringify(answer.body));
+      return;
+    }
+    if (path === "/metrics") {
+      const answer = await scrapeMetrics(req.headers.authorization ?? null);
+      res.writeHead(answer.status, answer.headers);
+      res.end(answer.body);
       return;
     }
     res.writeHead(404, { "content-type": "application/problem+json" });

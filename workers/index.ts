@@ -1,4 +1,4 @@
-// The worker process: one BullMQ Worker per queue in lib/queues.ts, plus /healthz and /readyz.
+// The worker process: one BullMQ Worker per queue in lib/queues.ts, plus /healthz, /readyz and /metrics.
 // SIGTERM/SIGINT: stop taking jobs and let in-flight ones finish; a second signal forces the stop
 // and BullMQ hands unfinished jobs to another worker once their lock lapses (none is lost).
 import { loadEnv } from "@/lib/config/load-env";
@@ -14,6 +14,7 @@ const { Worker } = await import("bullmq");
 const { createRedis } = await import("@/lib/redis");
 const { closeDb } = await import("@/lib/db");
 const { log } = await import("@/lib/log");
+const { metrics } = await import("@/lib/metrics/metrics");
 const { QUEUES, QUEUE_PREFIX, queue, closeQueues } = await import("@/lib/queues");
 const { PROCESSORS, SCHEDULES } = await import("./registry");
 const { startHealthServer } = await import("./health-server");
@@ -28,7 +29,11 @@ const workers = Object.entries(PROCESSORS).map(([name, { process: run, concurren
   // Every processor is safe to repeat, so a job may survive several crashes of its workers before
   // BullMQ gives up on it (and the resume sweep finds its work from PostgreSQL even then).
   const worker = new Worker(name, run, { connection: createRedis("queue"), prefix: QUEUE_PREFIX, concurrency, autorun: true, lockDuration: 15_000, stalledInterval: 15_000, maxStalledCount: 5 });
-  worker.on("failed", (job, error) => log.warn({ queue: name, job: job?.id, err: error.message }, "job failed"));
+  worker.on("failed", (job, error) => {
+    metrics().jobs.inc({ queue: name, outcome: "failed" });
+    log.warn({ queue: name, job: job?.id, err: error.message }, "job failed");
+  });
+  worker.on("completed", () => metrics().jobs.inc({ queue: name, outcome: "completed" }));
   worker.on("error", (error) => log.error({ queue: name, err: error.message }, "worker error"));
   return worker;
 });

@@ -9,6 +9,7 @@ import { AppError, Forbidden, InvalidRequest, NotFound, ValidationFailed } from 
 import { withIdempotency } from "@/lib/idempotency/with-idempotency";
 import { newId } from "@/lib/ids";
 import { log } from "@/lib/log";
+import { metrics } from "@/lib/metrics/metrics";
 import type { AuthContext } from "@/lib/tokens/authenticate-token";
 
 // The one /v1 wrapper: request id, token auth, rate limit, scope and role, parsing, idempotency,
@@ -106,10 +107,14 @@ function handlerFor(operation: AnyOperation): RouteHandler {
       const problem: AppError = toAppError(error, requestId);
       response = problemResponse(problem, requestId, headers);
     }
+    const elapsed = performance.now() - started;
     log.info({
       request_id: requestId, method: request.method, path: urlOf(request).pathname, status: response.status,
-      duration_ms: Math.round((performance.now() - started) * 10) / 10, workspace: auth?.workspace.slug, token: auth?.token.id, operation: operation.id,
+      duration_ms: Math.round(elapsed * 10) / 10, workspace: auth?.workspace.slug, token: auth?.token.id, operation: operation.id,
     }, "request");
+    const m = metrics();
+    m.httpRequests.inc({ operation: operation.id, status: response.status });
+    m.httpDuration.observe({ operation: operation.id }, elapsed / 1000);
     return response;
   };
 }

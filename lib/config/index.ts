@@ -51,6 +51,7 @@ export const ConfigSchema = z.object({
   CSV_MAX_BYTES: positiveInt.default(50 * 1024 * 1024),
   CSV_MAX_ROWS: positiveInt.default(1_000_000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -1,6 +1,7 @@
 import { db, sql, sqlTransaction } from "@/lib/db";
 import type { LeadFacts } from "@/lib/engine/local/lead-facts";
 import type { Signals } from "@/lib/engine/local/signals";
+import { metrics } from "@/lib/metrics/metrics";
 import { IcpRules } from "@/lib/packs/icp";
 import { resolveRunPrompts } from "@/lib/pipeline/resolve-prompts";
 import { chainFrom, runChain } from "@/lib/pipeline/run-chain";
@@ -45,6 +46,7 @@ export async function advanceBatch(runId: string, stage: BatchStage, runLeadIds:
     { workspaceId: run.workspaceId, icp, senderName: run.workspace.relay?.fromName ?? run.workspace.name, stopAfter: run.stopAfter, minScore: icp.min_score },
   );
   const moved = await sqlTransaction((client) => writeResults(client, run, stage, results));
+  for (const r of results) if (moved.has(r.lead.runLeadId)) metrics().stageLeads.inc({ stage: r.steps.at(-1)!.stage, state: r.steps.at(-1)!.verdict.state });
 
   const next: BatchResult["next"] = [];
   const afterChain = nextBatchStage(chain.at(-1)!);

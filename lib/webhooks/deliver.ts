@@ -2,6 +2,7 @@ import pLimit from "p-limit";
 import { config } from "@/lib/config";
 import { db, sql, sqlTransaction } from "@/lib/db";
 import { newId } from "@/lib/ids";
+import { metrics } from "@/lib/metrics/metrics";
 import { enqueueBulk } from "@/lib/queues";
 import { signingSecrets } from "@/lib/webhooks/endpoints";
 import { ATTEMPT_TIMEOUT_MS, postWebhook, type AttemptOutcome } from "@/lib/webhooks/post-webhook";
@@ -125,6 +126,7 @@ export async function deliverBatch(deliveryIds: string[]): Promise<BatchResult> 
   const claimed = await claim(deliveryIds, leaseMs);
   if (claimed.length === 0) return { succeeded: 0, retrying: 0, dead: 0, skipped: deliveryIds.length };
   const { result, retries } = await record(await attemptAll(claimed));
+  for (const outcome of ["succeeded", "retrying", "dead"] as const) if (result[outcome]) metrics().deliveries.inc({ outcome }, result[outcome]);
   // If Redis is away now, the sweep finds these when they fall due.
   await enqueueBulk("deliver", retries.map((r) => ({ payload: { v: 1, deliveryIds: [r.id] }, options: { jobId: `${r.id}.a${r.attemptNo}`, delay: Math.max(0, r.at.getTime() - Date.now()) } }))).catch(() => undefined);
   return { ...result, skipped: deliveryIds.length - claimed.length };

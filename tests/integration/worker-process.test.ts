@@ -14,9 +14,11 @@ afterEach(async () => {
   await closeQueues();
 });
 
-async function startWorker() {
-  const port = await freePort();
-  const started = spawnWorker({ WORKER_PORT: String(port) });
+let port = 0;
+
+async function startWorker(env: Record<string, string> = {}) {
+  port = await freePort();
+  const started = spawnWorker({ WORKER_PORT: String(port), ...env });
   await eventually(async () => (await getJson(`http://127.0.0.1:${port}/readyz`)).status === 200, { timeoutMs: 30_000 });
   return started;
 }
@@ -43,6 +45,19 @@ describe("worker process", () => {
       return rows.length === 1 ? rows : null;
     });
     expect(keys[0].key).toBe("fresh");
+  });
+
+  it("serves Prometheus metrics, behind METRICS_TOKEN when it is set", async () => {
+    worker = await startWorker({ METRICS_TOKEN: "metrics-token-for-tests" });
+    expect((await fetch(`http://127.0.0.1:${port}/metrics`)).status).toBe(401);
+    await enqueue("housekeeping", { v: 1, task: "purge-idempotency-keys" });
+    const scrape = async () => (await fetch(`http://127.0.0.1:${port}/metrics`, { headers: { authorization: "Bearer metrics-token-for-tests" } })).text();
+    const text = await eventually(async () => {
+      const body = await scrape();
+      return /^leadpipe_jobs_total\{queue="housekeeping",outcome="completed"\} [1-9]/m.test(body) ? body : null;
+    });
+    expect(text).toMatch(/^leadpipe_queue_jobs\{queue="stage",state="waiting"\} \d+$/m);
+    expect(text).toMatch(/^leadpipe_outbox_pending_events \d+$/m);
   });
 
   it("stops cleanly on SIGTERM", async () => {

@@ -1,4 +1,5 @@
 import type { Job } from "bullmq";
+import { metrics } from "@/lib/metrics/metrics";
 import { advanceBatch } from "@/lib/pipeline/advance-batch";
 import { finishRunIfDone } from "@/lib/pipeline/finish-run";
 import { enqueueStageBatches } from "@/lib/pipeline/start-stages";
@@ -6,7 +7,9 @@ import type { QueuePayload } from "@/lib/queues";
 
 export async function processStage(job: Job<QueuePayload<"stage">>) {
   const { runId, stage, runLeadIds, batch } = job.data;
+  const stop = metrics().stageDuration.startTimer({ stage });
   const { next, later } = await advanceBatch(runId, stage, runLeadIds);
+  stop();
   for (const group of next) await enqueueStageBatches(runId, group.stage, group.ids, batch);
   // Leads whose provider was unavailable (429, 5xx, timeout) go back in a job of their own, after
   // the provider's Retry-After; they are never rejected for it.
