@@ -14,7 +14,7 @@ export const NAV: NavGroup[] = [
       { label: "Home", href: "/", least: "viewer", built: true },
       { label: "Review", href: "/review", least: "viewer", built: false },
       { label: "Runs", href: "/runs", least: "viewer", built: false },
-      { label: "Prompts", href: "/prompts", least: "viewer", built: false },
+      { label: "Prompts", href: "/prompts", least: "viewer", built: true },
       { label: "Packs", href: "/packs", least: "viewer", built: false },
       { label: "Campaigns", href: "/campaigns", least: "viewer", built: false },
       { label: "Audit log", href: "/audit", least: "viewer", built: false },
