@@ -16,7 +16,7 @@ export const NAV: NavGroup[] = [
       { label: "Runs", href: "/runs", least: "viewer", built: false },
       { label: "Prompts", href: "/prompts", least: "viewer", built: true },
       { label: "Packs", href: "/packs", least: "viewer", built: false },
-      { label: "Campaigns", href: "/campaigns", least: "viewer", built: false },
+      { label: "Campaigns", href: "/campaigns", least: "viewer", built: true },
       { label: "Audit log", href: "/audit", least: "viewer", built: false },
     ],
   },
