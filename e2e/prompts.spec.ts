@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { DEMO, screenshots, signIn } from "./support";
 
-test("an admin compares versions, forks a prompt with a live diff preview, and sees the fork's diff on its page", async ({ page }) => {
+test("an admin compares versions, forks a prompt with a live diff preview, and sees the fork's diff on its page and in the audit log", async ({ page }) => {
   await signIn(page, DEMO.admin);
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Prompts" }).click();
   await expect(page.getByRole("heading", { name: "Prompts", level: 1 })).toBeVisible();
@@ -61,4 +61,28 @@ test("an admin compares versions, forks a prompt with a live diff preview, and s
   await page.getByLabel("System prompt").fill("Something else.");
   await page.getByRole("button", { name: "Create fork" }).click();
   await expect(page.getByText(`draft_email@demo already has a version v1.2.0-${suffix}.`)).toBeVisible();
+
+  // The audit log: filtered to forks by this admin, the newest entry is this fork, with its diff.
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Audit log" }).click();
+  await expect(page.getByRole("heading", { name: "Audit log", level: 1 })).toBeVisible();
+  const filters = page.getByRole("search", { name: "Filter the audit log" });
+  await filters.getByLabel("Action").selectOption("prompt.forked");
+  await filters.getByLabel("Actor").selectOption({ label: `${DEMO.admin.name} (${DEMO.admin.email})` });
+  await filters.getByLabel("From").fill("2020-01-01T00:00");
+  await filters.getByRole("button", { name: "Apply filters" }).click();
+  const entries = page.getByRole("list", { name: "Audit entries, newest first" });
+  const entry = entries.getByRole("listitem").filter({ hasText: `v1.2.0-${suffix}` });
+  await expect(entry).toHaveCount(1);
+  await expect(entries.getByRole("listitem").filter({ hasNotText: "prompt.forked" })).toHaveCount(0);
+  await entry.getByRole("button", { name: /^Show diff/ }).click();
+  const recorded = entry.getByRole("region", { name: /^Diff recorded with prompt.forked/ });
+  await expect(recorded).toContainText(line);
+  await expect(recorded).toContainText(`draft_email@demo v1.2.0-${suffix}`);
+  await screenshots(page, "audit-log");
+
+  // A window in the past finds nothing.
+  await filters.getByLabel("From").fill("2020-01-01T00:00");
+  await filters.getByLabel("Until").fill("2020-01-02T00:00");
+  await filters.getByRole("button", { name: "Apply filters" }).click();
+  await expect(page.getByText("No entries match these filters")).toBeVisible();
 });

@@ -15,9 +15,9 @@ export const NAV: NavGroup[] = [
       { label: "Review", href: "/review", least: "viewer", built: false },
       { label: "Runs", href: "/runs", least: "viewer", built: false },
       { label: "Prompts", href: "/prompts", least: "viewer", built: true },
-      { label: "Packs", href: "/packs", least: "viewer", built: false },
+      { label: "Packs", href: "/packs", least: "viewer", built: true },
       { label: "Campaigns", href: "/campaigns", least: "viewer", built: true },
-      { label: "Audit log", href: "/audit", least: "viewer", built: false },
+      { label: "Audit log", href: "/audit", least: "viewer", built: true },
     ],
   },
   {
