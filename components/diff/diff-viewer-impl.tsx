@@ -20,7 +20,7 @@ const STYLES: ReactDiffViewerStylesOverride = {
   diffContainer: { fontSize: "12.5px", lineHeight: "1.5", minWidth: 0 },
   contentText: { fontFamily: "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace", whiteSpace: "pre-wrap", wordBreak: "break-word" },
   lineNumber: { fontFamily: "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace" },
-  titleBlock: { fontSize: "12px", fontWeight: 600, padding: "6px 10px" },
+  titleBlock: { fontSize: "12px", fontWeight: 600, padding: "6px 10px", overflowWrap: "anywhere" },
 };
 
 export type DiffViewerProps = {

@@ -37,7 +37,7 @@ export function PackView({ slug, workspace, canEdit, forked }: { slug: string; w
           <p className="mb-3 mt-1 text-sm text-slate-600">
             {own ? (canEdit ? "Pin a built-in version or one of your forks." : "Admins change the pins.") : "Built-in packs are read-only: fork one to change its pins."}
           </p>
-          <PackPins key={JSON.stringify(data.prompts)} pack={data} editable={own && canEdit} />
+          <PackPins pack={data} editable={own && canEdit} />
         </section>
         <section aria-labelledby="icp-heading" className={`${cardStyles} p-5`}>
           <h2 id="icp-heading" className="mb-2 text-base font-semibold text-slate-900">Ideal customer profile</h2>
