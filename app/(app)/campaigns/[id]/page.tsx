@@ -1,0 +1,16 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { CampaignView } from "@/components/campaigns/campaign-view";
+import { roleAtLeast } from "@/lib/auth/roles";
+import { CampaignIdParam } from "@/lib/web/params";
+import { pageSession } from "@/lib/web/page-session";
+
+export const metadata: Metadata = { title: "Campaign" };
+
+export default async function CampaignPage({ params }: { params: Promise<{ id: string }> }) {
+  const session = await pageSession("viewer");
+  const parsed = CampaignIdParam.safeParse(await params);
+  if (!parsed.success) notFound();
+  // Approving needs reviewer, as POST /v1/campaigns/{id}/approve; the route handler checks it again.
+  return <CampaignView id={parsed.data.id} canApprove={roleAtLeast(session.role, "reviewer")} />;
+}

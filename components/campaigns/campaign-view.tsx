@@ -1,0 +1,123 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { useState } from "react";
+import { webApi } from "@/components/data/web-api";
+import { TextDiff } from "@/components/diff/text-diff";
+import { CampaignStatus } from "@/components/campaigns/campaign-status";
+import type { CampaignReview } from "@/components/campaigns/types";
+import { promptDiffText, promptHref } from "@/components/prompts/prompt-text";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { PageHeader } from "@/components/ui/page-header";
+import { ErrorState, LoadingState, Notice } from "@/components/ui/states";
+import { buttonStyles, cardStyles } from "@/components/ui/styles";
+import { Time } from "@/components/ui/time";
+
+/** The approval page: the pins, every pinned fork's diff against its parent, then Approve. */
+export function CampaignView({ id, canApprove }: { id: string; canApprove: boolean }) {
+  const queryClient = useQueryClient();
+  const campaign = useQuery({ queryKey: ["campaign", id], queryFn: ({ signal }) => webApi<CampaignReview>(`/campaigns/${id}`, { signal }) });
+  const [confirming, setConfirming] = useState(false);
+  const [approved, setApproved] = useState(false);
+  const approve = useMutation({
+    mutationFn: () => webApi(`/campaigns/${id}/approve`, { method: "POST" }),
+    onSuccess: async () => {
+      setConfirming(false);
+      setApproved(true);
+      void queryClient.invalidateQueries({ queryKey: ["campaigns"] });
+      await queryClient.invalidateQueries({ queryKey: ["campaign", id] });
+    },
+  });
+
+  const crumbs = [{ label: "Campaigns", href: "/campaigns" }];
+  if (campaign.isPending) return <><PageHeader title="Campaign" crumbs={crumbs} /><div className={cardStyles}><LoadingState label="Loading the campaign…" /></div></>;
+  if (campaign.isError) {
+    return (
+      <>
+        <PageHeader title="Campaign" crumbs={crumbs} />
+        <div className={cardStyles}><ErrorState message={`The campaign could not be loaded. ${campaign.error.message}`} onRetry={() => void campaign.refetch()} /></div>
+      </>
+    );
+  }
+  const data = campaign.data;
+  const awaiting = data.needs_approval && data.status !== "approved";
+
+  return (
+    <>
+    <PageHeader title={data.name} crumbs={[...crumbs, { label: data.name }]}>A campaign of the pack <span className="font-mono">{data.pack}</span>.</PageHeader>
+    <div className="space-y-6">
+      {approved ? <Notice tone="success">Campaign approved. Its runs can start now.</Notice> : null}
+      <section aria-labelledby="summary-heading" className={`${cardStyles} p-5`}>
+        <div className="flex flex-wrap items-center gap-3">
+          <h2 id="summary-heading" className="text-base font-semibold text-slate-900">Approval</h2>
+          <CampaignStatus campaign={data} />
+        </div>
+        <p className="mt-2 text-sm text-slate-700" data-testid="approval-state">
+          {data.status === "approved" ? (
+            <>Approved by {data.approver ? `${data.approver.name} (${data.approver.email})` : "a reviewer"} <Time iso={data.approved_at} mode="relative" />. Runs of this campaign may start.</>
+          ) : awaiting ? (
+            <>This campaign pins {data.forks.length === 1 ? "a forked prompt" : `${data.forks.length} forked prompts`}. Runs that use it are refused until a reviewer approves it after reading {data.forks.length === 1 ? "the diff" : "each diff"} below.</>
+          ) : (
+            <>This campaign pins no fork, so it needs no approval.</>
+          )}
+        </p>
+        <dl className="mt-4 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-3">
+          <div><dt className="text-xs text-slate-500">Pack</dt><dd className="font-mono"><Link href={`/packs/${data.pack}`} className="text-indigo-700 hover:underline">{data.pack}</Link></dd></div>
+          <div><dt className="text-xs text-slate-500">Campaign id</dt><dd className="break-all font-mono text-xs">{data.id}</dd></div>
+          <div><dt className="text-xs text-slate-500">Created</dt><dd><Time iso={data.created_at} /></dd></div>
+        </dl>
+        <h3 className="mt-4 text-xs font-semibold uppercase tracking-wide text-slate-500">Pins</h3>
+        {Object.keys(data.pins).length === 0 ? (
+          <p className="mt-1 text-sm text-slate-600">None: runs use the pack’s pins.</p>
+        ) : (
+          <ul className="mt-1 space-y-1 text-sm">
+            {Object.entries(data.pins).map(([stage, pin]) => (
+              <li key={stage} className="flex flex-wrap gap-x-2">
+                <span className="w-32 font-mono text-xs text-slate-500">{stage}</span>
+                <Link href={promptHref(pin.name)} className="break-all font-mono text-indigo-700 hover:underline">{pin.name} {pin.version}</Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      {data.forks.map((fork) => (
+        <section key={fork.stage} aria-labelledby={`fork-${fork.stage}`} className={`${cardStyles} p-5`}>
+          <h2 id={`fork-${fork.stage}`} className="break-all text-base font-semibold text-slate-900">
+            <span className="font-mono text-sm font-normal text-slate-500">{fork.stage}</span> {fork.name} {fork.version}
+          </h2>
+          <p className="mb-3 mt-1 text-sm text-slate-600">
+            {fork.parent ? <>Changes from <span className="font-mono">{fork.parent.name} {fork.parent.version}</span>.</> : "No parent recorded."}
+          </p>
+          <TextDiff
+            label={`Diff of ${fork.name} ${fork.version} against its parent`}
+            oldValue={fork.parent_text ? promptDiffText(fork.parent_text) : ""} newValue={promptDiffText(fork.text)}
+            oldTitle={fork.parent ? `${fork.parent.name} ${fork.parent.version}` : "(none)"} newTitle={`${fork.name} ${fork.version}`}
+            emptyText="Same model and texts as the parent."
+          />
+        </section>
+      ))}
+
+      {awaiting && canApprove ? (
+        <div className={`${cardStyles} flex flex-wrap items-center justify-between gap-3 p-5`}>
+          <p className="text-sm text-slate-700">Read every diff above. Approving lets runs of this campaign use these prompts.</p>
+          <button type="button" className={buttonStyles.primary} onClick={() => { approve.reset(); setConfirming(true); }}>Approve campaign</button>
+        </div>
+      ) : awaiting ? (
+        <p className="text-sm text-slate-600">A reviewer or an admin approves campaigns.</p>
+      ) : null}
+
+      <ConfirmDialog
+        open={confirming} tone="primary" title={`Approve “${data.name}”?`} confirmLabel="Approve" pending={approve.isPending} error={approve.error?.message}
+        onConfirm={() => approve.mutate()} onCancel={() => setConfirming(false)}
+      >
+        <p>
+          Runs of this campaign will use {data.forks.map((fork) => `${fork.name} ${fork.version}`).join(", ")}. The audit log keeps the diffs you approved.
+          Changing the campaign’s pins later takes the approval back.
+        </p>
+      </ConfirmDialog>
+    </div>
+    </>
+  );
+}

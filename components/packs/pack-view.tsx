@@ -1,0 +1,54 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { webApi } from "@/components/data/web-api";
+import { ForkPackForm } from "@/components/packs/fork-pack-form";
+import { IcpRules } from "@/components/packs/icp-rules";
+import { OwnerBadge } from "@/components/packs/pack-list";
+import { PackPins } from "@/components/packs/pack-pins";
+import { ErrorState, LoadingState, Notice } from "@/components/ui/states";
+import { cardStyles } from "@/components/ui/styles";
+import type { PackJson } from "@/lib/packs/present-pack";
+
+export function PackView({ slug, workspace, canEdit, forked }: { slug: string; workspace: string; canEdit: boolean; forked: boolean }) {
+  const pack = useQuery({ queryKey: ["pack", slug], queryFn: ({ signal }) => webApi<PackJson>(`/packs/${slug}`, { signal }) });
+  if (pack.isPending) return <div className={cardStyles}><LoadingState label="Loading the pack…" /></div>;
+  if (pack.isError) return <div className={cardStyles}><ErrorState message={`The pack could not be loaded. ${pack.error.message}`} onRetry={() => void pack.refetch()} /></div>;
+  const data = pack.data;
+  const own = data.owner === "workspace";
+  return (
+    <div className="space-y-6">
+      {forked ? <Notice tone="success">Pack forked into {workspace}. Change its pins below.</Notice> : null}
+      <section aria-labelledby="pack-heading" className={`${cardStyles} p-5`}>
+        <div className="flex flex-wrap items-center gap-2">
+          <h2 id="pack-heading" className="text-base font-semibold text-slate-900">{data.name}</h2>
+          <OwnerBadge pack={data} />
+        </div>
+        {data.description ? <p className="mt-1 text-sm text-slate-600">{data.description}</p> : null}
+        <p className="mt-1 text-xs text-slate-500">
+          Stages: <span className="font-mono">{data.stages.join(" → ")}</span>
+          {data.parent ? <> · forked from <Link href={`/packs/${data.parent}`} className="font-mono text-indigo-700 hover:underline">{data.parent}</Link></> : null}
+        </p>
+      </section>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <section aria-labelledby="pins-heading" className={`${cardStyles} p-5`}>
+          <h2 id="pins-heading" className="text-base font-semibold text-slate-900">Prompts per stage</h2>
+          <p className="mb-3 mt-1 text-sm text-slate-600">
+            {own ? (canEdit ? "Pin a built-in version or one of your forks." : "Admins change the pins.") : "Built-in packs are read-only: fork one to change its pins."}
+          </p>
+          <PackPins pack={data} editable={own && canEdit} />
+        </section>
+        <section aria-labelledby="icp-heading" className={`${cardStyles} p-5`}>
+          <h2 id="icp-heading" className="mb-2 text-base font-semibold text-slate-900">Ideal customer profile</h2>
+          <IcpRules icp={data.icp} />
+        </section>
+      </div>
+      {canEdit ? (
+        <section aria-label="Fork this pack" className={`${cardStyles} p-5`}>
+          <ForkPackForm pack={data} workspace={workspace} />
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { bearer, cli, DEMO, screenshots, signIn } from "./support";
+
+// A campaign that pins a fork cannot run until a reviewer approves it on the page that shows the
+// fork's diff: the run is refused with campaign_not_approved before, and accepted after.
+
+const csv = "email,first_name,company,title\nana@example.org,Ana,Example Org,Head of Sales\n";
+
+function startRun(request: APIRequestContext, token: string, campaignId: string) {
+  return request.post("/v1/runs", {
+    headers: bearer(token),
+    multipart: { pack: "saas-outbound", campaign_id: campaignId, stop_after: "qualify", file: { name: "leads.csv", mimeType: "text/csv", buffer: Buffer.from(csv) } },
+  });
+}
+
+test("a campaign pinning a fork is refused until a reviewer approves it after seeing the diff", async ({ browser, request }) => {
+  const token = cli("token:create", "--workspace", "demo", "--name", `e2e campaigns ${Date.now()}`);
+  const suffix = `strict${Date.now().toString(36)}`;
+  const line = `Reject any lead without a named buyer (${suffix}).`;
+  const base = await (await request.get("/v1/prompts/qualify/versions/v1.2.0", { headers: bearer(token) })).json();
+  const fork = await request.post("/v1/prompts/qualify/fork", {
+    headers: bearer(token), data: { from: "v1.2.0", as: `v1.2.0-${suffix}`, system: `${base.system}\n${line}` },
+  });
+  expect(fork.status()).toBe(201);
+
+  // The admin creates the campaign in the UI, pinning the fork for qualify.
+  const admin = await browser.newPage();
+  await signIn(admin, DEMO.admin, "/campaigns");
+  await expect(admin.getByRole("heading", { name: "Campaigns", level: 1 })).toBeVisible();
+  const name = `Q4 strict ${suffix}`;
+  const form = admin.getByRole("form", { name: "Create a campaign" });
+  await form.getByLabel("Name").fill(name);
+  await form.getByLabel("Pack").selectOption("saas-outbound");
+  await form.getByLabel("qualify").selectOption(`qualify@demo:v1.2.0-${suffix}`);
+  await screenshots(admin, "campaigns-list");
+  await form.getByRole("button", { name: "Create campaign" }).click();
+  await expect(admin).toHaveURL(/\/campaigns\/cmp_[0-9a-z]{26}$/);
+  const campaignId = admin.url().split("/").at(-1)!;
+  await expect(admin.getByRole("heading", { name, level: 1 })).toBeVisible();
+  await expect(admin.getByTestId("approval-state")).toContainText("Runs that use it are refused until a reviewer approves it");
+  await admin.close();
+
+  // Before approval the run is refused.
+  const refused = await startRun(request, token, campaignId);
+  expect(refused.status()).toBe(409);
+  expect((await refused.json()).code).toBe("campaign_not_approved");
+
+  // The reviewer reads the diff on the campaign page and approves there.
+  const reviewer = await browser.newPage();
+  await signIn(reviewer, DEMO.reviewer, `/campaigns/${campaignId}`);
+  const diff = reviewer.getByRole("region", { name: `Diff of qualify@demo v1.2.0-${suffix} against its parent` });
+  await expect(diff).toContainText(line);
+  await expect(diff).toContainText("qualify v1.2.0");
+  await screenshots(reviewer, "campaign-approval");
+  await reviewer.getByRole("button", { name: "Approve campaign" }).click();
+  const dialog = reviewer.getByRole("dialog", { name: `Approve “${name}”?` });
+  await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await dialog.getByRole("button", { name: "Approve", exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(reviewer.getByRole("status").filter({ hasText: "Campaign approved" })).toBeVisible();
+  await expect(reviewer.getByTestId("approval-state")).toContainText(`Approved by ${DEMO.reviewer.name}`);
+  await expect(reviewer.getByRole("button", { name: "Approve campaign" })).toHaveCount(0);
+  await screenshots(reviewer, "campaign-approved");
+
+  // Now the same run is accepted, and the approval is in the audit log with the diff.
+  const accepted = await startRun(request, token, campaignId);
+  expect(accepted.status()).toBe(202);
+  expect((await accepted.json()).campaign_id).toBe(campaignId);
+  const audit = await (await request.get(`/v1/audit?action=campaign.approved&target_id=${campaignId}`, { headers: bearer(token) })).json();
+  expect(audit.data).toHaveLength(1);
+  expect(audit.data[0].actor.name).toBe(`${DEMO.reviewer.name} (${DEMO.reviewer.email})`);
+  expect(audit.data[0].diff).toContain(`+${line}`);
+  await reviewer.close();
+});

@@ -1,0 +1,35 @@
+import { db } from "@/lib/db";
+import { NotFound } from "@/lib/errors";
+import { findVisiblePrompt } from "@/lib/prompts/find-prompt";
+import { presentVersion, VERSION_INCLUDE, type PromptVersionJson } from "@/lib/prompts/present-version";
+import { compareVersionsDesc } from "@/lib/prompts/version-label";
+import { SYSTEM_WORKSPACE_SLUG } from "@/lib/workspaces/slug";
+
+// A prompt's whole history for the web app's prompt page: every version with its texts (so any two
+// can be compared in the browser), which one is production, and for a fork version the texts of its
+// parent (so the fork can be shown against it).
+
+export type PromptText = { model_default: string; system: string; user_template: string };
+export type HistoryVersion = PromptVersionJson & { production: boolean; parent_text: PromptText | null };
+export type PromptHistory = { name: string; base_name: string; workspace: string | null; production: string | null; versions: HistoryVersion[] };
+
+export async function getPromptHistory(workspaceId: string, name: string): Promise<PromptHistory> {
+  const prompt = await findVisiblePrompt(workspaceId, name);
+  const versions = await db().promptVersion.findMany({ where: { promptId: prompt.id }, include: VERSION_INCLUDE });
+  if (versions.length === 0) throw new NotFound("prompt");
+  versions.sort(compareVersionsDesc);
+  const production = versions.find((version) => version.id === prompt.productionVersionId) ?? null;
+  return {
+    name: prompt.name,
+    base_name: prompt.baseName,
+    workspace: prompt.workspace.slug === SYSTEM_WORKSPACE_SLUG ? null : prompt.workspace.slug,
+    production: production?.version ?? null,
+    versions: versions.map((version) => ({
+      ...presentVersion(version),
+      production: version.id === production?.id,
+      parent_text: version.parent
+        ? { model_default: version.parent.modelDefault, system: version.parent.system, user_template: version.parent.userTemplate }
+        : null,
+    })),
+  };
+}

@@ -1,0 +1,18 @@
+import { z } from "zod";
+import { PROMPT_NAME } from "@/lib/prompts/find-prompt";
+import { SLUG_PATTERN } from "@/lib/workspaces/slug";
+
+// Path parameters of the web app's route handlers and pages. Next hands them over still
+// URL-encoded (a fork's "@" arrives as %40); a value of the wrong shape names nothing (404).
+
+export function decodeSegment(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+export const PromptNameParam = z.object({ name: z.string().max(200).transform(decodeSegment).pipe(z.string().regex(PROMPT_NAME)) });
+export const PackSlugParam = z.object({ slug: z.string().regex(SLUG_PATTERN) });
+export const CampaignIdParam = z.object({ id: z.string().regex(/^cmp_[0-9a-z]{26}$/) });
