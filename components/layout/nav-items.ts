@@ -12,7 +12,7 @@ export const NAV: NavGroup[] = [
     label: null,
     items: [
       { label: "Home", href: "/", least: "viewer", built: true },
-      { label: "Review", href: "/review", least: "viewer", built: false },
+      { label: "Review", href: "/review", least: "viewer", built: true },
       { label: "Runs", href: "/runs", least: "viewer", built: false },
       { label: "Prompts", href: "/prompts", least: "viewer", built: false },
       { label: "Packs", href: "/packs", least: "viewer", built: false },
