@@ -41,7 +41,7 @@ export async function serveCsv(rows: Record<string, string>[], options: { hold?:
   };
 }
 
-export async function startRun(workspaceId: string, csvUrl: string, stopAfter?: "draft_email") {
+export async function startRun(workspaceId: string, csvUrl: string, stopAfter?: "qualify" | "draft_email") {
   return createRun(workspaceId, { pack: "saas-outbound", leads_csv_url: csvUrl, ...(stopAfter ? { stop_after: stopAfter } : {}) }, actor);
 }
 

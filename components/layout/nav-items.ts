@@ -13,7 +13,7 @@ export const NAV: NavGroup[] = [
     items: [
       { label: "Home", href: "/", least: "viewer", built: true },
       { label: "Review", href: "/review", least: "viewer", built: true },
-      { label: "Runs", href: "/runs", least: "viewer", built: false },
+      { label: "Runs", href: "/runs", least: "viewer", built: true },
       { label: "Prompts", href: "/prompts", least: "viewer", built: false },
       { label: "Packs", href: "/packs", least: "viewer", built: false },
       { label: "Campaigns", href: "/campaigns", least: "viewer", built: false },
