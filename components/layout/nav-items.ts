@@ -12,8 +12,8 @@ export const NAV: NavGroup[] = [
     label: null,
     items: [
       { label: "Home", href: "/", least: "viewer", built: true },
-      { label: "Review", href: "/review", least: "viewer", built: false },
-      { label: "Runs", href: "/runs", least: "viewer", built: false },
+      { label: "Review", href: "/review", least: "viewer", built: true },
+      { label: "Runs", href: "/runs", least: "viewer", built: true },
       { label: "Prompts", href: "/prompts", least: "viewer", built: true },
       { label: "Packs", href: "/packs", least: "viewer", built: true },
       { label: "Campaigns", href: "/campaigns", least: "viewer", built: true },

@@ -3,6 +3,8 @@ import type { Draft } from "@/lib/generated/prisma/client.ts";
 import { config } from "@/lib/config";
 import { PromptRef } from "@/lib/prompts/present-version";
 
+export const DraftIdParams = z.object({ id: z.string().regex(/^drf_[0-9a-z]{26}$/).meta({ example: "drf_01jd0000000000000000000000" }) });
+
 export const DRAFT_STATUSES = ["awaiting_review", "approved", "rejected", "sent", "failed"] as const;
 
 export const DraftSchema = z

@@ -1,11 +1,8 @@
-import { z } from "zod";
 import { defineOperation } from "@/lib/api/operation";
 import { pageOf } from "@/lib/api/schemas";
-import { DraftSchema } from "@/lib/drafts/present-draft";
+import { DraftIdParams, DraftSchema } from "@/lib/drafts/present-draft";
 import { DraftsQuery, getDraft, listDrafts } from "@/lib/drafts/list-drafts";
 import { approveDraft, ApproveDraftBody, rejectDraft, RejectDraftBody } from "@/lib/drafts/review-draft";
-
-const DraftIdParams = z.object({ id: z.string().regex(/^drf_[0-9a-z]{26}$/).meta({ example: "drf_01jd0000000000000000000000" }) });
 
 export const listDraftsOperation = defineOperation({
   id: "listDrafts", method: "GET", path: "/drafts", tag: "Drafts", role: "viewer",

@@ -6,9 +6,7 @@ import { cancelRun } from "@/lib/runs/cancel-run";
 import { createRun } from "@/lib/runs/create-run";
 import { getRun } from "@/lib/runs/get-run";
 import { listRunErrors, listRunLeads, listRuns, RunErrorSchema, RunLeadSchema, RunLeadsQuery, RunsQuery } from "@/lib/runs/list-runs";
-import { CreateRunBody, CreateRunUpload, CreateRunUploadDoc, RunSchema } from "@/lib/runs/run-schemas";
-
-const RunIdParams = z.object({ id: z.string().regex(/^run_[0-9a-z]{26}$/).meta({ example: "run_01jd0000000000000000000000" }) });
+import { CreateRunBody, CreateRunUpload, CreateRunUploadDoc, RunIdParams, RunSchema } from "@/lib/runs/run-schemas";
 
 export const createRunOperation = defineOperation({
   id: "createRun", method: "POST", path: "/runs", tag: "Runs", role: "admin",

@@ -1,0 +1,119 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { useState } from "react";
+import { webApi } from "@/components/data/web-api";
+import { DraftEditor } from "@/components/review/draft-editor";
+import { LeadPanel } from "@/components/review/lead-panel";
+import { RejectDialog } from "@/components/review/reject-dialog";
+import type { DraftDetail } from "@/components/review/types";
+import { TraceList } from "@/components/runs/trace-list";
+import { ErrorState, LoadingState, Notice } from "@/components/ui/states";
+import { StatusBadge } from "@/components/ui/status-badge";
+import { cardStyles } from "@/components/ui/styles";
+import { Time } from "@/components/ui/time";
+
+function Decision({ detail }: { detail: DraftDetail }) {
+  const { draft, reviewer, send } = detail;
+  return (
+    <div className="space-y-3 p-4">
+      {draft.status === "awaiting_review" ? null : <dl className="grid grid-cols-[6rem_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
+        <dt className="text-slate-500">Reviewed by</dt>
+        <dd className="text-slate-900">{reviewer ? `${reviewer.name} (${reviewer.email})` : "—"}</dd>
+        <dt className="text-slate-500">When</dt>
+        <dd className="text-slate-900"><Time iso={draft.reviewed_at} /></dd>
+        {draft.status !== "rejected" ? (<><dt className="text-slate-500">Edited</dt><dd className="text-slate-900">{draft.edited ? "Yes, approved with edits" : "No, approved as written"}</dd></>) : null}
+        {draft.reject_reason ? (<><dt className="text-slate-500">Reason</dt><dd className="break-words text-slate-900">{draft.reject_reason}</dd></>) : null}
+        {send ? (<><dt className="text-slate-500">Sending</dt><dd className="text-slate-900">{send.status === "sent" ? <>Accepted by the relay <Time iso={send.accepted_at} /></> : send.status}</dd></>) : null}
+      </dl>}
+      <div>
+        <p className="text-xs font-semibold uppercase tracking-wide text-slate-500">Subject</p>
+        <p className="mt-0.5 break-words font-medium text-slate-900" data-testid="draft-subject">{draft.subject}</p>
+      </div>
+      <div>
+        <p className="text-xs font-semibold uppercase tracking-wide text-slate-500">Body</p>
+        <pre className="mt-1 whitespace-pre-wrap break-words rounded-md bg-slate-50 p-3 font-sans text-sm leading-relaxed text-slate-800" data-testid="draft-body">{draft.body}</pre>
+      </div>
+    </div>
+  );
+}
+
+export function DraftReview({ id, canReview }: { id: string; canReview: boolean }) {
+  const queryClient = useQueryClient();
+  const [rejecting, setRejecting] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
+  const detail = useQuery({
+    queryKey: ["draft", id],
+    queryFn: ({ signal }) => webApi<DraftDetail>(`/drafts/${id}`, { signal }),
+    // An approved draft on its way to the relay: look again until the send is recorded.
+    refetchInterval: (query) => {
+      const data = query.state.data;
+      return data && data.draft.status === "approved" && data.run_lead.state === "running" && data.send?.status !== "sent" ? 2000 : false;
+    },
+  });
+  const settled = (message: string) => {
+    setDone(message);
+    setRejecting(false);
+    void queryClient.invalidateQueries({ queryKey: ["draft", id] });
+    void queryClient.invalidateQueries({ queryKey: ["review-queue"] });
+  };
+  const approve = useMutation({
+    mutationFn: (edits: { subject?: string; body?: string }) => webApi(`/drafts/${id}/approve`, { method: "POST", body: edits }),
+    onSuccess: (_draft, edits) => settled(edits.subject !== undefined ? "Approved with your edits. The edited email goes to the relay now." : "Approved. The email goes to the relay now."),
+  });
+  const reject = useMutation({
+    mutationFn: (reason: string) => webApi(`/drafts/${id}/reject`, { method: "POST", body: { reason } }),
+    onSuccess: () => settled("Rejected. The email will not be sent."),
+  });
+
+  if (detail.isPending) return <div className={cardStyles}><LoadingState label="Loading the draft…" /></div>;
+  if (detail.isError) return <div className={cardStyles}><ErrorState message={`The draft could not be loaded. ${detail.error.message}`} onRetry={() => void detail.refetch()} /></div>;
+
+  const { draft, lead, traces, run_lead: runLead } = detail.data;
+  const leadName = [lead.first_name, lead.last_name].filter(Boolean).join(" ") || lead.email;
+  const open = draft.status === "awaiting_review";
+  return (
+    <div className="space-y-4">
+      <div aria-live="polite">{done ? <Notice tone="success">{done} <Link href="/review" className="font-medium underline">Back to the queue</Link></Notice> : null}</div>
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
+        <section aria-labelledby="email-heading" className={`${cardStyles} lg:col-start-1 lg:row-start-1`}>
+          <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-4 py-3">
+            <h2 id="email-heading" className="text-base font-semibold text-slate-900">Email to {leadName}</h2>
+            <StatusBadge state={draft.status} />
+          </div>
+          <p className="border-b border-slate-100 px-4 py-2 text-xs text-slate-600">
+            To <span className="font-medium text-slate-800">{lead.email}</span> · drafted <Time iso={draft.created_at} mode="relative" />
+            {draft.prompt ? (
+              <> · written by <Link href={`/prompts/${encodeURIComponent(draft.prompt.name)}`} className="font-medium text-indigo-700 hover:underline">{draft.prompt.name} {draft.prompt.version}</Link></>
+            ) : null}
+            {" · "}run <Link href={`/runs/${draft.run_id}`} className="font-mono text-indigo-700 hover:underline">{draft.run_id}</Link>
+          </p>
+          {open && canReview ? (
+            <DraftEditor
+              subject={draft.subject} body={draft.body} pending={approve.isPending || reject.isPending} error={approve.error}
+              onApprove={(edits) => approve.mutate(edits)} onReject={() => { reject.reset(); setRejecting(true); }}
+            />
+          ) : (
+            <>
+              {open ? <p className="px-4 pt-4 text-sm text-slate-600">This draft awaits a reviewer. Approving and rejecting need the reviewer role.</p> : null}
+              <Decision detail={detail.data} />
+            </>
+          )}
+          {runLead.reason && runLead.reason.code !== "draft_rejected" && !open ? <p className="border-t border-slate-100 px-4 py-2 text-xs text-slate-600">Lead in its run: {runLead.state}, {runLead.reason.message}</p> : null}
+        </section>
+        <aside className="space-y-4 lg:col-start-2 lg:row-span-2 lg:row-start-1" aria-label="The lead">
+          <LeadPanel lead={lead} />
+        </aside>
+        <section aria-labelledby="trace-heading" className={`${cardStyles} p-4 lg:col-start-1`}>
+          <h2 id="trace-heading" className="mb-3 text-base font-semibold text-slate-900">Trace in this run</h2>
+          <TraceList traces={traces} />
+        </section>
+      </div>
+      <RejectDialog
+        open={rejecting} leadLabel={leadName} pending={reject.isPending} error={reject.isError ? reject.error.message : null}
+        onCancel={() => setRejecting(false)} onReject={(reason) => reject.mutate(reason)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+"use client";
+
+import Link from "next/link";
+import type { RefObject } from "react";
+import { Time } from "@/components/ui/time";
+import { buttonStyles } from "@/components/ui/styles";
+import type { ReviewQueueItem } from "@/components/review/types";
+
+type Props = {
+  rows: ReviewQueueItem[];
+  active: number;
+  onActivate: (index: number) => void;
+  rowRefs: RefObject<(HTMLLIElement | null)[]>;
+  canReview: boolean;
+  selected: Set<string>;
+  onToggle: (id: string) => void;
+  onApprove: (row: ReviewQueueItem) => void;
+  onReject: (row: ReviewQueueItem) => void;
+  busyId: string | null;
+  describedBy: string;
+};
+
+export const leadLabel = (row: Pick<ReviewQueueItem, "lead">) => row.lead.name ?? row.lead.email;
+
+/**
+ * The drafts as a list of rows. One row is "active" (j/k move it, it holds the keyboard focus with a
+ * roving tabindex); the lead's name links to the draft page.
+ */
+export function QueueList({ rows, active, onActivate, rowRefs, canReview, selected, onToggle, onApprove, onReject, busyId, describedBy }: Props) {
+  return (
+    <ul aria-label="Drafts awaiting review" aria-describedby={describedBy} className="divide-y divide-slate-100">
+      {rows.map((row, index) => {
+        const isActive = index === active;
+        return (
+          <li
+            key={row.id}
+            ref={(element) => { rowRefs.current[index] = element; }}
+            tabIndex={isActive ? 0 : -1}
+            aria-current={isActive ? "true" : undefined}
+            aria-label={`${leadLabel(row)}${row.lead.company ? `, ${row.lead.company}` : ""}: ${row.subject}`}
+            data-testid={`queue-${row.id}`}
+            onFocus={() => onActivate(index)}
+            className={`flex flex-wrap gap-3 px-4 py-3 outline-none sm:flex-nowrap focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-indigo-500 ${isActive ? "bg-indigo-50/60" : ""} ${selected.has(row.id) ? "border-l-4 border-l-indigo-500 pl-3" : ""}`}
+          >
+            {canReview ? (
+              <div className="pt-0.5">
+                <input
+                  type="checkbox" checked={selected.has(row.id)} onChange={() => onToggle(row.id)} tabIndex={isActive ? 0 : -1}
+                  aria-label={`Select the draft for ${leadLabel(row)}`} className="h-4 w-4 accent-indigo-600"
+                />
+              </div>
+            ) : null}
+            <div className="min-w-0 flex-1">
+              <div className="flex flex-wrap items-baseline gap-x-2">
+                <Link href={`/review/drafts/${row.id}`} tabIndex={isActive ? 0 : -1} className="font-medium text-slate-900 hover:text-indigo-700 hover:underline">
+                  {leadLabel(row)}
+                </Link>
+                <span className="truncate text-sm text-slate-600">{[row.lead.title, row.lead.company].filter(Boolean).join(" · ")}</span>
+              </div>
+              <p className="mt-0.5 truncate text-sm font-medium text-slate-800">{row.subject}</p>
+              <p className="line-clamp-2 text-sm text-slate-600">{row.body}</p>
+              <p className="mt-1 flex flex-wrap gap-x-3 text-xs text-slate-500">
+                <span>Drafted <Time iso={row.created_at} mode="relative" /></span>
+                <span className="font-mono">{row.run_id}</span>
+                {row.campaign ? <span>Campaign {row.campaign.name}</span> : null}
+                {row.prompt ? <span>{row.prompt.name} {row.prompt.version}</span> : null}
+              </p>
+            </div>
+            {canReview ? (
+              <div className={`flex w-full shrink-0 gap-2 sm:w-auto sm:items-start sm:pl-0 ${canReview ? "pl-7" : ""}`}>
+                <button type="button" tabIndex={isActive ? 0 : -1} className={buttonStyles.secondary} disabled={busyId !== null} onClick={() => onApprove(row)} aria-label={`Approve the draft for ${leadLabel(row)}`}>
+                  {busyId === row.id ? "Approving…" : "Approve"}
+                </button>
+                <button type="button" tabIndex={isActive ? 0 : -1} className={buttonStyles.dangerQuiet} disabled={busyId !== null} onClick={() => onReject(row)} aria-label={`Reject the draft for ${leadLabel(row)}`}>
+                  Reject
+                </button>
+              </div>
+            ) : null}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,175 @@
+"use client";
+
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { queryString, webApi, type Page } from "@/components/data/web-api";
+import { QueueFilters } from "@/components/review/queue-filters";
+import { leadLabel, QueueList } from "@/components/review/queue-list";
+import { RejectDialog } from "@/components/review/reject-dialog";
+import { ShortcutsHelp } from "@/components/review/shortcuts-help";
+import type { BulkApproveResult, Campaign, QueueFilters as Filters, ReviewQueueItem } from "@/components/review/types";
+import type { RunJson } from "@/lib/runs/run-schemas";
+import { EmptyState, ErrorState, LoadingState, Notice } from "@/components/ui/states";
+import { buttonStyles, cardStyles } from "@/components/ui/styles";
+
+type Outcome = { tone: "success" | "error"; text: string };
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/** Keys typed into a field, or with a modifier, or while a dialog is open, are not shortcuts. */
+function isShortcut(event: KeyboardEvent): boolean {
+  if (event.altKey || event.ctrlKey || event.metaKey || event.defaultPrevented) return false;
+  const target = event.target as HTMLElement | null;
+  if (target?.closest("input, textarea, select, [contenteditable=true], dialog[open]")) return false;
+  return !document.querySelector("dialog[open]");
+}
+
+export function ReviewQueue({ canReview, initialRunId }: { canReview: boolean; initialRunId: string }) {
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const [filters, setFilters] = useState<Filters>({ runId: initialRunId, campaignId: "", q: "" });
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [active, setActive] = useState(0);
+  const [rejecting, setRejecting] = useState<ReviewQueueItem | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const rowRefs = useRef<(HTMLLIElement | null)[]>([]);
+
+  const runs = useQuery({ queryKey: ["runs", "recent"], queryFn: ({ signal }) => webApi<Page<RunJson>>("/runs?limit=50", { signal }) });
+  const campaigns = useQuery({ queryKey: ["campaigns"], queryFn: ({ signal }) => webApi<Page<Campaign>>("/campaigns?limit=100", { signal }) });
+  const queue = useInfiniteQuery({
+    queryKey: ["review-queue", filters],
+    queryFn: ({ pageParam, signal }) =>
+      webApi<Page<ReviewQueueItem>>(`/review${queryString({ limit: 50, run_id: filters.runId, campaign_id: filters.campaignId, q: filters.q, cursor: pageParam })}`, { signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.next_cursor ?? undefined,
+  });
+  const rows = useMemo(() => queue.data?.pages.flatMap((page) => page.data) ?? [], [queue.data]);
+
+  const refresh = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: ["review-queue"] });
+    void queryClient.invalidateQueries({ queryKey: ["runs"] });
+  }, [queryClient]);
+  const approveOne = useMutation({
+    mutationFn: (row: ReviewQueueItem) => webApi(`/drafts/${row.id}/approve`, { method: "POST", body: {} }),
+    onSuccess: (_draft, row) => setOutcome({ tone: "success", text: `Approved the draft for ${leadLabel(row)}. It goes to the relay now.` }),
+    onError: (error, row) => setOutcome({ tone: "error", text: `The draft for ${leadLabel(row)} was not approved: ${error.message}` }),
+    onSettled: refresh,
+  });
+  const rejectOne = useMutation({
+    mutationFn: ({ row, reason }: { row: ReviewQueueItem; reason: string }) => webApi(`/drafts/${row.id}/reject`, { method: "POST", body: { reason } }),
+    onSuccess: (_draft, { row }) => {
+      setRejecting(null);
+      setOutcome({ tone: "success", text: `Rejected the draft for ${leadLabel(row)}.` });
+      refresh();
+    },
+  });
+  const bulk = useMutation({
+    mutationFn: (ids: string[]) => webApi<BulkApproveResult>("/review/approve", { method: "POST", body: { ids } }),
+    onSuccess: (result) => {
+      const failed = result.results.filter((r) => !r.ok);
+      setSelected(new Set());
+      setOutcome({
+        tone: failed.length ? "error" : "success",
+        text: `Approved ${plural(result.approved, "draft", "drafts")}.` + (failed.length ? ` ${plural(failed.length, "draft was", "drafts were")} not: ${failed.map((f) => (f.ok ? "" : f.message)).join("; ")}` : ""),
+      });
+    },
+    onError: (error) => setOutcome({ tone: "error", text: `Nothing was approved: ${error.message}` }),
+    onSettled: refresh,
+  });
+  const busyId = approveOne.isPending ? (approveOne.variables?.id ?? null) : bulk.isPending ? "bulk" : null;
+
+  const toggle = useCallback((id: string) => {
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  }, []);
+  const move = useCallback((index: number) => {
+    const next = Math.max(0, Math.min(rows.length - 1, index));
+    setActive(next);
+    rowRefs.current[next]?.focus();
+  }, [rows.length]);
+
+  useEffect(() => {
+    function onKey(event: KeyboardEvent) {
+      if (!isShortcut(event) || rows.length === 0) return;
+      const row = rows[Math.min(active, rows.length - 1)];
+      const handled = (() => {
+        switch (event.key) {
+          case "j": move(active + 1); return true;
+          case "k": move(active - 1); return true;
+          case "Enter": if ((event.target as HTMLElement).tagName !== "LI") return false; router.push(`/review/drafts/${row.id}`); return true;
+          case "x": if (!canReview) return false; toggle(row.id); return true;
+          case "a": if (!canReview || busyId) return false; setOutcome(null); approveOne.mutate(row); return true;
+          case "r": if (!canReview) return false; rejectOne.reset(); setRejecting(row); return true;
+          default: return false;
+        }
+      })();
+      if (handled) event.preventDefault();
+    }
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [rows, active, canReview, busyId, move, toggle, router, approveOne, rejectOne]);
+
+  const filtered = Boolean(filters.runId || filters.campaignId || filters.q);
+  const runOptions = (runs.data?.data ?? []).map((run) => ({ id: run.id, label: `${run.pack} · …${run.id.slice(-6)} (${run.counts.drafted} drafted)` }));
+
+  return (
+    <div className="space-y-4">
+      <div aria-live="polite">{outcome ? <Notice tone={outcome.tone}>{outcome.text}</Notice> : null}</div>
+      <section aria-labelledby="queue-heading" className={cardStyles}>
+        <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 px-4 py-3">
+          <h2 id="queue-heading" className="text-base font-semibold text-slate-900">
+            Awaiting review{queue.isSuccess ? <span className="ml-2 text-sm font-normal text-slate-500">{rows.length}{queue.hasNextPage ? "+" : ""} shown</span> : null}
+          </h2>
+          {canReview ? (
+            <div className="flex flex-wrap gap-2">
+              {rows.length > 0 ? (
+                <button type="button" className={buttonStyles.quiet} onClick={() => setSelected(selected.size === rows.length ? new Set() : new Set(rows.map((r) => r.id)))}>
+                  {selected.size === rows.length ? "Select none" : "Select all shown"}
+                </button>
+              ) : null}
+              <button type="button" className={buttonStyles.primary} disabled={selected.size === 0 || bulk.isPending} onClick={() => { setOutcome(null); bulk.mutate([...selected]); }}>
+                {bulk.isPending ? "Approving…" : `Approve selected (${selected.size})`}
+              </button>
+            </div>
+          ) : (
+            <p className="text-sm text-slate-600">You can read the queue; approving and rejecting need the reviewer role.</p>
+          )}
+        </div>
+        <QueueFilters runs={runOptions} campaigns={campaigns.data?.data ?? []} applied={filters} onApply={(next) => { setFilters(next); setSelected(new Set()); setActive(0); }} />
+        <ShortcutsHelp id="queue-shortcuts" canReview={canReview} />
+        {queue.isPending ? (
+          <LoadingState label="Loading drafts…" />
+        ) : queue.isError ? (
+          <ErrorState message={`The review queue could not be loaded. ${queue.error.message}`} onRetry={() => void queue.refetch()} />
+        ) : rows.length === 0 ? (
+          <EmptyState title={filtered ? "No drafts match these filters" : "Nothing to review"}>
+            {filtered ? "Try another run or campaign, or clear the search." : "Drafts appear here when a run’s draft_email stage writes them."}
+          </EmptyState>
+        ) : (
+          <QueueList
+            rows={rows} active={Math.min(active, rows.length - 1)} onActivate={setActive} rowRefs={rowRefs} canReview={canReview}
+            selected={selected} onToggle={toggle} busyId={busyId} describedBy="queue-shortcuts"
+            onApprove={(row) => { setOutcome(null); approveOne.mutate(row); }}
+            onReject={(row) => { rejectOne.reset(); setRejecting(row); }}
+          />
+        )}
+        {queue.hasNextPage ? (
+          <div className="border-t border-slate-100 px-4 py-3">
+            <button type="button" className={buttonStyles.secondary} onClick={() => void queue.fetchNextPage()} disabled={queue.isFetchingNextPage}>
+              {queue.isFetchingNextPage ? "Loading…" : "Show more"}
+            </button>
+          </div>
+        ) : null}
+      </section>
+      <RejectDialog
+        key={rejecting?.id ?? "none"} open={rejecting !== null} leadLabel={rejecting ? leadLabel(rejecting) : ""}
+        pending={rejectOne.isPending} error={rejectOne.isError ? rejectOne.error.message : null}
+        onCancel={() => setRejecting(null)} onReject={(reason) => rejecting && rejectOne.mutate({ row: rejecting, reason })}
+      />
+    </div>
+  );
+}

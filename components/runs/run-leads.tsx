@@ -1,0 +1,117 @@
+"use client";
+
+import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { useEffect, useId, useState } from "react";
+import { queryString, webApi, type Page } from "@/components/data/web-api";
+import { TraceList } from "@/components/runs/trace-list";
+import { LEAD_STATE_OPTIONS, STAGE_OPTIONS, type RunLead, type TraceJson } from "@/components/runs/types";
+import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
+import { stateLabel, StatusBadge } from "@/components/ui/status-badge";
+import { buttonStyles, cardStyles, fieldStyles } from "@/components/ui/styles";
+
+// The run's leads with state and stage filters, keyset pages ("Show more"), and each lead's trace
+// across the stages behind a disclosure button.
+
+function Trace({ runId, leadId }: { runId: string; leadId: string }) {
+  const traces = useQuery({ queryKey: ["trace", runId, leadId], queryFn: ({ signal }) => webApi<{ data: TraceJson[] }>(`/runs/${runId}/leads/${leadId}/traces`, { signal }) });
+  if (traces.isPending) return <LoadingState label="Loading the trace…" />;
+  if (traces.isError) return <ErrorState message={`The trace could not be loaded. ${traces.error.message}`} onRetry={() => void traces.refetch()} />;
+  return <TraceList traces={traces.data.data} />;
+}
+
+function LeadRow({ row, runId }: { row: RunLead; runId: string }) {
+  const [open, setOpen] = useState(false);
+  const traceId = useId();
+  const name = [row.lead.first_name, row.lead.last_name].filter(Boolean).join(" ") || row.lead.email;
+  return (
+    <li data-testid={`run-lead-${row.lead.id}`} className="px-4 py-3">
+      <div className="grid gap-x-4 gap-y-1 text-sm md:grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)_8rem_minmax(0,1.2fr)_auto] md:items-center">
+        <div className="min-w-0">
+          <p className="truncate font-medium text-slate-900">{name}</p>
+          <p className="truncate text-xs text-slate-500">{row.lead.email}</p>
+        </div>
+        <p className="truncate text-slate-700"><span className="text-slate-500 md:sr-only">Company: </span>{row.lead.company ?? "—"}</p>
+        <div className="flex items-center gap-2 md:block">
+          <span className="sr-only">State: </span><StatusBadge state={row.state} />
+          <p className="text-xs text-slate-500"><span className="sr-only">Stage: </span>{row.stage ? stateLabel(row.stage) : "not started"}</p>
+        </div>
+        <p className="min-w-0 break-words text-xs text-slate-600">
+          {row.reason ? <span title={row.reason.code}>{row.reason.message || stateLabel(row.reason.code)}</span> : null}
+          {row.draft_id ? <Link href={`/review/drafts/${row.draft_id}`} className="block font-medium text-indigo-700 hover:underline">Open the draft</Link> : null}
+        </p>
+        <button type="button" className={`${buttonStyles.quiet} justify-self-start`} aria-expanded={open} aria-controls={traceId} onClick={() => setOpen(!open)}>
+          <span aria-hidden="true">{open ? "▾" : "▸"}</span> Trace<span className="sr-only"> of {name}</span>
+        </button>
+      </div>
+      <div id={traceId} hidden={!open} className="mt-3 rounded-lg border border-slate-200 bg-slate-50/60 p-3">
+        {open ? <Trace runId={runId} leadId={row.lead.id} /> : null}
+      </div>
+    </li>
+  );
+}
+
+/** `version` changes whenever the run's counts do (the page polls those); the table then looks again. */
+export function RunLeads({ runId, version }: { runId: string; version: string }) {
+  const queryClient = useQueryClient();
+  const [filters, setFilters] = useState({ state: "", stage: "" });
+  const ids = { state: useId(), stage: useId() };
+  const leads = useInfiniteQuery({
+    queryKey: ["run-leads", runId, filters],
+    queryFn: ({ pageParam, signal }) => webApi<Page<RunLead>>(`/runs/${runId}/leads${queryString({ limit: 25, ...filters, cursor: pageParam })}`, { signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.next_cursor ?? undefined,
+  });
+  useEffect(() => {
+    void queryClient.invalidateQueries({ queryKey: ["run-leads", runId] });
+  }, [queryClient, runId, version]);
+  const rows = leads.data?.pages.flatMap((page) => page.data) ?? [];
+  const filtered = Boolean(filters.state || filters.stage);
+
+  return (
+    <section aria-labelledby="leads-heading" className={cardStyles}>
+      <div className="flex flex-wrap items-end justify-between gap-3 border-b border-slate-200 px-4 py-3">
+        <h2 id="leads-heading" className="text-base font-semibold text-slate-900">Leads</h2>
+        <div role="search" aria-label="Filter leads" className="grid w-full grid-cols-2 gap-3 sm:w-auto sm:grid-cols-[11rem_11rem]">
+          <div>
+            <label htmlFor={ids.state} className={fieldStyles.label}>State</label>
+            <select id={ids.state} value={filters.state} onChange={(event) => setFilters({ ...filters, state: event.target.value })} className={fieldStyles.input}>
+              <option value="">All states</option>
+              {LEAD_STATE_OPTIONS.map((option) => <option key={option} value={option}>{stateLabel(option)}</option>)}
+            </select>
+          </div>
+          <div>
+            <label htmlFor={ids.stage} className={fieldStyles.label}>Stage</label>
+            <select id={ids.stage} value={filters.stage} onChange={(event) => setFilters({ ...filters, stage: event.target.value })} className={fieldStyles.input}>
+              <option value="">All stages</option>
+              {STAGE_OPTIONS.map((option) => <option key={option} value={option}>{stateLabel(option)}</option>)}
+            </select>
+          </div>
+        </div>
+      </div>
+      {leads.isPending ? (
+        <LoadingState label="Loading leads…" />
+      ) : leads.isError ? (
+        <ErrorState message={`The leads could not be loaded. ${leads.error.message}`} onRetry={() => void leads.refetch()} />
+      ) : rows.length === 0 ? (
+        <EmptyState title={filtered ? "No leads match these filters" : "No leads yet"}>{filtered ? "Try another state or stage." : "Leads appear as the CSV is imported."}</EmptyState>
+      ) : (
+        <>
+          <div aria-hidden="true" className="hidden grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)_8rem_minmax(0,1.2fr)_auto] gap-x-4 border-b border-slate-200 bg-slate-50 px-4 py-2 text-xs font-semibold uppercase tracking-wide text-slate-500 md:grid">
+            <span>Lead</span><span>Company</span><span>State, stage</span><span>Reason, draft</span><span className="w-20" />
+          </div>
+          <ul aria-label="Leads of this run" className="divide-y divide-slate-100">
+            {rows.map((row) => <LeadRow key={row.lead.id} row={row} runId={runId} />)}
+          </ul>
+        </>
+      )}
+      {leads.hasNextPage ? (
+        <div className="border-t border-slate-100 px-4 py-3">
+          <button type="button" className={buttonStyles.secondary} onClick={() => void leads.fetchNextPage()} disabled={leads.isFetchingNextPage}>
+            {leads.isFetchingNextPage ? "Loading…" : "Show more"}
+          </button>
+        </div>
+      ) : null}
+    </section>
+  );
+}

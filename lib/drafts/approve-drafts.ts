@@ -1,0 +1,25 @@
+import { z } from "zod";
+import { AppError } from "@/lib/errors";
+import { approveDraft, type Reviewer } from "@/lib/drafts/review-draft";
+
+// Bulk approval from the review queue: each draft goes through approveDraft, the same function as
+// POST /v1/drafts/{id}/approve, so each gets its own transaction, draft.approved event, audit entry
+// and send. One draft's refusal (already reviewed, gone) does not stop the others.
+
+export const ApproveDraftsBody = z.strictObject({ ids: z.array(z.string().regex(/^drf_[0-9a-z]{26}$/)).min(1).max(100) });
+
+export type BulkOutcome = { id: string; ok: true; status: string } | { id: string; ok: false; code: string; message: string };
+
+export async function approveDrafts(workspaceId: string, ids: string[], reviewer: Reviewer) {
+  const results: BulkOutcome[] = [];
+  for (const id of new Set(ids)) {
+    try {
+      const draft = await approveDraft(workspaceId, id, {}, reviewer);
+      results.push({ id, ok: true, status: draft.status });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      results.push({ id, ok: false, code: error.code, message: error.message });
+    }
+  }
+  return { approved: results.filter((r) => r.ok).length, results };
+}

@@ -1,0 +1,33 @@
+import { db } from "@/lib/db";
+import { NotFound } from "@/lib/errors";
+import { DRAFT_INCLUDE, presentDraft } from "@/lib/drafts/present-draft";
+import { presentLead } from "@/lib/leads/present-lead";
+import { listLeadTraces } from "@/lib/runs/lead-traces";
+
+// Everything the draft page (the review_url) shows: the draft, its lead with signals and
+// qualification, the lead's trace in the draft's run, the run's state for that lead and who
+// reviewed it.
+
+export async function getDraftDetail(workspaceId: string, id: string) {
+  const draft = await db().draft.findFirst({
+    where: { id, workspaceId },
+    include: { ...DRAFT_INCLUDE, lead: true, runLead: { select: { state: true, stage: true, reasonCode: true, reasonMessage: true } }, send: { select: { status: true, acceptedAt: true, messageId: true } } },
+  });
+  if (!draft) throw new NotFound("draft");
+  const [traces, reviewer] = await Promise.all([
+    listLeadTraces(workspaceId, draft.runId, draft.leadId),
+    draft.reviewerId ? db().user.findUnique({ where: { id: draft.reviewerId }, select: { name: true, email: true } }) : null,
+  ]);
+  return {
+    draft: presentDraft(draft),
+    lead: presentLead(draft.lead),
+    run_lead: {
+      state: draft.runLead.state, stage: draft.runLead.stage,
+      reason: draft.runLead.reasonCode ? { code: draft.runLead.reasonCode, message: draft.runLead.reasonMessage ?? "" } : null,
+    },
+    send: draft.send ? { status: draft.send.status, accepted_at: draft.send.acceptedAt?.toISOString() ?? null, message_id: draft.send.messageId } : null,
+    reviewer: reviewer ? { name: reviewer.name, email: reviewer.email } : null,
+    traces,
+  };
+}
+export type DraftDetail = Awaited<ReturnType<typeof getDraftDetail>>;

@@ -1,0 +1,56 @@
+import { z } from "zod";
+import { db, type Prisma } from "@/lib/db";
+import { decodeCursor, ListQuery, toPage } from "@/lib/api/pagination";
+import { DRAFT_INCLUDE, DRAFT_STATUSES, presentDraft } from "@/lib/drafts/present-draft";
+
+// The reviewers' queue (the /review page): drafts with the lead they are for, newest first, keyset
+// paginated like every /v1 list. Filters: status (default awaiting review), run, campaign (through
+// the run), and a search over the lead's name, email and company.
+
+export const ReviewQueueQuery = ListQuery.extend({
+  status: z.enum(DRAFT_STATUSES).default("awaiting_review"),
+  run_id: z.string().max(40).optional(),
+  campaign_id: z.string().max(40).optional(),
+  q: z.string().trim().max(200).optional(),
+});
+export type ReviewQueueQuery = z.infer<typeof ReviewQueueQuery>;
+
+const QUEUE_INCLUDE = {
+  ...DRAFT_INCLUDE,
+  lead: { select: { id: true, email: true, firstName: true, lastName: true, company: true, title: true } },
+  run: { select: { id: true, campaign: { select: { id: true, name: true } } } },
+} as const;
+
+type QueueRow = Prisma.DraftGetPayload<{ include: typeof QUEUE_INCLUDE }>;
+
+function presentQueueItem(row: QueueRow) {
+  const name = [row.lead.firstName, row.lead.lastName].filter(Boolean).join(" ");
+  return {
+    ...presentDraft(row),
+    lead: { id: row.lead.id, email: row.lead.email, name: name || null, company: row.lead.company, title: row.lead.title },
+    campaign: row.run.campaign ? { id: row.run.campaign.id, name: row.run.campaign.name } : null,
+  };
+}
+export type ReviewQueueItem = ReturnType<typeof presentQueueItem>;
+
+function searchFilter(q: string | undefined): Prisma.DraftWhereInput {
+  if (!q) return {};
+  const contains = { contains: q, mode: "insensitive" as const };
+  return { lead: { OR: [{ email: contains }, { firstName: contains }, { lastName: contains }, { company: contains }] } };
+}
+
+export async function listReviewQueue(workspaceId: string, query: ReviewQueueQuery) {
+  const list = `review-queue:${query.status}`;
+  const after = decodeCursor(list, workspaceId, query.cursor);
+  const rows = await db().draft.findMany({
+    where: {
+      workspaceId, status: query.status,
+      ...(after ? { id: { lt: after } } : {}),
+      ...(query.run_id ? { runId: query.run_id } : {}),
+      ...(query.campaign_id ? { run: { campaignId: query.campaign_id, workspaceId } } : {}),
+      ...searchFilter(query.q),
+    },
+    include: QUEUE_INCLUDE, orderBy: { id: "desc" }, take: query.limit + 1,
+  });
+  return toPage(rows, query.limit, list, workspaceId, presentQueueItem);
+}
