@@ -23,7 +23,7 @@ afterAll(async () => {
 });
 
 async function pendingDeliveries(count: number) {
-  const workspace = await ensureWorkspace({ slug: `batch-${newId("t").slice(-6).toLowerCase()}`, name: "Batch" });
+  const workspace = await ensureWorkspace({ slug: `batch-${newId("ws").slice(-6)}`, name: "Batch" });
   const endpoint = await createEndpoint(workspace.id, { url: receiver.url, events: [], enabled: true, description: "" }, { type: "system", id: "tests", name: "tests" });
   const events = Array.from({ length: count }, () => ({ id: newId("evt"), workspaceId: workspace.id, type: "lead.qualified", data: { lead_id: "lead_x" }, dispatchedAt: new Date() }));
   await db().event.createMany({ data: events });
