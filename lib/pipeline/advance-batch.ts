@@ -131,14 +131,15 @@ async function insertTraces(client: PoolClient, workspaceId: string, runId: stri
   if (done.length === 0) return;
   const field = (pick: (outcome: Settled["outcome"]) => unknown) => done.map((s) => pick(s.outcome));
   await client.query(
-    `INSERT INTO stage_traces (id, "workspaceId", "runId", "leadId", stage, "promptVersionId", provider, model, "latencyMs", "inputTokens", "outputTokens", output, error, "createdAt")
-     SELECT t.id, $1, $2, t.lead_id, $3, $4, $5, $6, t.latency, t.input_tokens, t.output_tokens, t.output::jsonb, t.error, now()
-       FROM unnest($7::text[], $8::text[], $9::int[], $10::int[], $11::int[], $12::text[], $13::text[]) AS t(id, lead_id, latency, input_tokens, output_tokens, output, error)`,
+    `INSERT INTO stage_traces (id, "workspaceId", "runId", "leadId", stage, "promptVersionId", provider, model, "latencyMs", "inputTokens", "outputTokens", output, error, "createdAt", "costMicros")
+     SELECT t.id, $1, $2, t.lead_id, $3, $4, $5, $6, t.latency, t.input_tokens, t.output_tokens, t.output::jsonb, t.error, now(), t.cost_micros
+       FROM unnest($7::text[], $8::text[], $9::int[], $10::int[], $11::int[], $12::text[], $13::text[], $14::int[]) AS t(id, lead_id, latency, input_tokens, output_tokens, output, error, cost_micros)`,
     [
       workspaceId, runId, stage, promptVersionId, provider, model,
       done.map(() => newId("trc")), done.map((s) => s.row.leadId),
       field((o) => ("latencyMs" in o ? o.latencyMs : 0)), field((o) => ("inputTokens" in o ? o.inputTokens : 0)), field((o) => ("outputTokens" in o ? o.outputTokens : 0)),
       field((o) => (o.kind === "done" ? JSON.stringify(o.output) : null)), field((o) => (o.kind === "done" ? null : o.message)),
+      field((o) => ("costMicros" in o ? o.costMicros : 0)),
     ],
   );
 }
