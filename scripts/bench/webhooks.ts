@@ -32,7 +32,10 @@ const insert = (ids: string[]) =>
 const seen = new Set<unknown>();
 let counted = 0;
 const distinctReceived = () => {
-  if (counted > receiver.received.length) (seen.clear(), (counted = 0)); // the list was emptied
+  if (counted > receiver.received.length) {
+    seen.clear(); // the list was emptied
+    counted = 0;
+  }
   for (; counted < receiver.received.length; counted++) seen.add(receiver.received[counted].headers["x-service-event-id"]);
   return seen.size;
 };
