@@ -55,16 +55,16 @@ async function insertTraces(client: PoolClient, run: { id: string; workspaceId: 
     r.steps.map(({ stage, prompt, provider, model, outcome }) => ({
       id: newId("trc"), lead_id: r.lead.leadId, stage, prompt_version_id: prompt.id, provider, model,
       latency: "latencyMs" in outcome ? outcome.latencyMs : 0, input_tokens: "inputTokens" in outcome ? outcome.inputTokens : 0,
-      output_tokens: "outputTokens" in outcome ? outcome.outputTokens : 0,
+      output_tokens: "outputTokens" in outcome ? outcome.outputTokens : 0, cost_micros: "costMicros" in outcome ? outcome.costMicros : 0,
       output: outcome.kind === "done" ? outcome.output : null, error: outcome.kind === "done" ? null : outcome.message,
     })),
   );
   if (traces.length === 0) return;
   await client.query(
-    `INSERT INTO stage_traces (id, "workspaceId", "runId", "leadId", stage, "promptVersionId", provider, model, "latencyMs", "inputTokens", "outputTokens", output, error, "createdAt")
-     SELECT t.id, $1, $2, t.lead_id, t.stage, t.prompt_version_id, t.provider, t.model, t.latency, t.input_tokens, t.output_tokens, t.output, t.error, now()
+    `INSERT INTO stage_traces (id, "workspaceId", "runId", "leadId", stage, "promptVersionId", provider, model, "latencyMs", "inputTokens", "outputTokens", "costMicros", output, error, "createdAt")
+     SELECT t.id, $1, $2, t.lead_id, t.stage, t.prompt_version_id, t.provider, t.model, t.latency, t.input_tokens, t.output_tokens, t.cost_micros, t.output, t.error, now()
        FROM json_to_recordset($3::json)
-         AS t(id text, lead_id text, stage text, prompt_version_id text, provider text, model text, latency int, input_tokens int, output_tokens int, output jsonb, error text)`,
+         AS t(id text, lead_id text, stage text, prompt_version_id text, provider text, model text, latency int, input_tokens int, output_tokens int, cost_micros int, output jsonb, error text)`,
     [run.workspaceId, run.id, JSON.stringify(traces)],
   );
 }

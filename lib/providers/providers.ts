@@ -21,12 +21,18 @@ export const ProviderSchema = z
     default_model: z.string(),
     max_concurrency: z.number().int(),
     requests_per_minute: z.number().int(),
+    input_price_per_mtok_usd: z.number().meta({ description: "US dollars per million input tokens" }),
+    output_price_per_mtok_usd: z.number().meta({ description: "US dollars per million output tokens" }),
     has_api_key: z.boolean(),
     api_key_last4: z.string().nullable(),
     created_at: z.string(),
     updated_at: z.string(),
   })
   .meta({ id: "Provider" });
+
+/** US dollars per million tokens, kept to the millionth of a dollar. */
+const Price = z.number().min(0).max(1000);
+const toMicros = (usd: number) => Math.round(usd * 1_000_000);
 
 export const UpsertProviderBody = z
   .strictObject({
@@ -35,6 +41,8 @@ export const UpsertProviderBody = z
     default_model: z.string().min(1).max(200).optional().meta({ description: "Required when creating" }),
     max_concurrency: z.number().int().min(1).max(1000).optional(),
     requests_per_minute: z.number().int().min(1).max(1_000_000).optional(),
+    input_price_per_mtok_usd: Price.optional().meta({ description: "US dollars per million input tokens (e.g. 3 or 0.25); default 0" }),
+    output_price_per_mtok_usd: Price.optional().meta({ description: "US dollars per million output tokens (e.g. 15); default 0" }),
     api_key: z.string().min(1).max(4096).nullable().optional().meta({ description: "Write-only; null removes it" }),
   })
   .meta({ id: "UpsertProvider" });
@@ -48,6 +56,8 @@ export function presentProvider(provider: Provider) {
     default_model: provider.defaultModel,
     max_concurrency: provider.maxConcurrency,
     requests_per_minute: provider.requestsPerMinute,
+    input_price_per_mtok_usd: provider.inputPriceMicros / 1_000_000,
+    output_price_per_mtok_usd: provider.outputPriceMicros / 1_000_000,
     has_api_key: provider.apiKeyEncrypted !== null,
     api_key_last4: provider.apiKeyLast4,
     created_at: provider.createdAt.toISOString(),
@@ -85,6 +95,8 @@ export async function upsertProvider(workspaceId: string, slug: string, body: Up
     ...(body.default_model !== undefined ? { defaultModel: body.default_model } : {}),
     ...(body.max_concurrency !== undefined ? { maxConcurrency: body.max_concurrency } : {}),
     ...(body.requests_per_minute !== undefined ? { requestsPerMinute: body.requests_per_minute } : {}),
+    ...(body.input_price_per_mtok_usd !== undefined ? { inputPriceMicros: toMicros(body.input_price_per_mtok_usd) } : {}),
+    ...(body.output_price_per_mtok_usd !== undefined ? { outputPriceMicros: toMicros(body.output_price_per_mtok_usd) } : {}),
     ...key,
   };
   const provider = await db().$transaction(async (tx) => {

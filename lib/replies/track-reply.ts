@@ -1,11 +1,13 @@
 import { db } from "@/lib/db";
-import { classifyReply } from "@/lib/engine/local/classify-reply";
 import { recordEvents } from "@/lib/events/outbox";
 import { newId } from "@/lib/ids";
 import { resolveRunPrompts } from "@/lib/pipeline/resolve-prompts";
+import { classifyReplyWithPrompt } from "@/lib/replies/classify-reply-with-prompt";
 
-// The track stage for one reply: classify it with the run's track prompt, record the result,
-// suppress the address on unsubscribe or bounce, and announce reply.received. Runs once per reply.
+// The track stage for one reply: classify it with the run's track prompt (on the local rules or a
+// hosted model), record the result and its trace, suppress the address on unsubscribe or bounce,
+// and announce reply.received. Runs once per reply. A provider that cannot answer now throws
+// ProviderUnavailable (workers/processors/track.ts delays the job).
 
 export async function trackReply(replyId: string): Promise<string> {
   const reply = await db().reply.findUnique({ where: { id: replyId }, include: { draft: { include: { run: true, lead: true } } } });
@@ -14,9 +16,7 @@ export async function trackReply(replyId: string): Promise<string> {
   if (run.stopAfter && run.stopAfter !== "track") return "skipped"; // the run stopped before track
   const prompt = (await resolveRunPrompts(run.id)).get("track");
   if (!prompt) throw new Error("No track prompt");
-  const started = performance.now();
-  const result = classifyReply({ from: reply.fromEmail, subject: reply.subject, text: reply.text }, prompt.system);
-  const latencyMs = Math.round(performance.now() - started);
+  const { result, trace } = await classifyReplyWithPrompt(reply.workspaceId, prompt, { from: reply.fromEmail, subject: reply.subject, text: reply.text });
   const suppress = result.classification === "unsubscribe" || result.classification === "bounce";
   await db().$transaction(async (tx) => {
     const { count } = await tx.reply.updateMany({ where: { id: replyId, classifiedAt: null }, data: { classification: result.classification, confidence: result.confidence, classifiedAt: new Date() } });
@@ -30,7 +30,7 @@ export async function trackReply(replyId: string): Promise<string> {
       });
     }
     await tx.stageTrace.create({
-      data: { id: newId("trc"), workspaceId: reply.workspaceId, runId: run.id, leadId: lead.id, stage: "track", promptVersionId: prompt.id, provider: "local", model: prompt.modelDefault, latencyMs, output: result },
+      data: { id: newId("trc"), workspaceId: reply.workspaceId, runId: run.id, leadId: lead.id, stage: "track", promptVersionId: prompt.id, ...trace, output: result },
     });
     await recordEvents(tx, reply.workspaceId, [{
       type: "reply.received",

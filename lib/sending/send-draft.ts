@@ -76,7 +76,10 @@ export async function sendDraft(draftId: string): Promise<Outcome> {
 
   const acceptedAt = new Date();
   await db().$transaction(async (tx) => {
-    await tx.send.update({ where: { id: send.id }, data: { status: "sent", acceptedAt, error: null } });
+    // Two jobs can send the same draft at once (the resume sweep queues every approved draft still
+    // unsent after a minute, while its first job may be running): the first to commit records it.
+    const { count } = await tx.send.updateMany({ where: { id: send.id, workspaceId: draft.workspaceId, status: { not: "sent" } }, data: { status: "sent", acceptedAt, error: null } });
+    if (count === 0) return;
     await tx.draft.update({ where: { id: draftId }, data: { status: "sent" } });
     await tx.lead.update({ where: { id: draft.leadId }, data: { status: "sent" } });
     await tx.runLead.update({ where: { id: draft.runLeadId }, data: { stage: "send", state: draft.run.stopAfter === "send" ? "stopped" : "done" } });

@@ -34,6 +34,19 @@ describe("providers", () => {
     expect(JSON.stringify(audit.body)).not.toContain("sk-test");
   });
 
+  it("keeps prices per million tokens (default 0) and refuses negative ones", async () => {
+    const created = await call("POST", "/v1/providers/priced", { token: ws.tokens.admin, body: { kind: "anthropic", default_model: "claude-test" } });
+    expect(created.body).toMatchObject({ base_url: "https://api.anthropic.com", input_price_per_mtok_usd: 0, output_price_per_mtok_usd: 0 });
+    const priced = await call("POST", "/v1/providers/priced", { token: ws.tokens.admin, body: { input_price_per_mtok_usd: 0.25, output_price_per_mtok_usd: 1.25 } });
+    expect(priced.status).toBe(200);
+    expect(priced.body).toMatchObject({ input_price_per_mtok_usd: 0.25, output_price_per_mtok_usd: 1.25 });
+    const row = await db().provider.findFirstOrThrow({ where: { workspaceId: ws.workspace.id, slug: "priced" } });
+    expect(row).toMatchObject({ inputPriceMicros: 250_000, outputPriceMicros: 1_250_000 });
+    const negative = await call("POST", "/v1/providers/priced", { token: ws.tokens.admin, body: { output_price_per_mtok_usd: -1 } });
+    expect(negative.status).toBe(422);
+    expect((negative.body.errors as { path: string }[]).map((e) => e.path)).toEqual(["output_price_per_mtok_usd"]);
+  });
+
   it("validates kinds and required fields", async () => {
     const missing = await call("POST", "/v1/providers/claude", { token: ws.tokens.admin, body: { kind: "anthropic" } });
     expect(missing.status).toBe(422);

@@ -17,6 +17,9 @@ import { startSmtpSink } from "../helpers/smtp-sink";
 // two sends. PostgreSQL holds the truth; BullMQ hands a dead worker's jobs out again.
 
 const LEADS = 5_000;
+// A killed worker's jobs come back once BullMQ sees them stalled: the lock lapses (15 s), then two
+// stalled checks 15 s apart, so ~45 s plus the new worker's start before work resumes.
+const AFTER_KILL_MS = 120_000;
 const actor = { type: "system" as const, id: "tests", name: "tests" };
 let worker: Spawned | undefined;
 let port = 0;
@@ -65,7 +68,7 @@ describe("worker crashes during a run", () => {
 
     // Three kills at different points of the machine stages.
     for (const threshold of [LEADS * 0.3, LEADS * 1.2, LEADS * 2.2]) {
-      await eventually(async () => (await count(`SELECT count(*) AS n FROM stage_traces WHERE "runId" = $1`, [run.id])) >= threshold, { timeoutMs: 60_000, everyMs: 50 });
+      await eventually(async () => (await count(`SELECT count(*) AS n FROM stage_traces WHERE "runId" = $1`, [run.id])) >= threshold, { timeoutMs: AFTER_KILL_MS, everyMs: 50 });
       await killWorker();
       await startWorker();
     }
@@ -77,7 +80,7 @@ describe("worker crashes during a run", () => {
       await Promise.all(drafts.slice(i, i + 20).map((draft) => approveDraft(workspace.id, draft.id, {}, { userId: reviewer.id, actor })));
     }
     for (const threshold of [drafts.length * 0.25, drafts.length * 0.6]) {
-      await eventually(async () => (await count(`SELECT count(*) AS n FROM sends s JOIN drafts d ON d.id = s."draftId" WHERE d."runId" = $1 AND s.status = 'sent'`, [run.id])) >= threshold, { timeoutMs: 60_000, everyMs: 50 });
+      await eventually(async () => (await count(`SELECT count(*) AS n FROM sends s JOIN drafts d ON d.id = s."draftId" WHERE d."runId" = $1 AND s.status = 'sent'`, [run.id])) >= threshold, { timeoutMs: AFTER_KILL_MS, everyMs: 50 });
       await killWorker();
       await startWorker();
     }
