@@ -26,7 +26,7 @@ export const NAV: NavGroup[] = [
       { label: "API tokens", href: "/settings/tokens", least: "admin", built: true },
       { label: "Webhooks", href: "/settings/webhooks", least: "admin", built: true },
       { label: "Dead letters", href: "/settings/webhooks/dead-letters", least: "admin", built: true },
-      { label: "Providers", href: "/settings/providers", least: "admin", built: false },
+      { label: "Providers", href: "/settings/providers", least: "admin", built: true },
       { label: "SMTP relay", href: "/settings/relay", least: "admin", built: true },
       { label: "Members", href: "/settings/members", least: "admin", built: true },
     ],
