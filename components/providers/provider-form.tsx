@@ -5,6 +5,7 @@ import { useId, useState, type FormEvent } from "react";
 import { webApi, WebApiError } from "@/components/data/web-api";
 import { Notice } from "@/components/ui/states";
 import { buttonStyles, fieldStyles } from "@/components/ui/styles";
+import { WriteOnlySecret } from "@/components/ui/write-only-secret";
 import type { Provider } from "@/components/providers/types";
 
 type Fields = {
@@ -96,17 +97,11 @@ export function ProviderForm({ provider, onDone }: { provider?: Provider; onDone
       </div>
       {!local ? (
         <div className="max-w-xl">
-          <label htmlFor={`${id}-key`} className={fieldStyles.label}>API key</label>
-          <input
-            id={`${id}-key`} type="password" value={form.apiKey} onChange={(event) => set("apiKey", event.target.value)} maxLength={4096} autoComplete="off"
-            disabled={form.removeKey} placeholder={provider?.has_api_key ? `Saved (…${provider.api_key_last4}): leave empty to keep it` : ""} className={fieldStyles.input}
+          <WriteOnlySecret
+            id={`${id}-key`} label="API key" value={form.apiKey} onChange={(value) => set("apiKey", value)} maxLength={4096}
+            saved={Boolean(provider?.has_api_key)} savedPlaceholder={`Saved (…${provider?.api_key_last4 ?? ""}): leave empty to keep it`}
+            remove={form.removeKey} onRemoveChange={(value) => set("removeKey", value)} removeLabel="Remove the saved key"
           />
-          {provider?.has_api_key ? (
-            <label className="mt-1 flex items-center gap-2 text-xs text-slate-600">
-              <input type="checkbox" checked={form.removeKey} onChange={(event) => set("removeKey", event.target.checked)} className="accent-indigo-600" />
-              Remove the saved key
-            </label>
-          ) : null}
         </div>
       ) : null}
       <div className="flex flex-wrap items-center gap-3">

@@ -6,6 +6,7 @@ import { webApi, WebApiError } from "@/components/data/web-api";
 import { ErrorState, LoadingState, Notice } from "@/components/ui/states";
 import { buttonStyles, cardStyles, fieldStyles } from "@/components/ui/styles";
 import { Time } from "@/components/ui/time";
+import { WriteOnlySecret } from "@/components/ui/write-only-secret";
 
 type Relay = { host: string; port: number; secure: boolean; username: string | null; has_password: boolean; from_email: string; from_name: string | null; updated_at: string };
 
@@ -91,19 +92,11 @@ function RelayFields({ saved }: { saved: Relay | null }) {
       </label>
       <div className="grid gap-4 md:grid-cols-2">
         {field("username", "username", "Username", { maxLength: 320, autoComplete: "off" }, "Leave empty if the server needs no login.")}
-        <div>
-          <label htmlFor={ids.password} className={fieldStyles.label}>Password</label>
-          <input
-            id={ids.password} type="password" value={form.password} onChange={(event) => set("password", event.target.value)} maxLength={1024} autoComplete="new-password"
-            disabled={form.removePassword} placeholder={saved?.has_password ? "Saved: leave empty to keep it" : ""} className={fieldStyles.input}
-          />
-          {saved?.has_password ? (
-            <label className="mt-1 flex items-center gap-2 text-xs text-slate-600">
-              <input type="checkbox" checked={form.removePassword} onChange={(event) => set("removePassword", event.target.checked)} className="accent-indigo-600" />
-              Remove the saved password
-            </label>
-          ) : null}
-        </div>
+        <WriteOnlySecret
+          id={ids.password} label="Password" value={form.password} onChange={(value) => set("password", value)} maxLength={1024}
+          saved={Boolean(saved?.has_password)} savedPlaceholder="Saved: leave empty to keep it"
+          remove={form.removePassword} onRemoveChange={(value) => set("removePassword", value)} removeLabel="Remove the saved password"
+        />
         {field("fromEmail", "from_email", "From address", { required: true, type: "email", maxLength: 320, placeholder: "sam@yourcompany.com" })}
         {field("fromName", "from_name", "From name", { maxLength: 200, placeholder: "Sam Seller" }, "Also signs the local engine’s drafts.")}
       </div>

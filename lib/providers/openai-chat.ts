@@ -1,25 +1,11 @@
 import OpenAI from "openai";
 import type { Provider } from "@/lib/generated/prisma/client.ts";
-import { decryptSecret } from "@/lib/crypto/secrets";
-import { CALL_TIMEOUT_MS, unavailable, type ChatAnswer } from "@/lib/providers/provider-call";
+import { clientPerProvider, unavailable, type ChatAnswer } from "@/lib/providers/provider-call";
 
 // An `openai-compatible` provider through the official `openai` client: chat completions in JSON
-// mode. One client per provider, rebuilt when the provider row changes.
+// mode.
 
-const clients = new Map<string, { updatedAt: number; client: OpenAI }>();
-
-function client(provider: Provider): OpenAI {
-  const cached = clients.get(provider.id);
-  if (cached && cached.updatedAt === provider.updatedAt.getTime()) return cached.client;
-  const created = new OpenAI({
-    baseURL: provider.baseUrl ?? undefined,
-    apiKey: provider.apiKeyEncrypted ? decryptSecret(provider.apiKeyEncrypted) : "not-set",
-    maxRetries: 0, // BullMQ is our retry layer
-    timeout: CALL_TIMEOUT_MS,
-  });
-  clients.set(provider.id, { updatedAt: provider.updatedAt.getTime(), client: created });
-  return created;
-}
+const client = clientPerProvider((options) => new OpenAI(options));
 
 export async function openAiChat(provider: Provider, model: string, system: string, user: string): Promise<ChatAnswer> {
   try {

@@ -1,5 +1,8 @@
-// What every provider kind's chat call shares: the answer's shape, the call timeout, and the one
-// error the pipeline waits out instead of failing a lead for it.
+import type { Provider } from "@/lib/generated/prisma/client.ts";
+import { decryptSecret } from "@/lib/crypto/secrets";
+
+// What every provider kind's chat call shares: the answer's shape, the call timeout, one client per
+// provider, and the one error the pipeline waits out instead of failing a lead for it.
 
 /** The provider could not answer now (timeout, 429, 5xx, connection error, bad key): try again later. */
 export class ProviderUnavailable extends Error {
@@ -35,4 +38,24 @@ export function unavailable(slug: string, error: { status?: number; headers?: He
     return new ProviderUnavailable(`${slug} answered ${error.status}: ${error.message}`.slice(0, 500), wait);
   }
   return new ProviderUnavailable(`${slug} unreachable: ${error.message}`.slice(0, 500), DEFAULT_RETRY_MS);
+}
+
+/** The options both official clients take: the provider's URL and key, our timeout, no retries of their own. */
+export type ClientOptions = { baseURL?: string; apiKey: string; maxRetries: 0; timeout: number };
+
+/** One client library instance per provider, built again when the provider row changes (a new key, URL). */
+export function clientPerProvider<T>(build: (options: ClientOptions) => T): (provider: Provider) => T {
+  const clients = new Map<string, { updatedAt: number; client: T }>();
+  return (provider) => {
+    const cached = clients.get(provider.id);
+    if (cached && cached.updatedAt === provider.updatedAt.getTime()) return cached.client;
+    const client = build({
+      baseURL: provider.baseUrl ?? undefined,
+      apiKey: provider.apiKeyEncrypted ? decryptSecret(provider.apiKeyEncrypted) : "not-set",
+      maxRetries: 0, // BullMQ is our retry layer
+      timeout: CALL_TIMEOUT_MS,
+    });
+    clients.set(provider.id, { updatedAt: provider.updatedAt.getTime(), client });
+    return client;
+  };
 }
