@@ -1,6 +1,7 @@
 import { COMMON_ERRORS, type AnyOperation, type HandlerResult, type Method, type MinimumRole } from "@/lib/api/operation";
 import { HttpProblem, problemResponse, toAppError } from "@/lib/api/problem";
 import { authenticateAndLimit } from "@/lib/api/access";
+import { NUL_MESSAGE, nulPath } from "@/lib/api/nul-check";
 import { readJsonBody } from "@/lib/api/read-body";
 import { readMultipartBody } from "@/lib/api/read-multipart";
 import { config } from "@/lib/config";
@@ -53,9 +54,12 @@ async function execute(operation: AnyOperation, request: Request, context: Route
   const rawParams = decodeParams((await context?.params) ?? {});
   const params = operation.params ? operation.params.safeParse(rawParams) : { success: true as const, data: rawParams };
   // A malformed id names no resource: that is a 404, as for any unknown id.
-  if (!params.success) throw new NotFound();
+  if (!params.success || nulPath(rawParams) !== null) throw new NotFound();
   const url = urlOf(request);
-  const query = operation.query ? operation.query.safeParse(queryObject(url)) : { success: true as const, data: {} };
+  const rawQuery = queryObject(url);
+  const nulInQuery = nulPath(rawQuery);
+  if (nulInQuery !== null) throw new InvalidRequest("Some query parameters are not valid.", [{ path: nulInQuery, message: NUL_MESSAGE }]);
+  const query = operation.query ? operation.query.safeParse(rawQuery) : { success: true as const, data: {} };
   if (!query.success) throw new InvalidRequest("Some query parameters are not valid.", fieldErrors(query.error));
 
   let body: unknown;
@@ -65,6 +69,8 @@ async function execute(operation: AnyOperation, request: Request, context: Route
     const multipart = operation.multipart && type === "multipart/form-data";
     const read = multipart ? await readMultipartBody(request, config().CSV_MAX_BYTES) : await readJsonBody(request, Boolean(operation.multipart));
     rawBody = read.raw;
+    const nulInBody = nulPath(read.value);
+    if (nulInBody !== null) throw new ValidationFailed([{ path: nulInBody, message: NUL_MESSAGE }]);
     const parsed = (multipart ? operation.multipart! : operation.body).safeParse(read.value);
     if (!parsed.success) throw new ValidationFailed(fieldErrors(parsed.error));
     body = parsed.data;

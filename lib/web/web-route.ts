@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { HttpProblem, problemResponse, toAppError } from "@/lib/api/problem";
+import { NUL_MESSAGE, nulPath } from "@/lib/api/nul-check";
 import { readJsonBody } from "@/lib/api/read-body";
 import { fieldErrors } from "@/lib/api/zod-errors";
 import type { Actor } from "@/lib/audit/record-audit";
@@ -52,12 +53,18 @@ async function run<P, Q, B>(operation: WebOperation<P, Q, B>, request: Request, 
 
   const rawParams = (await context?.params) ?? {};
   const params = operation.params ? operation.params.safeParse(rawParams) : { success: true as const, data: rawParams as P };
-  if (!params.success) throw new NotFound();
-  const query = operation.query ? operation.query.safeParse(queryObject(new URL(request.url))) : { success: true as const, data: {} as Q };
+  if (!params.success || nulPath(rawParams) !== null) throw new NotFound();
+  const rawQuery = queryObject(new URL(request.url));
+  const nulInQuery = nulPath(rawQuery);
+  if (nulInQuery !== null) throw new InvalidRequest("Some query parameters are not valid.", [{ path: nulInQuery, message: NUL_MESSAGE }]);
+  const query = operation.query ? operation.query.safeParse(rawQuery) : { success: true as const, data: {} as Q };
   if (!query.success) throw new InvalidRequest("Some query parameters are not valid.", fieldErrors(query.error));
   let body = undefined as B;
   if (operation.body) {
-    const parsed = operation.body.safeParse((await readJsonBody(request)).value);
+    const { value } = await readJsonBody(request);
+    const nulInBody = nulPath(value);
+    if (nulInBody !== null) throw new ValidationFailed([{ path: nulInBody, message: NUL_MESSAGE }]);
+    const parsed = operation.body.safeParse(value);
     if (!parsed.success) throw new ValidationFailed(fieldErrors(parsed.error));
     body = parsed.data;
   }
