@@ -1,23 +1,14 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useId, useState, type FormEvent, type ReactNode } from "react";
+import { useId, useState, type FormEvent } from "react";
 import { webApi, WebApiError } from "@/components/data/web-api";
 import { buttonStyles, cardStyles, fieldStyles } from "@/components/ui/styles";
+import { Field } from "@/components/ui/field";
 import type { MemberItem } from "@/lib/members/list-members";
 
 type Role = MemberItem["role"];
 const EMPTY = { email: "", name: "", password: "", role: "viewer" as Role };
-
-function Field({ id, label, error, hint, children }: { id: string; label: string; error?: string; hint?: string; children: ReactNode }) {
-  return (
-    <div>
-      <label htmlFor={id} className={fieldStyles.label}>{label}</label>
-      {children}
-      {error ? <p id={`${id}-error`} className={fieldStyles.error}>{error}</p> : hint ? <p id={`${id}-hint`} className={fieldStyles.hint}>{hint}</p> : null}
-    </div>
-  );
-}
 
 export function AddMemberForm({ onAdded }: { onAdded: (member: MemberItem) => void }) {
   const queryClient = useQueryClient();

@@ -1,25 +1,16 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useDeferredValue, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useDeferredValue, useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { webApi, WebApiError } from "@/components/data/web-api";
 import { TextDiff } from "@/components/diff/text-diff";
 import { promptDiffText } from "@/components/prompts/prompt-text";
 import { buttonStyles, cardStyles, fieldStyles } from "@/components/ui/styles";
+import { Field } from "@/components/ui/field";
 import type { PromptVersionJson } from "@/lib/prompts/present-version";
 import type { HistoryVersion } from "@/lib/prompts/prompt-history";
 
 type ForkFormProps = { name: string; baseName: string; workspace: string; versions: HistoryVersion[]; initialFrom: string; onForked: (created: PromptVersionJson) => void; onCancel: () => void };
-
-function Field({ id, label, error, hint, children }: { id: string; label: string; error?: string; hint?: string; children: ReactNode }) {
-  return (
-    <div>
-      <label htmlFor={id} className={fieldStyles.label}>{label}</label>
-      {children}
-      {error ? <p id={`${id}-error`} className={fieldStyles.error}>{error}</p> : hint ? <p id={`${id}-hint`} className={fieldStyles.hint}>{hint}</p> : null}
-    </div>
-  );
-}
 
 /** Fork a version into the workspace, with a live diff against the parent while typing. */
 export function ForkPromptForm({ name, baseName, workspace, versions, initialFrom, onForked, onCancel }: ForkFormProps) {
