@@ -8,7 +8,12 @@ export const BASE_CAPACITY = 240;
 export const BASE_REFILL_PER_SECOND = 2;
 export const PLAN_MULTIPLIER: Record<Plan, number> = { free: 1, team: 5, enterprise: 20 };
 
-/** Lua: the bucket in KEYS[2]; ARGV capacity and refill per second. Sets `allowed`, `tokens`, `now`. */
+/**
+ * Lua: the bucket in KEYS[2]; `capacity`, `rate` (per second) and `want` set by the caller. Takes
+ * one token for the request and, while the bucket is more than half full, up to `want - 1` more
+ * for the process's pool (lib/api/access-pool.ts); near empty it takes one at a time, so the
+ * 429 boundary is exact. Sets `allowed`, `taken`, `tokens` (left in Redis) and `now`.
+ */
 export const TAKE_TOKEN_LUA = `
 local t = redis.call('TIME')
 local now = tonumber(t[1]) + tonumber(t[2]) / 1000000
@@ -18,7 +23,12 @@ local ts = tonumber(state[2])
 if tokens == nil then tokens = capacity; ts = now end
 tokens = math.min(capacity, tokens + math.max(0, now - ts) * rate)
 local allowed = 0
-if tokens >= 1 then tokens = tokens - 1; allowed = 1 end
+local taken = 0
+if tokens >= 1 then
+  allowed = 1
+  taken = 1 + math.max(0, math.min(want - 1, math.floor(tokens - 1 - capacity / 2)))
+  tokens = tokens - taken
+end
 redis.call('HSET', KEYS[2], 'tokens', tostring(tokens), 'ts', tostring(now))
 redis.call('EXPIRE', KEYS[2], math.ceil(capacity / rate) + 1)
 `;

@@ -1,10 +1,16 @@
 import { db } from "@/lib/db";
 import { authCacheKey } from "@/lib/api/access";
+import { AUTH_CHANNEL, forgetInProcess } from "@/lib/api/access-pool";
 import { redis } from "@/lib/redis";
 
-/** Drops cached authentication for these token hashes, so the next request re-reads the database. */
+/**
+ * Drops cached authentication for these token hashes, so the next request re-reads the database:
+ * the Redis entry, this process's pool, and (by a message on AUTH_CHANNEL) every other process's.
+ */
 export async function forgetTokenAuth(hashes: string[]): Promise<void> {
-  if (hashes.length) await redis().del(...hashes.map(authCacheKey));
+  if (!hashes.length) return;
+  forgetInProcess(hashes);
+  await redis().multi().del(...hashes.map(authCacheKey)).publish(AUTH_CHANNEL, hashes.join(",")).exec();
 }
 
 /** After a member's role changes or they leave: their tokens re-check on the next request. */
