@@ -1,10 +1,11 @@
 import type { Provider } from "@/lib/generated/prisma/client.ts";
-import { chat, ProviderUnavailable } from "@/lib/providers/chat-client";
+import { chat, ProviderRefused, ProviderUnavailable } from "@/lib/providers/chat-client";
 import { costMicros } from "@/lib/providers/cost";
 
 // Asks a hosted model for one JSON answer and checks it with `accept` (a stage's zod schema). An
 // answer that is not JSON or is not accepted is asked again, MAX_ASKS times in all, then it is
-// `invalid`. An unavailable provider is `later`: the caller tries again after `retryAfterMs`.
+// `invalid`. An unavailable provider is `later`: the caller tries again after `retryAfterMs`; a
+// provider that refuses the request (bad key, unknown model) is `failed` with `provider_refused`.
 // Latency, tokens and cost add up over the asks. Used by the batch stages and by track.
 
 export const MAX_ASKS = 3;
@@ -13,7 +14,8 @@ export type Usage = { latencyMs: number; inputTokens: number; outputTokens: numb
 export type Asked<T> =
   | ({ kind: "done"; value: T } & Usage)
   | ({ kind: "invalid"; message: string } & Usage)
-  | { kind: "later"; retryAfterMs: number; message: string };
+  | { kind: "later"; retryAfterMs: number; message: string }
+  | ({ kind: "failed"; code: "provider_refused"; message: string } & Usage);
 
 const NOT_JSON = Symbol("not JSON");
 
@@ -48,6 +50,7 @@ export async function askForJson<T>(
       text = answer.text;
     } catch (error) {
       if (error instanceof ProviderUnavailable) return { kind: "later", retryAfterMs: error.retryAfterMs, message: error.message };
+      if (error instanceof ProviderRefused) return { kind: "failed", code: error.code, message: error.message, ...usage() };
       throw error;
     }
     const value = parseJson(text);

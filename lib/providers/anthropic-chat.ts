@@ -1,6 +1,6 @@
 import Anthropic from "@anthropic-ai/sdk";
 import type { Provider } from "@/lib/generated/prisma/client.ts";
-import { clientPerProvider, unavailable, type ChatAnswer } from "@/lib/providers/provider-call";
+import { clientPerProvider, providerError, type ChatAnswer } from "@/lib/providers/provider-call";
 
 // An `anthropic` provider through the official `@anthropic-ai/sdk` client: the Messages API. It has
 // no JSON mode, so the system prompt asks for one JSON object and the caller validates the answer
@@ -22,6 +22,6 @@ export async function anthropicChat(provider: Provider, model: string, system: s
     const text = message.content.flatMap((block) => (block.type === "text" ? [block.text] : [])).join("");
     return { text, inputTokens: message.usage?.input_tokens ?? 0, outputTokens: message.usage?.output_tokens ?? 0 };
   } catch (error) {
-    throw unavailable(provider.slug, error as Error);
+    throw providerError(provider.slug, error as Error);
   }
 }

@@ -1,6 +1,6 @@
 import OpenAI from "openai";
 import type { Provider } from "@/lib/generated/prisma/client.ts";
-import { clientPerProvider, unavailable, type ChatAnswer } from "@/lib/providers/provider-call";
+import { clientPerProvider, providerError, type ChatAnswer } from "@/lib/providers/provider-call";
 
 // An `openai-compatible` provider through the official `openai` client: chat completions in JSON
 // mode.
@@ -20,6 +20,6 @@ export async function openAiChat(provider: Provider, model: string, system: stri
       outputTokens: completion.usage?.completion_tokens ?? 0,
     };
   } catch (error) {
-    throw unavailable(provider.slug, error as Error);
+    throw providerError(provider.slug, error as Error);
   }
 }

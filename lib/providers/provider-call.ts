@@ -2,14 +2,27 @@ import type { Provider } from "@/lib/generated/prisma/client.ts";
 import { decryptSecret } from "@/lib/crypto/secrets";
 
 // What every provider kind's chat call shares: the answer's shape, the call timeout, one client per
-// provider, and the one error the pipeline waits out instead of failing a lead for it.
+// provider, and the two errors a call ends in: one the pipeline waits out (ProviderUnavailable),
+// one that asking again cannot mend (ProviderRefused).
 
-/** The provider could not answer now (timeout, 429, 5xx, connection error, bad key): try again later. */
+/** The provider could not answer now (timeout, 408, 409, 425, 429, 5xx, connection error): try again later. */
 export class ProviderUnavailable extends Error {
   constructor(message: string, readonly retryAfterMs: number) {
     super(message);
   }
 }
+
+/**
+ * The provider refused the request itself (401/403: a bad key; 400/404/422: an unknown model or a
+ * request it will never accept). Retrying would repeat it for ever, so the lead is rejected with
+ * `provider_refused` and the message says what to fix.
+ */
+export class ProviderRefused extends Error {
+  readonly code = "provider_refused";
+}
+
+/** Statuses that can pass if asked again later; every other 4xx is a refusal. */
+const TRANSIENT_4XX = new Set([408, 409, 425, 429]);
 
 export type ChatAnswer = { text: string; inputTokens: number; outputTokens: number };
 
@@ -29,13 +42,17 @@ export function retryAfterMs(headers: Headers | undefined): number {
 }
 
 /**
- * The ProviderUnavailable for a client library's error: an HTTP answer (`status` set; a 429 waits
- * as long as its Retry-After says) or no answer at all (connection error, timeout).
+ * What a client library's error means for us: an HTTP answer (`status` set; a refusal, or a wait as
+ * long as a 429's Retry-After says) or no answer at all (connection error, timeout).
  */
-export function unavailable(slug: string, error: { status?: number; headers?: Headers; message: string } | Error): ProviderUnavailable {
-  if ("status" in error && error.status !== undefined) {
-    const wait = error.status === 429 ? retryAfterMs(error.headers) : DEFAULT_RETRY_MS;
-    return new ProviderUnavailable(`${slug} answered ${error.status}: ${error.message}`.slice(0, 500), wait);
+export function providerError(slug: string, error: { status?: number; headers?: Headers; message: string } | Error): ProviderUnavailable | ProviderRefused {
+  if ("status" in error && typeof error.status === "number") {
+    const message = `${slug} answered ${error.status}: ${error.message}`.slice(0, 500);
+    if (error.status >= 400 && error.status < 500 && !TRANSIENT_4XX.has(error.status)) {
+      const hint = error.status === 401 || error.status === 403 ? " Check the provider's API key in Settings → Providers." : "";
+      return new ProviderRefused(`${message}${hint}`);
+    }
+    return new ProviderUnavailable(message, error.status === 429 ? retryAfterMs(error.headers) : DEFAULT_RETRY_MS);
   }
   return new ProviderUnavailable(`${slug} unreachable: ${error.message}`.slice(0, 500), DEFAULT_RETRY_MS);
 }

@@ -55,5 +55,6 @@ export async function classifyReplyWithPrompt(workspaceId: string, prompt: Resol
   const usage = { provider: providerSlug, model, latencyMs: asked.latencyMs, inputTokens: asked.inputTokens, outputTokens: asked.outputTokens, costMicros: asked.costMicros };
   if (asked.kind === "done") return { result: { classification: asked.value.classification, confidence: asked.value.confidence ?? null }, trace: { ...usage, error: null } };
   const { result } = locally(reply, prompt);
-  return { result, trace: { ...usage, error: `model_output_invalid: ${asked.message} Classified by the local rules.`.slice(0, 1000) } };
+  const code = asked.kind === "failed" ? asked.code : "model_output_invalid";
+  return { result, trace: { ...usage, error: `${code}: ${asked.message} Classified by the local rules.`.slice(0, 1000) } };
 }

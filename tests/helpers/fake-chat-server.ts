@@ -3,7 +3,8 @@ import type { AddressInfo } from "node:net";
 
 // A stand-in for a hosted model (we cannot run one here): a real HTTP server on loopback that
 // speaks OpenAI's chat-completions protocol. It answers each stage with valid JSON, except for
-// leads named "Ratelimit" (a 429 with Retry-After on the first call) and "Garbage" (never JSON).
+// leads named "Ratelimit" (a 429 with Retry-After on the first call) and "Garbage" (never JSON),
+// and a 401 for the API key "sk-wrong".
 
 export type SeenRequest = { authorization: string | undefined; model: string; system: string; user: string };
 
@@ -34,6 +35,10 @@ export async function startFakeChatServer(options: { delayMs?: number } = {}) {
       const user = body.messages.find((m) => m.role === "user")?.content ?? "";
       seen.push({ authorization: req.headers.authorization, model: body.model, system, user });
       const reply = () => {
+        if (req.headers.authorization === "Bearer sk-wrong") {
+          res.writeHead(401, { "content-type": "application/json" }).end(JSON.stringify({ error: { message: "Incorrect API key provided", type: "invalid_request_error", code: "invalid_api_key" } }));
+          return;
+        }
         const key = `${system.slice(0, 40)}|${user}`;
         if (user.includes("Ratelimit") && !rateLimited.has(key)) {
           rateLimited.add(key);
