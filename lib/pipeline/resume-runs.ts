@@ -1,21 +1,35 @@
 import { sql } from "@/lib/db";
-import { enqueue } from "@/lib/queues";
+import { enqueue, queue, type QueueName } from "@/lib/queues";
 import { enqueueStageBatches } from "@/lib/pipeline/start-stages";
 import { nextBatchStage, type BatchStage } from "@/lib/pipeline/stages";
 import { finishRunIfDone } from "@/lib/pipeline/finish-run";
 
 // Crash recovery: PostgreSQL holds the truth, so work lost with a queue (Redis restarted empty, a
-// job dropped) is found from the rows and queued again. Processing is idempotent, so queueing
-// something that is in fact still in flight costs only a little work.
+// job dropped) is found from the rows and queued again. Work that merely waits (a long import, a
+// backlog of stage batches, leads waiting for a provider, a slow relay) still has a job in its
+// queue and is left alone: queueing it twice would call a hosted model twice, or import one file
+// twice at once. Processing is idempotent, so the rare overlap costs only a little work.
 
 const STALE_SECONDS = 60;
+const LIVE = ["waiting", "active", "delayed", "prioritized", "waiting-children"] as const;
+
+/**
+ * What a queue still holds work for, by the part of each live job's id that names it (job ids
+ * are `import.<run>…`, `<run>.<stage>.<batch>`, `send.<draft>…`, `track.<reply>…`).
+ */
+async function liveWork(name: QueueName, part: 0 | 1): Promise<Set<string>> {
+  const ids = await queue(name).getRanges([...LIVE], 0, -1);
+  return new Set(ids.map((id) => id.split(".")[part]));
+}
 
 export async function resumeRuns(): Promise<{ imports: number; batches: number; sends: number; replies: number }> {
   const minute = Math.floor(Date.now() / 60_000);
   const waiting = await sql().query<{ id: string }>(
     `SELECT id FROM runs WHERE status IN ('queued', 'importing') AND "createdAt" < now() - make_interval(secs => $1)`, [STALE_SECONDS],
   );
-  for (const run of waiting.rows) await enqueue("import", { v: 1, runId: run.id }, { jobId: `import.${run.id}.resume-${minute}` });
+  const importing = waiting.rows.length ? await liveWork("import", 1) : new Set<string>();
+  const lostImports = waiting.rows.filter((row) => !importing.has(row.id));
+  for (const run of lostImports) await enqueue("import", { v: 1, runId: run.id }, { jobId: `import.${run.id}.resume-${minute}` });
 
   const stalled = await sql().query<{ runId: string; stage: string | null; ids: string[] }>(
     `SELECT rl."runId", rl.stage, array_agg(rl.id ORDER BY rl.id) AS ids
@@ -25,7 +39,8 @@ export async function resumeRuns(): Promise<{ imports: number; batches: number; 
     [STALE_SECONDS],
   );
   let batches = 0;
-  for (const group of stalled.rows) {
+  const staged = stalled.rows.length ? await liveWork("stage", 0) : new Set<string>();
+  for (const group of stalled.rows.filter((row) => !staged.has(row.runId))) {
     const stage: BatchStage | null = group.stage === null ? "extract_signals" : nextBatchStage(group.stage as BatchStage);
     if (stage) batches += await enqueueStageBatches(group.runId, stage, group.ids, `resume-${minute}`);
   }
@@ -34,14 +49,18 @@ export async function resumeRuns(): Promise<{ imports: number; batches: number; 
       WHERE d.status = 'approved' AND rl.state = 'running' AND (s.id IS NULL OR s.status = 'pending') AND d."updatedAt" < now() - make_interval(secs => $1)`,
     [STALE_SECONDS],
   );
-  for (const draft of unsent.rows) await enqueue("send", { v: 1, draftId: draft.id }, { jobId: `send.${draft.id}.resume-${minute}` });
+  const sending = unsent.rows.length ? await liveWork("send", 1) : new Set<string>();
+  const lostSends = unsent.rows.filter((row) => !sending.has(row.id));
+  for (const draft of lostSends) await enqueue("send", { v: 1, draftId: draft.id }, { jobId: `send.${draft.id}.resume-${minute}` });
   const unclassified = await sql().query<{ id: string }>(
     `SELECT id FROM replies WHERE "classifiedAt" IS NULL AND "draftId" IS NOT NULL AND "createdAt" < now() - make_interval(secs => $1) AND "createdAt" > now() - interval '7 days'`,
     [STALE_SECONDS],
   );
-  for (const reply of unclassified.rows) await enqueue("track", { v: 1, replyId: reply.id }, { jobId: `track.${reply.id}.resume-${minute}` });
+  const tracking = unclassified.rows.length ? await liveWork("track", 1) : new Set<string>();
+  const lostReplies = unclassified.rows.filter((row) => !tracking.has(row.id));
+  for (const reply of lostReplies) await enqueue("track", { v: 1, replyId: reply.id }, { jobId: `track.${reply.id}.resume-${minute}` });
 
   const active = await sql().query<{ id: string }>(`SELECT id FROM runs WHERE status IN ('running', 'awaiting_review', 'sending')`);
   for (const run of active.rows) await finishRunIfDone(run.id);
-  return { imports: waiting.rows.length, batches, sends: unsent.rows.length, replies: unclassified.rows.length };
+  return { imports: lostImports.length, batches, sends: lostSends.length, replies: lostReplies.length };
 }
