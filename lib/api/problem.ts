@@ -13,7 +13,7 @@ export class HttpProblem extends AppError {
 
 function isInfrastructureDown(error: unknown): boolean {
   const text = error instanceof Error ? `${error.name} ${error.message} ${(error as { code?: string }).code ?? ""}` : "";
-  return /ECONNREFUSED|ETIMEDOUT|ENOTFOUND|Connection is closed|connect ECONN|Stream isn't writeable|enableOfflineQueue|DatabaseNotReachable|P1001|terminating connection|Connection terminated|timeout exceeded when trying to connect/i.test(text);
+  return /ECONNREFUSED|ETIMEDOUT|ENOTFOUND|Connection is closed|connect ECONN|Stream isn't writeable|enableOfflineQueue|DatabaseNotReachable|P1001|terminating connection|Connection terminated|timeout exceeded when trying to connect|MaxRetriesPerRequest|max retries per request|Command timed out/i.test(text);
 }
 
 /** Any thrown value as an AppError; unknown errors are logged and become a bare 500. */

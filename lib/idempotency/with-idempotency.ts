@@ -7,8 +7,14 @@ import { newId } from "@/lib/ids";
 // Idempotency-Key on POST (contract §1): the same key and body within 24 h returns the first
 // answer without doing the work twice; the same key with another body is 409. Keys belong to the
 // token that sent them. Only successful answers are kept: after an error the client may retry.
+// A claim is written before the work and completed after it; a claim still open after
+// ABANDONED_CLAIM_MS belongs to a process that died (or lost PostgreSQL) mid-request, and the
+// retry takes it over instead of being told "in progress" for the rest of the 24 hours. The work
+// itself is guarded by its own row checks (an approved draft is not approved twice), so a takeover
+// after work that did commit answers as a second request would (e.g. 409 already approved).
 
 const WINDOW_MS = 24 * 60 * 60 * 1000;
+const ABANDONED_CLAIM_MS = 60 * 1000;
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
 type Stored = { status: number; body: unknown; location?: string };
@@ -42,7 +48,11 @@ export async function withIdempotency(claim: Claim, run: () => Promise<HandlerRe
       if (existing.bodyHash !== bodyHash || existing.method !== claim.method || existing.path !== claim.path) {
         throw new Conflict("This Idempotency-Key was used with a different request.", "idempotency_conflict");
       }
-      if (existing.status === null) throw new Conflict("A request with this Idempotency-Key is still in progress.");
+      if (existing.status === null) {
+        if (existing.createdAt.getTime() > Date.now() - ABANDONED_CLAIM_MS) throw new Conflict("A request with this Idempotency-Key is still in progress.");
+        await db().idempotencyKey.deleteMany({ where: { id: existing.id, status: null } });
+        continue;
+      }
       const stored = existing.response as Stored;
       return { status: existing.status, body: stored.body, location: stored.location, headers: { "idempotent-replayed": "true" } };
     }

@@ -13,6 +13,26 @@ import { relayTransportOptions } from "@/lib/relay/relay-settings";
 
 type Outcome = "skipped" | "sent" | "rejected";
 
+const RECORD_RETRY_MS = 60_000;
+
+/**
+ * Once the relay has accepted the message, failing the job would make BullMQ's retry send it
+ * again: so the commit that records the acceptance is retried here through a short database
+ * outage (a PostgreSQL restart) before giving up. Found by `npm run test:chaos`.
+ */
+async function recordingAcceptance(commit: () => Promise<unknown>): Promise<void> {
+  const deadline = Date.now() + RECORD_RETRY_MS;
+  for (let wait = 250; ; wait = Math.min(wait * 2, 5_000)) {
+    try {
+      await commit();
+      return;
+    } catch (error) {
+      if (Date.now() + wait > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
+}
+
 async function rejectLead(draft: { id: string; workspaceId: string; leadId: string; runId: string; runLeadId: string }, code: string, message: string) {
   await db().$transaction(async (tx) => {
     await tx.draft.update({ where: { id: draft.id }, data: { status: "failed" } });
@@ -75,7 +95,7 @@ export async function sendDraft(draftId: string): Promise<Outcome> {
   }
 
   const acceptedAt = new Date();
-  await db().$transaction(async (tx) => {
+  await recordingAcceptance(() => db().$transaction(async (tx) => {
     // Two jobs can send the same draft at once (the resume sweep queues every approved draft still
     // unsent after a minute, while its first job may be running): the first to commit records it.
     const { count } = await tx.send.updateMany({ where: { id: send.id, workspaceId: draft.workspaceId, status: { not: "sent" } }, data: { status: "sent", acceptedAt, error: null } });
@@ -87,7 +107,7 @@ export async function sendDraft(draftId: string): Promise<Outcome> {
       type: "send.completed",
       data: { lead_id: draft.leadId, draft_id: draftId, run_id: draft.runId, message_id: send.messageId, accepted_at: acceptedAt.toISOString() },
     }]);
-  });
+  }));
   await finishRunIfDone(draft.runId);
   return "sent";
 }

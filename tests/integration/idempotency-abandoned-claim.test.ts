@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { closeDb, db } from "@/lib/db";
+import { newId } from "@/lib/ids";
+import { withIdempotency } from "@/lib/idempotency/with-idempotency";
+import { createToken } from "@/lib/tokens/create-token";
+import { ensureWorkspace } from "@/lib/workspaces/create-workspace";
+import { resetDatabase } from "../helpers/db";
+
+// Found by `npm run test:chaos`: a web process killed mid-request leaves its Idempotency-Key claim
+// open, and every retry with that key was answered 409 "still in progress" for 24 hours, so the
+// client could never get its request done. An open claim older than a minute is taken over.
+
+let claim: { workspaceId: string; tokenId: string; method: string; path: string; rawBody: string };
+
+beforeAll(async () => {
+  await resetDatabase();
+  const workspace = await ensureWorkspace({ slug: "idem-claim", name: "Idem claim" });
+  const user = await db().user.create({ data: { id: newId("usr"), email: "idem@claim.example", name: "Idem", passwordHash: "x" } });
+  await db().membership.create({ data: { workspaceId: workspace.id, userId: user.id, role: "admin" } });
+  const { token } = await createToken({ workspaceId: workspace.id, userId: user.id, name: "t", scope: "write", expiresInDays: null, actor: { type: "system", id: "tests", name: "tests" } });
+  const row = await db().apiToken.findFirstOrThrow({ where: { workspaceId: workspace.id } });
+  expect(token).toMatch(/^lpat_/);
+  claim = { workspaceId: workspace.id, tokenId: row.id, method: "POST", path: "/v1/leads", rawBody: '{"email":"a@example.com"}' };
+});
+afterAll(() => closeDb());
+
+async function openClaim(key: string, ageMs: number) {
+  // What a process that died between claiming the key and storing the answer leaves behind.
+  const { createHash } = await import("node:crypto");
+  await db().idempotencyKey.create({
+    data: {
+      id: newId("idk"), workspaceId: claim.workspaceId, tokenId: claim.tokenId, key, method: claim.method, path: claim.path,
+      bodyHash: createHash("sha256").update(claim.rawBody).digest("hex"), createdAt: new Date(Date.now() - ageMs), expiresAt: new Date(Date.now() + 3_600_000),
+    },
+  });
+}
+
+describe("an Idempotency-Key claim left open by a dead process", () => {
+  it("is still 'in progress' while it is recent", async () => {
+    await openClaim("recent", 5_000);
+    let ran = false;
+    await expect(withIdempotency({ ...claim, key: "recent" }, async () => ((ran = true), { status: 201, body: {} }))).rejects.toMatchObject({ code: "conflict" });
+    expect(ran).toBe(false);
+  });
+
+  it("is taken over by the retry once it is a minute old, and the answer is kept", async () => {
+    await openClaim("abandoned", 61_000);
+    let runs = 0;
+    const first = await withIdempotency({ ...claim, key: "abandoned" }, async () => (runs++, { status: 201, body: { ok: true } }));
+    const replay = await withIdempotency({ ...claim, key: "abandoned" }, async () => (runs++, { status: 201, body: { ok: false } }));
+    expect(first).toMatchObject({ status: 201, body: { ok: true } });
+    expect(replay).toMatchObject({ status: 201, body: { ok: true }, headers: { "idempotent-replayed": "true" } });
+    expect(runs).toBe(1);
+  });
+});
