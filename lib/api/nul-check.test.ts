@@ -7,7 +7,12 @@ describe("nulPath", () => {
     expect(nulPath({ ["k\u0000"]: 1 })).toBe("k\\0");
     expect(nulPath("\u0000")).toBe("(body)");
   });
+  it("finds lone UTF-16 surrogates, which UTF-8 cannot hold, in strings and keys", () => {
+    expect(nulPath({ a: ["ok", "x\ud800"] })).toBe("a.1");
+    expect(nulPath({ b: "\udfff trailing half" })).toBe("b");
+    expect(nulPath({ ["k\udc00"]: 1 })).toBe("k\ufffd");
+  });
   it("passes everything else", () => {
-    expect(nulPath({ a: "💥\u202e", b: [1, null, true], c: { d: "\\u0000 as text" } })).toBeNull();
+    expect(nulPath({ a: "💥\u202e", b: [1, null, true], c: { d: "\\u0000 as text" }, e: "\ud83d\udca5 paired" })).toBeNull();
   });
 });

@@ -1,9 +1,18 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { decodeCursor, encodeCursor, toPage } from "@/lib/api/pagination";
+import { decodeCursor, encodeCursor, ListQuery, toPage } from "@/lib/api/pagination";
 
 beforeAll(() => {
   process.env.AUTH_SECRET ??= "x".repeat(40);
   process.env.ENCRYPTION_KEY ??= Buffer.alloc(32).toString("base64");
+});
+
+describe("limit", () => {
+  it("is plain digits from 1 to 100, 25 when absent", () => {
+    expect(ListQuery.parse({})).toEqual({ limit: 25 });
+    expect(ListQuery.parse({ limit: "7" })).toEqual({ limit: 7 });
+    expect(ListQuery.parse({ limit: "100" })).toEqual({ limit: 100 });
+    for (const bad of ["0", "101", "0x10", "1e2", " 5", "5 ", "+5", "1.5", "", "abc", "Infinity"]) expect(ListQuery.safeParse({ limit: bad }).success, bad).toBe(false);
+  });
 });
 
 describe("cursors", () => {

@@ -6,8 +6,14 @@ import { InvalidRequest } from "@/lib/errors";
 // Keyset pagination (contract §4): newest first by id (ids are ULIDs, so by creation). The cursor
 // is opaque: the list, the workspace and the last id, signed so a garbled or foreign one is a 400.
 
+// `limit` is plain digits: z.coerce would also take " 5", "1e2" or "0x10" (Number's grammar).
+const limit = z.preprocess(
+  (value) => (typeof value === "string" && /^\d{1,4}$/.test(value) ? Number(value) : value),
+  z.number({ error: "must be a whole number from 1 to 100" }).int().min(1).max(100).default(25),
+);
+
 export const ListQuery = z.strictObject({
-  limit: z.coerce.number().int().min(1).max(100).default(25),
+  limit,
   cursor: z.string().max(500).optional(),
 });
 

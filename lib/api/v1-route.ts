@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { COMMON_ERRORS, type AnyOperation, type HandlerResult, type Method, type MinimumRole } from "@/lib/api/operation";
 import { HttpProblem, problemResponse, toAppError } from "@/lib/api/problem";
 import { authenticateAndLimit } from "@/lib/api/access";
@@ -16,6 +17,7 @@ import type { AuthContext } from "@/lib/tokens/authenticate-token";
 // The one /v1 wrapper: request id, token auth, rate limit, scope and role, parsing, idempotency,
 // problem+json errors and one log line per request. Route files only bind operations to methods.
 
+const NO_QUERY = z.strictObject({});
 const ROLE_RANK: Record<MinimumRole, number> = { viewer: 0, reviewer: 1, admin: 2 };
 const METHODS: Method[] = ["GET", "POST", "PATCH", "PUT", "DELETE"];
 
@@ -59,7 +61,8 @@ async function execute(operation: AnyOperation, request: Request, context: Route
   const rawQuery = queryObject(url);
   const nulInQuery = nulPath(rawQuery);
   if (nulInQuery !== null) throw new InvalidRequest("Some query parameters are not valid.", [{ path: nulInQuery, message: NUL_MESSAGE }]);
-  const query = operation.query ? operation.query.safeParse(rawQuery) : { success: true as const, data: {} };
+  // An operation without query parameters refuses any, as the others refuse unknown ones.
+  const query = operation.query ? operation.query.safeParse(rawQuery) : NO_QUERY.safeParse(rawQuery);
   if (!query.success) throw new InvalidRequest("Some query parameters are not valid.", fieldErrors(query.error));
 
   let body: unknown;

@@ -3,6 +3,7 @@ import { config } from "@/lib/config";
 import { db, sql } from "@/lib/db";
 import { newId } from "@/lib/ids";
 import { planColumns, readRow, type ColumnPlan, type LeadRow } from "@/lib/imports/columns";
+import { decodeCsv } from "@/lib/imports/csv-decoding";
 import { ImportFailure, openCsv } from "@/lib/imports/csv-source";
 import { insertLeadBatch } from "@/lib/imports/insert-batch";
 
@@ -29,15 +30,19 @@ export async function importRunCsv(run: { id: string; workspaceId: string; leads
   await db().csvRowError.deleteMany({ where: { runId: run.id } });
   const maxRows = config().CSV_MAX_ROWS;
   const source = await openCsv(run);
-  const parser = parse({ bom: true, relax_column_count: true, skip_empty_lines: true, skip_records_with_error: true, raw: true, info: true });
+  const decoded = await decodeCsv(source).catch((error: unknown) => {
+    source.destroy();
+    throw error;
+  });
+  const parser = parse({ delimiter: decoded.delimiter, relax_column_count: true, skip_empty_lines: true, skip_records_with_error: true, raw: true, info: true });
   const skips: { records: number; raw: string; message: string }[] = [];
   parser.on("skip", (error: Error & { records: number; raw?: string }) => {
     // One bad row can be reported twice; `records` (good records before it) identifies it.
     if (skips.at(-1)?.records === error.records) return;
     skips.push({ records: error.records, raw: error.raw ?? "", message: error.message });
   });
-  source.on("error", (error) => parser.destroy(error));
-  source.pipe(parser);
+  decoded.text.on("error", (error) => parser.destroy(error));
+  decoded.text.pipe(parser);
 
   let plan: ColumnPlan | null = null;
   let batch: LeadRow[] = [];
@@ -81,6 +86,7 @@ export async function importRunCsv(run: { id: string; workspaceId: string; leads
       recordSkipsBefore(info.records);
       const rowNumber = info.records + skipPointer;
       if (!plan) {
+        if (record.every((cell) => !cell.trim())) continue; // blank lines before the header row
         plan = planColumns(record);
         if (plan.emailIndex < 0) throw new ImportFailure("csv_missing_email_column", "The CSV's header row has no email column.");
         continue;
@@ -104,6 +110,7 @@ export async function importRunCsv(run: { id: string; workspaceId: string; leads
     await Promise.all(inFlight);
     return { rows, imported, invalidRows };
   } catch (error) {
+    decoded.text.destroy();
     source.destroy();
     await Promise.allSettled(inFlight);
     if (error instanceof ImportFailure) throw error;

@@ -11,13 +11,13 @@ let seeded: Promise<void> | undefined;
 
 export type ApiAnswer = { status: number; headers: Headers; body: Record<string, unknown> & { data?: Record<string, unknown>[] } };
 
-export type CallOptions = { token?: string | null; body?: unknown; rawBody?: string; headers?: Record<string, string> };
+export type CallOptions = { token?: string | null; body?: unknown; rawBody?: string | Uint8Array<ArrayBuffer>; headers?: Record<string, string> };
 
 /** One HTTP call to the running app. `body` is sent as JSON; `token` null sends no Authorization. */
 export async function call(method: string, path: string, options: CallOptions = {}): Promise<ApiAnswer> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
-  let body: string | undefined = options.rawBody;
+  let body: string | Uint8Array<ArrayBuffer> | undefined = options.rawBody;
   if (options.body !== undefined) {
     body = JSON.stringify(options.body);
     headers["content-type"] ??= "application/json";
