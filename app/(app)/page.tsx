@@ -1,8 +1,8 @@
-import { currentSession } from "@/lib/auth/session";
+import { pageSession } from "@/lib/web/page-session";
 import { workspaceOverview } from "@/lib/workspaces/workspace-overview";
 
 export default async function HomePage() {
-  const session = (await currentSession())!;
+  const session = await pageSession("viewer");
   const overview = await workspaceOverview(session.workspace.id);
   const stats = [
     { label: "Leads", value: overview.leads },

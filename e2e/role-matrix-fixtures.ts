@@ -1,0 +1,92 @@
+import { expect, type APIRequestContext } from "@playwright/test";
+import { ulid } from "ulid";
+import { addMember } from "@/lib/members/add-member";
+import { putRelay } from "@/lib/relay/relay-settings";
+import { demoWorkspaceId, draftsOf, leads, serveCsv, startRun } from "./pipeline-fixtures";
+import { bearer, cli, withDb } from "./support";
+
+// One of everything the role matrix forces: a draft awaiting review (a real run of one lead), a
+// campaign pinning a fork (not approved), a workspace pack, a token, a member, a webhook endpoint
+// (disabled, so nothing is delivered to it) with a dead letter, a provider and the relay. The admin
+// data carries a marker, so a refused page can be searched for it.
+
+const actor = { type: "system" as const, id: "e2e", name: "e2e role matrix" };
+const newId = (prefix: string) => `${prefix}_${ulid().toLowerCase()}`;
+
+export type MatrixFixture = {
+  tag: string; marker: string; workspaceId: string; runId: string; leadId: string; draftId: string; campaignId: string; packSlug: string;
+  tokenId: string; memberId: string; endpointId: string; endpointUrl: string; deadLetterId: string; providerSlug: string;
+};
+
+export async function matrixFixture(request: APIRequestContext): Promise<MatrixFixture> {
+  const tag = ulid().toLowerCase().slice(-8);
+  const marker = `leak-${tag}`;
+  const workspaceId = await demoWorkspaceId();
+  const admin = bearer(cli("token:create", "--workspace", "demo", "--name", `e2e matrix ${tag}`));
+  const created = async (path: string, data: unknown) => {
+    const response = await request.post(path, { headers: admin, data });
+    expect(response.status(), `${path}: ${await response.text()}`).toBe(201);
+    return response.json();
+  };
+
+  const csv = await serveCsv(leads("good", tag).slice(0, 1));
+  let runId: string;
+  let draftId: string;
+  try {
+    runId = (await startRun(workspaceId, csv.url, "draft_email")).id;
+    draftId = (await draftsOf(runId, 1))[0].id;
+  } finally {
+    await csv.close();
+  }
+  const leadId = await withDb(async (db) => (await db.query(`SELECT "leadId" FROM drafts WHERE id = $1`, [draftId])).rows[0].leadId as string);
+
+  await created("/v1/prompts/qualify/fork", { from: "v1.2.0", as: `v1.2.0-m${tag}`, system: "Matrix." });
+  const campaign = await created("/v1/campaigns", { name: `Matrix ${tag}`, pack: "saas-outbound", pins: { qualify: `qualify@demo:v1.2.0-m${tag}` } });
+  const packSlug = `matrix-${tag}`;
+  await created("/v1/packs/saas-outbound/fork", { slug: packSlug });
+
+  cli("token:create", "--workspace", "demo", "--name", marker);
+  const member = await addMember(workspaceId, { email: `member+${tag}@example.com`, name: marker, password: "long-enough-pass", role: "viewer" }, actor);
+  const endpointUrl = `http://127.0.0.1:9/hook-${tag}`;
+  const endpoint = await created("/v1/webhook-endpoints", { url: endpointUrl, description: marker, events: ["reply.received"], enabled: false });
+  const providerSlug = `matrix-${tag}`;
+  await created(`/v1/providers/${providerSlug}`, { kind: "openai-compatible", base_url: "http://127.0.0.1:9/v1", default_model: marker });
+  await putRelay(workspaceId, { host: "127.0.0.1", port: 9, secure: false, from_email: "sam@demo.example", from_name: marker }, actor);
+
+  const ids = await withDb(async (db) => {
+    const tokenId = (await db.query(`SELECT id FROM api_tokens WHERE name = $1`, [marker])).rows[0].id as string;
+    const eventId = newId("evt");
+    const deadLetterId = newId("dly");
+    await db.query(`INSERT INTO events (id, "workspaceId", type, data, "dispatchedAt") VALUES ($1, $2, 'reply.received', '{}', now())`, [eventId, workspaceId]);
+    await db.query(
+      `INSERT INTO deliveries (id, "workspaceId", "eventId", "endpointId", status, "attemptCount", "firstAttemptAt", "lastError", "deadLetteredAt")
+       VALUES ($1, $2, $3, $4, 'dead', 7, now() - interval '25 hours', 'HTTP 500', now())`, [deadLetterId, workspaceId, eventId, endpoint.id],
+    );
+    return { tokenId, deadLetterId };
+  });
+  return {
+    tag, marker, workspaceId, runId, leadId, draftId, campaignId: campaign.id, packSlug, tokenId: ids.tokenId, memberId: member.user_id,
+    endpointId: endpoint.id, endpointUrl, deadLetterId: ids.deadLetterId, providerSlug,
+  };
+}
+
+/** Everything a forced call could change, as one comparable value. */
+export async function matrixState(f: MatrixFixture) {
+  return withDb(async (db) => (await db.query(
+    `SELECT (SELECT count(*) FROM audit_entries WHERE "workspaceId" = $1) AS audit,
+            (SELECT count(*) FROM api_tokens WHERE "workspaceId" = $1 AND "revokedAt" IS NULL) AS live_tokens,
+            (SELECT count(*) FROM users) AS users,
+            (SELECT string_agg("userId" || ':' || role, ',' ORDER BY "userId") FROM memberships WHERE "workspaceId" = $1) AS roles,
+            (SELECT string_agg(id || ':' || enabled || ':' || description || ':' || md5("secretEncrypted") || ':' || coalesce("previousSecretEncrypted", ''), ',' ORDER BY id)
+               FROM webhook_endpoints WHERE "workspaceId" = $1) AS endpoints,
+            (SELECT string_agg(id || ':' || status || ':' || "attemptCount", ',' ORDER BY id) FROM deliveries WHERE "endpointId" = $2) AS deliveries,
+            (SELECT string_agg(slug || ':' || "defaultModel", ',' ORDER BY slug) FROM providers WHERE "workspaceId" = $1) AS providers,
+            (SELECT host || ':' || "updatedAt" FROM relay_settings WHERE "workspaceId" = $1) AS relay,
+            (SELECT count(*) FROM prompt_versions) AS versions,
+            (SELECT count(*) FROM packs) AS packs,
+            (SELECT string_agg(stage || ':' || "promptVersionId", ',' ORDER BY stage) FROM pack_prompts pp JOIN packs p ON p.id = pp."packId" WHERE p.slug = $3 AND p."workspaceId" = $1) AS pins,
+            (SELECT string_agg(id || ':' || status, ',' ORDER BY id) FROM campaigns WHERE "workspaceId" = $1) AS campaigns,
+            (SELECT status FROM drafts WHERE id = $4) AS draft`,
+    [f.workspaceId, f.endpointId, f.packSlug, f.draftId],
+  )).rows[0]);
+}

@@ -1,0 +1,114 @@
+import type { Locator, Page } from "@playwright/test";
+import type { Role } from "@/lib/auth/roles";
+import type { MatrixFixture } from "./role-matrix-fixtures";
+
+// Who may open which page and call which /api/web operation (contract §9, docs/web.md): one row
+// each. The spec checks every row for every role, and that every page under app/ and every exported
+// method under app/api/web has a row here.
+
+const NONE = "00000000000000000000000000";
+
+export type PageRow = {
+  pattern: string;
+  least: Role;
+  url: (f: MatrixFixture) => string;
+  /** Controls that need more than reading the page: present from `least` up, absent below. */
+  controls?: { least: Role; find: (page: Page) => Locator }[];
+  /** Text only an admin's data holds: shown where the page is allowed, never in a 403. */
+  shows?: (f: MatrixFixture) => string;
+};
+
+export const PAGES: PageRow[] = [
+  { pattern: "/", least: "viewer", url: () => "/" },
+  { pattern: "/audit", least: "viewer", url: () => "/audit" },
+  { pattern: "/campaigns", least: "viewer", url: () => "/campaigns", controls: [{ least: "admin", find: (p) => p.getByRole("form", { name: "Create a campaign" }) }] },
+  { pattern: "/campaigns/[id]", least: "viewer", url: (f) => `/campaigns/${f.campaignId}`, controls: [{ least: "reviewer", find: (p) => p.getByRole("button", { name: /Approve/ }) }] },
+  { pattern: "/docs/api", least: "viewer", url: () => "/docs/api" },
+  { pattern: "/packs", least: "viewer", url: () => "/packs" },
+  {
+    pattern: "/packs/[slug]", least: "viewer", url: (f) => `/packs/${f.packSlug}`,
+    controls: [{ least: "admin", find: (p) => p.getByRole("button", { name: /Fork pack/ }) }, { least: "admin", find: (p) => p.getByRole("button", { name: /Save pins/ }) }],
+  },
+  { pattern: "/prompts", least: "viewer", url: () => "/prompts" },
+  { pattern: "/prompts/[name]", least: "viewer", url: () => "/prompts/qualify", controls: [{ least: "admin", find: (p) => p.getByRole("button", { name: /^Fork/ }) }] },
+  { pattern: "/review", least: "viewer", url: (f) => `/review?run=${f.runId}`, controls: [{ least: "reviewer", find: (p) => p.getByRole("checkbox").first() }] },
+  {
+    pattern: "/review/drafts/[id]", least: "viewer", url: (f) => `/review/drafts/${f.draftId}`,
+    controls: [{ least: "reviewer", find: (p) => p.getByRole("button", { name: /^Approve/ }) }, { least: "reviewer", find: (p) => p.getByRole("button", { name: "Reject…" }) }],
+  },
+  { pattern: "/runs", least: "viewer", url: () => "/runs" },
+  { pattern: "/runs/[id]", least: "viewer", url: (f) => `/runs/${f.runId}` },
+  { pattern: "/settings/members", least: "admin", url: () => "/settings/members", shows: (f) => f.marker },
+  { pattern: "/settings/providers", least: "admin", url: () => "/settings/providers", shows: (f) => f.marker },
+  { pattern: "/settings/relay", least: "admin", url: () => "/settings/relay" },
+  { pattern: "/settings/tokens", least: "admin", url: () => "/settings/tokens", shows: (f) => f.marker },
+  { pattern: "/settings/webhooks", least: "admin", url: () => "/settings/webhooks", shows: (f) => f.marker },
+  { pattern: "/settings/webhooks/dead-letters", least: "admin", url: () => "/settings/webhooks/dead-letters", shows: (f) => f.endpointUrl },
+];
+
+type Call = { path: string; data?: unknown };
+export type ActionRow = {
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  route: string;
+  least: Role;
+  /** A request that would do the real thing (refused below `least`). */
+  forced: (f: MatrixFixture) => Call;
+  /** For roles allowed to: a request that passes the role check but changes nothing (unknown id, bad body). Defaults to `forced` for GET. */
+  probe?: (f: MatrixFixture) => Call;
+};
+
+const get = (route: string, least: Role, path: (f: MatrixFixture) => string): ActionRow => ({ method: "GET", route, least, forced: (f) => ({ path: path(f) }) });
+
+export const ACTIONS: ActionRow[] = [
+  // Reading: every member.
+  get("/audit", "viewer", () => "/api/web/audit"),
+  get("/audit/facets", "viewer", () => "/api/web/audit/facets"),
+  get("/campaigns", "viewer", () => "/api/web/campaigns"),
+  get("/campaigns/[id]", "viewer", (f) => `/api/web/campaigns/${f.campaignId}`),
+  get("/drafts/[id]", "viewer", (f) => `/api/web/drafts/${f.draftId}`),
+  get("/packs", "viewer", () => "/api/web/packs"),
+  get("/packs/[slug]", "viewer", (f) => `/api/web/packs/${f.packSlug}`),
+  get("/pin-options", "viewer", () => "/api/web/pin-options"),
+  get("/prompts", "viewer", () => "/api/web/prompts"),
+  get("/prompts/[name]", "viewer", () => "/api/web/prompts/qualify"),
+  get("/review", "viewer", () => "/api/web/review"),
+  get("/runs", "viewer", () => "/api/web/runs"),
+  get("/runs/[id]", "viewer", (f) => `/api/web/runs/${f.runId}`),
+  get("/runs/[id]/leads", "viewer", (f) => `/api/web/runs/${f.runId}/leads`),
+  get("/runs/[id]/leads/[leadId]/traces", "viewer", (f) => `/api/web/runs/${f.runId}/leads/${f.leadId}/traces`),
+  // Reviewing: reviewers and admins.
+  { method: "POST", route: "/drafts/[id]/approve", least: "reviewer", forced: (f) => ({ path: `/api/web/drafts/${f.draftId}/approve`, data: {} }), probe: () => ({ path: `/api/web/drafts/drf_${NONE}/approve`, data: {} }) },
+  { method: "POST", route: "/drafts/[id]/reject", least: "reviewer", forced: (f) => ({ path: `/api/web/drafts/${f.draftId}/reject`, data: { reason: "forced" } }), probe: () => ({ path: `/api/web/drafts/drf_${NONE}/reject`, data: { reason: "probe" } }) },
+  { method: "POST", route: "/review/approve", least: "reviewer", forced: (f) => ({ path: "/api/web/review/approve", data: { ids: [f.draftId] } }), probe: () => ({ path: "/api/web/review/approve", data: { ids: [] } }) },
+  { method: "POST", route: "/campaigns/[id]/approve", least: "reviewer", forced: (f) => ({ path: `/api/web/campaigns/${f.campaignId}/approve` }), probe: () => ({ path: `/api/web/campaigns/cmp_${NONE}/approve` }) },
+  // Everything else: admins.
+  { method: "POST", route: "/campaigns", least: "admin", forced: (f) => ({ path: "/api/web/campaigns", data: { name: `forced ${f.marker}`, pack: "saas-outbound" } }), probe: () => ({ path: "/api/web/campaigns", data: {} }) },
+  { method: "POST", route: "/prompts/[name]/fork", least: "admin", forced: (f) => ({ path: "/api/web/prompts/qualify/fork", data: { from: "v1.2.0", as: `v1.2.0-forced${f.tag}` } }), probe: () => ({ path: "/api/web/prompts/qualify/fork", data: {} }) },
+  { method: "POST", route: "/packs/[slug]/fork", least: "admin", forced: (f) => ({ path: "/api/web/packs/saas-outbound/fork", data: { slug: `forced-${f.tag}` } }), probe: () => ({ path: "/api/web/packs/saas-outbound/fork", data: { slug: "Not A Slug" } }) },
+  { method: "PATCH", route: "/packs/[slug]", least: "admin", forced: (f) => ({ path: `/api/web/packs/${f.packSlug}`, data: { prompts: { qualify: "qualify:v1.2.0" } } }), probe: (f) => ({ path: `/api/web/packs/${f.packSlug}`, data: { prompts: { qualify: "not a pin" } } }) },
+  get("/tokens", "admin", () => "/api/web/tokens"),
+  { method: "POST", route: "/tokens", least: "admin", forced: (f) => ({ path: "/api/web/tokens", data: { name: `forced ${f.tag}`, scope: "write", expires_in_days: null } }), probe: () => ({ path: "/api/web/tokens", data: {} }) },
+  { method: "POST", route: "/tokens/[id]/revoke", least: "admin", forced: (f) => ({ path: `/api/web/tokens/${f.tokenId}/revoke` }), probe: () => ({ path: `/api/web/tokens/tok_${NONE}/revoke` }) },
+  get("/members", "admin", () => "/api/web/members"),
+  { method: "POST", route: "/members", least: "admin", forced: (f) => ({ path: "/api/web/members", data: { email: `forced+${f.tag}@example.com`, name: "Forced", password: "long-enough-pass", role: "admin" } }), probe: () => ({ path: "/api/web/members", data: {} }) },
+  { method: "PATCH", route: "/members/[userId]", least: "admin", forced: (f) => ({ path: `/api/web/members/${f.memberId}`, data: { role: "admin" } }), probe: () => ({ path: `/api/web/members/usr_${NONE}`, data: { role: "viewer" } }) },
+  get("/webhook-endpoints", "admin", () => "/api/web/webhook-endpoints"),
+  { method: "POST", route: "/webhook-endpoints", least: "admin", forced: (f) => ({ path: "/api/web/webhook-endpoints", data: { url: `${f.endpointUrl}/forced`, events: [] } }), probe: () => ({ path: "/api/web/webhook-endpoints", data: {} }) },
+  { method: "PATCH", route: "/webhook-endpoints/[id]", least: "admin", forced: (f) => ({ path: `/api/web/webhook-endpoints/${f.endpointId}`, data: { enabled: true, description: "forced" } }), probe: () => ({ path: `/api/web/webhook-endpoints/whe_${NONE}`, data: { enabled: true } }) },
+  { method: "DELETE", route: "/webhook-endpoints/[id]", least: "admin", forced: (f) => ({ path: `/api/web/webhook-endpoints/${f.endpointId}` }), probe: () => ({ path: `/api/web/webhook-endpoints/whe_${NONE}` }) },
+  { method: "POST", route: "/webhook-endpoints/[id]/test", least: "admin", forced: (f) => ({ path: `/api/web/webhook-endpoints/${f.endpointId}/test` }), probe: () => ({ path: `/api/web/webhook-endpoints/whe_${NONE}/test` }) },
+  { method: "POST", route: "/webhook-endpoints/[id]/reveal", least: "admin", forced: (f) => ({ path: `/api/web/webhook-endpoints/${f.endpointId}/reveal` }), probe: () => ({ path: `/api/web/webhook-endpoints/whe_${NONE}/reveal` }) },
+  { method: "POST", route: "/webhook-endpoints/[id]/rotate", least: "admin", forced: (f) => ({ path: `/api/web/webhook-endpoints/${f.endpointId}/rotate` }), probe: () => ({ path: `/api/web/webhook-endpoints/whe_${NONE}/rotate` }) },
+  get("/webhook-endpoints/[id]/deliveries", "admin", (f) => `/api/web/webhook-endpoints/${f.endpointId}/deliveries`),
+  get("/dead-letters", "admin", () => "/api/web/dead-letters"),
+  { method: "POST", route: "/dead-letters/replay", least: "admin", forced: (f) => ({ path: "/api/web/dead-letters/replay", data: { ids: [f.deadLetterId] } }), probe: () => ({ path: "/api/web/dead-letters/replay", data: { ids: [] } }) },
+  get("/providers", "admin", () => "/api/web/providers"),
+  { method: "PUT", route: "/providers/[slug]", least: "admin", forced: (f) => ({ path: `/api/web/providers/${f.providerSlug}`, data: { default_model: "forced" } }), probe: (f) => ({ path: `/api/web/providers/${f.providerSlug}`, data: { max_concurrency: 0 } }) },
+  { method: "DELETE", route: "/providers/[slug]", least: "admin", forced: (f) => ({ path: `/api/web/providers/${f.providerSlug}` }), probe: () => ({ path: "/api/web/providers/no-such-provider" }) },
+  get("/relay", "admin", () => "/api/web/relay"),
+  { method: "PUT", route: "/relay", least: "admin", forced: () => ({ path: "/api/web/relay", data: { host: "forced.example", port: 25, from_email: "forced@example.com" } }), probe: () => ({ path: "/api/web/relay", data: {} }) },
+  { method: "POST", route: "/relay/check", least: "admin", forced: () => ({ path: "/api/web/relay/check" }) , probe: () => ({ path: "/api/web/relay/check" }) },
+];
+
+/** The routes and methods that exist, as "METHOD /route" (for the completeness check). */
+export const actionKey = (row: Pick<ActionRow, "method" | "route">) => `${row.method} ${row.route}`;
