@@ -1,17 +1,31 @@
 import { createHash } from "node:crypto";
 import { db } from "@/lib/db";
 import type { HandlerResult } from "@/lib/api/operation";
+import { decryptSecret, encryptSecret } from "@/lib/crypto/secrets";
 import { Conflict, InvalidRequest } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 
 // Idempotency-Key on POST (contract §1): the same key and body within 24 h returns the first
 // answer without doing the work twice; the same key with another body is 409. Keys belong to the
 // token that sent them. Only successful answers are kept: after an error the client may retry.
+// A kept answer can carry a secret (a webhook endpoint's signing secret from create, reveal or
+// rotate), so it is sealed like every other secret at rest (lib/crypto/secrets.ts).
 
 const WINDOW_MS = 24 * 60 * 60 * 1000;
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
 type Stored = { status: number; body: unknown; location?: string };
+type Sealed = { sealed: string };
+
+function seal(stored: Stored): Sealed {
+  return { sealed: encryptSecret(JSON.stringify(stored)) };
+}
+
+/** Rows written before answers were sealed hold the answer itself; they expire within 24 h. */
+function unseal(response: unknown): Stored {
+  const sealed = (response as Partial<Sealed> | null)?.sealed;
+  return typeof sealed === "string" ? (JSON.parse(decryptSecret(sealed)) as Stored) : (response as Stored);
+}
 
 type Claim = { workspaceId: string; tokenId: string; key: string; method: string; path: string; rawBody: string };
 
@@ -43,7 +57,7 @@ export async function withIdempotency(claim: Claim, run: () => Promise<HandlerRe
         throw new Conflict("This Idempotency-Key was used with a different request.", "idempotency_conflict");
       }
       if (existing.status === null) throw new Conflict("A request with this Idempotency-Key is still in progress.");
-      const stored = existing.response as Stored;
+      const stored = unseal(existing.response);
       return { status: existing.status, body: stored.body, location: stored.location, headers: { "idempotent-replayed": "true" } };
     }
   }
@@ -51,7 +65,7 @@ export async function withIdempotency(claim: Claim, run: () => Promise<HandlerRe
   try {
     const result = await run();
     const stored: Stored = { status: result.status ?? 200, body: result.body ?? null, location: result.location };
-    await db().idempotencyKey.update({ where: { id }, data: { status: stored.status, response: stored as object } });
+    await db().idempotencyKey.update({ where: { id }, data: { status: stored.status, response: seal(stored) } });
     return result;
   } catch (error) {
     await db().idempotencyKey.deleteMany({ where: { id } }).catch(() => undefined);
