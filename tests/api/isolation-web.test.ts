@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, testWorkspace, type ApiAnswer, type TestWorkspace } from "../helpers/api-fixtures";
 import { identifiers, seedResources, type Resources } from "../helpers/isolation-fixtures";
 import type { Probe, Role } from "../helpers/isolation-cases";
@@ -20,6 +20,7 @@ let routes: WebRoute[];
 let exportsSeen: number;
 const sessions: Record<string, string> = {};
 let before: Record<string, string[]>;
+let requests = 0;
 
 const key = (route: WebRoute) => `${route.method} ${route.template}`;
 
@@ -34,6 +35,7 @@ function pathFor(route: WebRoute, overrides: Record<string, string> = {}) {
 }
 
 function send(route: WebRoute, headers: Record<string, string>, options: { path?: string; body?: unknown } = {}) {
+  requests++;
   const body = options.body !== undefined ? options.body : route.hasBody ? WEB_CASES[key(route)].body?.(b) : undefined;
   return call(route.method, options.path ?? pathFor(route), { token: null, headers, body });
 }
@@ -64,6 +66,10 @@ beforeAll(async () => {
   sessions.viewer = await signInAs(B.users.viewer);
   before = await workspaceSnapshot(B.workspace.id);
 }, 120_000);
+
+afterAll(() => {
+  console.log(`web isolation matrix: ${routes?.length ?? 0} routes, ${requests} requests`);
+});
 
 describe("coverage", () => {
   it("reads every web route and has a case for each", () => {
