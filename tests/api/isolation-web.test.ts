@@ -16,6 +16,7 @@ const RANK: Record<Role, number> = { viewer: 0, reviewer: 1, admin: 2 };
 let A: TestWorkspace;
 let B: TestWorkspace;
 let b: Resources;
+let own: Resources;
 let routes: WebRoute[];
 let exportsSeen: number;
 const sessions: Record<string, string> = {};
@@ -24,11 +25,11 @@ let requests = 0;
 
 const key = (route: WebRoute) => `${route.method} ${route.template}`;
 
-function pathFor(route: WebRoute, overrides: Record<string, string> = {}) {
-  const params = { ...WEB_CASES[key(route)]?.params?.(b), ...overrides };
+function pathFor(route: WebRoute, resources: Resources = b) {
+  const params = WEB_CASES[key(route)]?.params?.(resources) ?? {};
   const segment = route.template.split("/")[3];
   return route.template.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const value = params[name] ?? WEB_PATH_RESOURCES[`${segment}.${name}`]?.(b);
+    const value = params[name] ?? WEB_PATH_RESOURCES[`${segment}.${name}`]?.(resources);
     if (value === undefined) throw new Error(`no resource for {${name}} of ${route.template}: add it to WEB_PATH_RESOURCES`);
     return encodeURIComponent(value);
   });
@@ -59,6 +60,7 @@ beforeAll(async () => {
   A = await testWorkspace("isw-a", "team");
   B = await testWorkspace("isw-b", "team");
   b = await seedResources(B);
+  own = await seedResources(A);
   ({ routes, exportsSeen } = discoverWebRoutes());
   sessions.attacker = await signInAs(A.users.admin);
   sessions.admin = await signInAs(B.users.admin);
@@ -102,6 +104,25 @@ describe("workspace A's admin session", () => {
       }
     }
     expect(failures).toEqual([]);
+    await expectBUnchanged();
+  });
+
+  it("cannot point its own resources at B's", async () => {
+    const failures: string[] = [];
+    let probes = 0;
+    for (const route of routes) {
+      for (const probe of WEB_CASES[key(route)].ownProbes?.(b) ?? []) {
+        probes++;
+        const path = pathFor(route, own);
+        const answer = await send(route, sameOrigin(sessions.attacker), { path, body: probe.body });
+        const which = `${key(route)} (${probe.label})`;
+        if (!probe.expect.includes(answer.status)) failures.push(`${which} → ${answer.status} (want ${probe.expect.join("|")}) ${JSON.stringify(answer.body).slice(0, 200)}`);
+        const leaks = leaked(answer, path + JSON.stringify(probe.body ?? null));
+        if (leaks.length) failures.push(`${which} shows B's ${leaks.join(", ")}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(probes).toBeGreaterThanOrEqual(2);
     await expectBUnchanged();
   });
 

@@ -26,6 +26,7 @@ const TEST_ACTOR = { type: "system" as const, id: "tests", name: "tests" };
 let A: TestWorkspace;
 let B: TestWorkspace;
 let b: Resources;
+let own: Resources;
 let operations: Operation[];
 let cursors: Record<string, string>;
 let revoked: string;
@@ -86,6 +87,7 @@ beforeAll(async () => {
   A = await testWorkspace("iso-a", "team");
   B = await testWorkspace("iso-b", "team");
   b = await seedResources(B);
+  own = await seedResources(A);
   operations = await loadOperations();
   cursors = {
     leads: (await call("GET", "/v1/leads?limit=1", { token: B.tokens.admin })).body.next_cursor as string,
@@ -139,6 +141,25 @@ describe("workspace A's admin on workspace B's resources", () => {
       }
     }
     expect(failures).toEqual([]);
+    await expectBUnchanged();
+  });
+
+  it("cannot point its own resources at B's (pins, fork sources), nor see B's rows through them", async () => {
+    const failures: string[] = [];
+    let probes = 0;
+    for (const operation of operations) {
+      for (const probe of V1_CASES[operation.id].ownProbes?.(b) ?? []) {
+        probes++;
+        const path = pathFor(operation, own);
+        const answer = await send(operation, { token: A.tokens.admin, path, body: probe.body });
+        const which = `${operation.method} ${operation.template} (${probe.label})`;
+        if (!probe.expect.includes(answer.status)) failures.push(`${which} → ${answer.status} (want ${probe.expect.join("|")}) ${JSON.stringify(answer.body).slice(0, 200)}`);
+        const leaks = leaked(answer, path + JSON.stringify(probe.body ?? null));
+        if (leaks.length) failures.push(`${which} shows B's ${leaks.join(", ")}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(probes).toBeGreaterThanOrEqual(3);
     await expectBUnchanged();
   });
 

@@ -1,6 +1,7 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
+import { sha256Hex } from "@/lib/crypto/secrets";
 import { redis } from "@/lib/redis";
 import { call, testWorkspace, type TestWorkspace } from "../helpers/api-fixtures";
 import { sameOrigin, signInAs } from "../helpers/web-session";
@@ -116,7 +117,8 @@ describe("secrets at rest", () => {
 
   it("the Redis database holds none of them either", async () => {
     const contents = await redisContents();
-    expect(contents.length).toBeGreaterThan(0);
+    // The scan reaches this test's keys: the token's cached authentication is filed under its hash.
+    expect(contents).toContain(sha256Hex(secrets.token));
     expect(findings(contents)).toEqual([]);
   });
 

@@ -24,6 +24,8 @@ export type V1Case = {
   crossStatus?: number;
   /** Requests without path ids (lists, creates) that name the target's resources elsewhere. */
   probes?: (r: Resources, cursors: Record<string, string>) => Probe[];
+  /** Requests on the caller's own resources (path ids from `own`) whose body names the target's. */
+  ownProbes?: (r: Resources) => Probe[];
 };
 
 /** Path parameter → the target's resource, keyed by "<first path segment>.<param>". */
@@ -61,7 +63,7 @@ export const V1_CASES: Record<string, V1Case> = {
     ],
   },
   getRun: { role: "viewer" },
-  listRunLeads: { role: "viewer" },
+  listRunLeads: { role: "viewer", ownProbes: () => [{ label: "its own run's leads", expect: [200] }] },
   listRunErrors: { role: "viewer" },
   cancelRun: { role: "admin" },
   listDrafts: { role: "viewer", probes: (r) => [list("all"), list("run_id filter", `?run_id=${r.runId}`)] },
@@ -77,7 +79,7 @@ export const V1_CASES: Record<string, V1Case> = {
     ],
   },
   getReply: { role: "viewer" },
-  getRelay: { role: "admin", probes: () => [{ label: "the caller has no relay of its own", expect: [404] }] },
+  getRelay: { role: "admin", probes: () => [{ label: "the caller's own relay", expect: [200] }] },
   putRelay: {
     role: "admin",
     body: () => ({ host: "smtp.other.example", port: 2525, username: "intruder", password: "intruder-pass", from_email: "intruder@other.example" }),
@@ -93,15 +95,24 @@ export const V1_CASES: Record<string, V1Case> = {
     ],
   },
   getCampaign: { role: "viewer" },
-  updateCampaign: { role: "admin", body: () => ({ name: "Renamed by another workspace" }) },
+  updateCampaign: {
+    role: "admin", body: () => ({ name: "Renamed by another workspace" }),
+    ownProbes: (r) => [{ label: "its own campaign pinned to the target's fork", body: { pins: { qualify: r.promptPin } }, expect: [422] }],
+  },
   approveCampaign: { role: "reviewer" },
   listPacks: { role: "viewer", probes: () => [list("all")] },
   getPack: { role: "viewer" },
-  updatePack: { role: "admin", body: () => ({ name: "Renamed by another workspace" }) },
+  updatePack: {
+    role: "admin", body: () => ({ name: "Renamed by another workspace" }),
+    ownProbes: (r) => [{ label: "its own pack pinned to the target's fork", body: { prompts: { qualify: r.promptPin } }, expect: [422] }],
+  },
   forkPack: { role: "admin", body: () => ({ name: "Forked by another workspace" }) },
   getPrompt: { role: "viewer" },
   getPromptVersion: { role: "viewer" },
-  forkPrompt: { role: "admin", body: (r) => ({ from: r.promptVersion, as: `${r.promptVersion}-again` }) },
+  forkPrompt: {
+    role: "admin", body: (r) => ({ from: r.promptVersion, as: `${r.promptVersion}-again` }),
+    ownProbes: (r) => [{ label: "a fork of the target's fork version", body: { from: r.promptVersion, as: `${r.promptVersion}-again` }, expect: [422] }],
+  },
   listProviders: { role: "viewer", probes: () => [list("all")] },
   upsertProvider: {
     role: "admin",
@@ -123,7 +134,7 @@ export const V1_CASES: Record<string, V1Case> = {
   deleteWebhookEndpoint: { role: "admin" },
   revealWebhookSecret: { role: "admin" },
   rotateWebhookSecret: { role: "admin" },
-  listWebhookDeliveries: { role: "admin" },
+  listWebhookDeliveries: { role: "admin", ownProbes: () => [{ label: "its own endpoint's deliveries", expect: [200] }] },
   testWebhookEndpoint: { role: "admin" },
   listDeadLetters: { role: "admin", probes: (r) => [list("all"), list("endpoint_id filter", `?endpoint_id=${r.endpointId}`)] },
   replayDeadLetters: {

@@ -33,6 +33,7 @@ export type Resources = {
   deliveryId: string;
   eventId: string;
   tokenId: string;
+  relayFromEmail: string;
   adminUserId: string;
   viewerUserId: string;
 };
@@ -66,7 +67,8 @@ export async function seedResources(ws: TestWorkspace): Promise<Resources> {
   for (const provider of [providerSlug, spareProviderSlug]) {
     await post(`/v1/providers/${provider}`, { kind: "openai-compatible", base_url: "https://llm.example.com/v1", default_model: "model-x", api_key: `sk-${provider}-key` });
   }
-  expect((await call("PUT", "/v1/relay", { token, body: { host: "smtp.example.com", port: 587, username: "relay-user", password: `relay-pass-${suffix}`, from_email: `sales@${suffix}.example` } })).status).toBe(200);
+  const relayFromEmail = `sales@${suffix}.example`;
+  expect((await call("PUT", "/v1/relay", { token, body: { host: "smtp.example.com", port: 587, username: "relay-user", password: `relay-pass-${suffix}`, from_email: relayFromEmail } })).status).toBe(200);
 
   const endpoint = await post("/v1/webhook-endpoints", { url: `https://hooks.example.com/${slug}`, description: `Endpoint of ${slug}` });
   const endpointId = endpoint.id as string;
@@ -88,7 +90,7 @@ export async function seedResources(ws: TestWorkspace): Promise<Resources> {
   return {
     workspaceSlug: slug, leadId, leadEmail, runId, draftId, sentDraftId, messageId, replyId: reply.id as string, campaignId: campaign.id as string,
     packSlug, promptName, promptVersion, promptPin, providerSlug, spareProviderSlug, endpointId, deliveryId, eventId: test.event_id as string,
-    tokenId: tokenRow.id, adminUserId: ws.users.admin.id, viewerUserId: ws.users.viewer.id,
+    tokenId: tokenRow.id, relayFromEmail, adminUserId: ws.users.admin.id, viewerUserId: ws.users.viewer.id,
   };
 }
 
@@ -105,6 +107,6 @@ export function identifiers(resources: Resources): string[] {
   return [
     resources.leadId, resources.leadEmail, resources.runId, resources.draftId, resources.sentDraftId, resources.messageId, resources.replyId,
     resources.campaignId, resources.packSlug, resources.promptName, resources.providerSlug, resources.spareProviderSlug, resources.endpointId,
-    resources.deliveryId, resources.eventId, resources.tokenId, resources.adminUserId, resources.viewerUserId, resources.workspaceSlug,
+    resources.deliveryId, resources.eventId, resources.tokenId, resources.relayFromEmail, resources.adminUserId, resources.viewerUserId, resources.workspaceSlug,
   ];
 }

@@ -49,6 +49,8 @@ export type WebCase = {
   /** Another workspace's admin with B's path ids: 404 unless the path is a name in the caller's own namespace. */
   crossStatus?: number;
   probes?: (r: Resources) => Probe[];
+  /** Requests on the caller's own resources (path ids from its own workspace) whose body names the target's. */
+  ownProbes?: (r: Resources) => Probe[];
 };
 
 const list: Probe[] = [{ label: "all", expect: [200] }];
@@ -77,7 +79,10 @@ export const WEB_CASES: Record<string, WebCase> = {
   "PATCH /api/web/members/{userId}": { body: () => ({ role: "admin" }) },
   "GET /api/web/packs": { probes: () => list },
   "GET /api/web/packs/{slug}": {},
-  "PATCH /api/web/packs/{slug}": { body: () => ({ name: "Renamed by another workspace" }) },
+  "PATCH /api/web/packs/{slug}": {
+    body: () => ({ name: "Renamed by another workspace" }),
+    ownProbes: (r) => [{ label: "its own pack pinned to the target's fork", body: { prompts: { qualify: r.promptPin } }, expect: [422] }],
+  },
   "POST /api/web/packs/{slug}/fork": { body: () => ({ name: "Forked by another workspace" }) },
   "GET /api/web/pin-options": { probes: () => list },
   "GET /api/web/prompts": { probes: () => list },
@@ -86,7 +91,7 @@ export const WEB_CASES: Record<string, WebCase> = {
   "GET /api/web/providers": { probes: () => list },
   "PUT /api/web/providers/{slug}": { body: () => ({ kind: "openai-compatible", base_url: "https://llm.other.example/v1", default_model: "m", api_key: "sk-web-other" }), crossStatus: 200 },
   "DELETE /api/web/providers/{slug}": { params: (r) => ({ slug: r.spareProviderSlug }) },
-  "GET /api/web/relay": { probes: () => [{ label: "the caller has no relay of its own", expect: [404] }] },
+  "GET /api/web/relay": { probes: () => [{ label: "the caller's own relay", expect: [200] }] },
   "PUT /api/web/relay": { body: () => ({ host: "smtp.web-other.example", port: 25, from_email: "own@web-other.example" }), probes: () => [] },
   "POST /api/web/relay/check": { probes: () => [] },
   "GET /api/web/review": { probes: (r) => [...list, { label: "run_id filter", query: `?run_id=${r.runId}`, expect: [200, 400] }] },
@@ -96,7 +101,7 @@ export const WEB_CASES: Record<string, WebCase> = {
   },
   "GET /api/web/runs": { probes: () => list },
   "GET /api/web/runs/{id}": {},
-  "GET /api/web/runs/{id}/leads": {},
+  "GET /api/web/runs/{id}/leads": { ownProbes: () => [{ label: "its own run's leads", expect: [200] }] },
   "GET /api/web/runs/{id}/leads/{leadId}/traces": {},
   "GET /api/web/tokens": { probes: () => list },
   "POST /api/web/tokens": { body: () => ({ name: "web token", scope: "read", expires_in_days: 7 }), probes: () => [] },
