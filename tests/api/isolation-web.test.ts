@@ -99,7 +99,7 @@ describe("workspace A's admin session", () => {
         if (!probe.expect.includes(answer.status)) failures.push(`${which} → ${answer.status} (want ${probe.expect.join("|")}) ${JSON.stringify(answer.body).slice(0, 200)}`);
         const leaks = leaked(answer, path + JSON.stringify(probe.body ?? null));
         if (leaks.length) failures.push(`${which} shows B's ${leaks.join(", ")}`);
-        const complaint = probe.check?.(answer.body);
+        const complaint = probe.check?.(answer.body, answer.headers);
         if (complaint) failures.push(`${which}: ${complaint}`);
       }
     }

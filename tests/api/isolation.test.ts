@@ -130,13 +130,13 @@ describe("workspace A's admin on workspace B's resources", () => {
     for (const operation of operations.filter((op) => op.pathParams.length === 0)) {
       for (const probe of V1_CASES[operation.id].probes!(b, cursors) as Probe[]) {
         const path = pathFor(operation, b) + (probe.query ?? "");
-        const answer = await send(operation, { token: A.tokens.admin, path, body: probe.body ?? (operation.hasBody ? V1_CASES[operation.id].body!(b) : undefined) });
+        const answer = await send(operation, { token: A.tokens.admin, path, headers: probe.headers, body: probe.body ?? (operation.hasBody ? V1_CASES[operation.id].body!(b) : undefined) });
         const which = `${operation.method} ${operation.template} (${probe.label})`;
         if (!probe.expect.includes(answer.status)) failures.push(`${which} → ${answer.status} (want ${probe.expect.join("|")}) ${JSON.stringify(answer.body).slice(0, 200)}`);
         if (answer.status >= 400 && answer.headers.get("content-type") !== "application/problem+json") failures.push(`${which}: not problem+json`);
         const leaks = leaked(answer, path + JSON.stringify(probe.body ?? null));
         if (leaks.length) failures.push(`${which} shows B's ${leaks.join(", ")}`);
-        const complaint = probe.check?.(answer.body);
+        const complaint = probe.check?.(answer.body, answer.headers);
         if (complaint) failures.push(`${which}: ${complaint}`);
       }
     }

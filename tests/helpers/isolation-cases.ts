@@ -7,7 +7,10 @@ import type { Resources } from "./isolation-fixtures";
 export type Role = "viewer" | "reviewer" | "admin";
 
 /** One request another workspace's admin makes with this workspace's ids in its query or body. */
-export type Probe = { label: string; query?: string; body?: unknown; expect: number[]; check?: (body: Record<string, unknown>) => string | null };
+export type Probe = {
+  label: string; query?: string; body?: unknown; headers?: Record<string, string>; expect: number[];
+  check?: (body: Record<string, unknown>, headers: Headers) => string | null;
+};
 
 export type V1Case = {
   /** The least role, from the contract (§9: reviewers review, viewers read, admins the rest) and docs/api.md. */
@@ -50,7 +53,18 @@ export const V1_CASES: Record<string, V1Case> = {
     role: "viewer",
     probes: (r, cursors) => [list("all"), list("run_id filter", `?run_id=${r.runId}`), list("email filter", `?email=${encodeURIComponent(r.leadEmail)}`), { label: "foreign cursor", query: `?cursor=${cursors.leads}`, expect: [400] }],
   },
-  createLead: { role: "admin", body: () => ({ email: `fresh-${Date.now()}@isolation.example` }), probes: (r) => [{ label: "the target's email is a new lead here", body: { email: r.leadEmail }, expect: [201] }] },
+  createLead: {
+    role: "admin",
+    body: () => ({ email: `fresh-${Date.now()}@isolation.example` }),
+    probes: (r) => [
+      {
+        label: "the target's Idempotency-Key and body replay nothing of the target's", body: r.leadBody, headers: { "idempotency-key": r.leadIdempotencyKey }, expect: [201],
+        check: (_, headers) => (headers.get("idempotent-replayed") ? "replayed another token's answer" : null),
+      },
+      // The lead above has the target's email now: 409 lead_exists naming the caller's own lead.
+      { label: "the target's email again", body: { email: r.leadEmail }, expect: [409] },
+    ],
+  },
   getLead: { role: "viewer" },
   listRuns: { role: "viewer", probes: () => [list("all")] },
   createRun: {

@@ -12,6 +12,9 @@ export type Resources = {
   workspaceSlug: string;
   leadId: string;
   leadEmail: string;
+  /** The lead was created with this Idempotency-Key and leadBody. */
+  leadIdempotencyKey: string;
+  leadBody: Record<string, string>;
   runId: string;
   /** Awaiting review: approve and reject would change it. */
   draftId: string;
@@ -47,10 +50,12 @@ export async function seedResources(ws: TestWorkspace): Promise<Resources> {
   const token = ws.tokens.admin;
   const slug = ws.workspace.slug;
   const suffix = slug.slice(-8);
-  const post = async (path: string, body: unknown) => created(await call("POST", path, { token, body }), `POST ${path}`);
+  const post = async (path: string, body: unknown, headers: Record<string, string> = {}) => created(await call("POST", path, { token, body, headers }), `POST ${path}`);
 
   const leadEmail = `only-in-${slug}@isolation.example`;
-  const lead = await post("/v1/leads", { email: leadEmail, first_name: "Bea", company: `Company of ${slug}` });
+  const leadBody = { email: leadEmail, first_name: "Bea", company: `Company of ${slug}` };
+  const leadIdempotencyKey = `lead-${slug}`;
+  const lead = await post("/v1/leads", leadBody, { "idempotency-key": leadIdempotencyKey });
   const run = await post("/v1/runs", { pack: "saas-outbound", leads_csv_url: `https://leads.example.com/${slug}.csv`, stop_after: "draft_email" });
 
   const production = (await call("GET", "/v1/prompts/qualify", { token })).body.version as string;
@@ -88,7 +93,7 @@ export async function seedResources(ws: TestWorkspace): Promise<Resources> {
 
   const tokenRow = await db().apiToken.findFirstOrThrow({ where: { workspaceId: ws.workspace.id, name: "admin write" } });
   return {
-    workspaceSlug: slug, leadId, leadEmail, runId, draftId, sentDraftId, messageId, replyId: reply.id as string, campaignId: campaign.id as string,
+    workspaceSlug: slug, leadId, leadEmail, leadIdempotencyKey, leadBody, runId, draftId, sentDraftId, messageId, replyId: reply.id as string, campaignId: campaign.id as string,
     packSlug, promptName, promptVersion, promptPin, providerSlug, spareProviderSlug, endpointId, deliveryId, eventId: test.event_id as string,
     tokenId: tokenRow.id, relayFromEmail, adminUserId: ws.users.admin.id, viewerUserId: ws.users.viewer.id,
   };

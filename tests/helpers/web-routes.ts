@@ -94,7 +94,9 @@ export const WEB_CASES: Record<string, WebCase> = {
   "GET /api/web/relay": { probes: () => [{ label: "the caller's own relay", expect: [200] }] },
   "PUT /api/web/relay": { body: () => ({ host: "smtp.web-other.example", port: 25, from_email: "own@web-other.example" }), probes: () => [] },
   "POST /api/web/relay/check": { probes: () => [] },
-  "GET /api/web/review": { probes: (r) => [...list, { label: "run_id filter", query: `?run_id=${r.runId}`, expect: [200, 400] }] },
+  "GET /api/web/review": {
+    probes: (r) => [...list, { label: "run_id filter", query: `?run_id=${r.runId}`, expect: [200, 400] }, { label: "campaign_id filter", query: `?campaign_id=${r.campaignId}`, expect: [200, 400] }],
+  },
   "POST /api/web/review/approve": {
     body: (r) => ({ ids: [r.draftId] }),
     probes: (r) => [{ label: "the target's draft ids", body: { ids: [r.draftId] }, expect: [200, 404], check: (b) => (JSON.stringify(b).includes('"ok":true') ? "approved another workspace's draft" : null) }],
