@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { db } from "@/lib/db";
 import type { HandlerResult } from "@/lib/api/operation";
+import { decryptSecret, encryptSecret } from "@/lib/crypto/secrets";
 import { Conflict, InvalidRequest } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 
@@ -12,12 +13,25 @@ import { newId } from "@/lib/ids";
 // retry takes it over instead of being told "in progress" for the rest of the 24 hours. The work
 // itself is guarded by its own row checks (an approved draft is not approved twice), so a takeover
 // after work that did commit answers as a second request would (e.g. 409 already approved).
+// A kept answer can carry a secret (a webhook endpoint's signing secret from create, reveal or
+// rotate), so it is sealed like every other secret at rest (lib/crypto/secrets.ts).
 
 const WINDOW_MS = 24 * 60 * 60 * 1000;
 const ABANDONED_CLAIM_MS = 60 * 1000;
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
 type Stored = { status: number; body: unknown; location?: string };
+type Sealed = { sealed: string };
+
+function seal(stored: Stored): Sealed {
+  return { sealed: encryptSecret(JSON.stringify(stored)) };
+}
+
+/** Rows written before answers were sealed hold the answer itself; they expire within 24 h. */
+function unseal(response: unknown): Stored {
+  const sealed = (response as Partial<Sealed> | null)?.sealed;
+  return typeof sealed === "string" ? (JSON.parse(decryptSecret(sealed)) as Stored) : (response as Stored);
+}
 
 type Claim = { workspaceId: string; tokenId: string; key: string; method: string; path: string; rawBody: string };
 
@@ -53,7 +67,7 @@ export async function withIdempotency(claim: Claim, run: () => Promise<HandlerRe
         await db().idempotencyKey.deleteMany({ where: { id: existing.id, status: null } });
         continue;
       }
-      const stored = existing.response as Stored;
+      const stored = unseal(existing.response);
       return { status: existing.status, body: stored.body, location: stored.location, headers: { "idempotent-replayed": "true" } };
     }
   }
@@ -61,7 +75,7 @@ export async function withIdempotency(claim: Claim, run: () => Promise<HandlerRe
   try {
     const result = await run();
     const stored: Stored = { status: result.status ?? 200, body: result.body ?? null, location: result.location };
-    await db().idempotencyKey.update({ where: { id }, data: { status: stored.status, response: stored as object } });
+    await db().idempotencyKey.update({ where: { id }, data: { status: stored.status, response: seal(stored) } });
     return result;
   } catch (error) {
     await db().idempotencyKey.deleteMany({ where: { id } }).catch(() => undefined);

@@ -1,0 +1,162 @@
+import type { Resources } from "./isolation-fixtures";
+
+// What the contract says about each /v1 operation, for the isolation matrix
+// (tests/api/isolation.test.ts). The operations themselves come from the OpenAPI document; this
+// table holds what the document cannot say. An operation missing here fails the coverage test.
+
+export type Role = "viewer" | "reviewer" | "admin";
+
+/** One request another workspace's admin makes with this workspace's ids in its query or body. */
+export type Probe = {
+  label: string; query?: string; body?: unknown; headers?: Record<string, string>; expect: number[];
+  check?: (body: Record<string, unknown>, headers: Headers) => string | null;
+};
+
+export type V1Case = {
+  /** The least role, from the contract (§9: reviewers review, viewers read, admins the rest) and docs/api.md. */
+  role: Role;
+  /** A valid body naming the target's resources, so that only the check under test can refuse it. */
+  body?: (r: Resources) => unknown;
+  /** Path parameters other than the defaults of PATH_RESOURCES. */
+  params?: (r: Resources) => Record<string, string>;
+  /**
+   * What another workspace's admin gets on this operation with the target's path ids: 404 unless
+   * the path names something in the caller's own namespace (a provider slug: POST creates the
+   * caller's own provider of that name).
+   */
+  crossStatus?: number;
+  /** Requests without path ids (lists, creates) that name the target's resources elsewhere. */
+  probes?: (r: Resources, cursors: Record<string, string>) => Probe[];
+  /** Requests on the caller's own resources (path ids from `own`) whose body names the target's. */
+  ownProbes?: (r: Resources) => Probe[];
+};
+
+/** Path parameter → the target's resource, keyed by "<first path segment>.<param>". */
+export const PATH_RESOURCES: Record<string, (r: Resources) => string> = {
+  "leads.id": (r) => r.leadId,
+  "runs.id": (r) => r.runId,
+  "drafts.id": (r) => r.draftId,
+  "replies.id": (r) => r.replyId,
+  "campaigns.id": (r) => r.campaignId,
+  "webhook-endpoints.id": (r) => r.endpointId,
+  "packs.slug": (r) => r.packSlug,
+  "prompts.name": (r) => r.promptName,
+  "prompts.semver": (r) => r.promptVersion,
+  "providers.slug": (r) => r.providerSlug,
+};
+
+const list = (label: string, query = ""): Probe => ({ label, query, expect: [200] });
+const now = () => new Date().toISOString();
+
+export const V1_CASES: Record<string, V1Case> = {
+  listLeads: {
+    role: "viewer",
+    probes: (r, cursors) => [list("all"), list("run_id filter", `?run_id=${r.runId}`), list("email filter", `?email=${encodeURIComponent(r.leadEmail)}`), { label: "foreign cursor", query: `?cursor=${cursors.leads}`, expect: [400] }],
+  },
+  createLead: {
+    role: "admin",
+    body: () => ({ email: `fresh-${Date.now()}@isolation.example` }),
+    probes: (r) => [
+      {
+        label: "the target's Idempotency-Key and body replay nothing of the target's", body: r.leadBody, headers: { "idempotency-key": r.leadIdempotencyKey }, expect: [201],
+        check: (_, headers) => (headers.get("idempotent-replayed") ? "replayed another token's answer" : null),
+      },
+      // The lead above has the target's email now: 409 lead_exists naming the caller's own lead.
+      { label: "the target's email again", body: { email: r.leadEmail }, expect: [409] },
+    ],
+  },
+  getLead: { role: "viewer" },
+  listRuns: { role: "viewer", probes: () => [list("all")] },
+  createRun: {
+    role: "admin",
+    body: (r) => ({ pack: "saas-outbound", leads_csv_url: `https://leads.example.com/${r.workspaceSlug}-new.csv` }),
+    probes: (r) => [
+      { label: "the target's pack", body: { pack: r.packSlug, leads_csv_url: "https://leads.example.com/a.csv" }, expect: [404, 422] },
+      { label: "the target's campaign", body: { pack: "saas-outbound", leads_csv_url: "https://leads.example.com/a.csv", campaign_id: r.campaignId }, expect: [404, 422] },
+      { label: "a pin of the target's fork", body: { pack: "saas-outbound", leads_csv_url: "https://leads.example.com/a.csv", pins: { qualify: r.promptPin } }, expect: [422] },
+    ],
+  },
+  getRun: { role: "viewer" },
+  listRunLeads: { role: "viewer", ownProbes: () => [{ label: "its own run's leads", expect: [200] }] },
+  listRunErrors: { role: "viewer" },
+  cancelRun: { role: "admin" },
+  listDrafts: { role: "viewer", probes: (r) => [list("all"), list("run_id filter", `?run_id=${r.runId}`)] },
+  getDraft: { role: "viewer" },
+  approveDraft: { role: "reviewer", body: () => ({ subject: "Edited by another workspace" }) },
+  rejectDraft: { role: "reviewer", body: () => ({ reason: "Rejected by another workspace" }) },
+  createReply: {
+    role: "admin",
+    body: (r) => ({ draft_id: r.sentDraftId, from: "someone@isolation.example", text: "Hello", received_at: now() }),
+    probes: (r) => [
+      { label: "in_reply_to the target's Message-ID", body: { in_reply_to: r.messageId, from: "x@isolation.example", text: "Hi", received_at: now() }, expect: [404, 422] },
+      { label: "draft_id of the target's draft", body: { draft_id: r.sentDraftId, from: "x@isolation.example", text: "Hi", received_at: now() }, expect: [404, 422] },
+    ],
+  },
+  getReply: { role: "viewer" },
+  getRelay: { role: "admin", probes: () => [{ label: "the caller's own relay", expect: [200] }] },
+  putRelay: {
+    role: "admin",
+    body: () => ({ host: "smtp.other.example", port: 2525, username: "intruder", password: "intruder-pass", from_email: "intruder@other.example" }),
+    probes: () => [{ label: "sets the caller's own relay", body: { host: "smtp.other.example", port: 2525, from_email: "own@other.example" }, expect: [200] }],
+  },
+  listCampaigns: { role: "viewer", probes: () => [list("all")] },
+  createCampaign: {
+    role: "admin",
+    body: () => ({ name: "New campaign", pack: "saas-outbound" }),
+    probes: (r) => [
+      { label: "the target's pack", body: { name: "c", pack: r.packSlug }, expect: [404, 422] },
+      { label: "a pin of the target's fork", body: { name: "c", pack: "saas-outbound", pins: { qualify: r.promptPin } }, expect: [422] },
+    ],
+  },
+  getCampaign: { role: "viewer" },
+  updateCampaign: {
+    role: "admin", body: () => ({ name: "Renamed by another workspace" }),
+    ownProbes: (r) => [{ label: "its own campaign pinned to the target's fork", body: { pins: { qualify: r.promptPin } }, expect: [422] }],
+  },
+  approveCampaign: { role: "reviewer" },
+  listPacks: { role: "viewer", probes: () => [list("all")] },
+  getPack: { role: "viewer" },
+  updatePack: {
+    role: "admin", body: () => ({ name: "Renamed by another workspace" }),
+    ownProbes: (r) => [{ label: "its own pack pinned to the target's fork", body: { prompts: { qualify: r.promptPin } }, expect: [422] }],
+  },
+  forkPack: { role: "admin", body: () => ({ name: "Forked by another workspace" }) },
+  getPrompt: { role: "viewer" },
+  getPromptVersion: { role: "viewer" },
+  forkPrompt: {
+    role: "admin", body: (r) => ({ from: r.promptVersion, as: `${r.promptVersion}-again` }),
+    ownProbes: (r) => [{ label: "a fork of the target's fork version", body: { from: r.promptVersion, as: `${r.promptVersion}-again` }, expect: [422] }],
+  },
+  listProviders: { role: "viewer", probes: () => [list("all")] },
+  upsertProvider: {
+    role: "admin",
+    body: () => ({ kind: "openai-compatible", base_url: "https://llm.other.example/v1", default_model: "other-model", api_key: "sk-other-workspace" }),
+    crossStatus: 201,
+  },
+  deleteProvider: { role: "admin", params: (r) => ({ slug: r.spareProviderSlug }) },
+  listAudit: {
+    role: "viewer",
+    probes: (r, cursors) => [
+      list("all"), list("target_id filter", `?target_id=${r.leadId}`), list("actor_id filter", `?actor_id=${r.tokenId}`),
+      { label: "foreign cursor", query: `?cursor=${cursors.audit}`, expect: [400] },
+    ],
+  },
+  listWebhookEndpoints: { role: "admin", probes: () => [list("all")] },
+  createWebhookEndpoint: { role: "admin", body: () => ({ url: "https://hooks.other.example/new" }), probes: () => [] },
+  getWebhookEndpoint: { role: "admin" },
+  updateWebhookEndpoint: { role: "admin", body: () => ({ enabled: false, url: "https://attacker.example/steal" }) },
+  deleteWebhookEndpoint: { role: "admin" },
+  revealWebhookSecret: { role: "admin" },
+  rotateWebhookSecret: { role: "admin" },
+  listWebhookDeliveries: { role: "admin", ownProbes: () => [{ label: "its own endpoint's deliveries", expect: [200] }] },
+  testWebhookEndpoint: { role: "admin" },
+  listDeadLetters: { role: "admin", probes: (r) => [list("all"), list("endpoint_id filter", `?endpoint_id=${r.endpointId}`)] },
+  replayDeadLetters: {
+    role: "admin",
+    body: (r) => ({ ids: [r.deliveryId] }),
+    probes: (r) => [
+      { label: "the target's delivery ids", body: { ids: [r.deliveryId] }, expect: [200, 404, 422], check: (b) => (b.replayed === undefined || b.replayed === 0 ? null : `replayed ${String(b.replayed)}`) },
+      { label: "the target's endpoint", body: { endpoint_id: r.endpointId, since: "2020-01-01T00:00:00Z" }, expect: [404, 422] },
+    ],
+  },
+};

@@ -1,0 +1,117 @@
+import { expect } from "vitest";
+import { db } from "@/lib/db";
+import { newId } from "@/lib/ids";
+import { call, type TestWorkspace } from "./api-fixtures";
+
+// One real resource of every kind in a workspace, made through the API where the API can make it
+// (drafts come from the pipeline, which these tests do not run: they are written as the
+// draft_email stage writes them, with a send for one of them). The isolation suites aim other
+// workspaces' credentials, and this workspace's own weaker ones, at these.
+
+export type Resources = {
+  workspaceSlug: string;
+  leadId: string;
+  leadEmail: string;
+  /** The lead was created with this Idempotency-Key and leadBody. */
+  leadIdempotencyKey: string;
+  leadBody: Record<string, string>;
+  runId: string;
+  /** Awaiting review: approve and reject would change it. */
+  draftId: string;
+  /** Sent, with a Message-ID a reply can name. */
+  sentDraftId: string;
+  messageId: string;
+  replyId: string;
+  campaignId: string;
+  packSlug: string;
+  promptName: string;
+  promptVersion: string;
+  /** Pinned as "name:version". */
+  promptPin: string;
+  providerSlug: string;
+  /** A second provider, for DELETE (the first one is for POST, which creates in the caller's own namespace). */
+  spareProviderSlug: string;
+  endpointId: string;
+  /** A dead-lettered delivery of endpointId. */
+  deliveryId: string;
+  eventId: string;
+  tokenId: string;
+  relayFromEmail: string;
+  adminUserId: string;
+  viewerUserId: string;
+};
+
+function created(answer: { status: number; body: Record<string, unknown> }, what: string) {
+  expect(answer.status, `${what}: ${JSON.stringify(answer.body)}`).toBeLessThan(300);
+  return answer.body;
+}
+
+export async function seedResources(ws: TestWorkspace): Promise<Resources> {
+  const token = ws.tokens.admin;
+  const slug = ws.workspace.slug;
+  const suffix = slug.slice(-8);
+  const post = async (path: string, body: unknown, headers: Record<string, string> = {}) => created(await call("POST", path, { token, body, headers }), `POST ${path}`);
+
+  const leadEmail = `only-in-${slug}@isolation.example`;
+  const leadBody = { email: leadEmail, first_name: "Bea", company: `Company of ${slug}` };
+  const leadIdempotencyKey = `lead-${slug}`;
+  const lead = await post("/v1/leads", leadBody, { "idempotency-key": leadIdempotencyKey });
+  const run = await post("/v1/runs", { pack: "saas-outbound", leads_csv_url: `https://leads.example.com/${slug}.csv`, stop_after: "draft_email" });
+
+  const production = (await call("GET", "/v1/prompts/qualify", { token })).body.version as string;
+  const fork = await post("/v1/prompts/qualify/fork", { from: production, as: `${production}-${suffix}`, system: `Fork system text of ${slug}.` });
+  const promptName = fork.name as string;
+  const promptVersion = fork.version as string;
+  const pack = await post("/v1/packs/saas-outbound/fork", { name: `Pack of ${slug}` });
+  const packSlug = pack.slug as string;
+  const promptPin = `${promptName}:${promptVersion}`;
+  const campaign = await post("/v1/campaigns", { name: `Campaign of ${slug}`, pack: packSlug, pins: { qualify: promptPin } });
+
+  const providerSlug = `llm-${suffix}`;
+  const spareProviderSlug = `spare-${suffix}`;
+  for (const provider of [providerSlug, spareProviderSlug]) {
+    await post(`/v1/providers/${provider}`, { kind: "openai-compatible", base_url: "https://llm.example.com/v1", default_model: "model-x", api_key: `sk-${provider}-key` });
+  }
+  const relayFromEmail = `sales@${suffix}.example`;
+  expect((await call("PUT", "/v1/relay", { token, body: { host: "smtp.example.com", port: 587, username: "relay-user", password: `relay-pass-${suffix}`, from_email: relayFromEmail } })).status).toBe(200);
+
+  const endpoint = await post("/v1/webhook-endpoints", { url: `https://hooks.example.com/${slug}`, description: `Endpoint of ${slug}` });
+  const endpointId = endpoint.id as string;
+  const test = await post(`/v1/webhook-endpoints/${endpointId}/test`, undefined);
+  const deliveryId = test.delivery_id as string;
+  // As the worker leaves it after the retry window: dead-lettered.
+  await db().delivery.update({ where: { id: deliveryId }, data: { status: "dead", attemptCount: 7, lastError: "HTTP 500", deadLetteredAt: new Date(), nextAttemptAt: null } });
+
+  const runId = run.id as string;
+  const leadId = lead.id as string;
+  const draftId = await writeDraft(ws.workspace.id, runId, leadId, "awaiting_review");
+  const second = await post("/v1/leads", { email: `second-in-${slug}@isolation.example` });
+  const sentDraftId = await writeDraft(ws.workspace.id, runId, second.id as string, "sent");
+  const messageId = `<${sentDraftId}@${suffix}.example>`;
+  await db().send.create({ data: { id: newId("snd"), workspaceId: ws.workspace.id, draftId: sentDraftId, messageId, status: "sent", attempts: 1, acceptedAt: new Date() } });
+  const reply = await post("/v1/replies", { in_reply_to: messageId, from: `second-in-${slug}@isolation.example`, subject: "Re: hello", text: "Tell me more.", received_at: new Date().toISOString() });
+
+  const tokenRow = await db().apiToken.findFirstOrThrow({ where: { workspaceId: ws.workspace.id, name: "admin write" } });
+  return {
+    workspaceSlug: slug, leadId, leadEmail, leadIdempotencyKey, leadBody, runId, draftId, sentDraftId, messageId, replyId: reply.id as string, campaignId: campaign.id as string,
+    packSlug, promptName, promptVersion, promptPin, providerSlug, spareProviderSlug, endpointId, deliveryId, eventId: test.event_id as string,
+    tokenId: tokenRow.id, relayFromEmail, adminUserId: ws.users.admin.id, viewerUserId: ws.users.viewer.id,
+  };
+}
+
+async function writeDraft(workspaceId: string, runId: string, leadId: string, status: "awaiting_review" | "sent") {
+  const runLead = await db().runLead.create({ data: { id: newId("rle"), workspaceId, runId, leadId, stage: "draft_email", state: status === "sent" ? "done" : "awaiting_review", qualified: true } });
+  const draft = await db().draft.create({
+    data: { id: newId("drf"), workspaceId, runId, leadId, runLeadId: runLead.id, subject: "Hello from the isolation suite", body: "Hi,\n\nA draft.\n\nSam", status, ...(status === "sent" ? { reviewedAt: new Date() } : {}) },
+  });
+  return draft.id;
+}
+
+/** Strings that name one of the workspace's resources; none may show in another workspace's answers. */
+export function identifiers(resources: Resources): string[] {
+  return [
+    resources.leadId, resources.leadEmail, resources.runId, resources.draftId, resources.sentDraftId, resources.messageId, resources.replyId,
+    resources.campaignId, resources.packSlug, resources.promptName, resources.providerSlug, resources.spareProviderSlug, resources.endpointId,
+    resources.deliveryId, resources.eventId, resources.tokenId, resources.relayFromEmail, resources.adminUserId, resources.viewerUserId, resources.workspaceSlug,
+  ];
+}

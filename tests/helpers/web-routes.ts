@@ -1,0 +1,119 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import type { Resources } from "./isolation-fixtures";
+import type { Probe, Role } from "./isolation-cases";
+import { ROOT } from "./processes";
+
+// The web app's JSON routes (app/api/web/**/route.ts), read from the files themselves so a new
+// route is in the matrix (or fails its coverage test) without a change here; and what the matrix
+// needs to know about each: a valid body, and which of B's ids a route without path ids may name.
+
+export type WebRoute = { method: string; template: string; role: Role; params: string[]; hasBody: boolean };
+
+const WEB_DIR = path.join(ROOT, "app", "api", "web");
+const EXPORT = /export const (GET|POST|PUT|PATCH|DELETE) = webRoute\(\{\s*role: "(viewer|reviewer|admin)"/g;
+
+export function discoverWebRoutes(): { routes: WebRoute[]; exportsSeen: number } {
+  const routes: WebRoute[] = [];
+  let exportsSeen = 0;
+  for (const file of readdirSync(WEB_DIR, { recursive: true, encoding: "utf8" }).filter((name) => name.endsWith("route.ts")).sort()) {
+    const text = readFileSync(path.join(WEB_DIR, file), "utf8");
+    exportsSeen += (text.match(/^export const (GET|POST|PUT|PATCH|DELETE)\b/gm) ?? []).length;
+    const template = `/api/web/${path.dirname(file)}`.replace(/\[(\w+)\]/g, "{$1}").replace(/\/\.$/, "");
+    const params = [...template.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
+    for (const match of text.matchAll(EXPORT)) {
+      const options = text.slice(match.index, text.indexOf("handler:", match.index));
+      routes.push({ method: match[1], template, role: match[2] as Role, params, hasBody: /\bbody:/.test(options) });
+    }
+  }
+  return { routes, exportsSeen };
+}
+
+/** Path parameter → B's resource, keyed by "<segment after /api/web>.<param>". */
+export const WEB_PATH_RESOURCES: Record<string, (r: Resources) => string> = {
+  "runs.id": (r) => r.runId,
+  "runs.leadId": (r) => r.leadId,
+  "campaigns.id": (r) => r.campaignId,
+  "drafts.id": (r) => r.draftId,
+  "tokens.id": (r) => r.tokenId,
+  "webhook-endpoints.id": (r) => r.endpointId,
+  "members.userId": (r) => r.viewerUserId,
+  "packs.slug": (r) => r.packSlug,
+  "prompts.name": (r) => r.promptName,
+  "providers.slug": (r) => r.providerSlug,
+};
+
+export type WebCase = {
+  body?: (r: Resources) => unknown;
+  params?: (r: Resources) => Record<string, string>;
+  /** Another workspace's admin with B's path ids: 404 unless the path is a name in the caller's own namespace. */
+  crossStatus?: number;
+  probes?: (r: Resources) => Probe[];
+  /** Requests on the caller's own resources (path ids from its own workspace) whose body names the target's. */
+  ownProbes?: (r: Resources) => Probe[];
+};
+
+const list: Probe[] = [{ label: "all", expect: [200] }];
+
+/** Keyed by "METHOD template". Every route must have an entry (the coverage test says which is missing). */
+export const WEB_CASES: Record<string, WebCase> = {
+  "GET /api/web/audit": { probes: (r) => [...list, { label: "target_id filter", query: `?target_id=${r.leadId}`, expect: [200] }] },
+  "GET /api/web/audit/facets": { probes: () => list },
+  "GET /api/web/campaigns": { probes: () => list },
+  "POST /api/web/campaigns": { body: () => ({ name: "Web campaign", pack: "saas-outbound" }), probes: (r) => [{ label: "the target's pack", body: { name: "c", pack: r.packSlug }, expect: [404, 422] }] },
+  "GET /api/web/campaigns/{id}": {},
+  "POST /api/web/campaigns/{id}/approve": {},
+  "GET /api/web/dead-letters": { probes: (r) => [...list, { label: "endpoint_id filter", query: `?endpoint_id=${r.endpointId}`, expect: [200] }] },
+  "POST /api/web/dead-letters/replay": {
+    body: (r) => ({ ids: [r.deliveryId] }),
+    probes: (r) => [
+      { label: "the target's delivery ids", body: { ids: [r.deliveryId] }, expect: [200], check: (b) => (b.replayed === 0 ? null : `replayed ${String(b.replayed)}`) },
+      { label: "the target's endpoint", body: { endpoint_id: r.endpointId, since: "2020-01-01T00:00:00Z" }, expect: [404, 422] },
+    ],
+  },
+  "GET /api/web/drafts/{id}": {},
+  "POST /api/web/drafts/{id}/approve": { body: () => ({}) },
+  "POST /api/web/drafts/{id}/reject": { body: () => ({ reason: "Rejected by another workspace" }) },
+  "GET /api/web/members": { probes: () => list },
+  "POST /api/web/members": { body: (r) => ({ email: `new-member-${r.workspaceSlug}@isolation.example`, name: "New Member", password: "a-long-enough-password", role: "admin" }), probes: () => [] },
+  "PATCH /api/web/members/{userId}": { body: () => ({ role: "admin" }) },
+  "GET /api/web/packs": { probes: () => list },
+  "GET /api/web/packs/{slug}": {},
+  "PATCH /api/web/packs/{slug}": {
+    body: () => ({ name: "Renamed by another workspace" }),
+    ownProbes: (r) => [{ label: "its own pack pinned to the target's fork", body: { prompts: { qualify: r.promptPin } }, expect: [422] }],
+  },
+  "POST /api/web/packs/{slug}/fork": { body: () => ({ name: "Forked by another workspace" }) },
+  "GET /api/web/pin-options": { probes: () => list },
+  "GET /api/web/prompts": { probes: () => list },
+  "GET /api/web/prompts/{name}": {},
+  "POST /api/web/prompts/{name}/fork": { body: (r) => ({ from: r.promptVersion, as: `${r.promptVersion}-web` }) },
+  "GET /api/web/providers": { probes: () => list },
+  "PUT /api/web/providers/{slug}": { body: () => ({ kind: "openai-compatible", base_url: "https://llm.other.example/v1", default_model: "m", api_key: "sk-web-other" }), crossStatus: 200 },
+  "DELETE /api/web/providers/{slug}": { params: (r) => ({ slug: r.spareProviderSlug }) },
+  "GET /api/web/relay": { probes: () => [{ label: "the caller's own relay", expect: [200] }] },
+  "PUT /api/web/relay": { body: () => ({ host: "smtp.web-other.example", port: 25, from_email: "own@web-other.example" }), probes: () => [] },
+  "POST /api/web/relay/check": { probes: () => [] },
+  "GET /api/web/review": {
+    probes: (r) => [...list, { label: "run_id filter", query: `?run_id=${r.runId}`, expect: [200, 400] }, { label: "campaign_id filter", query: `?campaign_id=${r.campaignId}`, expect: [200, 400] }],
+  },
+  "POST /api/web/review/approve": {
+    body: (r) => ({ ids: [r.draftId] }),
+    probes: (r) => [{ label: "the target's draft ids", body: { ids: [r.draftId] }, expect: [200, 404], check: (b) => (JSON.stringify(b).includes('"ok":true') ? "approved another workspace's draft" : null) }],
+  },
+  "GET /api/web/runs": { probes: () => list },
+  "GET /api/web/runs/{id}": {},
+  "GET /api/web/runs/{id}/leads": { ownProbes: () => [{ label: "its own run's leads", expect: [200] }] },
+  "GET /api/web/runs/{id}/leads/{leadId}/traces": {},
+  "GET /api/web/tokens": { probes: () => list },
+  "POST /api/web/tokens": { body: () => ({ name: "web token", scope: "read", expires_in_days: 7 }), probes: () => [] },
+  "POST /api/web/tokens/{id}/revoke": {},
+  "GET /api/web/webhook-endpoints": { probes: () => list },
+  "POST /api/web/webhook-endpoints": { body: () => ({ url: "https://hooks.web-other.example/x" }), probes: () => [] },
+  "PATCH /api/web/webhook-endpoints/{id}": { body: () => ({ enabled: false, url: "https://attacker.example/steal" }) },
+  "DELETE /api/web/webhook-endpoints/{id}": {},
+  "GET /api/web/webhook-endpoints/{id}/deliveries": {},
+  "POST /api/web/webhook-endpoints/{id}/reveal": {},
+  "POST /api/web/webhook-endpoints/{id}/rotate": {},
+  "POST /api/web/webhook-endpoints/{id}/test": {},
+};

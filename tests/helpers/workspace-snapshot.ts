@@ -1,0 +1,68 @@
+import { sql } from "@/lib/db";
+
+// Every row a workspace owns, for "nothing changed" checks: the tables with a workspaceId column,
+// the child tables reached through their parent (prompt versions, pins, attempts, ...), the
+// workspace row and its members' user rows. Only lastUsedAt (written when a token's cache entry is
+// refilled) is left out. Discovered from the catalog, so a new table is covered without a change here.
+
+const PARENT_COLUMNS: Record<string, string> = { packId: "packs", promptId: "prompts", campaignId: "campaigns", runId: "runs", deliveryId: "deliveries" };
+const IGNORED_COLUMNS = new Set(["lastUsedAt"]);
+
+type Plan = { table: string; query: string };
+let plans: Promise<Plan[]> | undefined;
+
+async function discover(): Promise<Plan[]> {
+  const { rows } = await sql().query<{ table_name: string; column_name: string }>(
+    `SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = 'public' AND table_name <> '_prisma_migrations'`,
+  );
+  const columns = new Map<string, string[]>();
+  for (const row of rows) columns.set(row.table_name, [...(columns.get(row.table_name) ?? []), row.column_name]);
+  const out: Plan[] = [];
+  for (const [table, names] of [...columns].sort(([a], [b]) => a.localeCompare(b))) {
+    if (names.includes("workspaceId")) {
+      out.push({ table, query: `SELECT row_to_json(t)::text AS row FROM "${table}" t WHERE t."workspaceId" = $1` });
+      continue;
+    }
+    if (table === "workspaces") {
+      out.push({ table, query: `SELECT row_to_json(t)::text AS row FROM workspaces t WHERE t.id = $1` });
+      continue;
+    }
+    if (table === "users") {
+      out.push({ table, query: `SELECT row_to_json(t)::text AS row FROM users t WHERE t.id IN (SELECT "userId" FROM memberships WHERE "workspaceId" = $1)` });
+      continue;
+    }
+    const link = names.find((name) => PARENT_COLUMNS[name] && columns.get(PARENT_COLUMNS[name])?.includes("workspaceId"));
+    if (!link) throw new Error(`workspace snapshot: no way to tell which workspace owns rows of ${table}; teach tests/helpers/workspace-snapshot.ts`);
+    out.push({ table, query: `SELECT row_to_json(t)::text AS row FROM "${table}" t WHERE t."${link}" IN (SELECT id FROM "${PARENT_COLUMNS[link]}" WHERE "workspaceId" = $1)` });
+  }
+  return out;
+}
+
+/** Table name → the workspace's rows as sorted JSON strings. */
+export async function workspaceSnapshot(workspaceId: string): Promise<Record<string, string[]>> {
+  plans ??= discover();
+  const snapshot: Record<string, string[]> = {};
+  for (const plan of await plans) {
+    const { rows } = await sql().query<{ row: string }>(plan.query, [workspaceId]);
+    snapshot[plan.table] = rows
+      .map(({ row }) => {
+        const value = JSON.parse(row) as Record<string, unknown>;
+        for (const column of IGNORED_COLUMNS) delete value[column];
+        return JSON.stringify(value);
+      })
+      .sort();
+  }
+  return snapshot;
+}
+
+/** Human-readable differences between two snapshots (empty when equal). */
+export function snapshotDiff(before: Record<string, string[]>, after: Record<string, string[]>): string[] {
+  const out: string[] = [];
+  for (const table of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    const was = new Set(before[table] ?? []);
+    const now = new Set(after[table] ?? []);
+    for (const row of was) if (!now.has(row)) out.push(`${table}: gone or changed: ${row.slice(0, 300)}`);
+    for (const row of now) if (!was.has(row)) out.push(`${table}: new or changed: ${row.slice(0, 300)}`);
+  }
+  return out;
+}
