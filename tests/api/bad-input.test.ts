@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { call, testWorkspace } from "../helpers/api-fixtures";
 import { deref, type Document, type Schema } from "../helpers/openapi-walk";
-import { workspaceFingerprint } from "../helpers/workspace-fingerprint";
+import { snapshotDiff, workspacesSnapshot } from "../helpers/workspace-snapshot";
 
 // Malformed requests generated from the OpenAPI document, for every operation: hostile path
 // parameters, wrong-typed and out-of-range query values, bad cursors, and JSON bodies that miss a
@@ -83,7 +83,7 @@ describe("bad input, generated from the OpenAPI document", () => {
     const all = probes(document, ids);
     expect(all.length).toBeGreaterThanOrEqual(500);
     const system = await db().workspace.findUniqueOrThrow({ where: { slug: "system" } });
-    const before = await workspaceFingerprint(ws.workspace.id, system.id);
+    const before = await workspacesSnapshot(ws.workspace.id, system.id);
 
     const failures: string[] = [];
     for (let i = 0; i < all.length; i += 16) {
@@ -97,7 +97,7 @@ describe("bad input, generated from the OpenAPI document", () => {
       }
     }
     expect(failures, failures.slice(0, 20).join("\n")).toEqual([]);
-    expect(await workspaceFingerprint(ws.workspace.id, system.id)).toEqual(before);
+    expect(snapshotDiff(before, await workspacesSnapshot(ws.workspace.id, system.id))).toEqual([]);
     console.log(`bad input: ${all.length} malformed requests, all 4xx problem+json, nothing changed`);
   }, 300_000);
 });

@@ -55,6 +55,13 @@ export async function workspaceSnapshot(workspaceId: string): Promise<Record<str
   return snapshot;
 }
 
+/** Several workspaces' rows in one snapshot, keyed `<workspace id> <table>`. */
+export async function workspacesSnapshot(...workspaceIds: string[]): Promise<Record<string, string[]>> {
+  const out: Record<string, string[]> = {};
+  for (const id of workspaceIds) for (const [table, rows] of Object.entries(await workspaceSnapshot(id))) out[`${id} ${table}`] = rows;
+  return out;
+}
+
 /** Human-readable differences between two snapshots (empty when equal). */
 export function snapshotDiff(before: Record<string, string[]>, after: Record<string, string[]>): string[] {
   const out: string[] = [];
