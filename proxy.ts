@@ -1,17 +1,18 @@
 import { getToken } from "next-auth/jwt";
 import { NextResponse, type NextRequest } from "next/server";
+import { problemResponse } from "@/lib/api/problem";
 import { NotFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 
 // Pages need a session: a signed-out visit goes to /login and comes back after sign-in.
 // The API (/v1), auth endpoints and the web app's own route handlers (/api/**, which answer 401
 // themselves), health checks, /metrics (its own bearer token) and static files are not pages and pass through.
-// One exception under /v1: a path whose percent-escapes are not valid UTF-8 (`%zz`, `%FF`, `%ED%A0%80`)
-// makes Next's router fail with a bare 500 before any route runs; it names no resource, so it is
-// answered here with the contract's 404 problem. Only /v1 paths holding a `%` come here.
+// One exception under /v1 and /api/web: a path whose percent-escapes are not valid UTF-8 (`%zz`,
+// `%FF`, `%ED%A0%80`) makes Next's router fail with a bare 500 before any route runs; it names no
+// resource, so it is answered here with the contract's 404 problem. Only such paths holding a `%` come here.
 export async function proxy(request: NextRequest) {
   const pathname = request.nextUrl.pathname;
-  if (pathname.startsWith("/v1/")) return badlyEncoded(pathname) ? notFound() : NextResponse.next();
+  if (pathname.startsWith("/v1/") || pathname.startsWith("/api/web/")) return badlyEncoded(pathname) ? notFound() : NextResponse.next();
   const token = await getToken({ req: request, secret: process.env.AUTH_SECRET });
   if (token) return NextResponse.next();
   const login = new URL("/login", request.url);
@@ -31,12 +32,9 @@ function badlyEncoded(pathname: string): boolean {
 }
 
 function notFound(): Response {
-  const requestId = newId("req");
-  const problem = new NotFound("resource: the path is not valid percent-encoded UTF-8");
-  const body = { type: `/docs/errors#${problem.code}`, title: problem.title, status: problem.status, code: problem.code, detail: problem.message, request_id: requestId };
-  return new Response(JSON.stringify(body), { status: 404, headers: { "content-type": "application/problem+json", "x-request-id": requestId } });
+  return problemResponse(new NotFound("resource: the path is not valid percent-encoded UTF-8"), newId("req"));
 }
 
 export const config = {
-  matcher: ["/((?!v1|api/|login|healthz|readyz|metrics|_next/static|_next/image|favicon.ico|robots.txt).*)", "/(v1/.*%.*)"],
+  matcher: ["/((?!v1|api/|login|healthz|readyz|metrics|_next/static|_next/image|favicon.ico|robots.txt).*)", "/(v1/.*%.*)", "/(api/web/.*%.*)"],
 };

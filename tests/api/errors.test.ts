@@ -71,6 +71,15 @@ describe("problem+json errors", () => {
     }
   });
 
+  it("404 problem, not Next's bare 500, for percent-escapes that are not UTF-8, under /v1 and /api/web", async () => {
+    for (const path of ["/v1/leads/%zz", "/v1/packs/%ED%A0%80", "/v1/runs/%FF%FE/leads", "/api/web/drafts/%zz", "/api/web/providers/%FF%FE", "/api/web/webhook-endpoints/%ED%A0%80/deliveries"]) {
+      const answer = await call("GET", path, { token: ws.tokens.admin });
+      expect(answer.status, path).toBe(404);
+      expect(answer.headers.get("content-type"), path).toBe("application/problem+json");
+      expect(answer.body).toMatchObject({ code: "not_found", request_id: expect.stringMatching(/^req_/) });
+    }
+  });
+
   it("every authenticated answer carries the rate-limit headers and a request id", async () => {
     const answer = await call("GET", "/v1/leads", { token: ws.tokens.admin });
     expect(answer.status).toBe(200);
