@@ -4,7 +4,7 @@
 // U+FFFD instead. Requests are checked at the door.
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const UNSTORABLE = new RegExp(`\\u0000|${LONE_SURROGATE.source}`); // no /g: test() would keep state
 
 /** The path (`a.b.0`) of the first string or key holding NUL or a lone surrogate, or null when there is none. */
 export function nulPath(value: unknown, path: string[] = []): string | null {
