@@ -27,6 +27,8 @@ export type PoolEntry = {
 
 type PoolState = {
   entries: Map<string, PoolEntry>;
+  /** Counts forgets: a take that began before one must not pool what it read (it may be stale). */
+  forgets: number;
   inflight: Map<string, Promise<unknown>>;
   subscriber?: Redis;
   listening: boolean;
@@ -37,7 +39,7 @@ type PoolState = {
 const globalForPool = globalThis as unknown as { leadpipeAccessPool?: PoolState };
 
 function state(): PoolState {
-  globalForPool.leadpipeAccessPool ??= { entries: new Map(), inflight: new Map(), listening: false };
+  globalForPool.leadpipeAccessPool ??= { entries: new Map(), forgets: 0, inflight: new Map(), listening: false };
   return globalForPool.leadpipeAccessPool;
 }
 
@@ -47,12 +49,11 @@ function listen(pool: PoolState) {
   pool.subscriber = subscriber;
   const stop = () => {
     pool.listening = false;
+    pool.forgets++;
     pool.entries.clear(); // invalidations may be missed while the subscription is down
   };
   subscriber.on("close", stop);
-  subscriber.on("message", (_channel: string, message: string) => {
-    for (const hash of message.split(",")) pool.entries.delete(hash);
-  });
+  subscriber.on("message", (_channel: string, message: string) => forgetInProcess(message.split(",")));
   // ioredis subscribes again by itself after a reconnect and then emits "ready".
   subscriber.on("ready", () => {
     if (pool.listening) return;
@@ -82,10 +83,15 @@ export function takeFromPool(hash: string): PoolEntry | null {
   return entry;
 }
 
-/** Keeps what one Redis take brought back beyond the request's own token. */
-export function keepInPool(hash: string, entry: Omit<PoolEntry, "takenAt">) {
+/** Where the forget count stands: pass it to keepInPool with what a take brings back. */
+export function forgetCount(): number {
+  return state().forgets;
+}
+
+/** Keeps what one Redis take brought back beyond the request's own token, unless a forget came in meanwhile. */
+export function keepInPool(hash: string, entry: Omit<PoolEntry, "takenAt">, forgetsAtStart: number) {
   const pool = state();
-  if (!pool.listening) return;
+  if (!pool.listening || pool.forgets !== forgetsAtStart) return;
   const previous = pool.entries.get(hash);
   const stillFresh = previous && performance.now() - previous.takenAt <= POOL_SECONDS * 1000;
   pool.entries.set(hash, { ...entry, pooled: entry.pooled + (stillFresh ? previous.pooled : 0), takenAt: performance.now() });
@@ -112,6 +118,7 @@ export async function oneTakeAtATime<T>(hash: string, take: () => Promise<T>): P
 /** This process forgets these tokens (the publisher also runs this, before others hear of it). */
 export function forgetInProcess(hashes: string[]) {
   const pool = state();
+  pool.forgets++;
   for (const hash of hashes) pool.entries.delete(hash);
 }
 

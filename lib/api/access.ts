@@ -2,7 +2,7 @@ import type { Redis } from "ioredis";
 import { bucketFor, PLAN_MULTIPLIER, rateLimitHeaders, TAKE_TOKEN_LUA, type RateLimitDecision } from "@/lib/api/rate-limit";
 import { Unauthenticated } from "@/lib/errors";
 import { redis } from "@/lib/redis";
-import { bucketNow, keepInPool, oneTakeAtATime, poolInUse, takeFromPool } from "@/lib/api/access-pool";
+import { bucketNow, forgetCount, keepInPool, oneTakeAtATime, poolInUse, takeFromPool } from "@/lib/api/access-pool";
 import { loadTokenAuth, tokenHashFromHeader, type AuthContext } from "@/lib/tokens/authenticate-token";
 
 // The hot path of every /v1 request. One Redis call reads the cached token and takes rate-limit
@@ -69,6 +69,7 @@ function decide(allowed: boolean, tokensLeft: number, now: number, capacity: num
 async function takeFromRedis(hash: string): Promise<Access> {
   const base = bucketFor("free");
   const want = poolInUse() ? POOL_TAKE : 1;
+  const forgets = forgetCount();
   let answer = await client().leadpipeAccess(authCacheKey(hash), bucketKey(hash), base.capacity, base.rate, want);
   if (answer[0] === -1) {
     const loaded = await loadTokenAuth(hash);
@@ -85,7 +86,7 @@ async function takeFromRedis(hash: string): Promise<Access> {
   refuseExpired(auth);
   const { capacity, rate } = bucketFor(auth.workspace.plan);
   const spare = taken! - 1;
-  if (spare > 0) keepInPool(hash, { auth, capacity, rate, pooled: spare, bucketTokens: Number(tokens), bucketAt: Number(now) });
+  if (spare > 0) keepInPool(hash, { auth, capacity, rate, pooled: spare, bucketTokens: Number(tokens), bucketAt: Number(now) }, forgets);
   return { auth, decision: decide(allowed === 1, Number(tokens) + Math.max(0, spare), Number(now), capacity, rate) };
 }
 
