@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, testWorkspace, type ApiAnswer, type TestWorkspace } from "../helpers/api-fixtures";
-import { identifiers, seedResources, type Resources } from "../helpers/isolation-fixtures";
-import type { Probe, Role } from "../helpers/isolation-cases";
+import { seedResources, type Resources } from "../helpers/isolation-fixtures";
+import { leakedIds, probeFailures, type Probe, type Role } from "../helpers/isolation-cases";
 import { discoverWebRoutes, WEB_CASES, WEB_PATH_RESOURCES, type WebRoute } from "../helpers/web-routes";
 import { sameOrigin, signInAs } from "../helpers/web-session";
 import { snapshotDiff, workspaceSnapshot } from "../helpers/workspace-snapshot";
@@ -45,11 +45,6 @@ function problem(answer: ApiAnswer, status: number, code: string): string | null
   if (answer.status !== status) return `${answer.status} (want ${status}) ${JSON.stringify(answer.body).slice(0, 200)}`;
   if (answer.headers.get("content-type") !== "application/problem+json" || answer.body.code !== code) return `not a ${code} problem: ${JSON.stringify(answer.body).slice(0, 200)}`;
   return null;
-}
-
-function leaked(answer: ApiAnswer, request: string): string[] {
-  const text = JSON.stringify(answer.body);
-  return identifiers(b).filter((id) => text.includes(id) && !request.includes(id));
 }
 
 async function expectBUnchanged() {
@@ -96,11 +91,7 @@ describe("workspace A's admin session", () => {
         const path = route.template + (probe.query ?? "");
         const answer = await send(route, sameOrigin(sessions.attacker), { path, body: probe.body ?? (route.hasBody ? WEB_CASES[key(route)].body!(b) : undefined) });
         const which = `${key(route)} (${probe.label})`;
-        if (!probe.expect.includes(answer.status)) failures.push(`${which} → ${answer.status} (want ${probe.expect.join("|")}) ${JSON.stringify(answer.body).slice(0, 200)}`);
-        const leaks = leaked(answer, path + JSON.stringify(probe.body ?? null));
-        if (leaks.length) failures.push(`${which} shows B's ${leaks.join(", ")}`);
-        const complaint = probe.check?.(answer.body, answer.headers);
-        if (complaint) failures.push(`${which}: ${complaint}`);
+        failures.push(...probeFailures(which, probe, answer, path, b));
       }
     }
     expect(failures).toEqual([]);
@@ -116,9 +107,7 @@ describe("workspace A's admin session", () => {
         const path = pathFor(route, own);
         const answer = await send(route, sameOrigin(sessions.attacker), { path, body: probe.body });
         const which = `${key(route)} (${probe.label})`;
-        if (!probe.expect.includes(answer.status)) failures.push(`${which} → ${answer.status} (want ${probe.expect.join("|")}) ${JSON.stringify(answer.body).slice(0, 200)}`);
-        const leaks = leaked(answer, path + JSON.stringify(probe.body ?? null));
-        if (leaks.length) failures.push(`${which} shows B's ${leaks.join(", ")}`);
+        failures.push(...probeFailures(which, probe, answer, path, b));
       }
     }
     expect(failures).toEqual([]);
@@ -135,7 +124,7 @@ describe("workspace A's admin session", () => {
       const expected = WEB_CASES[key(route)].crossStatus ?? 404;
       const wrong = expected === 404 ? problem(answer, 404, "not_found") : answer.status === expected ? null : `${answer.status} (want ${expected})`;
       if (wrong) failures.push(`${route.method} ${path}: ${wrong}`);
-      const leaks = leaked(answer, path + JSON.stringify(body ?? null));
+      const leaks = leakedIds(answer, path + JSON.stringify(body ?? null), b);
       if (leaks.length) failures.push(`${route.method} ${path} shows B's ${leaks.join(", ")}`);
     }
     expect(failures).toEqual([]);

@@ -4,8 +4,8 @@ import { newId, ID_PREFIXES, type IdPrefix } from "@/lib/ids";
 import { revokeToken } from "@/lib/tokens/revoke-token";
 import { generateToken } from "@/lib/tokens/token-format";
 import { call, testWorkspace, type ApiAnswer, type TestWorkspace } from "../helpers/api-fixtures";
-import { identifiers, seedResources, type Resources } from "../helpers/isolation-fixtures";
-import { PATH_RESOURCES, V1_CASES, type Probe, type Role } from "../helpers/isolation-cases";
+import { seedResources, type Resources } from "../helpers/isolation-fixtures";
+import { leakedIds, PATH_RESOURCES, probeFailures, V1_CASES, type Probe, type Role } from "../helpers/isolation-cases";
 import { snapshotDiff, workspaceSnapshot } from "../helpers/workspace-snapshot";
 
 // The /v1 isolation matrix, generated from the OpenAPI document so a new operation is covered (or
@@ -67,12 +67,6 @@ function expectProblem(answer: ApiAnswer, status: number, code: string, label: s
   expect(answer.body.request_id, label).toMatch(/^req_/);
 }
 
-/** B's identifiers in an answer to A that A did not send itself. */
-function leaked(answer: ApiAnswer, request: string): string[] {
-  const text = JSON.stringify(answer.body) + (answer.headers.get("location") ?? "");
-  return identifiers(b).filter((id) => text.includes(id) && !request.includes(id));
-}
-
 async function expectBUnchanged() {
   expect(snapshotDiff(before, await workspaceSnapshot(B.workspace.id))).toEqual([]);
 }
@@ -132,12 +126,8 @@ describe("workspace A's admin on workspace B's resources", () => {
         const path = pathFor(operation, b) + (probe.query ?? "");
         const answer = await send(operation, { token: A.tokens.admin, path, headers: probe.headers, body: probe.body ?? (operation.hasBody ? V1_CASES[operation.id].body!(b) : undefined) });
         const which = `${operation.method} ${operation.template} (${probe.label})`;
-        if (!probe.expect.includes(answer.status)) failures.push(`${which} → ${answer.status} (want ${probe.expect.join("|")}) ${JSON.stringify(answer.body).slice(0, 200)}`);
         if (answer.status >= 400 && answer.headers.get("content-type") !== "application/problem+json") failures.push(`${which}: not problem+json`);
-        const leaks = leaked(answer, path + JSON.stringify(probe.body ?? null));
-        if (leaks.length) failures.push(`${which} shows B's ${leaks.join(", ")}`);
-        const complaint = probe.check?.(answer.body, answer.headers);
-        if (complaint) failures.push(`${which}: ${complaint}`);
+        failures.push(...probeFailures(which, probe, answer, path, b));
       }
     }
     expect(failures).toEqual([]);
@@ -153,9 +143,7 @@ describe("workspace A's admin on workspace B's resources", () => {
         const path = pathFor(operation, own);
         const answer = await send(operation, { token: A.tokens.admin, path, body: probe.body });
         const which = `${operation.method} ${operation.template} (${probe.label})`;
-        if (!probe.expect.includes(answer.status)) failures.push(`${which} → ${answer.status} (want ${probe.expect.join("|")}) ${JSON.stringify(answer.body).slice(0, 200)}`);
-        const leaks = leaked(answer, path + JSON.stringify(probe.body ?? null));
-        if (leaks.length) failures.push(`${which} shows B's ${leaks.join(", ")}`);
+        failures.push(...probeFailures(which, probe, answer, path, b));
       }
     }
     expect(failures).toEqual([]);
@@ -173,7 +161,7 @@ describe("workspace A's admin on workspace B's resources", () => {
       const which = `${operation.method} ${path}`;
       if (answer.status !== expected) failures.push(`${which} → ${answer.status} (want ${expected}) ${JSON.stringify(answer.body).slice(0, 200)}`);
       else if (expected === 404 && (answer.headers.get("content-type") !== "application/problem+json" || answer.body.code !== "not_found")) failures.push(`${which}: not a not_found problem`);
-      const leaks = leaked(answer, path + JSON.stringify(body ?? null));
+      const leaks = leakedIds(answer, path + JSON.stringify(body ?? null), b);
       if (leaks.length) failures.push(`${which} shows B's ${leaks.join(", ")}`);
     }
     expect(failures).toEqual([]);

@@ -1,4 +1,5 @@
-import type { Resources } from "./isolation-fixtures";
+import type { ApiAnswer } from "./api-fixtures";
+import { identifiers, type Resources } from "./isolation-fixtures";
 
 // What the contract says about each /v1 operation, for the isolation matrix
 // (tests/api/isolation.test.ts). The operations themselves come from the OpenAPI document; this
@@ -11,6 +12,23 @@ export type Probe = {
   label: string; query?: string; body?: unknown; headers?: Record<string, string>; expect: number[];
   check?: (body: Record<string, unknown>, headers: Headers) => string | null;
 };
+
+/** B's identifiers in an answer to A that A did not send itself. */
+export function leakedIds(answer: ApiAnswer, request: string, b: Resources): string[] {
+  const text = JSON.stringify(answer.body) + (answer.headers.get("location") ?? "");
+  return identifiers(b).filter((id) => text.includes(id) && !request.includes(id));
+}
+
+/** What is wrong with the answer to a probe sent to `path`: its status, B's ids it shows, its own check. */
+export function probeFailures(which: string, probe: Probe, answer: ApiAnswer, path: string, b: Resources): string[] {
+  const out: string[] = [];
+  if (!probe.expect.includes(answer.status)) out.push(`${which} → ${answer.status} (want ${probe.expect.join("|")}) ${JSON.stringify(answer.body).slice(0, 200)}`);
+  const leaks = leakedIds(answer, path + JSON.stringify(probe.body ?? null), b);
+  if (leaks.length) out.push(`${which} shows B's ${leaks.join(", ")}`);
+  const complaint = probe.check?.(answer.body, answer.headers);
+  if (complaint) out.push(`${which}: ${complaint}`);
+  return out;
+}
 
 export type V1Case = {
   /** The least role, from the contract (§9: reviewers review, viewers read, admins the rest) and docs/api.md. */
