@@ -1,32 +1,22 @@
 "use client";
 
-import { useInfiniteQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { queryString, webApi, type Page } from "@/components/data/web-api";
+import { useCampaignList } from "@/components/data/queries/campaigns";
 import { CampaignStatus } from "@/components/campaigns/campaign-status";
-import type { CampaignJson } from "@/components/campaigns/types";
-import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
-import { buttonStyles, cardStyles } from "@/components/ui/styles";
+import { QueryState, ShowMore } from "@/components/ui/query-state";
+import { EmptyState } from "@/components/ui/states";
+import { cardStyles } from "@/components/ui/styles";
 import { Time } from "@/components/ui/time";
 
 export function CampaignList() {
-  const campaigns = useInfiniteQuery({
-    queryKey: ["campaigns"],
-    queryFn: ({ pageParam, signal }) => webApi<Page<CampaignJson>>(`/campaigns${queryString({ limit: 25, cursor: pageParam })}`, { signal }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (page) => page.next_cursor ?? undefined,
-  });
-  const rows = campaigns.data?.pages.flatMap((page) => page.data) ?? [];
+  const { query: campaigns, rows } = useCampaignList();
   return (
     <section aria-labelledby="campaigns-heading" className={cardStyles}>
       <h2 id="campaigns-heading" className="border-b border-slate-200 px-4 py-3 text-base font-semibold text-slate-900">Campaigns</h2>
-      {campaigns.isPending ? (
-        <LoadingState label="Loading campaigns…" />
-      ) : campaigns.isError ? (
-        <ErrorState message={`The campaigns could not be loaded. ${campaigns.error.message}`} onRetry={() => void campaigns.refetch()} />
-      ) : rows.length === 0 ? (
-        <EmptyState title="No campaigns yet">A campaign runs one pack with its own prompt pins. One that pins a fork needs a reviewer’s approval first.</EmptyState>
-      ) : (
+      <QueryState
+        query={campaigns} loading="Loading campaigns…" failed="The campaigns could not be loaded." isEmpty={rows.length === 0}
+        empty={<EmptyState title="No campaigns yet">A campaign runs one pack with its own prompt pins. One that pins a fork needs a reviewer’s approval first.</EmptyState>}
+      >
         <ul className="divide-y divide-slate-100">
           {rows.map((campaign) => (
             <li key={campaign.id} className="flex flex-col gap-1 px-4 py-3 sm:flex-row sm:items-center sm:gap-4">
@@ -41,14 +31,8 @@ export function CampaignList() {
             </li>
           ))}
         </ul>
-      )}
-      {campaigns.hasNextPage ? (
-        <div className="border-t border-slate-100 px-4 py-3">
-          <button type="button" className={buttonStyles.secondary} onClick={() => void campaigns.fetchNextPage()} disabled={campaigns.isFetchingNextPage}>
-            {campaigns.isFetchingNextPage ? "Loading…" : "Show more"}
-          </button>
-        </div>
-      ) : null}
+      </QueryState>
+      <ShowMore query={campaigns} />
     </section>
   );
 }

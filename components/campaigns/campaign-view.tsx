@@ -1,12 +1,13 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
+import { queryKeys } from "@/components/data/query-keys";
+import { useCampaign } from "@/components/data/queries/campaigns";
 import { webApi } from "@/components/data/web-api";
 import { TextDiff } from "@/components/diff/text-diff";
 import { CampaignStatus } from "@/components/campaigns/campaign-status";
-import type { CampaignReview } from "@/components/campaigns/types";
 import { promptDiffText, promptHref } from "@/components/prompts/prompt-text";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { PageHeader } from "@/components/ui/page-header";
@@ -17,7 +18,7 @@ import { Time } from "@/components/ui/time";
 /** The approval page: the pins, every pinned fork's diff against its parent, then Approve. */
 export function CampaignView({ id, canApprove }: { id: string; canApprove: boolean }) {
   const queryClient = useQueryClient();
-  const campaign = useQuery({ queryKey: ["campaign", id], queryFn: ({ signal }) => webApi<CampaignReview>(`/campaigns/${id}`, { signal }) });
+  const campaign = useCampaign(id);
   const [confirming, setConfirming] = useState(false);
   const [approved, setApproved] = useState(false);
   const approve = useMutation({
@@ -25,8 +26,8 @@ export function CampaignView({ id, canApprove }: { id: string; canApprove: boole
     onSuccess: async () => {
       setConfirming(false);
       setApproved(true);
-      void queryClient.invalidateQueries({ queryKey: ["campaigns"] });
-      await queryClient.invalidateQueries({ queryKey: ["campaign", id] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.campaigns.list() });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.campaigns.detail(id) });
     },
   });
 

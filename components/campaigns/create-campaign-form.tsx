@@ -1,19 +1,20 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useId, useState, type FormEvent } from "react";
-import { webApi, WebApiError, type Page } from "@/components/data/web-api";
+import { queryKeys } from "@/components/data/query-keys";
+import { usePackOptions } from "@/components/data/queries/packs";
+import { webApi, WebApiError } from "@/components/data/web-api";
 import type { CampaignJson } from "@/components/campaigns/types";
 import { PinSelect, usePinOptions } from "@/components/packs/pin-select";
 import { buttonStyles, cardStyles, fieldStyles } from "@/components/ui/styles";
-import type { PackJson } from "@/lib/packs/present-pack";
 
 /** Admins create a campaign: a name, a pack, and optional pins per stage over the pack's. */
 export function CreateCampaignForm() {
   const router = useRouter();
   const queryClient = useQueryClient();
-  const packs = useQuery({ queryKey: ["packs"], queryFn: ({ signal }) => webApi<Page<PackJson>>("/packs?limit=100", { signal }) });
+  const packs = usePackOptions();
   const pinOptions = usePinOptions();
   const [name, setName] = useState("");
   const [pack, setPack] = useState("");
@@ -28,7 +29,7 @@ export function CreateCampaignForm() {
         body: { name, pack: chosenPack?.slug ?? "", pins: Object.fromEntries(Object.entries(pins).filter(([, pin]) => pin)) },
       }),
     onSuccess: (campaign) => {
-      void queryClient.invalidateQueries({ queryKey: ["campaigns"] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.campaigns.all });
       router.push(`/campaigns/${campaign.id}`);
     },
   });

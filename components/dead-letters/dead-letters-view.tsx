@@ -1,13 +1,16 @@
 "use client";
 
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { queryString, webApi, type Page } from "@/components/data/web-api";
+import { queryKeys } from "@/components/data/query-keys";
+import { useDeadLetters, useEndpointOptions } from "@/components/data/queries/webhooks";
+import { webApi } from "@/components/data/web-api";
 import { DeadLetterFilters } from "@/components/dead-letters/dead-letter-filters";
 import { DeadLetterTable } from "@/components/dead-letters/dead-letter-table";
-import type { DeadLetter, DeadLetterFilters as Filters, Endpoint } from "@/components/dead-letters/types";
+import type { DeadLetterFilters as Filters } from "@/components/dead-letters/types";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { EmptyState, ErrorState, LoadingState, Notice } from "@/components/ui/states";
+import { QueryState, ShowMore } from "@/components/ui/query-state";
+import { EmptyState, Notice } from "@/components/ui/states";
 import { buttonStyles, cardStyles } from "@/components/ui/styles";
 
 type ReplayRequest = { ids: string[] } | { endpoint_id: string; since: string };
@@ -23,25 +26,18 @@ export function DeadLettersView() {
   const [outcome, setOutcome] = useState<ReplayOutcome | null>(null);
   const [confirmAll, setConfirmAll] = useState(false);
 
-  const endpoints = useQuery({ queryKey: ["webhook-endpoints"], queryFn: ({ signal }) => webApi<Page<Endpoint>>("/webhook-endpoints?limit=100", { signal }) });
-  const letters = useInfiniteQuery({
-    queryKey: ["dead-letters", filters],
-    queryFn: ({ pageParam, signal }) =>
-      webApi<Page<DeadLetter>>(`/dead-letters${queryString({ limit: 50, endpoint_id: filters.endpointId, since: toIso(filters.since), cursor: pageParam })}`, { signal }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (page) => page.next_cursor ?? undefined,
-  });
+  const endpoints = useEndpointOptions();
+  const { query: letters, rows } = useDeadLetters({ endpoint_id: filters.endpointId, since: toIso(filters.since) });
   const replay = useMutation({
     mutationFn: (request: ReplayRequest) => webApi<{ replayed: number }>("/dead-letters/replay", { method: "POST", body: request }),
     onSuccess: ({ replayed }, request) => {
       setOutcome({ request, replayed });
       setSelected(new Set());
       setConfirmAll(false);
-      void queryClient.invalidateQueries({ queryKey: ["dead-letters"] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.webhooks.all });
     },
   });
 
-  const rows = letters.data?.pages.flatMap((page) => page.data) ?? [];
   const urls = new Map((endpoints.data?.data ?? []).map((endpoint) => [endpoint.id, endpoint.url]));
   const endpointUrl = (id: string) => urls.get(id) ?? id;
   const filtered = Boolean(filters.endpointId || filters.since);
@@ -90,28 +86,19 @@ export function DeadLettersView() {
           {canReplayAll ? null : <p id="replay-all-hint" className="w-full text-xs text-slate-500">To replay everything of one endpoint since a time, filter by the endpoint and a time first.</p>}
         </div>
         <DeadLetterFilters endpoints={endpoints.data?.data ?? []} applied={filters} onApply={(next) => { setFilters(next); setSelected(new Set()); }} />
-        {letters.isPending ? (
-          <LoadingState label="Loading dead letters…" />
-        ) : letters.isError ? (
-          <ErrorState message={`The dead letters could not be loaded. ${letters.error.message}`} onRetry={() => void letters.refetch()} />
-        ) : rows.length === 0 ? (
-          <EmptyState title={filtered ? "No dead letters match these filters" : "No dead letters"}>
+        <QueryState
+          query={letters} loading="Loading dead letters…" failed="The dead letters could not be loaded." isEmpty={rows.length === 0}
+          empty={<EmptyState title={filtered ? "No dead letters match these filters" : "No dead letters"}>
             {filtered ? "Try another endpoint or an earlier time." : "A delivery lands here when its endpoint kept failing for the whole 24-hour retry window."}
-          </EmptyState>
-        ) : (
+          </EmptyState>}
+        >
           <DeadLetterTable
             rows={rows} endpointUrl={endpointUrl} selected={selected} onToggle={toggle} busy={replay.isPending}
             onToggleAll={(select) => setSelected(select ? new Set(rows.map((row) => row.id)) : new Set())}
             onReplay={(row) => start({ ids: [row.id] })}
           />
-        )}
-        {letters.hasNextPage ? (
-          <div className="border-t border-slate-100 px-4 py-3">
-            <button type="button" className={buttonStyles.secondary} onClick={() => void letters.fetchNextPage()} disabled={letters.isFetchingNextPage}>
-              {letters.isFetchingNextPage ? "Loading…" : "Show more"}
-            </button>
-          </div>
-        ) : null}
+        </QueryState>
+        <ShowMore query={letters} />
       </section>
       <ConfirmDialog
         open={confirmAll}

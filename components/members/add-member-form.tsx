@@ -2,6 +2,7 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
+import { queryKeys } from "@/components/data/query-keys";
 import { webApi, WebApiError } from "@/components/data/web-api";
 import { buttonStyles, cardStyles, fieldStyles } from "@/components/ui/styles";
 import { Field } from "@/components/ui/field";
@@ -20,7 +21,7 @@ export function AddMemberForm({ onAdded }: { onAdded: (member: MemberItem) => vo
     onSuccess: (member) => {
       setValues(EMPTY);
       onAdded(member);
-      void queryClient.invalidateQueries({ queryKey: ["members"] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.members.all });
     },
   });
   const error = add.error instanceof WebApiError ? add.error : null;

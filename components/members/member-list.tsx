@@ -2,6 +2,7 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { queryKeys } from "@/components/data/query-keys";
 import { webApi } from "@/components/data/web-api";
 import { Time } from "@/components/ui/time";
 import { buttonStyles } from "@/components/ui/styles";
@@ -17,7 +18,7 @@ function MemberRow({ member, isYou, onChanged }: { member: MemberItem; isYou: bo
     mutationFn: () => webApi(`/members/${member.user_id}`, { method: "PATCH", body: { role } }),
     onSuccess: () => {
       onChanged(`${member.name} is now ${role === "admin" ? "an" : "a"} ${role}.`);
-      void queryClient.invalidateQueries({ queryKey: ["members"] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.members.all });
       if (isYou) window.location.reload(); // your own role changed: the navigation and pages follow it
     },
     onError: () => setRole(member.role), // the picker shows the role the member still has

@@ -3,6 +3,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useId, useState, type FormEvent } from "react";
+import { queryKeys } from "@/components/data/query-keys";
 import { webApi, WebApiError } from "@/components/data/web-api";
 import { buttonStyles, fieldStyles } from "@/components/ui/styles";
 import type { PackJson } from "@/lib/packs/present-pack";
@@ -18,7 +19,7 @@ export function ForkPackForm({ pack, workspace }: { pack: PackJson; workspace: s
   const fork = useMutation({
     mutationFn: () => webApi<PackJson>(`/packs/${pack.slug}/fork`, { method: "POST", body: { slug, name } }),
     onSuccess: (created) => {
-      void queryClient.invalidateQueries({ queryKey: ["packs"] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.packs.all });
       router.push(`/packs/${created.slug}?forked=1`);
     },
   });

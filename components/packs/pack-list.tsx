@@ -1,10 +1,10 @@
 "use client";
 
-import { useInfiniteQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { queryString, webApi, type Page } from "@/components/data/web-api";
-import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
-import { buttonStyles, cardStyles } from "@/components/ui/styles";
+import { usePackList } from "@/components/data/queries/packs";
+import { QueryState, ShowMore } from "@/components/ui/query-state";
+import { EmptyState } from "@/components/ui/states";
+import { cardStyles } from "@/components/ui/styles";
 import type { PackJson } from "@/lib/packs/present-pack";
 
 export function OwnerBadge({ pack }: { pack: Pick<PackJson, "owner"> }) {
@@ -16,23 +16,14 @@ export function OwnerBadge({ pack }: { pack: Pick<PackJson, "owner"> }) {
 }
 
 export function PackList() {
-  const packs = useInfiniteQuery({
-    queryKey: ["packs", "list"],
-    queryFn: ({ pageParam, signal }) => webApi<Page<PackJson>>(`/packs${queryString({ limit: 25, cursor: pageParam })}`, { signal }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (page) => page.next_cursor ?? undefined,
-  });
-  const rows = packs.data?.pages.flatMap((page) => page.data) ?? [];
+  const { query: packs, rows } = usePackList();
   return (
     <section aria-labelledby="packs-heading" className={cardStyles}>
       <h2 id="packs-heading" className="border-b border-slate-200 px-4 py-3 text-base font-semibold text-slate-900">Packs</h2>
-      {packs.isPending ? (
-        <LoadingState label="Loading packs…" />
-      ) : packs.isError ? (
-        <ErrorState message={`The packs could not be loaded. ${packs.error.message}`} onRetry={() => void packs.refetch()} />
-      ) : rows.length === 0 ? (
-        <EmptyState title="No packs">The built-in packs are created by the seed (npm run db:seed).</EmptyState>
-      ) : (
+      <QueryState
+        query={packs} loading="Loading packs…" failed="The packs could not be loaded." isEmpty={rows.length === 0}
+        empty={<EmptyState title="No packs">The built-in packs are created by the seed (npm run db:seed).</EmptyState>}
+      >
         <ul className="divide-y divide-slate-100">
           {rows.map((pack) => (
             <li key={pack.slug} className="px-4 py-3">
@@ -49,14 +40,8 @@ export function PackList() {
             </li>
           ))}
         </ul>
-      )}
-      {packs.hasNextPage ? (
-        <div className="border-t border-slate-100 px-4 py-3">
-          <button type="button" className={buttonStyles.secondary} onClick={() => void packs.fetchNextPage()} disabled={packs.isFetchingNextPage}>
-            {packs.isFetchingNextPage ? "Loading…" : "Show more"}
-          </button>
-        </div>
-      ) : null}
+      </QueryState>
+      <ShowMore query={packs} />
     </section>
   );
 }

@@ -3,6 +3,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useId, useState, type FormEvent } from "react";
+import { queryKeys } from "@/components/data/query-keys";
 import { webApi, WebApiError } from "@/components/data/web-api";
 import { PinSelect, usePinOptions } from "@/components/packs/pin-select";
 import { promptHref } from "@/components/prompts/prompt-text";
@@ -22,8 +23,8 @@ export function PackPins({ pack, editable }: { pack: PackJson; editable: boolean
     mutationFn: (changed: Record<string, string>) => webApi<PackJson>(`/packs/${pack.slug}`, { method: "PATCH", body: { prompts: changed } }),
     onSuccess: (updated) => {
       setSaved(true);
-      queryClient.setQueryData(["pack", pack.slug], updated);
-      void queryClient.invalidateQueries({ queryKey: ["packs"] });
+      queryClient.setQueryData(queryKeys.packs.detail(pack.slug), updated);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.packs.all });
     },
   });
   const error = save.error instanceof WebApiError ? save.error : null;

@@ -1,18 +1,16 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { webApi } from "@/components/data/web-api";
+import { usePack } from "@/components/data/queries/packs";
 import { ForkPackForm } from "@/components/packs/fork-pack-form";
 import { IcpRules } from "@/components/packs/icp-rules";
 import { OwnerBadge } from "@/components/packs/pack-list";
 import { PackPins } from "@/components/packs/pack-pins";
 import { ErrorState, LoadingState, Notice } from "@/components/ui/states";
 import { cardStyles } from "@/components/ui/styles";
-import type { PackJson } from "@/lib/packs/present-pack";
 
 export function PackView({ slug, workspace, canEdit, forked }: { slug: string; workspace: string; canEdit: boolean; forked: boolean }) {
-  const pack = useQuery({ queryKey: ["pack", slug], queryFn: ({ signal }) => webApi<PackJson>(`/packs/${slug}`, { signal }) });
+  const pack = usePack(slug);
   if (pack.isPending) return <div className={cardStyles}><LoadingState label="Loading the pack…" /></div>;
   if (pack.isError) return <div className={cardStyles}><ErrorState message={`The pack could not be loaded. ${pack.error.message}`} onRetry={() => void pack.refetch()} /></div>;
   const data = pack.data;

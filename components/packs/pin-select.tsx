@@ -1,15 +1,9 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
-import { webApi } from "@/components/data/web-api";
 import { fieldStyles } from "@/components/ui/styles";
 import type { PinOption } from "@/lib/packs/pin-options";
 
-export type PinOptions = Record<string, PinOption[]>;
-
-export function usePinOptions() {
-  return useQuery({ queryKey: ["pin-options"], queryFn: ({ signal }) => webApi<PinOptions>("/pin-options", { signal }) });
-}
+export { usePinOptions, type PinOptions } from "@/components/data/queries/prompts";
 
 type PinSelectProps = {
   id: string;

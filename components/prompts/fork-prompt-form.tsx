@@ -2,6 +2,7 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useDeferredValue, useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { queryKeys } from "@/components/data/query-keys";
 import { webApi, WebApiError } from "@/components/data/web-api";
 import { TextDiff } from "@/components/diff/text-diff";
 import { promptDiffText } from "@/components/prompts/prompt-text";
@@ -40,9 +41,7 @@ export function ForkPromptForm({ name, baseName, workspace, versions, initialFro
         method: "POST", body: { from, as: label, model_default: model, system, user_template: template },
       }),
     onSuccess: (created) => {
-      void queryClient.invalidateQueries({ queryKey: ["prompts"] });
-      void queryClient.invalidateQueries({ queryKey: ["prompt"] });
-      void queryClient.invalidateQueries({ queryKey: ["pin-options"] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.prompts.all });
       onForked(created);
     },
   });

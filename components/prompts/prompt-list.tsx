@@ -1,10 +1,10 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { webApi } from "@/components/data/web-api";
+import { usePromptList } from "@/components/data/queries/prompts";
 import { promptHref } from "@/components/prompts/prompt-text";
-import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
+import { QueryState } from "@/components/ui/query-state";
+import { EmptyState } from "@/components/ui/states";
 import { cardStyles } from "@/components/ui/styles";
 import { Time } from "@/components/ui/time";
 import type { PromptListItem } from "@/lib/prompts/list-prompts";
@@ -18,18 +18,15 @@ function Owner({ prompt }: { prompt: PromptListItem }) {
 }
 
 export function PromptList() {
-  const prompts = useQuery({ queryKey: ["prompts"], queryFn: ({ signal }) => webApi<{ data: PromptListItem[] }>("/prompts", { signal }) });
+  const prompts = usePromptList();
   const rows = prompts.data?.data ?? [];
   return (
     <section aria-labelledby="prompts-heading" className={cardStyles}>
       <h2 id="prompts-heading" className="border-b border-slate-200 px-4 py-3 text-base font-semibold text-slate-900">Prompts</h2>
-      {prompts.isPending ? (
-        <LoadingState label="Loading prompts…" />
-      ) : prompts.isError ? (
-        <ErrorState message={`The prompts could not be loaded. ${prompts.error.message}`} onRetry={() => void prompts.refetch()} />
-      ) : rows.length === 0 ? (
-        <EmptyState title="No prompts">The built-in prompts are created by the seed (npm run db:seed).</EmptyState>
-      ) : (
+      <QueryState
+        query={prompts} loading="Loading prompts…" failed="The prompts could not be loaded." isEmpty={rows.length === 0}
+        empty={<EmptyState title="No prompts">The built-in prompts are created by the seed (npm run db:seed).</EmptyState>}
+      >
         <>
           <div className="hidden overflow-x-auto md:block">
             <table className="w-full text-left text-sm">
@@ -77,7 +74,7 @@ export function PromptList() {
             ))}
           </ul>
         </>
-      )}
+      </QueryState>
     </section>
   );
 }

@@ -1,10 +1,9 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
-import { webApi } from "@/components/data/web-api";
+import { usePromptHistory } from "@/components/data/queries/prompts";
 import { TextDiff } from "@/components/diff/text-diff";
 import { CompareVersions } from "@/components/prompts/compare-versions";
 import { ForkPromptForm } from "@/components/prompts/fork-prompt-form";
@@ -12,13 +11,12 @@ import { promptDiffText, promptHref } from "@/components/prompts/prompt-text";
 import { VersionHistory } from "@/components/prompts/version-history";
 import { ErrorState, LoadingState, Notice } from "@/components/ui/states";
 import { buttonStyles, cardStyles } from "@/components/ui/styles";
-import type { PromptHistory } from "@/lib/prompts/prompt-history";
 
 type PromptViewProps = { name: string; workspace: string; canFork: boolean; initialVersion?: string; forked?: boolean };
 
 export function PromptView({ name, workspace, canFork, initialVersion, forked = false }: PromptViewProps) {
   const router = useRouter();
-  const prompt = useQuery({ queryKey: ["prompt", name], queryFn: ({ signal }) => webApi<PromptHistory>(`/prompts/${encodeURIComponent(name)}`, { signal }) });
+  const prompt = usePromptHistory(name);
   const [selected, setSelected] = useState<string | null>(initialVersion ?? null);
   const [pair, setPair] = useState<{ from: string; to: string } | null>(null);
   const [forking, setForking] = useState(false);

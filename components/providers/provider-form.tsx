@@ -2,6 +2,7 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
+import { queryKeys } from "@/components/data/query-keys";
 import { webApi, WebApiError } from "@/components/data/web-api";
 import { Notice } from "@/components/ui/states";
 import { buttonStyles, fieldStyles } from "@/components/ui/styles";
@@ -40,7 +41,7 @@ export function ProviderForm({ provider, onDone }: { provider?: Provider; onDone
       return webApi<{ created: boolean; provider: Provider }>(`/providers/${encodeURIComponent(provider?.slug ?? form.slug.trim())}`, { method: "PUT", body });
     },
     onSuccess: ({ provider: saved }) => {
-      void queryClient.invalidateQueries({ queryKey: ["providers"] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.providers.all });
       if (!provider) setForm(initial());
       onDone(saved);
     },

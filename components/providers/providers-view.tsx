@@ -1,12 +1,15 @@
 "use client";
 
-import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { queryString, webApi, type Page } from "@/components/data/web-api";
+import { queryKeys } from "@/components/data/query-keys";
+import { useProviders } from "@/components/data/queries/settings";
+import { webApi } from "@/components/data/web-api";
 import { ProviderForm } from "@/components/providers/provider-form";
 import type { Provider } from "@/components/providers/types";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { EmptyState, ErrorState, LoadingState, Notice } from "@/components/ui/states";
+import { QueryState, ShowMore } from "@/components/ui/query-state";
+import { EmptyState, Notice } from "@/components/ui/states";
 import { buttonStyles, cardStyles } from "@/components/ui/styles";
 
 const KIND_LABELS: Record<Provider["kind"], string> = { local: "Built-in engine", "openai-compatible": "OpenAI-compatible", anthropic: "Anthropic" };
@@ -17,21 +20,15 @@ export function ProvidersView() {
   const [editing, setEditing] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<Provider | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const providers = useInfiniteQuery({
-    queryKey: ["providers"],
-    queryFn: ({ pageParam, signal }) => webApi<Page<Provider>>(`/providers${queryString({ limit: 50, cursor: pageParam })}`, { signal }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (page) => page.next_cursor ?? undefined,
-  });
+  const { query: providers, rows } = useProviders();
   const remove = useMutation({
     mutationFn: (provider: Provider) => webApi(`/providers/${encodeURIComponent(provider.slug)}`, { method: "DELETE" }),
     onSuccess: (_result, provider) => {
       setDeleting(null);
       setNotice(`Provider “${provider.slug}” deleted. Prompts that name it now fail with provider_not_configured.`);
-      void queryClient.invalidateQueries({ queryKey: ["providers"] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.providers.all });
     },
   });
-  const rows = providers.data?.pages.flatMap((page) => page.data) ?? [];
 
   return (
     <div className="space-y-6">
@@ -42,14 +39,11 @@ export function ProvidersView() {
       <div aria-live="polite">{notice ? <Notice tone="success">{notice}</Notice> : null}</div>
       <section aria-labelledby="providers-heading" className="space-y-4">
         <h2 id="providers-heading" className="text-base font-semibold text-slate-900">Providers</h2>
-        {providers.isPending ? (
-          <div className={cardStyles}><LoadingState label="Loading providers…" /></div>
-        ) : providers.isError ? (
-          <div className={cardStyles}><ErrorState message={`The providers could not be loaded. ${providers.error.message}`} onRetry={() => void providers.refetch()} /></div>
-        ) : rows.length === 0 ? (
-          <div className={cardStyles}><EmptyState title="No providers">The built-in local provider appears once the workspace is set up.</EmptyState></div>
-        ) : (
-          rows.map((provider) => (
+        <QueryState
+          query={providers} loading="Loading providers…" failed="The providers could not be loaded." isEmpty={rows.length === 0} frame={cardStyles}
+          empty={<EmptyState title="No providers">The built-in local provider appears once the workspace is set up.</EmptyState>}
+        >
+          {rows.map((provider) => (
             <article key={provider.slug} className={cardStyles} aria-labelledby={`provider-${provider.slug}`} data-testid={`provider-${provider.slug}`}>
               <header className="flex flex-wrap items-start justify-between gap-3 px-4 py-3">
                 <div className="min-w-0">
@@ -81,8 +75,9 @@ export function ProvidersView() {
                 </div>
               ) : null}
             </article>
-          ))
-        )}
+          ))}
+        </QueryState>
+        <ShowMore query={providers} />
       </section>
       <ConfirmDialog
         open={deleting !== null}

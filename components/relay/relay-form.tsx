@@ -1,28 +1,19 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
+import { queryKeys } from "@/components/data/query-keys";
+import { useRelay, type Relay } from "@/components/data/queries/settings";
 import { webApi, WebApiError } from "@/components/data/web-api";
 import { ErrorState, LoadingState, Notice } from "@/components/ui/states";
 import { buttonStyles, cardStyles, fieldStyles } from "@/components/ui/styles";
 import { Time } from "@/components/ui/time";
 import { WriteOnlySecret } from "@/components/ui/write-only-secret";
 
-type Relay = { host: string; port: number; secure: boolean; username: string | null; has_password: boolean; from_email: string; from_name: string | null; updated_at: string };
 
 /** Loads the saved relay (none yet is a 404: an empty form), then shows the form, filled once. */
 export function RelayForm() {
-  const relay = useQuery({
-    queryKey: ["relay"],
-    queryFn: async ({ signal }) => {
-      try {
-        return await webApi<Relay>("/relay", { signal });
-      } catch (error) {
-        if (error instanceof WebApiError && error.status === 404) return null;
-        throw error;
-      }
-    },
-  });
+  const relay = useRelay();
   if (relay.isPending) return <div className={cardStyles}><LoadingState label="Loading the relay settings…" /></div>;
   if (relay.isError) return <div className={cardStyles}><ErrorState message={`The relay settings could not be loaded. ${relay.error.message}`} onRetry={() => void relay.refetch()} /></div>;
   return <RelayFields saved={relay.data} />;
@@ -50,7 +41,7 @@ function RelayFields({ saved }: { saved: Relay | null }) {
       }),
     onSuccess: (relay) => {
       setForm((current) => ({ ...current, password: "", removePassword: false })); // the password is never shown again
-      queryClient.setQueryData(["relay"], relay);
+      queryClient.setQueryData(queryKeys.relay.detail(), relay);
     },
   });
   const check = useMutation({ mutationFn: () => webApi<{ ok: boolean; message: string }>("/relay/check", { method: "POST" }) });

@@ -1,8 +1,10 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
+import { queryKeys } from "@/components/data/query-keys";
+import { useDraft } from "@/components/data/queries/review";
 import { webApi } from "@/components/data/web-api";
 import { DraftEditor } from "@/components/review/draft-editor";
 import { LeadPanel } from "@/components/review/lead-panel";
@@ -43,20 +45,12 @@ export function DraftReview({ id, canReview }: { id: string; canReview: boolean 
   const queryClient = useQueryClient();
   const [rejecting, setRejecting] = useState(false);
   const [done, setDone] = useState<string | null>(null);
-  const detail = useQuery({
-    queryKey: ["draft", id],
-    queryFn: ({ signal }) => webApi<DraftDetail>(`/drafts/${id}`, { signal }),
-    // An approved draft on its way to the relay: look again until the send is recorded.
-    refetchInterval: (query) => {
-      const data = query.state.data;
-      return data && data.draft.status === "approved" && data.run_lead.state === "running" && data.send?.status !== "sent" ? 2000 : false;
-    },
-  });
+  const detail = useDraft(id);
   const settled = (message: string) => {
     setDone(message);
     setRejecting(false);
-    void queryClient.invalidateQueries({ queryKey: ["draft", id] });
-    void queryClient.invalidateQueries({ queryKey: ["review-queue"] });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.review.draft(id) });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.review.all });
   };
   const approve = useMutation({
     mutationFn: (edits: { subject?: string; body?: string }) => webApi(`/drafts/${id}/approve`, { method: "POST", body: edits }),

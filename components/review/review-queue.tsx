@@ -1,16 +1,20 @@
 "use client";
 
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { queryString, webApi, type Page } from "@/components/data/web-api";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { queryKeys } from "@/components/data/query-keys";
+import { useCampaignOptions } from "@/components/data/queries/campaigns";
+import { useReviewQueue } from "@/components/data/queries/review";
+import { useRunOptions } from "@/components/data/queries/runs";
+import { webApi } from "@/components/data/web-api";
 import { QueueFilters } from "@/components/review/queue-filters";
 import { leadLabel, QueueList } from "@/components/review/queue-list";
 import { RejectDialog } from "@/components/review/reject-dialog";
 import { ShortcutsHelp } from "@/components/review/shortcuts-help";
-import type { BulkApproveResult, Campaign, QueueFilters as Filters, ReviewQueueItem } from "@/components/review/types";
-import type { RunJson } from "@/lib/runs/run-schemas";
-import { EmptyState, ErrorState, LoadingState, Notice } from "@/components/ui/states";
+import type { BulkApproveResult, QueueFilters as Filters, ReviewQueueItem } from "@/components/review/types";
+import { QueryState, ShowMore } from "@/components/ui/query-state";
+import { EmptyState, Notice } from "@/components/ui/states";
 import { buttonStyles, cardStyles } from "@/components/ui/styles";
 
 type Outcome = { tone: "success" | "error"; text: string };
@@ -34,20 +38,13 @@ export function ReviewQueue({ canReview, initialRunId }: { canReview: boolean; i
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const rowRefs = useRef<(HTMLLIElement | null)[]>([]);
 
-  const runs = useQuery({ queryKey: ["runs", "recent"], queryFn: ({ signal }) => webApi<Page<RunJson>>("/runs?limit=50", { signal }) });
-  const campaigns = useQuery({ queryKey: ["campaigns"], queryFn: ({ signal }) => webApi<Page<Campaign>>("/campaigns?limit=100", { signal }) });
-  const queue = useInfiniteQuery({
-    queryKey: ["review-queue", filters],
-    queryFn: ({ pageParam, signal }) =>
-      webApi<Page<ReviewQueueItem>>(`/review${queryString({ limit: 50, run_id: filters.runId, campaign_id: filters.campaignId, q: filters.q, cursor: pageParam })}`, { signal }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (page) => page.next_cursor ?? undefined,
-  });
-  const rows = useMemo(() => queue.data?.pages.flatMap((page) => page.data) ?? [], [queue.data]);
+  const runs = useRunOptions();
+  const campaigns = useCampaignOptions();
+  const { query: queue, rows } = useReviewQueue(filters);
 
   const refresh = useCallback(() => {
-    void queryClient.invalidateQueries({ queryKey: ["review-queue"] });
-    void queryClient.invalidateQueries({ queryKey: ["runs"] });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.review.all });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.runs.all });
   }, [queryClient]);
   const approveOne = useMutation({
     mutationFn: (row: ReviewQueueItem) => webApi(`/drafts/${row.id}/approve`, { method: "POST", body: {} }),
@@ -141,29 +138,20 @@ export function ReviewQueue({ canReview, initialRunId }: { canReview: boolean; i
         </div>
         <QueueFilters runs={runOptions} campaigns={campaigns.data?.data ?? []} applied={filters} onApply={(next) => { setFilters(next); setSelected(new Set()); setActive(0); }} />
         <ShortcutsHelp id="queue-shortcuts" canReview={canReview} />
-        {queue.isPending ? (
-          <LoadingState label="Loading drafts…" />
-        ) : queue.isError ? (
-          <ErrorState message={`The review queue could not be loaded. ${queue.error.message}`} onRetry={() => void queue.refetch()} />
-        ) : rows.length === 0 ? (
-          <EmptyState title={filtered ? "No drafts match these filters" : "Nothing to review"}>
+        <QueryState
+          query={queue} loading="Loading drafts…" failed="The review queue could not be loaded." isEmpty={rows.length === 0}
+          empty={<EmptyState title={filtered ? "No drafts match these filters" : "Nothing to review"}>
             {filtered ? "Try another run or campaign, or clear the search." : "Drafts appear here when a run’s draft_email stage writes them."}
-          </EmptyState>
-        ) : (
+          </EmptyState>}
+        >
           <QueueList
             rows={rows} active={Math.min(active, rows.length - 1)} onActivate={setActive} rowRefs={rowRefs} canReview={canReview}
             selected={selected} onToggle={toggle} busyId={busyId} describedBy="queue-shortcuts"
             onApprove={(row) => { setOutcome(null); approveOne.mutate(row); }}
             onReject={(row) => { rejectOne.reset(); setRejecting(row); }}
           />
-        )}
-        {queue.hasNextPage ? (
-          <div className="border-t border-slate-100 px-4 py-3">
-            <button type="button" className={buttonStyles.secondary} onClick={() => void queue.fetchNextPage()} disabled={queue.isFetchingNextPage}>
-              {queue.isFetchingNextPage ? "Loading…" : "Show more"}
-            </button>
-          </div>
-        ) : null}
+        </QueryState>
+        <ShowMore query={queue} />
       </section>
       <RejectDialog
         key={rejecting?.id ?? "none"} open={rejecting !== null} leadLabel={rejecting ? leadLabel(rejecting) : ""}

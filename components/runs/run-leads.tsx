@@ -1,11 +1,13 @@
 "use client";
 
-import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useEffect, useId, useState } from "react";
-import { queryString, webApi, type Page } from "@/components/data/web-api";
+import { queryKeys } from "@/components/data/query-keys";
+import { useLeadTrace, useRunLeads } from "@/components/data/queries/runs";
 import { TraceList } from "@/components/runs/trace-list";
-import { LEAD_STATE_OPTIONS, STAGE_OPTIONS, type RunLead, type TraceJson } from "@/components/runs/types";
+import { LEAD_STATE_OPTIONS, STAGE_OPTIONS, type RunLead } from "@/components/runs/types";
+import { QueryState, ShowMore } from "@/components/ui/query-state";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import { stateLabel, StatusBadge } from "@/components/ui/status-badge";
 import { buttonStyles, cardStyles, fieldStyles } from "@/components/ui/styles";
@@ -14,7 +16,7 @@ import { buttonStyles, cardStyles, fieldStyles } from "@/components/ui/styles";
 // across the stages behind a disclosure button.
 
 function Trace({ runId, leadId }: { runId: string; leadId: string }) {
-  const traces = useQuery({ queryKey: ["trace", runId, leadId], queryFn: ({ signal }) => webApi<{ data: TraceJson[] }>(`/runs/${runId}/leads/${leadId}/traces`, { signal }) });
+  const traces = useLeadTrace(runId, leadId);
   if (traces.isPending) return <LoadingState label="Loading the trace…" />;
   if (traces.isError) return <ErrorState message={`The trace could not be loaded. ${traces.error.message}`} onRetry={() => void traces.refetch()} />;
   return <TraceList traces={traces.data.data} />;
@@ -56,16 +58,10 @@ export function RunLeads({ runId, version }: { runId: string; version: string })
   const queryClient = useQueryClient();
   const [filters, setFilters] = useState({ state: "", stage: "" });
   const ids = { state: useId(), stage: useId() };
-  const leads = useInfiniteQuery({
-    queryKey: ["run-leads", runId, filters],
-    queryFn: ({ pageParam, signal }) => webApi<Page<RunLead>>(`/runs/${runId}/leads${queryString({ limit: 25, ...filters, cursor: pageParam })}`, { signal }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (page) => page.next_cursor ?? undefined,
-  });
+  const { query: leads, rows } = useRunLeads(runId, filters);
   useEffect(() => {
-    void queryClient.invalidateQueries({ queryKey: ["run-leads", runId] });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.runs.leads(runId) });
   }, [queryClient, runId, version]);
-  const rows = leads.data?.pages.flatMap((page) => page.data) ?? [];
   const filtered = Boolean(filters.state || filters.stage);
 
   return (
@@ -89,13 +85,10 @@ export function RunLeads({ runId, version }: { runId: string; version: string })
           </div>
         </div>
       </div>
-      {leads.isPending ? (
-        <LoadingState label="Loading leads…" />
-      ) : leads.isError ? (
-        <ErrorState message={`The leads could not be loaded. ${leads.error.message}`} onRetry={() => void leads.refetch()} />
-      ) : rows.length === 0 ? (
-        <EmptyState title={filtered ? "No leads match these filters" : "No leads yet"}>{filtered ? "Try another state or stage." : "Leads appear as the CSV is imported."}</EmptyState>
-      ) : (
+      <QueryState
+        query={leads} loading="Loading leads…" failed="The leads could not be loaded." isEmpty={rows.length === 0}
+        empty={<EmptyState title={filtered ? "No leads match these filters" : "No leads yet"}>{filtered ? "Try another state or stage." : "Leads appear as the CSV is imported."}</EmptyState>}
+      >
         <>
           <div aria-hidden="true" className="hidden grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)_8rem_minmax(0,1.2fr)_auto] gap-x-4 border-b border-slate-200 bg-slate-50 px-4 py-2 text-xs font-semibold uppercase tracking-wide text-slate-500 md:grid">
             <span>Lead</span><span>Company</span><span>State, stage</span><span>Reason, draft</span><span className="w-20" />
@@ -104,14 +97,8 @@ export function RunLeads({ runId, version }: { runId: string; version: string })
             {rows.map((row) => <LeadRow key={row.lead.id} row={row} runId={runId} />)}
           </ul>
         </>
-      )}
-      {leads.hasNextPage ? (
-        <div className="border-t border-slate-100 px-4 py-3">
-          <button type="button" className={buttonStyles.secondary} onClick={() => void leads.fetchNextPage()} disabled={leads.isFetchingNextPage}>
-            {leads.isFetchingNextPage ? "Loading…" : "Show more"}
-          </button>
-        </div>
-      ) : null}
+      </QueryState>
+      <ShowMore query={leads} />
     </section>
   );
 }

@@ -1,23 +1,15 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
-import { webApi } from "@/components/data/web-api";
+import { useRun } from "@/components/data/queries/runs";
 import { RunLeads } from "@/components/runs/run-leads";
 import { RunProgressPanel } from "@/components/runs/run-progress-panel";
-import { ACTIVE_STATUSES, type RunProgress } from "@/components/runs/types";
+import { ACTIVE_STATUSES } from "@/components/runs/types";
 import { ErrorState, LoadingState } from "@/components/ui/states";
 import { cardStyles } from "@/components/ui/styles";
 
 /** The run page: polls every second while the run moves, every 5 s while drafts wait for review. */
 export function RunView({ id }: { id: string }) {
-  const progress = useQuery({
-    queryKey: ["run", id],
-    queryFn: ({ signal }) => webApi<RunProgress>(`/runs/${id}`, { signal }),
-    refetchInterval: (query) => {
-      const status = query.state.data?.run.status;
-      return status && ACTIVE_STATUSES.includes(status) ? 1000 : status === "awaiting_review" ? 5000 : false;
-    },
-  });
+  const progress = useRun(id);
   if (progress.isPending) return <div className={cardStyles}><LoadingState label="Loading the run…" /></div>;
   if (progress.isError) return <div className={cardStyles}><ErrorState message={`The run could not be loaded. ${progress.error.message}`} onRetry={() => void progress.refetch()} /></div>;
   const live = ACTIVE_STATUSES.includes(progress.data.run.status);

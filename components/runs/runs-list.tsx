@@ -1,13 +1,13 @@
 "use client";
 
-import { useInfiniteQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useId, useState } from "react";
-import { queryString, webApi, type Page } from "@/components/data/web-api";
-import { ACTIVE_STATUSES, RUN_STATUS_OPTIONS, type RunJson } from "@/components/runs/types";
-import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
+import { useRunsList } from "@/components/data/queries/runs";
+import { RUN_STATUS_OPTIONS, type RunJson } from "@/components/runs/types";
+import { QueryState, ShowMore } from "@/components/ui/query-state";
+import { EmptyState } from "@/components/ui/states";
 import { stateLabel, StatusBadge } from "@/components/ui/status-badge";
-import { buttonStyles, cardStyles, fieldStyles } from "@/components/ui/styles";
+import { cardStyles, fieldStyles } from "@/components/ui/styles";
 import { Time } from "@/components/ui/time";
 
 const COUNTS: [keyof RunJson["counts"], string][] = [["imported", "Imported"], ["qualified", "Qualified"], ["drafted", "Drafted"], ["approved", "Approved"], ["sent", "Sent"]];
@@ -15,15 +15,7 @@ const COUNTS: [keyof RunJson["counts"], string][] = [["imported", "Imported"], [
 export function RunsList() {
   const [status, setStatus] = useState("");
   const statusId = useId();
-  const runs = useInfiniteQuery({
-    queryKey: ["runs", "list", status],
-    queryFn: ({ pageParam, signal }) => webApi<Page<RunJson>>(`/runs${queryString({ limit: 25, status, cursor: pageParam })}`, { signal }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (page) => page.next_cursor ?? undefined,
-    // While a run shown is still moving, look again every few seconds.
-    refetchInterval: (query) => (query.state.data?.pages.some((page) => page.data.some((run) => ACTIVE_STATUSES.includes(run.status))) ? 3000 : false),
-  });
-  const rows = runs.data?.pages.flatMap((page) => page.data) ?? [];
+  const { query: runs, rows } = useRunsList(status);
 
   return (
     <section aria-labelledby="runs-heading" className={cardStyles}>
@@ -37,16 +29,12 @@ export function RunsList() {
           </select>
         </div>
       </div>
-      {runs.isPending ? (
-        <LoadingState label="Loading runs…" />
-      ) : runs.isError ? (
-        <ErrorState message={`The runs could not be loaded. ${runs.error.message}`} onRetry={() => void runs.refetch()} />
-      ) : rows.length === 0 ? (
-        <EmptyState title={status ? "No runs with this status" : "No runs yet"}>
+      <QueryState
+        query={runs} loading="Loading runs…" failed="The runs could not be loaded." isEmpty={rows.length === 0}
+        empty={<EmptyState title={status ? "No runs with this status" : "No runs yet"}>
           {status ? "Pick another status." : <>Start one with <code className="font-mono">POST /v1/runs</code>: a pack and a CSV of leads.</>}
-        </EmptyState>
-      ) : (
-        <>
+        </EmptyState>}
+      >
           <table className="hidden w-full text-left text-sm md:table">
             <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-500">
               <tr>
@@ -83,15 +71,8 @@ export function RunsList() {
               </li>
             ))}
           </ul>
-        </>
-      )}
-      {runs.hasNextPage ? (
-        <div className="border-t border-slate-100 px-4 py-3">
-          <button type="button" className={buttonStyles.secondary} onClick={() => void runs.fetchNextPage()} disabled={runs.isFetchingNextPage}>
-            {runs.isFetchingNextPage ? "Loading…" : "Show more"}
-          </button>
-        </div>
-      ) : null}
+      </QueryState>
+      <ShowMore query={runs} />
     </section>
   );
 }

@@ -2,6 +2,7 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
+import { queryKeys } from "@/components/data/query-keys";
 import { webApi, WebApiError } from "@/components/data/web-api";
 import { buttonStyles, cardStyles, fieldStyles } from "@/components/ui/styles";
 import type { TokenListItem } from "@/lib/tokens/list-tokens";
@@ -29,7 +30,7 @@ export function CreateTokenForm({ onCreated }: { onCreated: (created: CreatedTok
     onSuccess: (created) => {
       setName("");
       onCreated(created);
-      void queryClient.invalidateQueries({ queryKey: ["tokens"] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.tokens.all });
     },
   });
   const error = create.error instanceof WebApiError ? create.error : null;

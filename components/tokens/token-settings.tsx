@@ -1,11 +1,14 @@
 "use client";
 
-import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { queryString, webApi, type Page } from "@/components/data/web-api";
+import { queryKeys } from "@/components/data/query-keys";
+import { useTokens } from "@/components/data/queries/settings";
+import { webApi } from "@/components/data/web-api";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { EmptyState, ErrorState, LoadingState, Notice } from "@/components/ui/states";
-import { buttonStyles, cardStyles } from "@/components/ui/styles";
+import { QueryState, ShowMore } from "@/components/ui/query-state";
+import { EmptyState, Notice } from "@/components/ui/states";
+import { cardStyles } from "@/components/ui/styles";
 import { CreateTokenForm, type CreatedToken } from "@/components/tokens/create-token-form";
 import { NewTokenPanel } from "@/components/tokens/new-token-panel";
 import { TokenList } from "@/components/tokens/token-list";
@@ -17,22 +20,16 @@ export function TokenSettings() {
   const [revoking, setRevoking] = useState<TokenListItem | null>(null);
   const [revoked, setRevoked] = useState<string | null>(null);
 
-  const tokens = useInfiniteQuery({
-    queryKey: ["tokens"],
-    queryFn: ({ pageParam, signal }) => webApi<Page<TokenListItem>>(`/tokens${queryString({ limit: 50, cursor: pageParam })}`, { signal }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (page) => page.next_cursor ?? undefined,
-  });
+  const { query: tokens, rows } = useTokens();
   const revoke = useMutation({
     mutationFn: (token: TokenListItem) => webApi(`/tokens/${token.id}/revoke`, { method: "POST" }),
     onSuccess: (_result, token) => {
       setRevoking(null);
       setRevoked(token.name);
       if (created?.item.id === token.id) setCreated(null);
-      void queryClient.invalidateQueries({ queryKey: ["tokens"] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.tokens.all });
     },
   });
-  const rows = tokens.data?.pages.flatMap((page) => page.data) ?? [];
 
   return (
     <div className="space-y-6">
@@ -44,22 +41,13 @@ export function TokenSettings() {
           <h2 id="tokens-heading" className="text-base font-semibold text-slate-900">Tokens</h2>
           {tokens.isFetching && !tokens.isPending ? <span className="text-xs text-slate-500" role="status">Refreshing…</span> : null}
         </div>
-        {tokens.isPending ? (
-          <LoadingState label="Loading tokens…" />
-        ) : tokens.isError ? (
-          <ErrorState message={`The tokens could not be loaded. ${tokens.error.message}`} onRetry={() => void tokens.refetch()} />
-        ) : rows.length === 0 ? (
-          <EmptyState title="No tokens yet">Create one above to call the API from a script or another service.</EmptyState>
-        ) : (
+        <QueryState
+          query={tokens} loading="Loading tokens…" failed="The tokens could not be loaded." isEmpty={rows.length === 0}
+          empty={<EmptyState title="No tokens yet">Create one above to call the API from a script or another service.</EmptyState>}
+        >
           <TokenList tokens={rows} onRevoke={(token) => { revoke.reset(); setRevoking(token); }} />
-        )}
-        {tokens.hasNextPage ? (
-          <div className="border-t border-slate-100 px-4 py-3">
-            <button type="button" className={buttonStyles.secondary} onClick={() => void tokens.fetchNextPage()} disabled={tokens.isFetchingNextPage}>
-              {tokens.isFetchingNextPage ? "Loading…" : "Show more"}
-            </button>
-          </div>
-        ) : null}
+        </QueryState>
+        <ShowMore query={tokens} />
       </section>
       <ConfirmDialog
         open={revoking !== null}

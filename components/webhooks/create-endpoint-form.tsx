@@ -2,6 +2,7 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
+import { queryKeys } from "@/components/data/query-keys";
 import { webApi, WebApiError } from "@/components/data/web-api";
 import { buttonStyles, cardStyles, fieldStyles } from "@/components/ui/styles";
 import { EventPicker } from "@/components/webhooks/event-picker";
@@ -21,7 +22,7 @@ export function CreateEndpointForm({ onCreated }: { onCreated: (created: Endpoin
       setDescription("");
       setEvents([]);
       onCreated(created);
-      void queryClient.invalidateQueries({ queryKey: ["webhook-endpoints"] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.webhooks.all });
     },
   });
   const error = create.error instanceof WebApiError ? create.error : null;

@@ -1,9 +1,8 @@
 "use client";
 
-import { useInfiniteQuery } from "@tanstack/react-query";
-import { queryString, webApi, type Page } from "@/components/data/web-api";
+import { useDeliveries } from "@/components/data/queries/webhooks";
+import { ShowMore } from "@/components/ui/query-state";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
-import { buttonStyles } from "@/components/ui/styles";
 import { Time } from "@/components/ui/time";
 import type { Delivery } from "@/components/webhooks/types";
 
@@ -16,14 +15,7 @@ const STATUS_LABELS: Record<Delivery["status"], string> = { succeeded: "Delivere
 
 /** An endpoint's deliveries, newest first, each with every attempt; refreshed every 2 s while open. */
 export function DeliveryLog({ endpointId }: { endpointId: string }) {
-  const deliveries = useInfiniteQuery({
-    queryKey: ["webhook-deliveries", endpointId],
-    queryFn: ({ pageParam, signal }) => webApi<Page<Delivery>>(`/webhook-endpoints/${endpointId}/deliveries${queryString({ limit: 20, cursor: pageParam })}`, { signal }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (page) => page.next_cursor ?? undefined,
-    refetchInterval: 2_000,
-  });
-  const rows = deliveries.data?.pages.flatMap((page) => page.data) ?? [];
+  const { query: deliveries, rows } = useDeliveries(endpointId);
   if (deliveries.isPending) return <LoadingState label="Loading deliveries…" />;
   if (deliveries.isError) return <ErrorState message={`The delivery log could not be loaded. ${deliveries.error.message}`} onRetry={() => void deliveries.refetch()} />;
   if (rows.length === 0) return <EmptyState title="No deliveries yet">Send a test event to see one here.</EmptyState>;
@@ -62,13 +54,7 @@ export function DeliveryLog({ endpointId }: { endpointId: string }) {
           </li>
         ))}
       </ol>
-      {deliveries.hasNextPage ? (
-        <div className="border-t border-slate-100 px-4 py-3">
-          <button type="button" className={buttonStyles.secondary} onClick={() => void deliveries.fetchNextPage()} disabled={deliveries.isFetchingNextPage}>
-            {deliveries.isFetchingNextPage ? "Loading…" : "Show older deliveries"}
-          </button>
-        </div>
-      ) : null}
+      <ShowMore query={deliveries} label="Show older deliveries" />
     </div>
   );
 }

@@ -2,6 +2,7 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { queryKeys } from "@/components/data/query-keys";
 import { webApi } from "@/components/data/web-api";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { CopySecret } from "@/components/ui/copy-secret";
@@ -22,7 +23,7 @@ export function EndpointCard({ endpoint, initialSecret }: { endpoint: Endpoint; 
   const [confirm, setConfirm] = useState<"rotate" | "delete" | null>(null);
   const [logOpen, setLogOpen] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: ["webhook-endpoints"] });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: queryKeys.webhooks.all });
   const path = `/webhook-endpoints/${endpoint.id}`;
 
   const action = useMutation({

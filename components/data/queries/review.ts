@@ -1,0 +1,25 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { queryKeys } from "@/components/data/query-keys";
+import { usePagedList } from "@/components/data/use-paged-list";
+import { webApi } from "@/components/data/web-api";
+import type { DraftDetail, QueueFilters, ReviewQueueItem } from "@/components/review/types";
+
+const params = (filters: QueueFilters) => ({ run_id: filters.runId, campaign_id: filters.campaignId, q: filters.q });
+
+export function useReviewQueue(filters: QueueFilters) {
+  return usePagedList<ReviewQueueItem>({ queryKey: queryKeys.review.queue(params(filters)), path: "/review", params: params(filters), limit: 50 });
+}
+
+/** One draft; while an approved draft is on its way to the relay, looks again every 2 s until the send is recorded. */
+export function useDraft(id: string) {
+  return useQuery({
+    queryKey: queryKeys.review.draft(id),
+    queryFn: ({ signal }) => webApi<DraftDetail>(`/drafts/${id}`, { signal }),
+    refetchInterval: (query) => {
+      const data = query.state.data;
+      return data && data.draft.status === "approved" && data.run_lead.state === "running" && data.send?.status !== "sent" ? 2000 : false;
+    },
+  });
+}

@@ -1,0 +1,36 @@
+"use client";
+
+import { useInfiniteQuery, type QueryKey } from "@tanstack/react-query";
+import { useMemo } from "react";
+import { queryString, webApi, type Page } from "@/components/data/web-api";
+
+// The one hook for a cursor-paged list (`{data, has_more, next_cursor}`, the /v1 shape): pages are
+// fetched with `limit` and the previous page's cursor; `rows` is every page loaded so far, in order.
+// Pair it with <QueryState> and <ShowMore> (components/ui/query-state.tsx).
+
+export type PagedListOptions<T> = {
+  queryKey: QueryKey;
+  /** The /api/web path, without a query string. */
+  path: string;
+  /** Filters sent as query parameters; empty values are left out. */
+  params?: Record<string, string | number | undefined | null>;
+  limit?: number;
+  /** Poll every N ms while this answers a number (given the rows loaded), or not at all. */
+  pollWhile?: (rows: T[]) => number | false;
+  enabled?: boolean;
+};
+
+export function usePagedList<T>({ queryKey, path, params = {}, limit = 25, pollWhile, enabled }: PagedListOptions<T>) {
+  const query = useInfiniteQuery({
+    queryKey,
+    queryFn: ({ pageParam, signal }) => webApi<Page<T>>(`${path}${queryString({ ...params, limit, cursor: pageParam })}`, { signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.next_cursor ?? undefined,
+    refetchInterval: pollWhile ? (state) => pollWhile(state.state.data?.pages.flatMap((page) => page.data) ?? []) : undefined,
+    enabled,
+  });
+  const rows = useMemo(() => query.data?.pages.flatMap((page) => page.data) ?? [], [query.data]);
+  return { query, rows };
+}
+
+export type PagedList<T> = ReturnType<typeof usePagedList<T>>;
