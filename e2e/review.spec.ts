@@ -41,11 +41,11 @@ test("a reviewer opens a draft from its review_url, approves it edited (sent as 
     await expect(page.getByText("Yes, approved with edits")).toBeVisible();
 
     await expect.poll(() => hooks.events("draft.approved").find((e) => e.data.draft_id === first.id)?.data.edited, { timeout: 20_000 }).toBe(true);
-    await expect.poll(() => hooks.smtp.mails.filter((m) => m.to.includes(first.email)).length, { timeout: 30_000 }).toBe(1);
+    await expect.poll(() => hooks.smtp.mails.filter((m) => m.to.includes(first.email)).length, { timeout: 40_000 }).toBe(1); // after the 10 s undo window
     const mail = hooks.smtp.mails.find((m) => m.to.includes(first.email))!;
     expect(mail.headers.get("subject")).toBe(subject);
     expect(mail.body).toContain("This text was edited by a reviewer before it went out.");
-    await expect(page.getByText(/Accepted by the relay/)).toBeVisible({ timeout: 20_000 }); // the page looks again until the send is recorded
+    await expect(page.getByText(/Accepted by the relay/)).toBeVisible({ timeout: 40_000 }); // the page looks again until the send is recorded
     await screenshots(page, "draft-approved");
 
     // Reject the second with a reason.
@@ -110,7 +110,12 @@ test("the queue filters by run and search, moves with j/k, selects with x and ap
     await screenshots(page, "review-queue-selected");
 
     await page.getByRole("button", { name: "Approve selected (2)" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Approved 2 drafts." })).toBeVisible();
+    const confirm = page.getByRole("dialog", { name: "Approve 2 drafts?" });
+    await expect(confirm).toBeVisible();
+    await expect(confirm.getByRole("button", { name: "Cancel" })).toBeFocused(); // no field: the safe choice has the focus
+    await screenshots(page, "review-bulk-confirm");
+    await confirm.getByRole("button", { name: "Approve 2 drafts" }).click();
+    await expect(page.getByTestId("undo-approval").filter({ hasText: "Approved 2 drafts. Sending in" })).toBeVisible();
     await expect(list.getByRole("listitem")).toHaveCount(1);
     const rest = drafts.map((d) => d.id).filter((id) => !selectedIds.includes(id));
     expect(await draftStatuses(drafts.map((d) => d.id))).toEqual({ [selectedIds[0]]: "approved", [selectedIds[1]]: "approved", [rest[0]]: "awaiting_review" });
@@ -118,7 +123,7 @@ test("the queue filters by run and search, moves with j/k, selects with x and ap
     // a approves the active (last) one as written.
     await rows.nth(0).focus();
     await page.keyboard.press("a");
-    await expect(page.getByRole("status").filter({ hasText: "Approved the draft for" })).toBeVisible();
+    await expect(page.getByTestId("undo-approval").filter({ hasText: "Approved the draft for" })).toBeVisible();
     await expect(page.getByText("No drafts match these filters")).toBeVisible();
     expect(Object.values(await draftStatuses(drafts.map((d) => d.id)))).toEqual(["approved", "approved", "approved"]);
     await screenshots(page, "review-queue-empty");

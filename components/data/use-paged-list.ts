@@ -30,7 +30,9 @@ export function usePagedList<T>({ queryKey, path, params = {}, limit = 25, pollW
     enabled,
   });
   const rows = useMemo(() => query.data?.pages.flatMap((page) => page.data) ?? [], [query.data]);
-  return { query, rows };
+  /** The count of everything matching, when the list answers one (`total`). */
+  const total = query.data?.pages[0]?.total;
+  return { query, rows, total };
 }
 
 export type PagedList<T> = ReturnType<typeof usePagedList<T>>;

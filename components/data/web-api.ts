@@ -3,7 +3,8 @@
 // browser adds Origin and Sec-Fetch-Site, which the server checks on every change.
 
 export type FieldError = { path: string; message: string };
-export type Page<T> = { data: T[]; has_more: boolean; next_cursor: string | null };
+/** A cursor page; `total` when the list counts what matches its filters (the review queue does). */
+export type Page<T> = { data: T[]; has_more: boolean; next_cursor: string | null; total?: number };
 
 export class WebApiError extends Error {
   constructor(readonly status: number, message: string, readonly code: string, readonly fieldErrors: FieldError[] = []) {

@@ -2,7 +2,7 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { queryKeys } from "@/components/data/query-keys";
 import { useCampaignOptions } from "@/components/data/queries/campaigns";
 import { useReviewQueue } from "@/components/data/queries/review";
@@ -12,6 +12,8 @@ import { QueueFilters } from "@/components/review/queue-filters";
 import { leadLabel, QueueList } from "@/components/review/queue-list";
 import { RejectDialog } from "@/components/review/reject-dialog";
 import { ShortcutsHelp } from "@/components/review/shortcuts-help";
+import { UndoList, UNDO_SECONDS, useUndoableApprovals } from "@/components/review/undo-approvals";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import type { BulkApproveResult, QueueFilters as Filters, ReviewQueueItem } from "@/components/review/types";
 import { QueryState, ShowMore } from "@/components/ui/query-state";
 import { EmptyState, Notice } from "@/components/ui/states";
@@ -32,29 +34,40 @@ export function ReviewQueue({ canReview, initialRunId }: { canReview: boolean; i
   const router = useRouter();
   const queryClient = useQueryClient();
   const [filters, setFilters] = useState<Filters>({ runId: initialRunId, campaignId: "", q: "" });
-  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [picked, setSelected] = useState<Set<string>>(new Set());
   const [active, setActive] = useState(0);
   const [rejecting, setRejecting] = useState<ReviewQueueItem | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [confirmBulk, setConfirmBulk] = useState(false);
   const rowRefs = useRef<(HTMLLIElement | null)[]>([]);
 
   const runs = useRunOptions();
   const campaigns = useCampaignOptions();
-  const { query: queue, rows } = useReviewQueue(filters);
+  const { query: queue, rows, total } = useReviewQueue(filters);
 
   const refresh = useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: queryKeys.review.all });
     void queryClient.invalidateQueries({ queryKey: queryKeys.runs.all });
   }, [queryClient]);
+  const undoable = useUndoableApprovals(refresh);
+
+  // A draft that left the queue (approved, rejected, reviewed by someone else) leaves the selection.
+  const selected = useMemo(() => {
+    const shown = new Set(rows.map((row) => row.id));
+    return new Set([...picked].filter((id) => shown.has(id)));
+  }, [picked, rows]);
+  const unselect = useCallback((ids: string[]) => setSelected((current) => new Set([...current].filter((id) => !ids.includes(id)))), []);
+
   const approveOne = useMutation({
     mutationFn: (row: ReviewQueueItem) => webApi(`/drafts/${row.id}/approve`, { method: "POST", body: {} }),
-    onSuccess: (_draft, row) => setOutcome({ tone: "success", text: `Approved the draft for ${leadLabel(row)}. It goes to the relay now.` }),
+    onSuccess: (_draft, row) => { unselect([row.id]); undoable.add([row.id], `the draft for ${leadLabel(row)}`); },
     onError: (error, row) => setOutcome({ tone: "error", text: `The draft for ${leadLabel(row)} was not approved: ${error.message}` }),
     onSettled: refresh,
   });
   const rejectOne = useMutation({
     mutationFn: ({ row, reason }: { row: ReviewQueueItem; reason: string }) => webApi(`/drafts/${row.id}/reject`, { method: "POST", body: { reason } }),
     onSuccess: (_draft, { row }) => {
+      unselect([row.id]);
       setRejecting(null);
       setOutcome({ tone: "success", text: `Rejected the draft for ${leadLabel(row)}.` });
       refresh();
@@ -65,12 +78,15 @@ export function ReviewQueue({ canReview, initialRunId }: { canReview: boolean; i
     onSuccess: (result) => {
       const failed = result.results.filter((r) => !r.ok);
       setSelected(new Set());
-      setOutcome({
+      setConfirmBulk(false);
+      const approvedIds = result.results.filter((r) => r.ok).map((r) => r.id);
+      if (approvedIds.length) undoable.add(approvedIds, plural(approvedIds.length, "draft", "drafts"));
+      if (failed.length) setOutcome({
         tone: failed.length ? "error" : "success",
         text: `Approved ${plural(result.approved, "draft", "drafts")}.` + (failed.length ? ` ${plural(failed.length, "draft was", "drafts were")} not: ${failed.map((f) => (f.ok ? "" : f.message)).join("; ")}` : ""),
       });
     },
-    onError: (error) => setOutcome({ tone: "error", text: `Nothing was approved: ${error.message}` }),
+    onError: (error) => { setConfirmBulk(false); setOutcome({ tone: "error", text: `Nothing was approved: ${error.message}` }); },
     onSettled: refresh,
   });
   const busyId = approveOne.isPending ? (approveOne.variables?.id ?? null) : bulk.isPending ? "bulk" : null;
@@ -115,11 +131,19 @@ export function ReviewQueue({ canReview, initialRunId }: { canReview: boolean; i
 
   return (
     <div className="space-y-4">
-      <div aria-live="polite">{outcome ? <Notice tone={outcome.tone}>{outcome.text}</Notice> : null}</div>
+      <div aria-live="polite" className="space-y-2">
+        {outcome ? <Notice tone={outcome.tone}>{outcome.text}</Notice> : null}
+        <UndoList
+          items={undoable.items} now={undoable.now}
+          onUndo={(item) => void undoable.undo(item).then(({ undone, failed }) => setOutcome(failed.length
+            ? { tone: "error", text: `Undid ${plural(undone, "approval", "approvals")}; ${failed.length} could not be undone: ${failed.join("; ")}` }
+            : { tone: "success", text: `Undid the approval of ${item.label}: nothing was sent, ${undone === 1 ? "it waits" : "they wait"} for review again.` }))}
+        />
+      </div>
       <section aria-labelledby="queue-heading" className={cardStyles}>
         <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 px-4 py-3">
           <h2 id="queue-heading" className="text-base font-semibold text-slate-900">
-            Awaiting review{queue.isSuccess ? <span className="ml-2 text-sm font-normal text-slate-500">{rows.length}{queue.hasNextPage ? "+" : ""} shown</span> : null}
+            Awaiting review{queue.isSuccess ? <span className="ml-2 text-sm font-normal text-slate-500" data-testid="queue-count">{(total ?? rows.length).toLocaleString()} waiting{queue.hasNextPage ? ` · ${rows.length.toLocaleString()} shown` : ""}</span> : null}
           </h2>
           {canReview ? (
             <div className="flex flex-wrap gap-2">
@@ -128,7 +152,7 @@ export function ReviewQueue({ canReview, initialRunId }: { canReview: boolean; i
                   {selected.size === rows.length ? "Select none" : "Select all shown"}
                 </button>
               ) : null}
-              <button type="button" className={buttonStyles.primary} disabled={selected.size === 0 || bulk.isPending} onClick={() => { setOutcome(null); bulk.mutate([...selected]); }}>
+              <button type="button" className={buttonStyles.primary} disabled={selected.size === 0 || bulk.isPending} onClick={() => { setOutcome(null); bulk.reset(); setConfirmBulk(true); }}>
                 {bulk.isPending ? "Approving…" : `Approve selected (${selected.size})`}
               </button>
             </div>
@@ -153,6 +177,13 @@ export function ReviewQueue({ canReview, initialRunId }: { canReview: boolean; i
         </QueryState>
         <ShowMore query={queue} />
       </section>
+      <ConfirmDialog
+        open={confirmBulk} title={`Approve ${plural(selected.size, "draft", "drafts")}?`} confirmLabel={`Approve ${plural(selected.size, "draft", "drafts")}`} tone="primary"
+        pending={bulk.isPending} error={bulk.isError ? bulk.error.message : null}
+        onConfirm={() => bulk.mutate([...selected])} onCancel={() => setConfirmBulk(false)}
+      >
+        <p>{selected.size === 1 ? "The email goes" : `All ${selected.size.toLocaleString()} emails go`} to the relay as written, {UNDO_SECONDS} seconds after you confirm (you can undo until then).</p>
+      </ConfirmDialog>
       <RejectDialog
         key={rejecting?.id ?? "none"} open={rejecting !== null} leadLabel={rejecting ? leadLabel(rejecting) : ""}
         pending={rejectOne.isPending} error={rejectOne.isError ? rejectOne.error.message : null}

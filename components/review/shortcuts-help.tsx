@@ -6,7 +6,7 @@ const KEYS: [string, string, boolean][] = [
   ["k", "previous draft", false],
   ["Enter", "open the draft", false],
   ["x", "select or unselect", true],
-  ["a", "approve as written", true],
+  ["a", "approve as written (10 s to undo before it is sent)", true],
   ["r", "reject with a reason", true],
 ];
 

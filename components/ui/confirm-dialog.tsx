@@ -17,7 +17,8 @@ type ConfirmDialogProps = {
 
 /**
  * A modal confirmation on the native <dialog>: the browser traps focus inside, Escape cancels, and
- * focus goes back to what opened it on close. Cancel has the initial focus (the safe choice).
+ * focus goes back to what opened it on close. The first field has the initial focus (so typing goes
+ * into it, never into a button: a space would press it); without a field, Cancel (the safe choice).
  */
 export function ConfirmDialog({ open, title, children, confirmLabel, tone = "danger", pending = false, error, onConfirm, onCancel }: ConfirmDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -30,7 +31,8 @@ export function ConfirmDialog({ open, title, children, confirmLabel, tone = "dan
     if (!dialog) return;
     if (open && !dialog.open) {
       dialog.showModal();
-      cancelRef.current?.focus();
+      const field = dialog.querySelector<HTMLElement>("input:not([type=hidden]), textarea, select");
+      (field ?? cancelRef.current)?.focus();
     } else if (!open && dialog.open) dialog.close();
   }, [open]);
 

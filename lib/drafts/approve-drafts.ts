@@ -10,11 +10,11 @@ export const ApproveDraftsBody = z.strictObject({ ids: z.array(z.string().regex(
 
 export type BulkOutcome = { id: string; ok: true; status: string } | { id: string; ok: false; code: string; message: string };
 
-export async function approveDrafts(workspaceId: string, ids: string[], reviewer: Reviewer) {
+export async function approveDrafts(workspaceId: string, ids: string[], reviewer: Reviewer, options: { sendAfter?: Date } = {}) {
   const results: BulkOutcome[] = [];
   for (const id of new Set(ids)) {
     try {
-      const draft = await approveDraft(workspaceId, id, {}, reviewer);
+      const draft = await approveDraft(workspaceId, id, {}, reviewer, options);
       results.push({ id, ok: true, status: draft.status });
     } catch (error) {
       if (!(error instanceof AppError)) throw error;

@@ -5,7 +5,7 @@ import { Conflict, NotFound } from "@/lib/errors";
 import { recordEvents } from "@/lib/events/outbox";
 import { DRAFT_INCLUDE, presentDraft } from "@/lib/drafts/present-draft";
 import { finishRunIfDone } from "@/lib/pipeline/finish-run";
-import { enqueue } from "@/lib/queues";
+import { enqueueSend } from "@/lib/drafts/send-window";
 
 // A reviewer approves (optionally edited) or rejects a draft awaiting review. Approval sends it,
 // unless the run stopped after draft_email or the lead no longer waits (run canceled).
@@ -24,7 +24,9 @@ async function loadForReview(workspaceId: string, id: string) {
   return draft;
 }
 
-export async function approveDraft(workspaceId: string, id: string, edits: z.infer<typeof ApproveDraftBody>, reviewer: Reviewer) {
+/** `sendAfter`: the web app's undo window (lib/drafts/send-window.ts); the API sends at once. */
+export async function approveDraft(workspaceId: string, id: string, edits: z.infer<typeof ApproveDraftBody>, reviewer: Reviewer, options: { sendAfter?: Date } = {}) {
+  const sendAfter = options.sendAfter ?? null;
   const draft = await loadForReview(workspaceId, id);
   const subject = edits.subject ?? draft.subject;
   const body = edits.body ?? draft.body;
@@ -33,17 +35,17 @@ export async function approveDraft(workspaceId: string, id: string, edits: z.inf
   const updated = await db().$transaction(async (tx) => {
     const { count } = await tx.draft.updateMany({
       where: { id, workspaceId, status: "awaiting_review" },
-      data: { status: "approved", subject, body, edited, reviewerId: reviewer.userId, reviewedAt: new Date() },
+      data: { status: "approved", subject, body, edited, reviewerId: reviewer.userId, reviewedAt: new Date(), sendAfter },
     });
     if (count === 0) throw new Conflict("This draft was reviewed a moment ago.");
     if (willSend) await tx.runLead.update({ where: { id: draft.runLeadId }, data: { state: "running" } });
     await tx.lead.update({ where: { id: draft.leadId }, data: { status: "approved" } });
     await recordEvents(tx, workspaceId, [{ type: "draft.approved", data: { lead_id: draft.leadId, draft_id: id, run_id: draft.runId, reviewer: reviewer.userId, edited } }]);
-    await recordAudit(tx, { workspaceId, actor: reviewer.actor, action: "draft.approved", target: { type: "draft", id }, data: { edited, will_send: willSend } });
+    await recordAudit(tx, { workspaceId, actor: reviewer.actor, action: "draft.approved", target: { type: "draft", id }, data: { edited, will_send: willSend, ...(sendAfter ? { send_after: sendAfter.toISOString() } : {}) } });
     return tx.draft.findUniqueOrThrow({ where: { id }, include: DRAFT_INCLUDE });
   });
   // If Redis is away, the resume sweep finds the approved draft and queues its send.
-  if (willSend) await enqueue("send", { v: 1, draftId: id }, { jobId: `send.${id}` }).catch(() => undefined);
+  if (willSend) await enqueueSend(id, sendAfter).catch(() => undefined);
   await finishRunIfDone(draft.runId);
   return presentDraft(updated);
 }

@@ -42,15 +42,16 @@ function searchFilter(q: string | undefined): Prisma.DraftWhereInput {
 export async function listReviewQueue(workspaceId: string, query: ReviewQueueQuery) {
   const list = `review-queue:${query.status}`;
   const after = decodeCursor(list, workspaceId, query.cursor);
-  const rows = await db().draft.findMany({
-    where: {
-      workspaceId, status: query.status,
-      ...(after ? { id: { lt: after } } : {}),
-      ...(query.run_id ? { runId: query.run_id } : {}),
-      ...(query.campaign_id ? { run: { campaignId: query.campaign_id, workspaceId } } : {}),
-      ...searchFilter(query.q),
-    },
-    include: QUEUE_INCLUDE, orderBy: { id: "desc" }, take: query.limit + 1,
-  });
-  return toPage(rows, query.limit, list, workspaceId, presentQueueItem);
+  const where: Prisma.DraftWhereInput = {
+    workspaceId, status: query.status,
+    ...(query.run_id ? { runId: query.run_id } : {}),
+    ...(query.campaign_id ? { run: { campaignId: query.campaign_id, workspaceId } } : {}),
+    ...searchFilter(query.q),
+  };
+  const [rows, total] = await Promise.all([
+    db().draft.findMany({ where: { ...where, ...(after ? { id: { lt: after } } : {}) }, include: QUEUE_INCLUDE, orderBy: { id: "desc" }, take: query.limit + 1 }),
+    // The true count behind the filters, so the page can say "1,500 waiting", not "50+ shown".
+    db().draft.count({ where }),
+  ]);
+  return { ...toPage(rows, query.limit, list, workspaceId, presentQueueItem), total };
 }

@@ -4,6 +4,7 @@ import { recordEvents } from "@/lib/events/outbox";
 import { newId } from "@/lib/ids";
 import { finishRunIfDone } from "@/lib/pipeline/finish-run";
 import { relayTransportOptions } from "@/lib/relay/relay-settings";
+import { sendWaitMs } from "@/lib/drafts/send-window";
 
 // The send stage: an approved draft goes to the workspace's SMTP relay. One Send row per draft
 // (unique), created before the first attempt with a fixed Message-ID, so a retry after a crash
@@ -48,6 +49,7 @@ export async function sendDraft(draftId: string): Promise<Outcome> {
     include: { lead: true, run: { select: { stopAfter: true, status: true } }, runLead: true, send: true, workspace: { include: { relay: true } } },
   });
   if (!draft || draft.status !== "approved" || draft.send?.status === "sent") return "skipped";
+  if (sendWaitMs(draft) > 0) return "skipped"; // still in the web app's undo window: its delayed job sends it
   if (draft.runLead.state !== "running" || draft.run.stopAfter === "draft_email" || draft.run.status === "canceled") return "skipped";
   const relay = draft.workspace.relay;
   if (!relay) {

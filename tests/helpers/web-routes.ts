@@ -74,6 +74,7 @@ export const WEB_CASES: Record<string, WebCase> = {
   "GET /api/web/drafts/{id}": {},
   "POST /api/web/drafts/{id}/approve": { body: () => ({}) },
   "POST /api/web/drafts/{id}/reject": { body: () => ({ reason: "Rejected by another workspace" }) },
+  "POST /api/web/drafts/{id}/undo-approval": {},
   "GET /api/web/members": { probes: () => list },
   "POST /api/web/members": { body: (r) => ({ email: `new-member-${r.workspaceSlug}@isolation.example`, name: "New Member", password: "a-long-enough-password", role: "admin" }), probes: () => [] },
   "PATCH /api/web/members/{userId}": { body: () => ({ role: "admin" }) },

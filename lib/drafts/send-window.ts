@@ -1,0 +1,23 @@
+import { enqueue } from "@/lib/queues";
+
+// The undo window of approvals made in the web app: the draft is approved at once (event, audit),
+// but its send waits UNDO_WINDOW_MS, during which the reviewer can take the approval back
+// (undoApproval). The API's approve has no window (sendAfter null: the send is queued at once).
+// The send path honours `sendAfter` (sendDraft skips a draft whose time has not come; the send
+// processor puts such a job back as a delayed job).
+
+export const UNDO_WINDOW_MS = 10_000;
+/** Undo closes this long before the send may start, so an undo never races a send in flight. */
+export const UNDO_MARGIN_MS = 1_000;
+
+/** How long a send must still wait (ms), 0 when it may go now. */
+export function sendWaitMs(draft: { sendAfter: Date | null }, now = Date.now()): number {
+  return draft.sendAfter ? Math.max(0, draft.sendAfter.getTime() - now) : 0;
+}
+
+/** Queues the send of an approved draft: at once, or as a delayed job at its sendAfter. */
+export async function enqueueSend(draftId: string, sendAfter: Date | null, tag = "at") {
+  if (!sendAfter) return enqueue("send", { v: 1, draftId }, { jobId: `send.${draftId}` });
+  const delay = Math.max(0, sendAfter.getTime() - Date.now());
+  return enqueue("send", { v: 1, draftId }, { jobId: `send.${draftId}.${tag}-${sendAfter.getTime()}`, delay });
+}

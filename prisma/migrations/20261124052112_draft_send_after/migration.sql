@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "drafts" ADD COLUMN     "sendAfter" TIMESTAMPTZ(3);
