@@ -1,6 +1,7 @@
 "use client";
 
 import ReactDiffViewer, { DiffMethod, type ReactDiffViewerStylesOverride } from "react-diff-viewer-continued";
+import { foldedHunkHeader } from "@/lib/prompts/diff";
 
 // The one place that renders react-diff-viewer-continued. It needs the browser (emotion styles,
 // window), so components/diff/text-diff.tsx loads this module with next/dynamic and ssr: false.
@@ -33,6 +34,14 @@ export type DiffViewerProps = {
   hideLineNumbers?: boolean;
 };
 
+/**
+ * The folded-lines bar as a correct hunk header. The viewer passes the line numbers of the block's
+ * LAST line, and its own header subtracts the count from those (`@@ -0,12 +0,12 @@` for lines 1–12).
+ */
+function foldHeader(lines: number, lastLeft: number, lastRight: number) {
+  return <span>{foldedHunkHeader(lines, lastLeft, lastRight)} · {lines} unchanged {lines === 1 ? "line" : "lines"}</span>;
+}
+
 export default function DiffViewerImpl({ oldValue, newValue, oldTitle, newTitle, split, linesOffset = 0, hideLineNumbers = false }: DiffViewerProps) {
   return (
     <ReactDiffViewer
@@ -47,6 +56,7 @@ export default function DiffViewerImpl({ oldValue, newValue, oldTitle, newTitle,
       hideSummary
       disableWorker
       styles={STYLES}
+      codeFoldMessageRenderer={foldHeader}
     />
   );
 }

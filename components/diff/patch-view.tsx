@@ -3,6 +3,7 @@
 import { parsePatch } from "diff";
 import { useMemo } from "react";
 import { TextDiff } from "@/components/diff/text-diff";
+import { hunkHeader } from "@/lib/prompts/diff";
 
 // A stored unified diff (a prompt fork's, an audit entry's) shown with the same viewer as live
 // comparisons: each hunk becomes its "before" and "after" lines. The raw text stays one click away.
@@ -27,7 +28,7 @@ export function parseUnifiedDiff(text: string): FilePatch[] {
             else if (line.startsWith("+")) after.push(body);
           }
           return {
-            header: `@@ -${hunk.oldStart},${hunk.oldLines} +${hunk.newStart},${hunk.newLines} @@`,
+            header: hunkHeader(hunk),
             before: before.join("\n"),
             after: after.join("\n"),
             // One line-number offset serves both sides only when the hunk starts at the same line on both.
