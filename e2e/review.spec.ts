@@ -27,7 +27,7 @@ test("a reviewer opens a draft from its review_url, approves it edited (sent as 
     await expect(page.getByRole("heading", { name: `Email to ${first.name}` })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Qualification" })).toBeVisible();
     await expect(page.getByText(/Score \d+\/100/)).toBeVisible();
-    await expect(page.getByRole("link", { name: /^draft_email v\d+\.\d+\.\d+/ }).first()).toHaveAttribute("href", "/prompts/draft_email");
+    await expect(page.getByRole("link", { name: /^draft_email v\d+\.\d+\.\d+/ }).first()).toHaveAttribute("href", /^\/prompts\/draft_email\/versions\/v\d+\.\d+\.\d+/);
     for (const stage of ["extract_signals", "qualify", "draft_email"]) await expect(page.getByTestId(`trace-${stage}`)).toBeVisible();
     await screenshots(page, "draft-review");
 

@@ -16,28 +16,31 @@ export type PageRow = {
   controls?: { least: Role; find: (page: Page) => Locator }[];
   /** Text only an admin's data holds: shown where the page is allowed, never in a 403. */
   shows?: (f: MatrixFixture) => string;
+  /** For a page of one object: the URL of one that does not exist (404 with the app's page). */
+  missing?: string;
 };
 
 export const PAGES: PageRow[] = [
   { pattern: "/", least: "viewer", url: () => "/" },
   { pattern: "/audit", least: "viewer", url: () => "/audit" },
   { pattern: "/campaigns", least: "viewer", url: () => "/campaigns", controls: [{ least: "admin", find: (p) => p.getByRole("form", { name: "Create a campaign" }) }] },
-  { pattern: "/campaigns/[id]", least: "viewer", url: (f) => `/campaigns/${f.campaignId}`, controls: [{ least: "reviewer", find: (p) => p.getByRole("button", { name: /Approve/ }) }] },
+  { pattern: "/campaigns/[id]", least: "viewer", url: (f) => `/campaigns/${f.campaignId}`, missing: `/campaigns/cmp_${NONE}`, controls: [{ least: "reviewer", find: (p) => p.getByRole("button", { name: /Approve/ }) }] },
   { pattern: "/docs/api", least: "viewer", url: () => "/docs/api" },
   { pattern: "/packs", least: "viewer", url: () => "/packs" },
   {
-    pattern: "/packs/[slug]", least: "viewer", url: (f) => `/packs/${f.packSlug}`,
+    pattern: "/packs/[slug]", least: "viewer", url: (f) => `/packs/${f.packSlug}`, missing: "/packs/no-such-pack",
     controls: [{ least: "admin", find: (p) => p.getByRole("button", { name: /Fork pack/ }) }, { least: "admin", find: (p) => p.getByRole("button", { name: /Save pins/ }) }],
   },
   { pattern: "/prompts", least: "viewer", url: () => "/prompts" },
-  { pattern: "/prompts/[name]", least: "viewer", url: () => "/prompts/qualify", controls: [{ least: "admin", find: (p) => p.getByRole("button", { name: /^Fork/ }) }] },
+  { pattern: "/prompts/[name]/versions/[semver]", least: "viewer", url: () => "/prompts/qualify/versions/v1.2.0", missing: "/prompts/qualify/versions/v9.9.9" },
+  { pattern: "/prompts/[name]", least: "viewer", url: () => "/prompts/qualify", missing: "/prompts/no_such_prompt", controls: [{ least: "admin", find: (p) => p.getByRole("button", { name: /^Fork/ }) }] },
   { pattern: "/review", least: "viewer", url: (f) => `/review?run=${f.runId}`, controls: [{ least: "reviewer", find: (p) => p.getByRole("checkbox").first() }] },
   {
-    pattern: "/review/drafts/[id]", least: "viewer", url: (f) => `/review/drafts/${f.draftId}`,
+    pattern: "/review/drafts/[id]", least: "viewer", url: (f) => `/review/drafts/${f.draftId}`, missing: `/review/drafts/drf_${NONE}`,
     controls: [{ least: "reviewer", find: (p) => p.getByRole("button", { name: /^Approve/ }) }, { least: "reviewer", find: (p) => p.getByRole("button", { name: "Reject…" }) }],
   },
   { pattern: "/runs", least: "viewer", url: () => "/runs" },
-  { pattern: "/runs/[id]", least: "viewer", url: (f) => `/runs/${f.runId}` },
+  { pattern: "/runs/[id]", least: "viewer", url: (f) => `/runs/${f.runId}`, missing: `/runs/run_${NONE}` },
   { pattern: "/settings/members", least: "admin", url: () => "/settings/members", shows: (f) => f.marker },
   { pattern: "/settings/providers", least: "admin", url: () => "/settings/providers", shows: (f) => f.marker },
   { pattern: "/settings/relay", least: "admin", url: () => "/settings/relay" },
@@ -79,6 +82,7 @@ export const ACTIONS: ActionRow[] = [
   // Reviewing: reviewers and admins.
   { method: "POST", route: "/drafts/[id]/approve", least: "reviewer", forced: (f) => ({ path: `/api/web/drafts/${f.draftId}/approve`, data: {} }), probe: () => ({ path: `/api/web/drafts/drf_${NONE}/approve`, data: {} }) },
   { method: "POST", route: "/drafts/[id]/reject", least: "reviewer", forced: (f) => ({ path: `/api/web/drafts/${f.draftId}/reject`, data: { reason: "forced" } }), probe: () => ({ path: `/api/web/drafts/drf_${NONE}/reject`, data: { reason: "probe" } }) },
+  { method: "POST", route: "/drafts/[id]/undo-approval", least: "reviewer", forced: (f) => ({ path: `/api/web/drafts/${f.draftId}/undo-approval` }), probe: () => ({ path: `/api/web/drafts/drf_${NONE}/undo-approval` }) },
   { method: "POST", route: "/review/approve", least: "reviewer", forced: (f) => ({ path: "/api/web/review/approve", data: { ids: [f.draftId] } }), probe: () => ({ path: "/api/web/review/approve", data: { ids: [] } }) },
   { method: "POST", route: "/campaigns/[id]/approve", least: "reviewer", forced: (f) => ({ path: `/api/web/campaigns/${f.campaignId}/approve` }), probe: () => ({ path: `/api/web/campaigns/cmp_${NONE}/approve` }) },
   // Everything else: admins.

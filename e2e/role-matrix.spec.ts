@@ -44,6 +44,8 @@ function webRoutes(): string[] {
 test("the tables cover every page under app/ and every /api/web operation", () => {
   expect(PAGES.map((row) => row.pattern).sort()).toEqual(appPagePatterns().filter((pattern) => pattern !== "/login"));
   expect(ACTIONS.map(actionKey).sort()).toEqual(webRoutes());
+  // Every page of one object (contract §10's stable URLs with an id, name, slug or version) is also checked missing.
+  expect(PAGES.filter((row) => row.pattern.includes("[") && !row.missing).map((row) => row.pattern)).toEqual([]);
   for (const group of NAV) for (const item of group.items.filter((i) => i.built)) expect(PAGES.find((row) => row.pattern === item.href)?.least, item.href).toBe(item.least);
 });
 
@@ -69,6 +71,7 @@ async function checkPages(page: Page, role: Role, f: MatrixFixture) {
     }
     await expect(page.locator("main h1").first()).toBeVisible();
     await expect(forbidden).toHaveCount(0);
+    await expect(page.getByTestId("not-found")).toHaveCount(0);
     if (row.shows) await expect(page.getByText(row.shows(f)).filter({ visible: true }).first(), `${role} ${url} shows its data`).toBeVisible();
     for (const control of row.controls ?? []) {
       const locator = control.find(page);
@@ -78,7 +81,19 @@ async function checkPages(page: Page, role: Role, f: MatrixFixture) {
         await expect(locator, `${role} ${url} has no ${locator}`).toHaveCount(0);
       }
     }
+    if (row.missing) {
+      // The same page for an object that does not exist: a real 404 with the app's page and a way back.
+      const missing = await page.goto(row.missing);
+      expect(missing?.status(), `${role} ${row.missing}`).toBe(404);
+      await expect(page.getByRole("heading", { name: "We couldn’t find that" })).toBeVisible();
+      await expect(page.getByRole("link", { name: "Back to the home page" })).toBeVisible();
+      if (role === "viewer" && row.pattern === "/review/drafts/[id]") await screenshots(page, "not-found");
+    }
   }
+  // An address no page answers.
+  const unknown = await page.goto("/no-such-page");
+  expect(unknown?.status(), `${role} /no-such-page`).toBe(404);
+  await expect(page.getByRole("link", { name: "Back to the home page" })).toBeVisible();
 }
 
 async function checkActions(page: Page, role: Role, f: MatrixFixture, origin: string) {

@@ -26,6 +26,7 @@ const VISITS: Record<string, (s: Seeded) => Visit[]> = {
   "/campaigns/[id]": (s) => [{ url: `/campaigns/${s.campaign.id}`, texts: [s.campaign.name, s.fork.system] }],
   "/packs": (s) => [{ url: "/packs", texts: [s.packName] }],
   "/packs/[slug]": (s) => [{ url: `/packs/${s.packSlug}`, texts: [s.packName] }],
+  "/prompts/[name]/versions/[semver]": (s) => [{ url: `/prompts/${encodeURIComponent(s.forkName)}/versions/${encodeURIComponent(s.label)}`, texts: [s.fork.system, s.fork.user_template] }],
   "/prompts/[name]": (s) => [{ url: `/prompts/${encodeURIComponent(s.forkName)}?version=${s.label}`, texts: [s.fork.system, s.fork.user_template] }],
   "/review": (s) => [{ url: `/review?run=${s.run.id}`, texts: [lead(s, 2).first_name, lead(s, 2).company] }],
   "/review/drafts/[id]": (s) => [

@@ -3,14 +3,14 @@
 import Link from "next/link";
 import { useId, useState } from "react";
 import { PatchView } from "@/components/diff/patch-view";
-import { promptHref } from "@/components/prompts/prompt-text";
+import { versionHref } from "@/components/prompts/prompt-text";
 import { Time } from "@/components/ui/time";
 import type { AuditEntryJson } from "@/components/audit/types";
 
 /** Where an entry's target can be seen in the app, when it has a page. */
 function targetLink(entry: AuditEntryJson): string | null {
   const data = entry.data as { name?: unknown; version?: unknown; slug?: unknown };
-  if (entry.action === "prompt.forked" && typeof data.name === "string" && typeof data.version === "string") return `${promptHref(data.name)}?version=${encodeURIComponent(data.version)}`;
+  if (entry.action === "prompt.forked" && typeof data.name === "string" && typeof data.version === "string") return versionHref(data.name, data.version);
   if (entry.target.type === "campaign") return `/campaigns/${entry.target.id}`;
   if (entry.target.type === "pack" && typeof data.slug === "string") return `/packs/${data.slug}`;
   return null;

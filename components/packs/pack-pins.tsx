@@ -6,7 +6,7 @@ import { useId, useState, type FormEvent } from "react";
 import { queryKeys } from "@/components/data/query-keys";
 import { webApi, WebApiError } from "@/components/data/web-api";
 import { PinSelect, usePinOptions } from "@/components/packs/pin-select";
-import { promptHref } from "@/components/prompts/prompt-text";
+import { versionHref } from "@/components/prompts/prompt-text";
 import { Notice } from "@/components/ui/states";
 import { buttonStyles, fieldStyles } from "@/components/ui/styles";
 import type { PackJson } from "@/lib/packs/present-pack";
@@ -44,7 +44,7 @@ export function PackPins({ pack, editable }: { pack: PackJson; editable: boolean
           return (
             <li key={stage} className="grid grid-cols-[8rem_minmax(0,1fr)] gap-3 py-2">
               <span className="font-mono text-xs text-slate-500">{stage}</span>
-              {pin ? <Link href={promptHref(pin.name)} className="break-all font-mono text-indigo-700 hover:underline">{pin.name} {pin.version}</Link> : <span className="text-slate-500">no prompt (not a machine stage)</span>}
+              {pin ? <Link href={versionHref(pin.name, pin.version)} className="break-all font-mono text-indigo-700 hover:underline">{pin.name} {pin.version}</Link> : <span className="text-slate-500">no prompt (not a machine stage)</span>}
             </li>
           );
         })}

@@ -7,3 +7,6 @@ export function promptDiffText(text: PromptText): string {
 }
 
 export const promptHref = (name: string) => `/prompts/${encodeURIComponent(name)}`;
+
+/** The page of one version (contract §10): its fields and its diffs. */
+export const versionHref = (name: string, version: string) => `${promptHref(name)}/versions/${encodeURIComponent(version)}`;

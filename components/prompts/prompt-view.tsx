@@ -7,7 +7,7 @@ import { usePromptHistory } from "@/components/data/queries/prompts";
 import { TextDiff } from "@/components/diff/text-diff";
 import { CompareVersions } from "@/components/prompts/compare-versions";
 import { ForkPromptForm } from "@/components/prompts/fork-prompt-form";
-import { promptDiffText, promptHref } from "@/components/prompts/prompt-text";
+import { promptDiffText, promptHref, versionHref } from "@/components/prompts/prompt-text";
 import { VersionHistory } from "@/components/prompts/version-history";
 import { ErrorState, LoadingState, Notice } from "@/components/ui/states";
 import { buttonStyles, cardStyles } from "@/components/ui/styles";
@@ -57,7 +57,7 @@ export function PromptView({ name, workspace, canFork, initialVersion, forked = 
             <section aria-labelledby="parent-heading" className={`${cardStyles} p-5`}>
               <h2 id="parent-heading" className="text-base font-semibold text-slate-900">{shown.version} against its parent</h2>
               <p className="mb-3 mt-1 text-sm text-slate-600">
-                Forked from <Link href={promptHref(shown.parent.name)} className="font-mono text-indigo-700 hover:underline">{shown.parent.name} {shown.parent.version}</Link>.
+                Forked from <Link href={versionHref(shown.parent.name, shown.parent.version)} className="font-mono text-indigo-700 hover:underline">{shown.parent.name} {shown.parent.version}</Link>.
               </p>
               <TextDiff
                 label={`${name} ${shown.version} against its parent`} oldValue={promptDiffText(shown.parent_text)} newValue={promptDiffText(shown)}
@@ -78,7 +78,7 @@ export function PromptView({ name, workspace, canFork, initialVersion, forked = 
           <section aria-labelledby="version-heading" className={`${cardStyles} p-5`}>
             <div className="flex flex-wrap items-start justify-between gap-3">
               <div>
-                <h2 id="version-heading" className="text-base font-semibold text-slate-900">{shown.version}</h2>
+                <h2 id="version-heading" className="text-base font-semibold text-slate-900"><Link href={versionHref(name, shown.version)} className="hover:underline">{shown.version}</Link></h2>
                 <p className="text-xs text-slate-500">Model <span className="font-mono">{shown.model_default}</span> · evals <span className="font-mono">{shown.evals_ref}</span></p>
               </div>
               {canFork && !forking ? (

@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { promptHref } from "@/components/prompts/prompt-text";
+import { versionHref } from "@/components/prompts/prompt-text";
 import { Time } from "@/components/ui/time";
 import type { HistoryVersion } from "@/lib/prompts/prompt-history";
 
@@ -30,7 +30,7 @@ export function VersionHistory({ versions, selected, isFork, onSelect }: { versi
             {version.parent ? (
               <p className="mt-0.5 text-xs text-slate-600">
                 {isFork ? "forked from" : "after"}{" "}
-                <Link href={promptHref(version.parent.name)} className="font-mono text-indigo-700 hover:underline">{version.parent.name} {version.parent.version}</Link>
+                <Link href={versionHref(version.parent.name, version.parent.version)} className="font-mono text-indigo-700 hover:underline">{version.parent.name} {version.parent.version}</Link>
               </p>
             ) : null}
           </li>

@@ -6,6 +6,7 @@ import { useState } from "react";
 import { queryKeys } from "@/components/data/query-keys";
 import { useDraft } from "@/components/data/queries/review";
 import { webApi } from "@/components/data/web-api";
+import { versionHref } from "@/components/prompts/prompt-text";
 import { DraftEditor } from "@/components/review/draft-editor";
 import { LeadPanel } from "@/components/review/lead-panel";
 import { RejectDialog } from "@/components/review/reject-dialog";
@@ -79,7 +80,7 @@ export function DraftReview({ id, canReview }: { id: string; canReview: boolean 
           <p className="border-b border-slate-100 px-4 py-2 text-xs text-slate-600">
             To <span className="font-medium text-slate-800">{lead.email}</span> · drafted <Time iso={draft.created_at} mode="relative" />
             {draft.prompt ? (
-              <> · written by <Link href={`/prompts/${encodeURIComponent(draft.prompt.name)}`} className="font-medium text-indigo-700 hover:underline">{draft.prompt.name} {draft.prompt.version}</Link></>
+              <> · written by <Link href={versionHref(draft.prompt.name, draft.prompt.version)} className="font-medium text-indigo-700 hover:underline">{draft.prompt.name} {draft.prompt.version}</Link></>
             ) : null}
             {" · "}run <Link href={`/runs/${draft.run_id}`} className="font-mono text-indigo-700 hover:underline">{draft.run_id}</Link>
           </p>

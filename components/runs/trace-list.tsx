@@ -1,5 +1,6 @@
 "use client";
 
+import { versionHref } from "@/components/prompts/prompt-text";
 import Link from "next/link";
 import { stateLabel } from "@/components/ui/status-badge";
 import type { TraceJson } from "@/lib/runs/lead-traces";
@@ -32,7 +33,7 @@ export function TraceList({ traces }: { traces: TraceJson[] }) {
             <dt className="text-slate-500">Prompt</dt>
             <dd className="break-all">
               {trace.prompt ? (
-                <Link href={`/prompts/${encodeURIComponent(trace.prompt.name)}`} className="font-medium text-indigo-700 hover:underline">{trace.prompt.name} {trace.prompt.version}</Link>
+                <Link href={versionHref(trace.prompt.name, trace.prompt.version)} className="font-medium text-indigo-700 hover:underline">{trace.prompt.name} {trace.prompt.version}</Link>
               ) : "—"}
             </dd>
             <dt className="text-slate-500">Model</dt>

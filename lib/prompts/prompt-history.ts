@@ -33,3 +33,10 @@ export async function getPromptHistory(workspaceId: string, name: string): Promi
     })),
   };
 }
+
+/** One version's page: the prompt's history (for the previous version and the parent), or a 404. */
+export async function getPromptVersionPage(workspaceId: string, name: string, version: string): Promise<PromptHistory> {
+  const history = await getPromptHistory(workspaceId, name);
+  if (!history.versions.some((candidate) => candidate.version === version)) throw new NotFound("prompt version");
+  return history;
+}

@@ -4,6 +4,8 @@ import { PackView } from "@/components/packs/pack-view";
 import { PageHeader } from "@/components/ui/page-header";
 import { roleAtLeast } from "@/lib/auth/roles";
 import { PackSlugParam } from "@/lib/web/params";
+import { findVisiblePack } from "@/lib/packs/find-pack";
+import { pageObject } from "@/lib/web/page-object";
 import { pageSession } from "@/lib/web/page-session";
 
 type Props = { params: Promise<{ slug: string }>; searchParams: Promise<{ forked?: string }> };
@@ -15,6 +17,7 @@ export default async function PackPage({ params, searchParams }: Props) {
   const parsed = PackSlugParam.safeParse(await params);
   if (!parsed.success) notFound();
   const { slug } = parsed.data;
+  await pageObject(() => findVisiblePack(session.workspace.id, slug));
   // Forking and pinning need admin, as POST /v1/packs/{slug}/fork and PATCH /v1/packs/{slug}.
   const canEdit = roleAtLeast(session.role, "admin");
   return (

@@ -5,6 +5,8 @@ import { PageHeader } from "@/components/ui/page-header";
 import { roleAtLeast } from "@/lib/auth/roles";
 import { PROMPT_NAME } from "@/lib/prompts/find-prompt";
 import { decodeSegment } from "@/lib/web/params";
+import { getPromptHistory } from "@/lib/prompts/prompt-history";
+import { pageObject } from "@/lib/web/page-object";
 import { pageSession } from "@/lib/web/page-session";
 
 type Props = { params: Promise<{ name: string }>; searchParams: Promise<{ version?: string; forked?: string }> };
@@ -17,6 +19,7 @@ export default async function PromptPage({ params, searchParams }: Props) {
   const session = await pageSession("viewer");
   const name = decodeSegment((await params).name);
   if (!PROMPT_NAME.test(name)) notFound();
+  await pageObject(() => getPromptHistory(session.workspace.id, name));
   const { version, forked } = await searchParams;
   // Forking needs admin, as POST /v1/prompts/{name}/fork; the route handler checks it again.
   const canFork = roleAtLeast(session.role, "admin");

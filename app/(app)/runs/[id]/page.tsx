@@ -2,14 +2,17 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { RunView } from "@/components/runs/run-view";
 import { PageHeader } from "@/components/ui/page-header";
+import { getRunProgress } from "@/lib/runs/run-progress";
+import { pageObject } from "@/lib/web/page-object";
 import { pageSession } from "@/lib/web/page-session";
 
 export const metadata: Metadata = { title: "Run" };
 
 export default async function RunPage({ params }: { params: Promise<{ id: string }> }) {
-  await pageSession("viewer");
+  const session = await pageSession("viewer");
   const { id } = await params;
   if (!/^run_[0-9a-z]{26}$/.test(id)) notFound();
+  await pageObject(() => getRunProgress(session.workspace.id, id));
   return (
     <>
       <PageHeader title="Run" crumbs={[{ label: "Runs", href: "/runs" }, { label: id }]} />

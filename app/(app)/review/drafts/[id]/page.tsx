@@ -3,6 +3,8 @@ import { notFound } from "next/navigation";
 import { DraftReview } from "@/components/review/draft-review";
 import { PageHeader } from "@/components/ui/page-header";
 import { roleAtLeast } from "@/lib/auth/roles";
+import { getDraftDetail } from "@/lib/drafts/draft-detail";
+import { pageObject } from "@/lib/web/page-object";
 import { pageSession } from "@/lib/web/page-session";
 
 export const metadata: Metadata = { title: "Draft" };
@@ -12,6 +14,7 @@ export default async function DraftPage({ params }: { params: Promise<{ id: stri
   const session = await pageSession("viewer");
   const { id } = await params;
   if (!/^drf_[0-9a-z]{26}$/.test(id)) notFound();
+  await pageObject(() => getDraftDetail(session.workspace.id, id));
   return (
     <>
       <PageHeader title="Draft" crumbs={[{ label: "Review", href: "/review" }, { label: id }]} />
