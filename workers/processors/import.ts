@@ -2,6 +2,7 @@ import type { Job } from "bullmq";
 import { db } from "@/lib/db";
 import { ImportFailure } from "@/lib/imports/csv-source";
 import { importRunCsv } from "@/lib/imports/import-run";
+import { joinExistingLeads } from "@/lib/imports/join-existing-leads";
 import { finishRunIfDone } from "@/lib/pipeline/finish-run";
 import { startStages } from "@/lib/pipeline/start-stages";
 import type { QueuePayload } from "@/lib/queues";
@@ -16,7 +17,7 @@ export async function processImport(job: Job<QueuePayload<"import">>) {
   await db().run.update({ where: { id: run.id }, data: { status: "importing", startedAt: run.startedAt ?? new Date() } });
   let result;
   try {
-    result = await importRunCsv(run);
+    result = run.leadSource ? await joinExistingLeads(run) : await importRunCsv(run);
   } catch (error) {
     if (error instanceof ImportFailure) {
       await fail(run.id, error.code, error.message);
