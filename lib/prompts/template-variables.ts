@@ -1,5 +1,3 @@
-import { ValidationFailed, type FieldError } from "@/lib/errors";
-
 // The variables a prompt's user_template may name (the system text is sent as written), per stage (documented in docs/pipeline.md). A
 // template that names anything else is refused (422 on that field, listing the known ones), so a
 // misspelling such as {{frist_name}} never silently renders as nothing.
@@ -29,9 +27,10 @@ export function unknownVariables(template: string, known: readonly string[]): st
   return [...unknown];
 }
 
-export function templateErrors(baseName: string, fields: { user_template?: string }): FieldError[] {
+/** One error per template naming an unknown variable (pure: the fork form runs it as you type). */
+export function templateErrors(baseName: string, fields: { user_template?: string }): { path: string; message: string }[] {
   const known = knownVariables(baseName);
-  const errors: FieldError[] = [];
+  const errors: { path: string; message: string }[] = [];
   for (const [path, template] of Object.entries(fields)) {
     if (template === undefined) continue;
     const unknown = unknownVariables(template, known);
@@ -40,9 +39,4 @@ export function templateErrors(baseName: string, fields: { user_template?: strin
     }
   }
   return errors;
-}
-
-export function checkTemplates(baseName: string, fields: { user_template?: string }) {
-  const errors = templateErrors(baseName, fields);
-  if (errors.length) throw new ValidationFailed(errors);
 }
