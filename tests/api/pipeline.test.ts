@@ -146,7 +146,7 @@ describe("prompt pins", () => {
     const packPinned = await startRun({ pack: "pinned-pack", leads_csv_url: "s3://leads/march/list.csv", stop_after: "draft_email" });
     const runPinned = await startRun({ pack: "pinned-pack", leads_csv_url: "s3://leads/march/list.csv", stop_after: "draft_email", pins: { draft_email: "draft_email:v1.1.0" } });
     for (const id of [production, packPinned, runPinned]) await settled(id);
-    expect(await versionOf(production)).toBe("v1.2.0");
+    expect(await versionOf(production)).toBe("v1.3.0");
     expect(await versionOf(packPinned)).toBe("v1.0.0");
     expect(await versionOf(runPinned)).toBe("v1.1.0");
     const run = await call("GET", `/v1/runs/${runPinned}`, { token: ws.tokens.viewer });

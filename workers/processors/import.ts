@@ -31,6 +31,12 @@ export async function processImport(job: Job<QueuePayload<"import">>) {
   if (count === 1) {
     await startStages(run.id);
     await finishRunIfDone(run.id);
+  } else {
+    // Canceled while importing: the leads that joined after the cancel end stopped too.
+    await db().runLead.updateMany({
+      where: { runId: run.id, state: "pending", run: { status: "canceled" } },
+      data: { state: "stopped", reasonCode: "run_canceled", reasonMessage: "The run was canceled." },
+    });
   }
   return result;
 }

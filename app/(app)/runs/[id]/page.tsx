@@ -3,17 +3,18 @@ import { notFound } from "next/navigation";
 import { RunView } from "@/components/runs/run-view";
 import { PageHeader } from "@/components/ui/page-header";
 import { pageSession } from "@/lib/web/page-session";
+import { roleAtLeast } from "@/lib/auth/roles";
 
 export const metadata: Metadata = { title: "Run" };
 
 export default async function RunPage({ params }: { params: Promise<{ id: string }> }) {
-  await pageSession("viewer");
+  const session = await pageSession("viewer");
   const { id } = await params;
   if (!/^run_[0-9a-z]{26}$/.test(id)) notFound();
   return (
     <>
       <PageHeader title="Run" crumbs={[{ label: "Runs", href: "/runs" }, { label: id }]} />
-      <RunView id={id} />
+      <RunView id={id} canCancel={roleAtLeast(session.role, "admin")} />
     </>
   );
 }
