@@ -10,6 +10,7 @@ import { DEMO, screenshots, signIn, withDb } from "./support";
 test.afterAll(closeLib);
 
 test("an admin uploads a CSV, maps a column, starts a run, sees it progress and its invalid rows, and cancels a second run", async ({ page }) => {
+  test.setTimeout(180_000); // two runs through a real worker
   const tag = `l${Date.now().toString(36)}`;
   const good = leads("good", tag);
   const header = "Work Email,first_name,title,company,industry,employees,country,notes";
