@@ -103,7 +103,8 @@ export async function seedHostileWorkspace(api: APIRequestContext, web: APIReque
 
   // A prompt fork with hostile texts, a pack fork with a hostile name, a campaign pinning the fork.
   const label = `v1.2.0-x${tag}`;
-  const fork = { system: `System ${X.script} ${X.iframe}`, user_template: `Template ${X.img} ${X.template} {{first_name}}` };
+  // (an unknown {{variable}} in user_template is refused with 422, so the template-shaped text goes in system)
+  const fork = { system: `System ${X.script} ${X.iframe} ${X.template}`, user_template: `Template ${X.img} {{first_name}}` };
   await ok(api.post("/v1/prompts/qualify/fork", { headers: admin, data: { from: "v1.2.0", as: label, ...fork } }), 201);
   const packSlug = `xss-${tag}`;
   const packName = `Pack ${X.svg}${X.bidi}`;

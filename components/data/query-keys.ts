@@ -13,6 +13,7 @@ export const queryKeys = {
     detail: (id: string) => ["runs", "detail", id] as const,
     leads: (id: string, filters?: Filters) => (filters ? (["runs", "leads", id, filters] as const) : (["runs", "leads", id] as const)),
     trace: (runId: string, leadId: string) => ["runs", "trace", runId, leadId] as const,
+    errors: (id: string, count: number) => ["runs", "errors", id, count] as const,
   },
   review: {
     all: ["review"] as const,

@@ -43,6 +43,23 @@ export async function webApi<T>(path: string, init: { method?: string; body?: un
   return body as T;
 }
 
+/** POSTs a multipart form (an upload); answers and errors as webApi. */
+export async function webUpload<T>(path: string, form: FormData): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(`/api/web${path}`, { method: "POST", headers: { accept: "application/json" }, body: form, credentials: "same-origin", cache: "no-store" });
+  } catch {
+    throw new WebApiError(0, "The server could not be reached. Check your connection and try again.", "network");
+  }
+  const body = await response.json().catch(() => null);
+  if (!response.ok) {
+    if (response.status === 401) throw new WebApiError(401, "Your session has ended. Sign in again.", "unauthenticated");
+    const detail = typeof body?.detail === "string" ? body.detail : `The server answered ${response.status}.`;
+    throw new WebApiError(response.status, detail, String(body?.code ?? "error"), Array.isArray(body?.errors) ? body.errors : []);
+  }
+  return body as T;
+}
+
 /** Query string from an object, leaving out empty values. */
 export function queryString(values: Record<string, string | number | undefined | null>): string {
   const params = new URLSearchParams();

@@ -10,6 +10,7 @@ import { buttonStyles, cardStyles, fieldStyles } from "@/components/ui/styles";
 import { Field } from "@/components/ui/field";
 import type { PromptVersionJson } from "@/lib/prompts/present-version";
 import type { HistoryVersion } from "@/lib/prompts/prompt-history";
+import { templateErrors } from "@/lib/prompts/template-variables";
 
 type ForkFormProps = { name: string; baseName: string; workspace: string; versions: HistoryVersion[]; initialFrom: string; onForked: (created: PromptVersionJson) => void; onCancel: () => void };
 
@@ -51,9 +52,10 @@ export function ForkPromptForm({ name, baseName, workspace, versions, initialFro
     as: error?.forField("as") ?? (error?.code === "version_exists" ? error.message : undefined),
     model: error?.forField("model_default"),
     system: error?.forField("system"),
-    template: error?.forField("user_template"),
+    // Checked live as the template is typed (the same rule the server applies), then the server's answer.
+    template: templateErrors(baseName, { user_template: template })[0]?.message ?? error?.forField("user_template"),
   };
-  const shownElsewhere = Object.values(errors).some(Boolean);
+  const shownElsewhere = [errors.from, errors.as, errors.model, errors.system, error?.forField("user_template")].some(Boolean);
   const formRef = useRef<HTMLFormElement>(null);
   // A refused fork moves focus to the first field with an error; its message is its description.
   useEffect(() => {

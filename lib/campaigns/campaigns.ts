@@ -6,6 +6,7 @@ import { Conflict, NotFound, ValidationFailed } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { findVisiblePack } from "@/lib/packs/find-pack";
 import { resolvePins } from "@/lib/packs/pins";
+import { OfferOverride, overrideToStore, presentOverride } from "@/lib/offer/offer";
 import { PromptRef } from "@/lib/prompts/present-version";
 import { SYSTEM_WORKSPACE_SLUG } from "@/lib/workspaces/slug";
 
@@ -14,8 +15,8 @@ import { SYSTEM_WORKSPACE_SLUG } from "@/lib/workspaces/slug";
 // takes the approval away again.
 
 const Pins = z.record(z.string(), z.string().max(200));
-export const CreateCampaignBody = z.strictObject({ name: z.string().trim().min(1).max(200), pack: z.string().max(63), pins: Pins.optional() }).meta({ id: "CreateCampaign" });
-export const UpdateCampaignBody = z.strictObject({ name: z.string().trim().min(1).max(200).optional(), pins: Pins.optional() }).meta({ id: "UpdateCampaign" });
+export const CreateCampaignBody = z.strictObject({ name: z.string().trim().min(1).max(200), pack: z.string().max(63), pins: Pins.optional(), offer: OfferOverride.optional() }).meta({ id: "CreateCampaign" });
+export const UpdateCampaignBody = z.strictObject({ name: z.string().trim().min(1).max(200).optional(), pins: Pins.optional(), offer: OfferOverride.optional() }).meta({ id: "UpdateCampaign" });
 export const CampaignsQuery = ListQuery;
 
 export const CampaignSchema = z
@@ -23,6 +24,7 @@ export const CampaignSchema = z
     id: z.string(), name: z.string(), pack: z.string(), status: z.enum(["draft", "approved"]), needs_approval: z.boolean(),
     pins: z.record(z.string(), PromptRef),
     forks: z.array(z.object({ stage: z.string(), name: z.string(), version: z.string(), parent: PromptRef.nullable(), diff: z.string() })),
+    offer: OfferOverride.meta({ description: "Overrides the pack's and workspace's offer field by field (null: none)" }),
     approved_by: z.string().nullable(), approved_at: z.string().nullable(), created_at: z.string(),
   })
   .meta({ id: "Campaign" });
@@ -49,7 +51,7 @@ function present(campaign: Loaded) {
   return {
     id: campaign.id, name: campaign.name, pack: campaign.pack.slug, status: campaign.status as "draft" | "approved", needs_approval: forks.length > 0,
     pins: Object.fromEntries(campaign.pins.map((pin) => [pin.stage, { name: pin.promptVersion.prompt.name, version: pin.promptVersion.version }])),
-    forks, approved_by: campaign.approvedById, approved_at: campaign.approvedAt?.toISOString() ?? null, created_at: campaign.createdAt.toISOString(),
+    forks, offer: presentOverride(campaign.offer), approved_by: campaign.approvedById, approved_at: campaign.approvedAt?.toISOString() ?? null, created_at: campaign.createdAt.toISOString(),
   };
 }
 
@@ -71,7 +73,7 @@ export async function createCampaign(workspaceId: string, body: z.infer<typeof C
   const pins = body.pins ? await resolvePins(workspaceId, body.pins, "pins") : new Map<string, string>();
   const id = newId("cmp");
   await db().$transaction(async (tx) => {
-    await tx.campaign.create({ data: { id, workspaceId, name: body.name, packId: pack.id, pins: { create: [...pins].map(([stage, promptVersionId]) => ({ stage, promptVersionId })) } } });
+    await tx.campaign.create({ data: { id, workspaceId, name: body.name, packId: pack.id, offer: overrideToStore(body.offer), pins: { create: [...pins].map(([stage, promptVersionId]) => ({ stage, promptVersionId })) } } });
     await recordAudit(tx, { workspaceId, actor, action: "campaign.created", target: { type: "campaign", id }, data: { name: body.name, pack: body.pack, pins: body.pins ?? {} } });
   });
   return getCampaign(workspaceId, id);
@@ -83,7 +85,7 @@ export async function updateCampaign(workspaceId: string, id: string, body: z.in
   await db().$transaction(async (tx) => {
     await tx.campaign.update({
       where: { id, workspaceId },
-      data: { name: body.name, ...(pins ? { status: "draft", approvedById: null, approvedAt: null } : {}) },
+      data: { name: body.name, offer: overrideToStore(body.offer), ...(pins ? { status: "draft", approvedById: null, approvedAt: null } : {}) },
     });
     if (pins) {
       await tx.campaignPin.deleteMany({ where: { campaignId: id } });

@@ -24,14 +24,19 @@ export function normalizeHeader(header: string): string {
 
 export type ColumnPlan = { known: Map<number, KnownColumn>; extra: Map<number, string>; emailIndex: number };
 
+/** The known column a header names (loosely: case, spaces, aliases), or null. */
+export function knownColumnFor(header: string): KnownColumn | null {
+  const name = normalizeHeader(header);
+  return (KNOWN_COLUMNS as readonly string[]).includes(name) ? (name as KnownColumn) : (ALIASES[name] ?? null);
+}
+
 /** Plans how each column is read. A repeated known column keeps its first occurrence. */
 export function planColumns(headers: string[]): ColumnPlan {
   const known = new Map<number, KnownColumn>();
   const extra = new Map<number, string>();
   const taken = new Set<KnownColumn>();
   headers.forEach((raw, index) => {
-    const name = normalizeHeader(raw);
-    const field = (KNOWN_COLUMNS as readonly string[]).includes(name) ? (name as KnownColumn) : ALIASES[name];
+    const field = knownColumnFor(raw);
     if (field && !taken.has(field)) {
       known.set(index, field);
       taken.add(field);

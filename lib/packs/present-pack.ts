@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Pack } from "@/lib/generated/prisma/client.ts";
 import { IcpRules } from "@/lib/packs/icp";
 import { PromptRef } from "@/lib/prompts/present-version";
+import { OfferOverride, presentOverride } from "@/lib/offer/offer";
 import { SYSTEM_WORKSPACE_SLUG } from "@/lib/workspaces/slug";
 
 export const PackSchema = z
@@ -14,6 +15,7 @@ export const PackSchema = z
     stages: z.array(z.string()),
     prompts: z.record(z.string(), PromptRef).meta({ description: "The prompt version pinned for each machine stage" }),
     icp: IcpRules,
+    offer: OfferOverride.meta({ description: "Overrides the workspace's offer field by field (null: none)" }),
     created_at: z.string(),
   })
   .meta({ id: "Pack" });
@@ -41,6 +43,7 @@ export function presentPack(pack: PackWithContext): PackJson {
     stages: pack.stages,
     prompts: Object.fromEntries(pack.prompts.map((pin) => [pin.stage, { name: pin.promptVersion.prompt.name, version: pin.promptVersion.version }])),
     icp: IcpRules.parse(pack.icp),
+    offer: presentOverride(pack.offer),
     created_at: pack.createdAt.toISOString(),
   };
 }

@@ -6,6 +6,7 @@ import { findVisiblePack } from "@/lib/packs/find-pack";
 import { IcpRules } from "@/lib/packs/icp";
 import { resolvePins } from "@/lib/packs/pins";
 import { PACK_INCLUDE, presentPack } from "@/lib/packs/present-pack";
+import { OfferOverride, overrideToStore } from "@/lib/offer/offer";
 
 export const UpdatePackBody = z
   .strictObject({
@@ -16,6 +17,7 @@ export const UpdatePackBody = z
       .record(z.string(), z.string().max(200))
       .optional()
       .meta({ description: 'Pins per stage, e.g. {"draft_email": "draft_email@acme:v1.2.0-acme"}', example: { draft_email: "draft_email@acme:v1.2.0-acme" } }),
+    offer: OfferOverride.optional(),
   })
   .meta({ id: "UpdatePack" });
 export type UpdatePackBody = z.infer<typeof UpdatePackBody>;
@@ -28,7 +30,7 @@ export async function updatePack(workspaceId: string, slug: string, body: Update
   const updated = await db().$transaction(async (tx) => {
     await tx.pack.update({
       where: { id: pack.id, workspaceId },
-      data: { name: body.name, description: body.description, icp: body.icp },
+      data: { name: body.name, description: body.description, icp: body.icp, offer: overrideToStore(body.offer) },
     });
     for (const [stage, promptVersionId] of pins) {
       await tx.packPrompt.upsert({ where: { packId_stage: { packId: pack.id, stage } }, create: { packId: pack.id, stage, promptVersionId }, update: { promptVersionId } });
@@ -40,7 +42,7 @@ export async function updatePack(workspaceId: string, slug: string, body: Update
         data: { slug, pins: Object.fromEntries([...pins.keys()].map((stage) => [stage, { from: before[stage] ?? null, to: body.prompts![stage] }])) },
       });
     }
-    if (body.name !== undefined || body.description !== undefined || body.icp !== undefined) {
+    if (body.name !== undefined || body.description !== undefined || body.icp !== undefined || body.offer !== undefined) {
       await recordAudit(tx, { workspaceId, actor, action: "pack.updated", target: { type: "pack", id: pack.id }, data: { slug, fields: Object.keys(body).filter((k) => k !== "prompts") } });
     }
     return tx.pack.findUniqueOrThrow({ where: { id: pack.id }, include: PACK_INCLUDE });

@@ -7,6 +7,7 @@ import { resolveRunPrompts } from "@/lib/pipeline/resolve-prompts";
 import { chainFrom, runChain } from "@/lib/pipeline/run-chain";
 import { hasDone, nextBatchStage, type BatchStage } from "@/lib/pipeline/stages";
 import { writeResults } from "@/lib/pipeline/write-results";
+import { mergeOffers } from "@/lib/offer/offer";
 
 // Carries a batch of a run's leads through one machine stage and the local stages right after it
 // (lib/pipeline/run-chain.ts), in one transaction: the run-lead rows, the leads, the traces, the
@@ -23,13 +24,17 @@ export async function advanceBatch(runId: string, stage: BatchStage, runLeadIds:
   const none: BatchResult = { next: [], later: { ids: [], delayMs: 0 } };
   const run = await db().run.findUnique({
     where: { id: runId },
-    select: { id: true, workspaceId: true, status: true, stopAfter: true, pack: { select: { icp: true } }, workspace: { select: { name: true, relay: { select: { fromName: true } } } } },
+    select: {
+      id: true, workspaceId: true, status: true, stopAfter: true, pack: { select: { icp: true, offer: true } }, campaign: { select: { offer: true } },
+      workspace: { select: { name: true, offer: true, relay: { select: { fromName: true } } } },
+    },
   });
   if (!run || run.status !== "running") return none;
   const prompts = await resolveRunPrompts(runId);
   if (!prompts.get(stage)) throw new Error(`No prompt for stage ${stage}`);
   const icp = IcpRules.parse(run.pack.icp);
   const chain = chainFrom(stage, prompts, run.stopAfter);
+  const offer = mergeOffers(run.workspace.offer, run.pack.offer, run.campaign?.offer);
 
   const { rows } = await sql().query<Row>(
     `SELECT rl.id AS "runLeadId", rl."leadId", rl.stage AS reached, rl.state, l.email, l."firstName" AS first_name,
@@ -43,7 +48,7 @@ export async function advanceBatch(runId: string, stage: BatchStage, runLeadIds:
     chain,
     todo.map((row) => ({ runLeadId: row.runLeadId, leadId: row.leadId, facts: row, signals: row.signals })),
     prompts,
-    { workspaceId: run.workspaceId, icp, senderName: run.workspace.relay?.fromName ?? run.workspace.name, stopAfter: run.stopAfter, minScore: icp.min_score },
+    { workspaceId: run.workspaceId, icp, offer, senderName: offer.sender_name ?? run.workspace.relay?.fromName ?? run.workspace.name, stopAfter: run.stopAfter, minScore: icp.min_score },
   );
   const moved = await sqlTransaction((client) => writeResults(client, run, stage, results));
   for (const r of results) if (moved.has(r.lead.runLeadId)) metrics().stageLeads.inc({ stage: r.steps.at(-1)!.stage, state: r.steps.at(-1)!.verdict.state });

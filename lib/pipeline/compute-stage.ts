@@ -8,6 +8,8 @@ import { askForJson, type Usage } from "@/lib/pipeline/ask-model";
 import { runLocalStage, type StageOutput } from "@/lib/pipeline/local-stage";
 import type { ResolvedPrompt } from "@/lib/pipeline/resolve-prompts";
 import type { BatchStage } from "@/lib/pipeline/stages";
+import type { Offer } from "@/lib/offer/offer";
+import { offerVariables } from "@/lib/offer/offer-variables";
 
 // Runs one machine stage for a batch of leads on the model the prompt names (`<provider>/<model>`):
 // the built-in local engine, or a hosted model whose JSON answer is checked against the stage's
@@ -22,7 +24,7 @@ export type Outcome =
   | { kind: "later"; retryAfterMs: number; message: string };
 
 export type StageLead = { runLeadId: string; facts: LeadFacts; signals: Signals | null };
-export type StageContext = { workspaceId: string; icp: IcpRules; senderName: string };
+export type StageContext = { workspaceId: string; icp: IcpRules; senderName: string; offer: Offer };
 
 const OUTPUT_SCHEMAS = {
   extract_signals: z.record(z.string(), z.unknown()),
@@ -47,7 +49,7 @@ function messages(stage: BatchStage, lead: StageLead, prompt: ResolvedPrompt, co
     ...lead.facts,
     signals: JSON.stringify(lead.signals ?? {}),
     icp: JSON.stringify(context.icp),
-    sender_name: context.senderName,
+    ...offerVariables(context.offer, context.senderName),
     signal_sentence: signalSentence(lead.facts, lead.signals ?? {}),
   });
   const system = stage === "draft_email" ? `${prompt.system}\n\nAnswer with JSON only: {"subject": string, "body": string}.` : prompt.system;

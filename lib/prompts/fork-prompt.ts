@@ -5,6 +5,7 @@ import { Conflict, ValidationFailed } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { promptDiff } from "@/lib/prompts/diff";
 import { findVisiblePrompt } from "@/lib/prompts/find-prompt";
+import { templateErrors } from "@/lib/prompts/template-variables";
 import { presentVersion, VERSION_INCLUDE } from "@/lib/prompts/present-version";
 import { FORK_SUFFIX, parseVersionLabel } from "@/lib/prompts/version-label";
 
@@ -35,6 +36,9 @@ export async function forkPrompt(workspace: Workspace, name: string, body: ForkP
   if (!suffix || !FORK_SUFFIX.test(suffix) || !label) {
     throw new ValidationFailed([{ path: "as", message: `must be "${body.from}-" followed by lower-case letters, digits, dots or hyphens` }]);
   }
+
+  const templateProblems = templateErrors(source.baseName, { user_template: body.user_template });
+  if (templateProblems.length) throw new ValidationFailed(templateProblems);
 
   const forkName = `${source.baseName}@${workspace.slug}`;
   const next = {

@@ -2,18 +2,14 @@ import { db } from "@/lib/db";
 import { recordAudit, type Actor } from "@/lib/audit/record-audit";
 import { Conflict, ValidationFailed } from "@/lib/errors";
 import { newId } from "@/lib/ids";
-import { outboundUrlProblem } from "@/lib/net/outbound";
 import { findVisiblePack } from "@/lib/packs/find-pack";
 import { resolvePins } from "@/lib/packs/pins";
 import { enqueue } from "@/lib/queues";
 import { getRun } from "@/lib/runs/get-run";
 import type { CreateRunBody, CreateRunUpload } from "@/lib/runs/run-schemas";
+import { resolveRunSource } from "@/lib/runs/resolve-run-source";
+import type { Prisma } from "@/lib/generated/prisma/client.ts";
 import { SYSTEM_WORKSPACE_SLUG } from "@/lib/workspaces/slug";
-
-function csvUrlProblem(url: string): string | null {
-  if (url.startsWith("s3://")) return /^s3:\/\/[a-z0-9][a-z0-9.-]{1,62}\/.+/.test(url) ? null : "must look like s3://bucket/key";
-  return outboundUrlProblem(url);
-}
 
 function uploadPins(raw: string | undefined): Record<string, string> | undefined {
   if (raw === undefined) return undefined;
@@ -41,23 +37,20 @@ async function checkCampaign(workspaceId: string, campaignId: string) {
 
 /** Creates a run (queued) and queues its import. Answers with the run for a 202. */
 export async function createRun(workspaceId: string, body: CreateRunBody | CreateRunUpload, actor: Actor) {
-  const upload = "file" in body ? body.file : null;
-  const leadsCsvUrl = "leads_csv_url" in body ? body.leads_csv_url : null;
   const pins = "file" in body ? uploadPins(body.pins) : body.pins;
   const pack = await findVisiblePack(workspaceId, body.pack).catch(() => null);
-  const errors = [];
-  if (!pack) errors.push({ path: "pack", message: `no pack "${body.pack}" in this workspace` });
-  const urlProblem = leadsCsvUrl ? csvUrlProblem(leadsCsvUrl) : null;
-  if (urlProblem) errors.push({ path: "leads_csv_url", message: urlProblem });
-  if (upload && upload.bytes.length === 0) errors.push({ path: "file", message: "is empty" });
-  if (errors.length) throw new ValidationFailed(errors);
+  if (!pack) throw new ValidationFailed([{ path: "pack", message: `no pack "${body.pack}" in this workspace` }]);
+  const source = await resolveRunSource(workspaceId, body);
+  const upload = source.kind === "upload" ? source.upload : null;
+  const leadsCsvUrl = source.kind === "csv_url" ? source.leadsCsvUrl : null;
+  const leadSource = source.kind === "leads" ? (source.leadSource as Prisma.InputJsonObject) : undefined;
   const resolved = pins ? await resolvePins(workspaceId, pins, "pins") : new Map<string, string>();
   if (body.campaign_id) await checkCampaign(workspaceId, body.campaign_id);
 
   const run = await db().$transaction(async (tx) => {
     const created = await tx.run.create({
       data: {
-        id: newId("run"), workspaceId, packId: pack!.id, campaignId: body.campaign_id ?? null, leadsCsvUrl,
+        id: newId("run"), workspaceId, packId: pack!.id, campaignId: body.campaign_id ?? null, leadsCsvUrl, leadSource,
         stopAfter: body.stop_after ?? null, createdById: actor.id,
         pins: { create: [...resolved].map(([stage, promptVersionId]) => ({ stage, promptVersionId })) },
         ...(upload ? { upload: { create: { filename: upload.name.slice(0, 255), content: new Uint8Array(upload.bytes) } } } : {}),
@@ -65,7 +58,7 @@ export async function createRun(workspaceId: string, body: CreateRunBody | Creat
     });
     await recordAudit(tx, {
       workspaceId, actor, action: "run.created", target: { type: "run", id: created.id },
-      data: { pack: body.pack, source: leadsCsvUrl ?? `upload:${upload?.name}`, stop_after: body.stop_after ?? null, pins: pins ?? {} },
+      data: { pack: body.pack, source: leadsCsvUrl ?? (upload ? `upload:${upload.name}` : source.kind === "leads" ? source.description : null), stop_after: body.stop_after ?? null, pins: pins ?? {} },
     });
     return created;
   });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Run } from "@/lib/generated/prisma/client.ts";
 import { PromptRef } from "@/lib/prompts/present-version";
+import { LeadFilter, LeadIds, type LeadSource } from "@/lib/runs/resolve-run-source";
 
 export const RunIdParams = z.object({ id: z.string().regex(/^run_[0-9a-z]{26}$/).meta({ example: "run_01jd0000000000000000000000" }) });
 
@@ -13,7 +14,9 @@ const Pins = z.record(z.string(), z.string().max(200)).meta({ description: 'Per-
 export const CreateRunBody = z
   .strictObject({
     pack: z.string().max(63).meta({ example: "saas-outbound" }),
-    leads_csv_url: z.string().max(2048).meta({ description: "s3://bucket/key, https:// or http:// (public addresses only)", example: "s3://leads/march.csv" }),
+    leads_csv_url: z.string().max(2048).optional().meta({ description: "s3://bucket/key, https:// or http:// (public addresses only). One source only: this, lead_ids or lead_filter", example: "s3://leads/march.csv" }),
+    lead_ids: LeadIds.optional(),
+    lead_filter: LeadFilter.optional(),
     stop_after: z.enum(STOP_AFTER).nullable().optional(),
     pins: Pins.optional(),
     campaign_id: z.string().max(40).nullable().optional(),
@@ -55,6 +58,8 @@ export const RunSchema = z
     id: z.string(),
     pack: z.string(),
     leads_csv_url: z.string().nullable(),
+    lead_source: z.union([z.object({ lead_ids: z.array(z.string()) }), z.object({ lead_filter: LeadFilter })]).nullable()
+      .meta({ description: "For a run over existing leads: the ids or the filter it was started with (null for a CSV run)" }),
     stop_after: z.enum(STOP_AFTER).nullable(),
     campaign_id: z.string().nullable(),
     pins: z.record(z.string(), PromptRef),
@@ -83,6 +88,7 @@ export function presentRun(run: RunWithContext, counts: RunCounts): RunJson {
     id: run.id,
     pack: run.pack.slug,
     leads_csv_url: run.leadsCsvUrl,
+    lead_source: (run.leadSource ?? null) as LeadSource | null,
     stop_after: (run.stopAfter ?? null) as RunJson["stop_after"],
     campaign_id: run.campaignId,
     pins: Object.fromEntries(run.pins.map((pin) => [pin.stage, { name: pin.promptVersion.prompt.name, version: pin.promptVersion.version }])),

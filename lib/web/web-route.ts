@@ -2,6 +2,7 @@ import type { z } from "zod";
 import { HttpProblem, problemResponse, toAppError } from "@/lib/api/problem";
 import { NUL_MESSAGE, nulPath } from "@/lib/api/nul-check";
 import { readJsonBody } from "@/lib/api/read-body";
+import { readMultipartBody } from "@/lib/api/read-multipart";
 import { fieldErrors } from "@/lib/api/zod-errors";
 import type { Actor } from "@/lib/audit/record-audit";
 import { roleAtLeast, type Role } from "@/lib/auth/roles";
@@ -26,6 +27,8 @@ export type WebOperation<P, Q, B> = {
   params?: z.ZodType<P>;
   query?: z.ZodType<Q>;
   body?: z.ZodType<B>;
+  /** The same operation as multipart/form-data (file parts as {name, bytes}, at most CSV_MAX_BYTES). */
+  multipart?: z.ZodType<B>;
   /** Success status (200 unless said). */
   status?: 200 | 201 | 204;
   handler: (context: WebContext<P, Q, B>) => Promise<unknown>;
@@ -61,10 +64,12 @@ async function run<P, Q, B>(operation: WebOperation<P, Q, B>, request: Request, 
   if (!query.success) throw new InvalidRequest("Some query parameters are not valid.", fieldErrors(query.error));
   let body = undefined as B;
   if (operation.body) {
-    const { value } = await readJsonBody(request);
+    const type = (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
+    const multipart = operation.multipart !== undefined && type === "multipart/form-data";
+    const { value } = multipart ? await readMultipartBody(request, config().CSV_MAX_BYTES) : await readJsonBody(request, operation.multipart !== undefined);
     const nulInBody = nulPath(value);
     if (nulInBody !== null) throw new ValidationFailed([{ path: nulInBody, message: NUL_MESSAGE }]);
-    const parsed = operation.body.safeParse(value);
+    const parsed = (multipart ? operation.multipart! : operation.body).safeParse(value);
     if (!parsed.success) throw new ValidationFailed(fieldErrors(parsed.error));
     body = parsed.data;
   }

@@ -101,6 +101,18 @@ export const SEED_PROMPTS: Record<string, SeedPromptVersion[]> = {
       userTemplate:
         "Subject: {{first_name}}, a thought on {{company}}'s pipeline\n\nHi {{first_name}},\n\n{{signal_sentence}}\nTeams like {{company}} use LeadPipe to qualify and draft outreach in minutes, with a human approving every email.\n\nWould it be worth comparing notes for 15 minutes?\n\nBest,\n{{sender_name}}",
     },
+    {
+      // Writes about the workspace's own offer (GET/PUT /v1/offer, overridable per pack and campaign).
+      // A line whose variables have no value is left out, so every combination of missing fields reads well.
+      version: "v1.3.0",
+      shippedAt: "2026-11-24T09:00:00.000Z",
+      modelDefault: "local/leadpipe-2",
+      evalsRef: "evals/draft_email/v1.3.0",
+      system:
+        "You write a short, personal first outreach email for the sender's offer. Plain text, no markdown, under 120 words.\nOpen with one concrete fact about the lead, say what the product does for them, back it with a proof point, and end with the call to action.\nUse only facts from the lead and the offer; never invent names, numbers or claims.\nA line whose facts are missing is left out. Keep the structure given below.",
+      userTemplate:
+        "Subject: {{product}} for {{company}}\n\nHi {{first_name}},\n\n{{signal_sentence}}\nI work on {{product}}.\nIt is built for {{audience}}.\n{{value_proposition}}\n{{proof_point}}\n\n{{call_to_action}}\n\nBest,\n{{sender_name}}\n{{sender_title}}\n{{signature}}",
+    },
   ],
   track: [
     {

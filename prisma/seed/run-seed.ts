@@ -32,6 +32,7 @@ async function seedPrompts(systemWorkspaceId: string): Promise<Map<string, strin
     });
     let previous: (typeof versions)[number] | null = null;
     let previousId: string | null = null;
+    let olderId: string | null = null; // the version shipped before the newest
     for (const version of versions) {
       const label = parseVersionLabel(version.version);
       if (!label) throw new Error(`Bad seed version ${name} ${version.version}`);
@@ -53,12 +54,17 @@ async function seedPrompts(systemWorkspaceId: string): Promise<Map<string, strin
         update: {},
       });
       previous = version;
+      olderId = previousId;
       previousId = row.id;
     }
-    if (!prompt.productionVersionId && previousId) {
+    // A new install starts on the newest version; an install still on the version shipped before it
+    // (nobody chose another) moves to the newest, and so do the built-in packs that pinned it.
+    const follows = !prompt.productionVersionId || (olderId !== null && prompt.productionVersionId === olderId);
+    if (follows && previousId && prompt.productionVersionId !== previousId) {
       await db().prompt.update({ where: { id: prompt.id }, data: { productionVersionId: previousId } });
+      if (olderId) await db().packPrompt.updateMany({ where: { promptVersionId: olderId, pack: { workspaceId: systemWorkspaceId } }, data: { promptVersionId: previousId } });
     }
-    productionByStage.set(name, prompt.productionVersionId ?? previousId!);
+    productionByStage.set(name, follows ? previousId! : prompt.productionVersionId!);
   }
   return productionByStage;
 }

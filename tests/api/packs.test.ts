@@ -16,7 +16,7 @@ describe("packs", () => {
     expect(pack.body).toMatchObject({
       slug: "saas-outbound", owner: "system", parent: null,
       stages: ["extract_signals", "qualify", "draft_email", "send", "track"],
-      prompts: { draft_email: { name: "draft_email", version: "v1.2.0" }, qualify: { name: "qualify", version: "v1.2.0" } },
+      prompts: { draft_email: { name: "draft_email", version: "v1.3.0" }, qualify: { name: "qualify", version: "v1.2.0" } },
       icp: { min_score: 60 },
     });
     expect((await call("GET", "/v1/packs/no-such-pack", { token: ws.tokens.viewer })).status).toBe(404);
@@ -35,7 +35,7 @@ describe("packs", () => {
     expect(pinned.body.prompts).toMatchObject({ draft_email: { name: `draft_email@${slug}`, version: "v1.1.0-ours" }, qualify: { name: "qualify", version: "v1.0.0" } });
 
     const audit = await call("GET", "/v1/audit?action=pack.pinned", { token: ws.tokens.viewer });
-    expect(audit.body.data![0].data).toMatchObject({ pins: { draft_email: { from: "draft_email:v1.2.0", to: `draft_email@${slug}:v1.1.0-ours` } } });
+    expect(audit.body.data![0].data).toMatchObject({ pins: { draft_email: { from: "draft_email:v1.3.0", to: `draft_email@${slug}:v1.1.0-ours` } } });
     expect((await call("GET", "/v1/packs/our-saas", { token: other.tokens.admin })).status).toBe(404);
     expect((await call("GET", "/v1/packs", { token: other.tokens.admin })).body.data!.map((p) => p.slug)).not.toContain("our-saas");
   });

@@ -99,7 +99,9 @@ describe("a run from a CSV over http", () => {
     const traces = await db().stageTrace.count({ where: { runId } });
     expect(traces).toBe(5 + 5 + 3);
     const draft = await db().draft.findFirstOrThrow({ where: { runId, lead: { email: "ada@engines.example" } } });
-    expect(draft.subject).toBe("Ada, a thought on Engines's pipeline");
+    // draft_email v1.3.0 with no offer set: the subject falls back to the company, the body opens with the lead's signal.
+    expect(draft.subject).toBe("A note for Engines");
+    expect(draft.body).toMatch(/^Hi Ada,\n\nI noticed Engines is hiring\.\n/);
   });
 });
 
@@ -146,7 +148,7 @@ describe("prompt pins", () => {
     const packPinned = await startRun({ pack: "pinned-pack", leads_csv_url: "s3://leads/march/list.csv", stop_after: "draft_email" });
     const runPinned = await startRun({ pack: "pinned-pack", leads_csv_url: "s3://leads/march/list.csv", stop_after: "draft_email", pins: { draft_email: "draft_email:v1.1.0" } });
     for (const id of [production, packPinned, runPinned]) await settled(id);
-    expect(await versionOf(production)).toBe("v1.2.0");
+    expect(await versionOf(production)).toBe("v1.3.0");
     expect(await versionOf(packPinned)).toBe("v1.0.0");
     expect(await versionOf(runPinned)).toBe("v1.1.0");
     const run = await call("GET", `/v1/runs/${runPinned}`, { token: ws.tokens.viewer });
@@ -158,7 +160,9 @@ describe("bad input", () => {
   it("refuses a bad pack, a private URL, a bad scheme and bad pins with 422 on each field", async () => {
     const answer = await call("POST", "/v1/runs", { token: ws.tokens.admin, body: { pack: "nope", leads_csv_url: "http://10.0.0.1/leads.csv", pins: { qualify: "qualify:v9.9.9" } } });
     expect(answer.status).toBe(422);
-    expect((answer.body.errors as { path: string }[]).map((e) => e.path).sort()).toEqual(["leads_csv_url", "pack"]);
+    expect((answer.body.errors as { path: string }[]).map((e) => e.path)).toEqual(["pack"]); // the pack is checked before the source
+    const privateUrl = await call("POST", "/v1/runs", { token: ws.tokens.admin, body: { pack: "saas-outbound", leads_csv_url: "http://10.0.0.1/leads.csv" } });
+    expect((privateUrl.body.errors as { path: string }[]).map((e) => e.path)).toEqual(["leads_csv_url"]);
     const pins = await call("POST", "/v1/runs", { token: ws.tokens.admin, body: { pack: "saas-outbound", leads_csv_url: "s3://leads/x.csv", pins: { qualify: "qualify:v9.9.9" } } });
     expect((pins.body.errors as { path: string }[])[0].path).toBe("pins.qualify");
     const scheme = await call("POST", "/v1/runs", { token: ws.tokens.admin, body: { pack: "saas-outbound", leads_csv_url: "ftp://files.example.com/x.csv" } });

@@ -92,6 +92,8 @@ export const V1_CASES: Record<string, V1Case> = {
       { label: "the target's pack", body: { pack: r.packSlug, leads_csv_url: "https://leads.example.com/a.csv" }, expect: [404, 422] },
       { label: "the target's campaign", body: { pack: "saas-outbound", leads_csv_url: "https://leads.example.com/a.csv", campaign_id: r.campaignId }, expect: [404, 422] },
       { label: "a pin of the target's fork", body: { pack: "saas-outbound", leads_csv_url: "https://leads.example.com/a.csv", pins: { qualify: r.promptPin } }, expect: [422] },
+      { label: "lead_ids naming the target's lead", body: { pack: "saas-outbound", lead_ids: [r.leadId] }, expect: [422] },
+      { label: "lead_filter on the target's run", body: { pack: "saas-outbound", lead_filter: { run_id: r.runId } }, expect: [422] },
     ],
   },
   getRun: { role: "viewer" },
@@ -116,6 +118,12 @@ export const V1_CASES: Record<string, V1Case> = {
     role: "admin",
     body: () => ({ host: "smtp.other.example", port: 2525, username: "intruder", password: "intruder-pass", from_email: "intruder@other.example" }),
     probes: () => [{ label: "sets the caller's own relay", body: { host: "smtp.other.example", port: 2525, from_email: "own@other.example" }, expect: [200] }],
+  },
+  getOffer: { role: "viewer", probes: () => [{ label: "the caller's own offer", expect: [200] }] },
+  putOffer: {
+    role: "admin",
+    body: () => ({ product: "Intruder product", sender_name: "Intruder" }),
+    probes: () => [{ label: "sets the caller's own offer", body: { product: "Own product" }, expect: [200] }],
   },
   listCampaigns: { role: "viewer", probes: () => [list("all")] },
   createCampaign: {

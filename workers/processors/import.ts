@@ -2,6 +2,7 @@ import type { Job } from "bullmq";
 import { db } from "@/lib/db";
 import { ImportFailure } from "@/lib/imports/csv-source";
 import { importRunCsv } from "@/lib/imports/import-run";
+import { joinExistingLeads } from "@/lib/imports/join-existing-leads";
 import { finishRunIfDone } from "@/lib/pipeline/finish-run";
 import { startStages } from "@/lib/pipeline/start-stages";
 import type { QueuePayload } from "@/lib/queues";
@@ -16,7 +17,7 @@ export async function processImport(job: Job<QueuePayload<"import">>) {
   await db().run.update({ where: { id: run.id }, data: { status: "importing", startedAt: run.startedAt ?? new Date() } });
   let result;
   try {
-    result = await importRunCsv(run);
+    result = run.leadSource ? await joinExistingLeads(run) : await importRunCsv(run);
   } catch (error) {
     if (error instanceof ImportFailure) {
       await fail(run.id, error.code, error.message);
@@ -30,6 +31,12 @@ export async function processImport(job: Job<QueuePayload<"import">>) {
   if (count === 1) {
     await startStages(run.id);
     await finishRunIfDone(run.id);
+  } else {
+    // Canceled while importing: the leads that joined after the cancel end stopped too.
+    await db().runLead.updateMany({
+      where: { runId: run.id, state: "pending", run: { status: "canceled" } },
+      data: { state: "stopped", reasonCode: "run_canceled", reasonMessage: "The run was canceled." },
+    });
   }
   return result;
 }

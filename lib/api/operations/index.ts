@@ -7,6 +7,7 @@ import { cancelRunOperation, createRunOperation, getRunOperation, listRunErrorsO
 import { approveCampaignOperation, createCampaignOperation, getCampaignOperation, listCampaignsOperation, updateCampaignOperation } from "@/lib/api/operations/campaigns";
 import { approveDraftOperation, getDraftOperation, listDraftsOperation, rejectDraftOperation } from "@/lib/api/operations/drafts";
 import { getRelayOperation, putRelayOperation } from "@/lib/api/operations/relay";
+import { getOfferOperation, putOfferOperation } from "@/lib/api/operations/offer";
 import { createReplyOperation, getReplyOperation } from "@/lib/api/operations/replies";
 import {
   createEndpointOperation, deleteEndpointOperation, getEndpointOperation, listDeadLettersOperation, listDeliveriesOperation, listEndpointsOperation,
@@ -19,7 +20,7 @@ export const OPERATIONS = [
   listLeadsOperation, createLeadOperation, getLeadOperation,
   listRunsOperation, createRunOperation, getRunOperation, listRunLeadsOperation, listRunErrorsOperation, cancelRunOperation,
   listDraftsOperation, getDraftOperation, approveDraftOperation, rejectDraftOperation,
-  createReplyOperation, getReplyOperation, getRelayOperation, putRelayOperation,
+  createReplyOperation, getReplyOperation, getRelayOperation, putRelayOperation, getOfferOperation, putOfferOperation,
   listCampaignsOperation, createCampaignOperation, getCampaignOperation, updateCampaignOperation, approveCampaignOperation,
   listPacksOperation, getPackOperation, updatePackOperation, forkPackOperation,
   getPromptOperation, getPromptVersionOperation, forkPromptOperation,

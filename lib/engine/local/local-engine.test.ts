@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { allowedCategories, classifyReply } from "@/lib/engine/local/classify-reply";
-import { draftEmail, renderTemplate } from "@/lib/engine/local/draft";
+import { draftEmail, renderTemplate, signalSentence, statedWordLimit } from "@/lib/engine/local/draft";
+import { mergeOffers } from "@/lib/offer/offer";
+import { offerVariables } from "@/lib/offer/offer-variables";
 import { qualifyLead } from "@/lib/engine/local/qualify";
 import { companySize, extractSignals, requestedKeys } from "@/lib/engine/local/signals";
 import { SEED_PACKS } from "@/prisma/seed/packs";
@@ -55,24 +57,71 @@ describe("qualify (local)", () => {
 });
 
 describe("draft_email (local)", () => {
-  it("renders the prompt's template with the lead and a signal", () => {
+  const v13 = version("draft_email", "v1.3.0");
+  const offer = mergeOffers({
+    product: "Acme Ledger", audience: "finance teams at software companies", value_propositions: ["It closes the books in three days instead of ten"],
+    proof_points: ["Northwind cut its month-end close by 70 percent."], call_to_action: "Would a 15-minute call next week be useful?",
+    sender_name: "Maya Chen", sender_title: "Head of Partnerships", signature: "Acme Ledger · acme.example",
+  });
+  const draft = (lead: Parameters<typeof draftEmail>[0]["lead"], signals = {}, v = v13, senderName = "Maya Chen") =>
+    draftEmail({ lead, signals, userTemplate: v.userTemplate, system: v.system, variables: offerVariables(offer, senderName) });
+
+  it("writes about the offer, opens with the lead's signal and signs as the sender", () => {
     const signals = extractSignals(ada, version("extract_signals", "v1.2.0").userTemplate);
-    const draft = draftEmail(ada, signals, version("draft_email", "v1.2.0").userTemplate, "Sam from LeadPipe");
-    expect(draft.subject).toBe("Ada, a thought on Analytical Engines's pipeline");
-    expect(draft.body).toMatch(/^Hi Ada,\n\nI noticed Analytical Engines is hiring/);
-    expect(draft.body).toMatch(/Sam from LeadPipe$/);
-    expect(draft.body).not.toContain("{{");
+    const email = draft(ada, signals);
+    expect(email.subject).toBe("Acme Ledger for Analytical Engines");
+    expect(email.body).toBe(
+      "Hi Ada,\n\nI noticed Analytical Engines is hiring.\nI work on Acme Ledger.\nIt is built for finance teams at software companies.\n" +
+        "It closes the books in three days instead of ten.\nNorthwind cut its month-end close by 70 percent.\n\n" +
+        "Would a 15-minute call next week be useful?\n\nBest,\nMaya Chen\nHead of Partnerships\nAcme Ledger · acme.example",
+    );
+    expect(email.body).not.toMatch(/LeadPipe/);
   });
 
-  it("differs by prompt version", () => {
-    const a = draftEmail(ada, {}, version("draft_email", "v1.0.0").userTemplate, "Sam");
-    const b = draftEmail(ada, {}, version("draft_email", "v1.1.0").userTemplate, "Sam");
+  it("reads well for every combination of missing first name, title, company, industry and signals", () => {
+    const fields = ["first_name", "title", "company", "industry"] as const;
+    for (let mask = 0; mask < 32; mask++) {
+      const lead: Record<string, string> = {};
+      fields.forEach((field, i) => { if (mask & (1 << i)) lead[field] = { first_name: "Ada", title: "VP Sales", company: "Acme", industry: "Software" }[field]; });
+      const signals = mask & 16 ? { intent: ["recently_funded"] } : {};
+      const { subject, body } = draft(lead, signals);
+      for (const text of [subject, body]) {
+        expect(text).not.toMatch(/\{\{|\}\}|  | ,|As at|Hi ,|Hi there|\bat\.|\bat,|^\s|\s$/);
+      }
+      expect(body.startsWith(lead.first_name ? "Hi Ada," : "Hello,")).toBe(true);
+      expect(body).toContain("Acme Ledger");
+      expect(body).toMatch(/Best,\nMaya Chen/);
+      if (!lead.company) expect(body).not.toContain("Acme\n");
+      expect(body.split(/\s+/).length).toBeLessThan(120);
+    }
+  });
+
+  it("states nothing that is not in the lead or the offer", () => {
+    expect(signalSentence({}, {})).toBe("");
+    expect(signalSentence({ company: "Acme" }, {})).toBe("I am writing to the team at Acme.");
+    expect(signalSentence({ company: "Ops Systems" }, { intent: ["recently_funded"] })).toBe("Congratulations on Ops Systems' recent funding round.");
+    const bare = draft({}, {});
+    expect(bare.body.startsWith("Hello,\n\nI work on Acme Ledger.")).toBe(true);
+  });
+
+  it("keeps the word limit the system prompt states", () => {
+    expect(statedWordLimit("Plain text, under 100 words.")).toBe(99);
+    expect(statedWordLimit("At most 40 words.")).toBe(40);
+    expect(statedWordLimit("Be brief.")).toBeNull();
+    const tight = { ...v13, system: "Write at most 45 words." };
+    const email = draft(ada, { intent: ["hiring"] }, tight);
+    expect(email.body.split(/\s+/).length).toBeLessThanOrEqual(45);
+    expect(email.body).toContain("Acme Ledger");
+    expect(email.body).toContain("Would a 15-minute call next week be useful?");
+    expect(email.body).toMatch(/Maya Chen/);
+  });
+
+  it("differs by prompt version, and older versions still render without holes", () => {
+    const a = draft(ada, {}, version("draft_email", "v1.0.0"), "Sam");
+    const b = draft(ada, {}, version("draft_email", "v1.1.0"), "Sam");
     expect(a.subject).not.toBe(b.subject);
-  });
-
-  it("fills gaps without leaving holes", () => {
+    expect(draft({}, {}, version("draft_email", "v1.0.0"), "Sam").body).toMatch(/^Hello,/);
     expect(renderTemplate("Hi {{first_name}} {{last_name}}, from {{nowhere}}.", { first_name: "Bo" })).toBe("Hi Bo, from.");
-    expect(draftEmail({}, {}, version("draft_email", "v1.0.0").userTemplate, "Sam").body).toMatch(/^Hi there,/);
   });
 });
 

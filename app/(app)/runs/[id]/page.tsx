@@ -5,6 +5,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { getRunProgress } from "@/lib/runs/run-progress";
 import { pageObject } from "@/lib/web/page-object";
 import { pageSession } from "@/lib/web/page-session";
+import { roleAtLeast } from "@/lib/auth/roles";
 
 export const metadata: Metadata = { title: "Run" };
 
@@ -16,7 +17,7 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
   return (
     <>
       <PageHeader title="Run" crumbs={[{ label: "Runs", href: "/runs" }, { label: id }]} />
-      <RunView id={id} />
+      <RunView id={id} canCancel={roleAtLeast(session.role, "admin")} />
     </>
   );
 }

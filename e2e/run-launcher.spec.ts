@@ -1,0 +1,103 @@
+import { expect, test } from "@playwright/test";
+import { closeLib, leads, serveCsv } from "./pipeline-fixtures";
+import { DEMO, screenshots, signIn, withDb } from "./support";
+
+// The run launcher as an admin uses it: upload a CSV whose email column has a name the importer
+// does not know, map it by hand in the preview, start with stop_after draft_email, watch the run
+// finish and read its invalid rows; then start a second run from a URL that is held back, cancel
+// it from its page (keyboard and dialog), and see that its leads end stopped with nothing drafted.
+
+test.afterAll(closeLib);
+
+test("an admin uploads a CSV, maps a column, starts a run, sees it progress and its invalid rows, and cancels a second run", async ({ page }) => {
+  test.setTimeout(180_000); // two runs through a real worker
+  const tag = `l${Date.now().toString(36)}`;
+  const good = leads("good", tag);
+  const header = "Work Email,first_name,title,company,industry,employees,country,notes";
+  const body = good.map((l) => [l.email, l.first_name, l.title, l.company, l.industry, l.employees, l.country, l.notes].join(",")).join("\n");
+  const csv = `${header}\n${body}\n,No Email,CTO,Nowhere,Software,100,US,\nnot-an-email,Bad,CTO,Bad Co,Software,100,US,\n`;
+
+  await signIn(page, DEMO.admin, "/runs");
+  await page.getByRole("link", { name: "Start a run" }).click();
+  await expect(page).toHaveURL("/runs/new");
+  await expect(page.getByRole("heading", { name: "Start a run", level: 1 })).toBeVisible();
+
+  await page.getByLabel("CSV file").setInputFiles({ name: "march.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  const table = page.getByRole("table", { name: "CSV preview" });
+  await expect(table.getByRole("row")).toHaveCount(6); // the header and the 5 rows
+  await expect(page.getByLabel("Map column first_name")).toHaveValue("first_name");
+  await expect(page.getByLabel("Map column Work Email")).toHaveValue("attribute");
+  await expect(page.getByText("Map one column to email: every lead needs an address.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Start run" })).toBeDisabled();
+  await screenshots(page, "run-launcher-preview");
+
+  const emailMap = page.getByLabel("Map column Work Email");
+  await emailMap.focus();
+  await emailMap.selectOption("email");
+  await expect(page.getByText("Map one column to email")).toHaveCount(0);
+  await page.getByLabel("Stop after").selectOption("draft_email");
+  await page.getByRole("button", { name: "Start run" }).click();
+
+  await expect(page).toHaveURL(/\/runs\/run_[0-9a-z]{26}$/, { timeout: 15_000 });
+  const firstRun = page.url().split("/").pop()!;
+  await expect(page.getByTestId("count-imported")).toHaveText(String(good.length), { timeout: 30_000 });
+  await expect(page.getByTestId("count-drafted")).toHaveText(String(good.length), { timeout: 30_000 });
+  await expect(page.getByText("Completed").first()).toBeVisible({ timeout: 30_000 });
+  const invalid = page.getByRole("list", { name: "Invalid rows" });
+  await expect(page.getByRole("heading", { name: "Invalid rows (2)" })).toBeVisible();
+  await expect(invalid.getByRole("listitem")).toHaveCount(2);
+  await expect(invalid.getByRole("listitem").first()).toContainText(`Row ${good.length + 2}`);
+  await expect(invalid.getByRole("listitem").first()).toContainText("missing_email");
+  await expect(invalid.getByRole("listitem").nth(1)).toContainText("invalid_email");
+  await expect(invalid.getByRole("listitem").nth(1)).toContainText("not-an-email,Bad");
+  await expect(page.getByRole("button", { name: "Cancel run…" })).toHaveCount(0); // it has ended
+  await screenshots(page, "run-launched-completed");
+  const mapped = await withDb(async (db) => (await db.query(`SELECT count(*)::int AS n FROM run_leads rl JOIN leads l ON l.id = rl."leadId" WHERE rl."runId" = $1 AND l.email LIKE $2`, [firstRun, `%+${tag}@%`])).rows[0].n);
+  expect(mapped).toBe(good.length);
+
+  // A second run from a URL whose answer is held back: it stays importing until released.
+  const held = await serveCsv(leads("all", `${tag}b`), { hold: true });
+  try {
+    await page.goto("/runs/new");
+    await page.getByRole("radio", { name: "CSV at a URL" }).check();
+    await page.getByLabel("CSV URL").fill(held.url);
+    await page.getByRole("button", { name: "Start run" }).click();
+    await expect(page).toHaveURL(/\/runs\/run_[0-9a-z]{26}$/, { timeout: 15_000 });
+    const secondRun = page.url().split("/").pop()!;
+    await expect(page.getByText("Importing").first()).toBeVisible({ timeout: 15_000 });
+
+    const cancel = page.getByRole("button", { name: "Cancel run…" });
+    await cancel.click();
+    const dialog = page.getByRole("dialog", { name: "Cancel this run?" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("button", { name: "Cancel", exact: true })).toBeFocused(); // the safe choice first
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(cancel).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(dialog).toBeVisible();
+    await screenshots(page, "run-cancel-dialog");
+    await dialog.getByRole("button", { name: "Yes, cancel the run" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText("Canceled").first()).toBeVisible();
+    await expect(page.getByRole("button", { name: "Cancel run…" })).toHaveCount(0);
+
+    held.release(); // the import finishes after the cancel: its leads must end stopped, none drafted
+    await expect.poll(async () => withDb(async (db) => (await db.query(`SELECT count(*)::int AS n FROM run_leads WHERE "runId" = $1 AND state = 'stopped'`, [secondRun])).rows[0].n), { timeout: 30_000 }).toBe(5);
+    await page.reload();
+    await expect(page.getByTestId("state-count-stopped")).toHaveText("5");
+    await expect(page.getByTestId("state-count-pending")).toHaveText("0");
+    await expect(page.getByTestId("count-drafted")).toHaveText("0");
+    expect(await withDb(async (db) => (await db.query(`SELECT count(*)::int AS n FROM drafts WHERE "runId" = $1`, [secondRun])).rows[0].n)).toBe(0);
+    await screenshots(page, "run-canceled");
+  } finally {
+    await held.close();
+  }
+});
+
+test("a viewer cannot open the launcher, and the runs page offers it only to admins", async ({ page }) => {
+  await signIn(page, DEMO.viewer, "/runs");
+  await expect(page.getByRole("link", { name: "Start a run" })).toHaveCount(0);
+  await page.goto("/runs/new");
+  await expect(page.getByRole("heading", { name: "Start a run", level: 1 })).toHaveCount(0);
+});
