@@ -36,5 +36,5 @@ function notFound(): Response {
 }
 
 export const config = {
-  matcher: ["/((?!v1|api/|login|healthz|readyz|metrics|_next/static|_next/image|favicon.ico|robots.txt).*)", "/(v1/.*%.*)", "/(api/web/.*%.*)"],
+  matcher: ["/((?!v1|api/|unsubscribe/|login|healthz|readyz|metrics|_next/static|_next/image|favicon.ico|robots.txt).*)", "/(v1/.*%.*)", "/(api/web/.*%.*)"],
 };
