@@ -34,6 +34,19 @@ export const ImportResultSchema = z
   })
   .meta({ id: "SuppressionImport" });
 
+export const SuppressionEmailParams = z.object({ email: Email.meta({ description: "The address (URL-encode the @)", example: "jane@example.com" }) });
+/** The same for the web app's handlers, whose path parameters arrive still percent-encoded. */
+export const SuppressionEmailWebParams = z.object({
+  email: z.preprocess((value) => {
+    try {
+      return typeof value === "string" ? decodeURIComponent(value) : value;
+    } catch {
+      return value;
+    }
+  }, Email),
+});
+export const RemoveSuppressionQuery = z.strictObject({ reason: z.string().trim().min(1).max(500).optional().meta({ description: "Why it is removed (kept in the audit log)" }) });
+
 export const SuppressionsQuery = ListQuery.extend({ email: z.string().max(320).optional().meta({ description: "Exact address, any case" }) });
 
 export function presentSuppression(row: Suppression): z.infer<typeof SuppressionSchema> {

@@ -1,13 +1,10 @@
-import { z } from "zod";
 import { defineOperation } from "@/lib/api/operation";
 import { pageOf } from "@/lib/api/schemas";
 import {
   addSuppression, CreateSuppressionBody, importSuppressions, ImportResultSchema, ImportSuppressionsBody, listSuppressions,
-  removeSuppression, SuppressionSchema, SuppressionsQuery,
+  removeSuppression, RemoveSuppressionQuery, SuppressionEmailParams, SuppressionSchema, SuppressionsQuery,
 } from "@/lib/suppressions/suppression-list";
 
-const EmailParams = z.object({ email: z.email().max(320).meta({ description: "The address (URL-encode the @)", example: "jane%40example.com" }) });
-const RemoveQuery = z.strictObject({ reason: z.string().trim().min(1).max(500).optional().meta({ description: "Why it is removed (kept in the audit log)" }) });
 
 export const listSuppressionsOperation = defineOperation({
   id: "listSuppressions", method: "GET", path: "/suppressions", tag: "Suppressions", role: "viewer",
@@ -18,7 +15,7 @@ export const listSuppressionsOperation = defineOperation({
 });
 
 export const createSuppressionOperation = defineOperation({
-  id: "createSuppression", method: "POST", path: "/suppressions", tag: "Suppressions", role: "reviewer",
+  id: "createSuppression", method: "POST", path: "/suppressions", tag: "Suppressions", role: "admin",
   summary: "Suppress an address", description: "201 when added; an address already on the list answers 200 with its entry unchanged. Audited.",
   body: CreateSuppressionBody,
   success: { status: 201, description: "The suppression", schema: SuppressionSchema }, errors: [400, 413, 415, 422],
@@ -29,7 +26,7 @@ export const createSuppressionOperation = defineOperation({
 });
 
 export const importSuppressionsOperation = defineOperation({
-  id: "importSuppressions", method: "POST", path: "/suppressions/import", tag: "Suppressions", role: "reviewer",
+  id: "importSuppressions", method: "POST", path: "/suppressions/import", tag: "Suppressions", role: "admin",
   summary: "Import suppressed addresses from CSV",
   description: "CSV text with an `email` column (and optionally `reason`), at most 10,000 rows. Bad rows are listed, never fatal. Each added address is audited.",
   body: ImportSuppressionsBody,
@@ -38,9 +35,9 @@ export const importSuppressionsOperation = defineOperation({
 });
 
 export const deleteSuppressionOperation = defineOperation({
-  id: "deleteSuppression", method: "DELETE", path: "/suppressions/{email}", tag: "Suppressions", role: "reviewer",
+  id: "deleteSuppression", method: "DELETE", path: "/suppressions/{email}", tag: "Suppressions", role: "admin",
   summary: "Remove an address from the list", description: "Sending to it is allowed again. Audited with the optional reason.",
-  params: EmailParams, query: RemoveQuery,
+  params: SuppressionEmailParams, query: RemoveSuppressionQuery,
   success: { status: 204, description: "Removed" }, errors: [400, 404],
   handler: async ({ params, query, auth }) => {
     await removeSuppression(auth.workspace.id, params.email, query.reason, auth.actor);
