@@ -1,17 +1,20 @@
-import { sql } from "@/lib/db";
+import pg from "pg";
+import { config } from "@/lib/config";
 
 // At most one attempt at a time per draft: a PostgreSQL advisory lock held by an open transaction
-// on a connection of its own. A worker that dies loses its connection and so the lock, at once.
-// The lock only spares a second job the work; what makes two sends impossible is the claim
-// (send-draft.ts: the move to `committing` is conditional on the attempt that claimed the send).
+// on a connection of its own, opened for the attempt (not taken from the shared pool, which the
+// attempt's own queries need: eight concurrent sends would otherwise hold the whole pool). A worker
+// that dies loses its connection and so the lock, at once. The lock only spares a second job the
+// work; what makes two sends impossible is the claim (send-draft.ts: the move to `committing` is
+// conditional on the attempt that claimed the send).
 
 export type HeldLock = { stillHeld(): Promise<void> };
 
 export async function withSendLock<T>(draftId: string, work: (lock: HeldLock) => Promise<T>): Promise<T | "busy"> {
-  const client = await sql().connect();
+  const client = new pg.Client({ connectionString: config().DATABASE_URL, connectionTimeoutMillis: 5_000 });
   let broken: Error | undefined;
-  const onError = (error: Error) => (broken = error);
-  client.on("error", onError);
+  client.on("error", (error: Error) => (broken = error));
+  await client.connect();
   try {
     await client.query("BEGIN");
     const { rows } = await client.query<{ locked: boolean }>(`SELECT pg_try_advisory_xact_lock(hashtext('leadpipe.send'), hashtext($1)) AS locked`, [draftId]);
@@ -24,7 +27,6 @@ export async function withSendLock<T>(draftId: string, work: (lock: HeldLock) =>
     });
   } finally {
     await client.query("COMMIT").catch(() => undefined);
-    client.off("error", onError);
-    client.release(broken ?? undefined);
+    await client.end().catch(() => undefined);
   }
 }
