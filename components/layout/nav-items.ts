@@ -29,6 +29,7 @@ export const NAV: NavGroup[] = [
       { label: "Providers", href: "/settings/providers", least: "admin", built: true },
       { label: "SMTP relay", href: "/settings/relay", least: "admin", built: true },
       { label: "Offer and sender", href: "/settings/offer", least: "admin", built: true },
+      { label: "Suppression list", href: "/settings/suppressions", least: "viewer", built: true },
       { label: "Members", href: "/settings/members", least: "admin", built: true },
     ],
   },

@@ -8,6 +8,7 @@ import { useCampaignOptions } from "@/components/data/queries/campaigns";
 import { useReviewQueue } from "@/components/data/queries/review";
 import { useRunOptions } from "@/components/data/queries/runs";
 import { webApi } from "@/components/data/web-api";
+import { RelayWarning, useRelayReadiness } from "@/components/relay/relay-warning";
 import { QueueFilters } from "@/components/review/queue-filters";
 import { leadLabel, QueueList } from "@/components/review/queue-list";
 import { RejectDialog } from "@/components/review/reject-dialog";
@@ -58,9 +59,14 @@ export function ReviewQueue({ canReview, initialRunId }: { canReview: boolean; i
   }, [picked, rows]);
   const unselect = useCallback((ids: string[]) => setSelected((current) => new Set([...current].filter((id) => !ids.includes(id)))), []);
 
+  const relayReady = useRelayReadiness().data?.state !== "missing";
   const approveOne = useMutation({
     mutationFn: (row: ReviewQueueItem) => webApi(`/drafts/${row.id}/approve`, { method: "POST", body: {} }),
-    onSuccess: (_draft, row) => { unselect([row.id]); undoable.add([row.id], `the draft for ${leadLabel(row)}`); },
+    onSuccess: (_draft, row) => {
+      unselect([row.id]);
+      undoable.add([row.id], `the draft for ${leadLabel(row)}`);
+      if (!relayReady) setOutcome({ tone: "success", text: `Approved the draft for ${leadLabel(row)}. It waits until an SMTP relay is configured.` });
+    },
     onError: (error, row) => setOutcome({ tone: "error", text: `The draft for ${leadLabel(row)} was not approved: ${error.message}` }),
     onSettled: refresh,
   });
@@ -131,6 +137,7 @@ export function ReviewQueue({ canReview, initialRunId }: { canReview: boolean; i
 
   return (
     <div className="space-y-4">
+      <RelayWarning />
       <div aria-live="polite" className="space-y-2">
         {outcome ? <Notice tone={outcome.tone}>{outcome.text}</Notice> : null}
         <UndoList

@@ -17,9 +17,10 @@ export function useDraft(id: string) {
   return useQuery({
     queryKey: queryKeys.review.draft(id),
     queryFn: ({ signal }) => webApi<DraftDetail>(`/drafts/${id}`, { signal }),
+    // An approved draft on its way to the relay: look again until the send is recorded.
     refetchInterval: (query) => {
       const data = query.state.data;
-      return data && data.draft.status === "approved" && data.run_lead.state === "running" && data.send?.status !== "sent" ? 2000 : false;
+      return data && data.draft.status === "approved" && data.run_lead.state === "running" && data.send?.status !== "sent" ? (data.send?.status === "waiting_relay" ? 10_000 : 2000) : false;
     },
   });
 }
