@@ -5,14 +5,18 @@ import Link from "next/link";
 import { webApi } from "@/components/data/web-api";
 import { ForkPackForm } from "@/components/packs/fork-pack-form";
 import { IcpRules } from "@/components/packs/icp-rules";
+import { PackApproval } from "@/components/packs/pack-approval";
 import { OwnerBadge } from "@/components/packs/pack-list";
 import { PackPins } from "@/components/packs/pack-pins";
 import { ErrorState, LoadingState, Notice } from "@/components/ui/states";
 import { cardStyles } from "@/components/ui/styles";
+import type { PromptSetState } from "@/lib/packs/approve-pack";
 import type { PackJson } from "@/lib/packs/present-pack";
 
-export function PackView({ slug, workspace, canEdit, forked }: { slug: string; workspace: string; canEdit: boolean; forked: boolean }) {
-  const pack = useQuery({ queryKey: ["pack", slug], queryFn: ({ signal }) => webApi<PackJson>(`/packs/${slug}`, { signal }) });
+type Props = { slug: string; workspace: string; canEdit: boolean; canApprove: boolean; forked: boolean };
+
+export function PackView({ slug, workspace, canEdit, canApprove, forked }: Props) {
+  const pack = useQuery({ queryKey: ["pack", slug], queryFn: ({ signal }) => webApi<PackJson & { prompt_set: PromptSetState }>(`/packs/${slug}`, { signal }) });
   if (pack.isPending) return <div className={cardStyles}><LoadingState label="Loading the pack…" /></div>;
   if (pack.isError) return <div className={cardStyles}><ErrorState message={`The pack could not be loaded. ${pack.error.message}`} onRetry={() => void pack.refetch()} /></div>;
   const data = pack.data;
@@ -30,6 +34,10 @@ export function PackView({ slug, workspace, canEdit, forked }: { slug: string; w
           Stages: <span className="font-mono">{data.stages.join(" → ")}</span>
           {data.parent ? <> · forked from <Link href={`/packs/${data.parent}`} className="font-mono text-indigo-700 hover:underline">{data.parent}</Link></> : null}
         </p>
+      </section>
+      <section aria-labelledby="approval-heading" className={`${cardStyles} p-5`}>
+        <h2 id="approval-heading" className="mb-2 text-base font-semibold text-slate-900">Approval of its prompt set</h2>
+        <PackApproval slug={slug} set={data.prompt_set} canApprove={canApprove} />
       </section>
       <div className="grid gap-6 lg:grid-cols-2">
         <section aria-labelledby="pins-heading" className={`${cardStyles} p-5`}>

@@ -28,6 +28,7 @@ export const PromptSetStateSchema = z
     approved_at: z.string().nullable(),
   })
   .meta({ id: "PromptSetState" });
+export type PromptSetState = z.infer<typeof PromptSetStateSchema>;
 
 async function setState(workspaceId: string, packId: string, runPins?: Map<string, string>) {
   const set = await resolvePromptSet(workspaceId, { packId, runPins });
