@@ -129,9 +129,10 @@ describe("campaign decisions", () => {
 
 describe("promotion and rollback", () => {
   it("promote changes what a new run resolves, rollback changes it back, two audit entries with diffs", async () => {
+    const production = (await call("GET", "/v1/prompts/track", { token: ws.tokens.viewer })).body.version as string;
     const track = await fork("track", "v1.0.0", "v1.0.0-promo");
     const before = await createRun({ pack: "saas-outbound" });
-    expect(await resolvedVersion(before.body.id as string, "track")).toBe("v1.0.0");
+    expect(await resolvedVersion(before.body.id as string, "track")).toBe(production);
 
     // Through the gate: an unapproved fork cannot be promoted.
     const refused = await call("POST", `/v1/prompts/${encodeURIComponent(track)}/promote`, { token: ws.tokens.admin, body: { version: "v1.0.0-promo" } });
@@ -140,7 +141,7 @@ describe("promotion and rollback", () => {
     expect((await call("POST", `/v1/prompts/${encodeURIComponent(track)}/promote`, { token: ws.tokens.reviewer, body: { version: "v1.0.0-promo" } })).status).toBe(403);
     const promoted = await call("POST", `/v1/prompts/${encodeURIComponent(track)}/promote`, { token: ws.tokens.admin, body: { version: "v1.0.0-promo" } });
     expect(promoted.status, JSON.stringify(promoted.body)).toBe(200);
-    expect(promoted.body).toMatchObject({ prompt: "track", label: `production@${ws.workspace.slug}`, default: { name: track, version: "v1.0.0-promo" }, previous: { name: "track", version: "v1.0.0" } });
+    expect(promoted.body).toMatchObject({ prompt: "track", label: `production@${ws.workspace.slug}`, default: { name: track, version: "v1.0.0-promo" }, previous: { name: "track", version: production } });
 
     const during = await createRun({ pack: "saas-outbound" });
     expect(during.status, JSON.stringify(during.body)).toBe(202);
@@ -148,9 +149,9 @@ describe("promotion and rollback", () => {
     expect((await call("GET", "/v1/prompts/track", { token: ws.tokens.viewer })).body.workspace_default).toEqual({ name: track, version: "v1.0.0-promo", promoted: true });
 
     const rolled = await call("POST", "/v1/prompts/track/rollback", { token: ws.tokens.admin });
-    expect(rolled.body).toMatchObject({ default: { name: "track", version: "v1.0.0" }, promoted: false });
+    expect(rolled.body).toMatchObject({ default: { name: "track", version: production }, promoted: false });
     const after = await createRun({ pack: "saas-outbound" });
-    expect(await resolvedVersion(after.body.id as string, "track")).toBe("v1.0.0");
+    expect(await resolvedVersion(after.body.id as string, "track")).toBe(production);
     expect((await call("POST", "/v1/prompts/track/rollback", { token: ws.tokens.admin })).status).toBe(409);
 
     const promotions = await call("GET", "/v1/audit?action=prompt.promoted", { token: ws.tokens.viewer });
