@@ -37,7 +37,7 @@ export function PackView({ slug, workspace, canEdit, canApprove, forked }: Props
       </section>
       <section aria-labelledby="approval-heading" className={`${cardStyles} p-5`}>
         <h2 id="approval-heading" className="mb-2 text-base font-semibold text-slate-900">Approval of its prompt set</h2>
-        <PackApproval slug={slug} set={data.prompt_set} canApprove={canApprove} />
+        {data.prompt_set ? <PackApproval slug={slug} set={data.prompt_set} canApprove={canApprove} /> : <LoadingState label="Loading the prompt set…" />}
       </section>
       <div className="grid gap-6 lg:grid-cols-2">
         <section aria-labelledby="pins-heading" className={`${cardStyles} p-5`}>
