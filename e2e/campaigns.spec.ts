@@ -38,6 +38,10 @@ test("a campaign pinning a fork is refused until a reviewer approves it after se
   const campaignId = admin.url().split("/").at(-1)!;
   await expect(admin.getByRole("heading", { name, level: 1 })).toBeVisible();
   await expect(admin.getByTestId("approval-state")).toContainText("Runs that use it are refused until a reviewer approves it");
+  // Four eyes: the admin created it, so the page offers the admin no decision (the API says 403).
+  await expect(admin.getByTestId("four-eyes")).toContainText("another reviewer must approve or reject it");
+  await expect(admin.getByRole("button", { name: "Approve campaign" })).toHaveCount(0);
+  expect((await request.post(`/v1/campaigns/${campaignId}/approve`, { headers: bearer(token) })).status()).toBe(403);
   await admin.close();
 
   // Before approval the run is refused.
@@ -52,6 +56,21 @@ test("a campaign pinning a fork is refused until a reviewer approves it after se
   await expect(diff).toContainText(line);
   await expect(diff).toContainText("qualify v1.2.0");
   await screenshots(reviewer, "campaign-approval");
+
+  // First the reviewer rejects it with a reason, typed in the dialog; the page keeps the reason.
+  await reviewer.getByRole("button", { name: "Reject…" }).click();
+  const rejectDialog = reviewer.getByRole("dialog", { name: `Reject “${name}”?` });
+  await rejectDialog.getByRole("button", { name: "Reject", exact: true }).click();
+  await expect(rejectDialog.getByRole("alert")).toHaveText("Write why you reject it first.");
+  await rejectDialog.getByLabel(/Reason/).focus();
+  await reviewer.keyboard.type("The named-buyer rule drops good agencies.");
+  await rejectDialog.getByRole("button", { name: "Reject", exact: true }).click();
+  await expect(rejectDialog).toBeHidden();
+  await expect(reviewer.getByTestId("reject-reason")).toHaveText("The named-buyer rule drops good agencies.");
+  await screenshots(reviewer, "campaign-rejected");
+  expect((await (await startRun(request, token, campaignId)).json()).detail).toContain("The named-buyer rule drops good agencies.");
+
+  // Then, on second thought, approves it.
   await reviewer.getByRole("button", { name: "Approve campaign" }).click();
   const dialog = reviewer.getByRole("dialog", { name: `Approve “${name}”?` });
   await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();

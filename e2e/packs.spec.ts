@@ -34,6 +34,10 @@ test("an admin views a built-in pack, forks it into the workspace and pins a for
   await form.getByRole("button", { name: "Save pins" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Pins saved." })).toBeVisible();
   await screenshots(page, "pack-workspace");
+  // The fork makes the pack's prompt set need a reviewer's approval (its runs are refused until then).
+  const approval = page.getByRole("region", { name: "Approval of its prompt set" });
+  await expect(approval).toContainText("Awaiting approval");
+  await expect(approval.getByRole("button", { name: "Approve this prompt set" })).toBeVisible();
 
   const pack = await (await request.get(`/v1/packs/${slug}`, { headers: bearer(token) })).json();
   expect(pack).toMatchObject({ owner: "workspace", parent: "saas-outbound", prompts: { draft_email: { name: "draft_email@demo", version: `v1.2.0-${suffix}` } } });
@@ -43,4 +47,50 @@ test("an admin views a built-in pack, forks it into the workspace and pins a for
   await page.getByRole("form", { name: "Fork into demo" }).getByLabel("Slug").fill(slug);
   await page.getByRole("button", { name: "Fork pack" }).click();
   await expect(page.getByText(`A pack with slug "${slug}" exists. Choose another slug.`)).toBeVisible();
+});
+
+test("a reviewer approves a pack's prompt set; an admin promotes the fork and rolls it back", async ({ browser, request }) => {
+  const token = cli("token:create", "--workspace", "demo", "--name", `e2e governance ${Date.now()}`);
+  const suffix = `gv${Date.now().toString(36)}`;
+  const version = `v1.0.0-${suffix}`;
+  expect((await request.post("/v1/prompts/track/fork", { headers: bearer(token), data: { from: "v1.0.0", as: version } })).status()).toBe(201);
+  const slug = `gov-${suffix}`;
+  expect((await request.post("/v1/packs/saas-outbound/fork", { headers: bearer(token), data: { slug } })).status()).toBe(201);
+  expect((await request.patch(`/v1/packs/${slug}`, { headers: bearer(token), data: { prompts: { track: `track@demo:${version}` } } })).status()).toBe(200);
+  const run = { pack: slug, stop_after: "qualify", file: { name: "leads.csv", mimeType: "text/csv", buffer: Buffer.from("email\nrun@example.org\n") } };
+  expect((await (await request.post("/v1/runs", { headers: bearer(token), multipart: run })).json()).code).toBe("fork_not_approved");
+
+  const reviewer = await browser.newPage();
+  await signIn(reviewer, DEMO.reviewer, `/packs/${slug}`);
+  const approval = reviewer.getByRole("region", { name: "Approval of its prompt set" });
+  await expect(approval).toContainText(`track@demo ${version}`);
+  await screenshots(reviewer, "pack-approval");
+  await approval.getByRole("button", { name: "Approve this prompt set" }).click();
+  const dialog = reviewer.getByRole("dialog", { name: "Approve this prompt set?" });
+  await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await reviewer.keyboard.press("Tab");
+  await expect(dialog.getByRole("button", { name: "Approve", exact: true })).toBeFocused();
+  await reviewer.keyboard.press("Enter");
+  await expect(dialog).toBeHidden();
+  await expect(approval).toContainText("Approved");
+  await reviewer.close();
+  expect((await request.post("/v1/runs", { headers: bearer(token), multipart: run })).status()).toBe(202);
+
+  // The approved fork can now be promoted to the workspace's default for track, then rolled back.
+  const admin = await browser.newPage();
+  await signIn(admin, DEMO.admin, `/prompts/track%40demo?version=${version}`);
+  const defaults = admin.getByTestId("workspace-default");
+  await expect(defaults).toContainText("(the system's production version)");
+  await defaults.getByRole("button", { name: `Promote ${version}…` }).click();
+  await admin.getByRole("dialog", { name: `Promote track@demo ${version}?` }).getByRole("button", { name: "Promote", exact: true }).click();
+  await expect(defaults.getByRole("status")).toContainText(`Promoted: new runs use track@demo ${version}.`);
+  await expect(defaults).toContainText(`track@demo ${version} (promoted)`);
+  await screenshots(admin, "prompt-promoted");
+  await defaults.getByRole("button", { name: "Roll back…" }).click();
+  await admin.getByRole("dialog", { name: "Roll back track?" }).getByRole("button", { name: "Roll back", exact: true }).click();
+  await expect(defaults.getByRole("status")).toContainText("Rolled back: new runs use track");
+  await expect(defaults).toContainText("(the system's production version)");
+  const audit = await (await request.get("/v1/audit?action=prompt.rolled_back", { headers: bearer(token) })).json();
+  expect(audit.data[0].data.from).toEqual({ name: "track@demo", version });
+  await admin.close();
 });

@@ -98,6 +98,10 @@ export const ACTIONS: ActionRow[] = [
   { method: "POST", route: "/drafts/[id]/retry-send", least: "reviewer", forced: (f) => ({ path: `/api/web/drafts/${f.draftId}/retry-send` }), probe: () => ({ path: `/api/web/drafts/drf_${NONE}/retry-send` }) },
   { method: "POST", route: "/review/approve", least: "reviewer", forced: (f) => ({ path: "/api/web/review/approve", data: { ids: [f.draftId] } }), probe: () => ({ path: "/api/web/review/approve", data: { ids: [] } }) },
   { method: "POST", route: "/campaigns/[id]/approve", least: "reviewer", forced: (f) => ({ path: `/api/web/campaigns/${f.campaignId}/approve` }), probe: () => ({ path: `/api/web/campaigns/cmp_${NONE}/approve` }) },
+  { method: "POST", route: "/campaigns/[id]/reject", least: "reviewer", forced: (f) => ({ path: `/api/web/campaigns/${f.campaignId}/reject`, data: { reason: "forced" } }), probe: () => ({ path: `/api/web/campaigns/cmp_${NONE}/reject`, data: { reason: "probe" } }) },
+  { method: "POST", route: "/packs/[slug]/approve", least: "reviewer", forced: () => ({ path: "/api/web/packs/saas-outbound/approve", data: {} }), probe: () => ({ path: "/api/web/packs/no-such-pack-probe/approve", data: {} }) },
+  { method: "POST", route: "/prompts/[name]/promote", least: "admin", forced: () => ({ path: "/api/web/prompts/qualify/promote", data: { version: "v1.0.0" } }), probe: () => ({ path: "/api/web/prompts/qualify/promote", data: {} }) },
+  { method: "POST", route: "/prompts/[name]/rollback", least: "admin", forced: () => ({ path: "/api/web/prompts/qualify/rollback" }), probe: () => ({ path: "/api/web/prompts/no_such_prompt/rollback" }) },
   // Everything else: admins.
   { method: "POST", route: "/campaigns", least: "admin", forced: (f) => ({ path: "/api/web/campaigns", data: { name: `forced ${f.marker}`, pack: "saas-outbound" } }), probe: () => ({ path: "/api/web/campaigns", data: {} }) },
   { method: "POST", route: "/prompts/[name]/fork", least: "admin", forced: (f) => ({ path: "/api/web/prompts/qualify/fork", data: { from: "v1.2.0", as: `v1.2.0-forced${f.tag}` } }), probe: () => ({ path: "/api/web/prompts/qualify/fork", data: {} }) },

@@ -16,20 +16,23 @@ import { buttonStyles, cardStyles } from "@/components/ui/styles";
 import { Time } from "@/components/ui/time";
 
 /** The approval page: the pins, every pinned fork's diff against its parent, then Approve. */
-export function CampaignView({ id, canApprove }: { id: string; canApprove: boolean }) {
+export function CampaignView({ id, canApprove, userId }: { id: string; canApprove: boolean; userId: string }) {
   const queryClient = useQueryClient();
   const campaign = useCampaign(id);
   const [confirming, setConfirming] = useState(false);
-  const [approved, setApproved] = useState(false);
-  const approve = useMutation({
-    mutationFn: () => webApi(`/campaigns/${id}/approve`, { method: "POST" }),
-    onSuccess: async () => {
-      setConfirming(false);
-      setApproved(true);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.campaigns.list() });
-      await queryClient.invalidateQueries({ queryKey: queryKeys.campaigns.detail(id) });
-    },
-  });
+  const [rejecting, setRejecting] = useState(false);
+  const [reason, setReason] = useState("");
+  const [reasonMissing, setReasonMissing] = useState(false);
+  const [decided, setDecided] = useState<"approved" | "rejected" | null>(null);
+  const settle = async (outcome: "approved" | "rejected") => {
+    setConfirming(false);
+    setRejecting(false);
+    setDecided(outcome);
+    void queryClient.invalidateQueries({ queryKey: queryKeys.campaigns.list() });
+    await queryClient.invalidateQueries({ queryKey: queryKeys.campaigns.detail(id) });
+  };
+  const approve = useMutation({ mutationFn: () => webApi(`/campaigns/${id}/approve`, { method: "POST" }), onSuccess: () => settle("approved") });
+  const reject = useMutation({ mutationFn: () => webApi(`/campaigns/${id}/reject`, { method: "POST", body: { reason: reason.trim() } }), onSuccess: () => settle("rejected") });
 
   const crumbs = [{ label: "Campaigns", href: "/campaigns" }];
   if (campaign.isPending) return <><PageHeader title="Campaign" crumbs={crumbs} /><div className={cardStyles}><LoadingState label="Loading the campaign…" /></div></>;
@@ -43,19 +46,25 @@ export function CampaignView({ id, canApprove }: { id: string; canApprove: boole
   }
   const data = campaign.data;
   const awaiting = data.needs_approval && data.status !== "approved";
+  // Four eyes: the campaign's creator may not decide on it (the API answers 403 too).
+  const ownCampaign = data.created_by === userId;
+  const canDecide = canApprove && !ownCampaign && data.needs_approval;
 
   return (
     <>
     <PageHeader title={data.name} crumbs={[...crumbs, { label: data.name }]}>A campaign of the pack <span className="font-mono">{data.pack}</span>.</PageHeader>
     <div className="space-y-6">
-      {approved ? <Notice tone="success">Campaign approved. Its runs can start now.</Notice> : null}
+      {decided === "approved" ? <Notice tone="success">Campaign approved. Its runs can start now.</Notice> : null}
+      {decided === "rejected" ? <Notice tone="success">Campaign rejected. Its runs are refused until a reviewer approves it.</Notice> : null}
       <section aria-labelledby="summary-heading" className={`${cardStyles} p-5`}>
         <div className="flex flex-wrap items-center gap-3">
           <h2 id="summary-heading" className="text-base font-semibold text-slate-900">Approval</h2>
           <CampaignStatus campaign={data} />
         </div>
         <p className="mt-2 text-sm text-slate-700" data-testid="approval-state">
-          {data.status === "approved" ? (
+          {data.status === "rejected" ? (
+            <>Rejected by {data.rejecter ? `${data.rejecter.name} (${data.rejecter.email})` : "a reviewer"} <Time iso={data.rejected_at} mode="relative" />: <q data-testid="reject-reason">{data.reject_reason}</q> Runs of this campaign are refused.</>
+          ) : data.status === "approved" ? (
             <>Approved by {data.approver ? `${data.approver.name} (${data.approver.email})` : "a reviewer"} <Time iso={data.approved_at} mode="relative" />. Runs of this campaign may start.</>
           ) : awaiting ? (
             <>This campaign pins {data.forks.length === 1 ? "a forked prompt" : `${data.forks.length} forked prompts`}. Runs that use it are refused until a reviewer approves it after reading {data.forks.length === 1 ? "the diff" : "each diff"} below.</>
@@ -87,6 +96,7 @@ export function CampaignView({ id, canApprove }: { id: string; canApprove: boole
         <section key={fork.stage} aria-labelledby={`fork-${fork.stage}`} className={`${cardStyles} p-5`}>
           <h2 id={`fork-${fork.stage}`} className="break-all text-base font-semibold text-slate-900">
             <span className="font-mono text-sm font-normal text-slate-500">{fork.stage}</span> {fork.name} {fork.version}
+            <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-normal text-slate-600">{fork.source === "campaign" ? "campaign pin" : `${fork.source} pin`}</span>
           </h2>
           <p className="mb-3 mt-1 text-sm text-slate-600">
             {fork.parent ? <>Changes from <span className="font-mono">{fork.parent.name} {fork.parent.version}</span>.</> : "No parent recorded."}
@@ -100,14 +110,35 @@ export function CampaignView({ id, canApprove }: { id: string; canApprove: boole
         </section>
       ))}
 
-      {awaiting && canApprove ? (
+      {canDecide && (awaiting || data.status === "approved") ? (
         <div className={`${cardStyles} flex flex-wrap items-center justify-between gap-3 p-5`}>
-          <p className="text-sm text-slate-700">Read every diff above. Approving lets runs of this campaign use these prompts.</p>
-          <button type="button" className={buttonStyles.primary} onClick={() => { approve.reset(); setConfirming(true); }}>Approve campaign</button>
+          <p className="text-sm text-slate-700">
+            {awaiting ? "Read every diff above. Approving lets runs of this campaign use these prompts." : "Rejecting takes the approval back: runs of this campaign are refused."}
+          </p>
+          <div className="flex flex-wrap gap-2">
+            {data.status !== "rejected" ? (
+              <button type="button" className={buttonStyles.secondary} onClick={() => { reject.reset(); setRejecting(true); }}>Reject…</button>
+            ) : null}
+            {awaiting ? <button type="button" className={buttonStyles.primary} onClick={() => { approve.reset(); setConfirming(true); }}>Approve campaign</button> : null}
+          </div>
         </div>
+      ) : awaiting && canApprove && ownCampaign ? (
+        <p className="text-sm text-slate-600" data-testid="four-eyes">You created this campaign, so another reviewer must approve or reject it (four eyes).</p>
       ) : awaiting ? (
         <p className="text-sm text-slate-600">A reviewer or an admin approves campaigns.</p>
       ) : null}
+
+      <ConfirmDialog
+        open={rejecting} tone="danger" title={`Reject “${data.name}”?`} confirmLabel="Reject" pending={reject.isPending}
+        error={reject.error?.message ?? (reasonMissing ? "Write why you reject it first." : null)}
+        onConfirm={() => { setReasonMissing(!reason.trim()); if (reason.trim()) reject.mutate(); }} onCancel={() => setRejecting(false)}
+      >
+        <label className="block text-sm font-medium text-slate-800" htmlFor="reject-reason-input">Reason (the audit log and the campaign page keep it)</label>
+        <textarea
+          id="reject-reason-input" required rows={3} maxLength={2000} value={reason} onChange={(event) => setReason(event.target.value)}
+          className="mt-1 w-full rounded-md border border-slate-300 px-2 py-1.5 text-sm text-slate-900 focus:outline-none focus:ring-2 focus:ring-indigo-500"
+        />
+      </ConfirmDialog>
 
       <ConfirmDialog
         open={confirming} tone="primary" title={`Approve “${data.name}”?`} confirmLabel="Approve" pending={approve.isPending} error={approve.error?.message}

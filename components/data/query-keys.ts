@@ -55,6 +55,8 @@ export const queryKeys = {
   members: { all: ["members"] as const, list: () => ["members", "list"] as const },
   tokens: { all: ["tokens"] as const, list: () => ["tokens", "list"] as const },
   providers: { all: ["providers"] as const, list: () => ["providers", "list"] as const },
-  relay: { all: ["relay"] as const, detail: () => ["relay", "detail"] as const },
+  relay: { all: ["relay"] as const, detail: () => ["relay", "detail"] as const, readiness: () => ["relay", "readiness"] as const },
+  offer: { all: ["offer"] as const, detail: () => ["offer", "detail"] as const },
+  suppressions: { all: ["suppressions"] as const, list: (search: string) => ["suppressions", "list", search] as const },
   home: { all: ["home"] as const, overview: () => ["home", "overview"] as const },
 } as const;

@@ -1,6 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryKeys } from "@/components/data/query-keys";
 import { useId, useState, type FormEvent } from "react";
 import { webApi, WebApiError } from "@/components/data/web-api";
 import { Field } from "@/components/ui/field";
@@ -13,7 +14,7 @@ type Offer = {
 };
 
 export function OfferForm() {
-  const offer = useQuery({ queryKey: ["offer"], queryFn: ({ signal }) => webApi<Offer>("/offer", { signal }) });
+  const offer = useQuery({ queryKey: queryKeys.offer.detail(), queryFn: ({ signal }) => webApi<Offer>("/offer", { signal }) });
   if (offer.isPending) return <div className={cardStyles}><LoadingState label="Loading the offer…" /></div>;
   if (offer.isError) return <div className={cardStyles}><ErrorState message={`The offer could not be loaded. ${offer.error.message}`} onRetry={() => void offer.refetch()} /></div>;
   return <OfferFields saved={offer.data} />;

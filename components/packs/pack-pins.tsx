@@ -23,7 +23,9 @@ export function PackPins({ pack, editable }: { pack: PackJson; editable: boolean
     mutationFn: (changed: Record<string, string>) => webApi<PackJson>(`/packs/${pack.slug}`, { method: "PATCH", body: { prompts: changed } }),
     onSuccess: (updated) => {
       setSaved(true);
-      queryClient.setQueryData(queryKeys.packs.detail(pack.slug), updated);
+      queryClient.setQueryData(queryKeys.packs.detail(pack.slug), (old: object | undefined) => ({ ...old, ...updated }));
+      // New pins make a new prompt set (its approval lapses): fetch the pack's set state again.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.packs.detail(pack.slug) });
       void queryClient.invalidateQueries({ queryKey: queryKeys.packs.all });
     },
   });

@@ -4,12 +4,15 @@ import Link from "next/link";
 import { usePack } from "@/components/data/queries/packs";
 import { ForkPackForm } from "@/components/packs/fork-pack-form";
 import { IcpRules } from "@/components/packs/icp-rules";
+import { PackApproval } from "@/components/packs/pack-approval";
 import { OwnerBadge } from "@/components/packs/pack-list";
 import { PackPins } from "@/components/packs/pack-pins";
 import { ErrorState, LoadingState, Notice } from "@/components/ui/states";
 import { cardStyles } from "@/components/ui/styles";
 
-export function PackView({ slug, workspace, canEdit, forked }: { slug: string; workspace: string; canEdit: boolean; forked: boolean }) {
+type Props = { slug: string; workspace: string; canEdit: boolean; canApprove: boolean; forked: boolean };
+
+export function PackView({ slug, workspace, canEdit, canApprove, forked }: Props) {
   const pack = usePack(slug);
   if (pack.isPending) return <div className={cardStyles}><LoadingState label="Loading the pack…" /></div>;
   if (pack.isError) return <div className={cardStyles}><ErrorState message={`The pack could not be loaded. ${pack.error.message}`} onRetry={() => void pack.refetch()} /></div>;
@@ -28,6 +31,10 @@ export function PackView({ slug, workspace, canEdit, forked }: { slug: string; w
           Stages: <span className="font-mono">{data.stages.join(" → ")}</span>
           {data.parent ? <> · forked from <Link href={`/packs/${data.parent}`} className="font-mono text-indigo-700 hover:underline">{data.parent}</Link></> : null}
         </p>
+      </section>
+      <section aria-labelledby="approval-heading" className={`${cardStyles} p-5`}>
+        <h2 id="approval-heading" className="mb-2 text-base font-semibold text-slate-900">Approval of its prompt set</h2>
+        {data.prompt_set ? <PackApproval slug={slug} set={data.prompt_set} canApprove={canApprove} /> : <LoadingState label="Loading the prompt set…" />}
       </section>
       <div className="grid gap-6 lg:grid-cols-2">
         <section aria-labelledby="pins-heading" className={`${cardStyles} p-5`}>

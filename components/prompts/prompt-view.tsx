@@ -8,6 +8,7 @@ import { TextDiff } from "@/components/diff/text-diff";
 import { CompareVersions } from "@/components/prompts/compare-versions";
 import { ForkPromptForm } from "@/components/prompts/fork-prompt-form";
 import { promptDiffText, promptHref, versionHref } from "@/components/prompts/prompt-text";
+import { PromoteControls } from "@/components/prompts/promote-controls";
 import { VersionHistory } from "@/components/prompts/version-history";
 import { ErrorState, LoadingState, Notice } from "@/components/ui/states";
 import { buttonStyles, cardStyles } from "@/components/ui/styles";
@@ -84,6 +85,9 @@ export function PromptView({ name, workspace, canFork, initialVersion, forked = 
               {canFork && !forking ? (
                 <button ref={forkButton} type="button" className={buttonStyles.primary} onClick={() => setForking(true)}>Fork {shown.version}…</button>
               ) : null}
+            </div>
+            <div className="mt-3 rounded-md border border-slate-200 p-3">
+              <PromoteControls name={name} baseName={prompt.data.base_name} version={shown.version} workspace={workspace} current={prompt.data.workspace_default} canPromote={canFork} />
             </div>
             <h3 className="mt-4 text-xs font-semibold uppercase tracking-wide text-slate-500">System</h3>
             <pre className="mt-1 whitespace-pre-wrap break-words rounded-md bg-slate-50 p-3 font-mono text-xs text-slate-800">{shown.system}</pre>

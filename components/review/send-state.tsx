@@ -1,6 +1,7 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { queryKeys } from "@/components/data/query-keys";
 import { webApi } from "@/components/data/web-api";
 import type { DraftDetail } from "@/components/review/types";
 import { buttonStyles } from "@/components/ui/styles";
@@ -21,7 +22,7 @@ export function SendState({ detail, canRetry }: { detail: DraftDetail; canRetry:
   const send = detail.send;
   const retry = useMutation({
     mutationFn: () => webApi(`/drafts/${detail.draft.id}/retry-send`, { method: "POST" }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ["draft", detail.draft.id] }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.review.draft(detail.draft.id) }),
   });
   if (!send) return <>{detail.draft.status === "approved" ? "Queued for the relay." : "—"}</>;
   const retryable = send.status === "failed" || (send.status === "pending" && send.attempts > 0);

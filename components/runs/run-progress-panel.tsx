@@ -55,6 +55,11 @@ export function RunProgressPanel({ progress, live }: { progress: RunProgress; li
           </div>
         ))}
       </dl>
+      <p className="mt-3 text-sm text-slate-700" data-testid="run-totals">
+        Model calls: <span className="tabular-nums">{run.totals.model_calls.toLocaleString()}</span> · tokens{" "}
+        <span className="tabular-nums">{run.totals.input_tokens.toLocaleString()} in / {run.totals.output_tokens.toLocaleString()} out</span> · cost{" "}
+        <span className="tabular-nums font-medium">${run.totals.cost_usd.toFixed(4)}</span>
+      </p>
       <dl className="mt-4 grid gap-x-4 gap-y-1 text-xs text-slate-600 sm:grid-cols-[auto_minmax(0,1fr)_auto_minmax(0,1fr)]">
         <dt className="text-slate-500">Pack</dt><dd>{run.pack}</dd>
         <dt className="text-slate-500">Stops after</dt><dd>{run.stop_after ? stateLabel(run.stop_after) : "—, the whole pipeline"}</dd>

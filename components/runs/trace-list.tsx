@@ -41,7 +41,7 @@ export function TraceList({ traces }: { traces: TraceJson[] }) {
             <dt className="text-slate-500">Latency</dt>
             <dd className="tabular-nums">{trace.latency_ms.toLocaleString()} ms</dd>
             <dt className="text-slate-500">Tokens</dt>
-            <dd className="tabular-nums">{trace.input_tokens.toLocaleString()} in · {trace.output_tokens.toLocaleString()} out</dd>
+            <dd className="tabular-nums">{trace.input_tokens.toLocaleString()} in · {trace.output_tokens.toLocaleString()} out · ${trace.cost_usd.toFixed(6)}</dd>
           </dl>
           {trace.error ? <p className="mt-1 break-words rounded-md bg-rose-50 px-2 py-1 font-mono text-xs text-rose-800">{trace.error}</p> : null}
           {trace.output !== null ? <Output value={trace.output} /> : null}

@@ -1,6 +1,7 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { queryKeys } from "@/components/data/query-keys";
 import { useId, useState, type FormEvent } from "react";
 import { webApi, WebApiError } from "@/components/data/web-api";
 import { Field } from "@/components/ui/field";
@@ -15,7 +16,7 @@ export function AddSuppressionForm({ onDone }: { onDone: (message: string, tone?
   const base = useId();
   const [email, setEmail] = useState("");
   const [reason, setReason] = useState("");
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: ["suppressions"] });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: queryKeys.suppressions.all });
   const add = useMutation({
     mutationFn: () => webApi<Added>("/suppressions", { method: "POST", body: { email, reason } }),
     onSuccess: (result) => {

@@ -1,6 +1,7 @@
 "use client";
 
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import { queryKeys } from "@/components/data/query-keys";
 import { useState } from "react";
 import { queryString, webApi, type Page } from "@/components/data/web-api";
 import { AddSuppressionForm } from "@/components/suppressions/add-suppression-form";
@@ -23,7 +24,7 @@ export function SuppressionsView({ canEdit }: { canEdit: boolean }) {
   const [search, setSearch] = useState("");
   const [removing, setRemoving] = useState<Suppression | null>(null);
   const list = useInfiniteQuery({
-    queryKey: ["suppressions", search],
+    queryKey: queryKeys.suppressions.list(search),
     queryFn: ({ pageParam, signal }) => webApi<Page<Suppression>>(`/suppressions${queryString({ email: search || undefined, cursor: pageParam, limit: 50 })}`, { signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => page.next_cursor ?? undefined,
@@ -33,7 +34,7 @@ export function SuppressionsView({ canEdit }: { canEdit: boolean }) {
     onSuccess: (_result, entry) => {
       setRemoving(null);
       setNotice({ tone: "success", text: `${entry.email} was removed: it can be emailed again.` });
-      void queryClient.invalidateQueries({ queryKey: ["suppressions"] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.suppressions.all });
     },
   });
   const rows = list.data?.pages.flatMap((page) => page.data) ?? [];

@@ -1,6 +1,7 @@
 import { db } from "@/lib/db";
 import { getCampaign } from "@/lib/campaigns/campaigns";
 import type { PromptText } from "@/lib/prompts/prompt-history";
+import { SYSTEM_WORKSPACE_SLUG } from "@/lib/workspaces/slug";
 
 // The campaign as its approval page shows it: each pinned fork with its own texts and its parent's
 // (the page renders them side by side; they are what the stored diff was made from), and who
@@ -14,17 +15,17 @@ const text = (version: { modelDefault: string; system: string; userTemplate: str
 
 export async function getCampaignForReview(workspaceId: string, id: string) {
   const campaign = await getCampaign(workspaceId, id);
-  const pins = await db().campaignPin.findMany({
-    where: { campaignId: id, campaign: { workspaceId } },
-    include: { promptVersion: { include: { parent: true } } },
+  // Forks are the workspace's own prompts (or production ones), so a name + version finds each.
+  const versions = await db().promptVersion.findMany({
+    where: { OR: campaign.forks.map((fork) => ({ version: fork.version, prompt: { name: fork.name, OR: [{ workspaceId }, { workspace: { slug: SYSTEM_WORKSPACE_SLUG } }] } })) },
+    include: { parent: true, prompt: { select: { name: true } } },
   });
-  const byStage = new Map(pins.map((pin) => [pin.stage, pin.promptVersion]));
+  const byKey = new Map(versions.map((version) => [`${version.prompt.name} ${version.version}`, version]));
   const forks: ReviewFork[] = campaign.forks.map((fork) => {
-    const version = byStage.get(fork.stage)!;
+    const version = byKey.get(`${fork.name} ${fork.version}`)!;
     return { ...fork, text: text(version), parent_text: version.parent ? text(version.parent) : null };
   });
-  const approver = campaign.approved_by
-    ? await db().user.findUnique({ where: { id: campaign.approved_by }, select: { name: true, email: true } })
-    : null;
-  return { ...campaign, forks, approver };
+  const person = (userId: string | null) => (userId ? db().user.findUnique({ where: { id: userId }, select: { name: true, email: true } }) : null);
+  const [approver, rejecter] = await Promise.all([person(campaign.approved_by), person(campaign.rejected_by)]);
+  return { ...campaign, forks, approver, rejecter };
 }

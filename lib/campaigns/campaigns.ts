@@ -2,17 +2,19 @@ import { z } from "zod";
 import { db } from "@/lib/db";
 import { decodeCursor, ListQuery, toPage } from "@/lib/api/pagination";
 import { recordAudit, type Actor } from "@/lib/audit/record-audit";
-import { Conflict, NotFound, ValidationFailed } from "@/lib/errors";
+import { NotFound, ValidationFailed } from "@/lib/errors";
+import { liveApproval, revokeApprovals } from "@/lib/governance/approvals";
+import { resolvePromptSet } from "@/lib/governance/prompt-set";
 import { newId } from "@/lib/ids";
 import { findVisiblePack } from "@/lib/packs/find-pack";
 import { resolvePins } from "@/lib/packs/pins";
 import { OfferOverride, overrideToStore, presentOverride } from "@/lib/offer/offer";
 import { PromptRef } from "@/lib/prompts/present-version";
-import { SYSTEM_WORKSPACE_SLUG } from "@/lib/workspaces/slug";
 
-// A campaign groups runs of one pack under shared pins. One that pins a workspace fork must be
-// approved by a reviewer, who sees each fork's diff, before a run can use it; changing its pins
-// takes the approval away again.
+// A campaign groups runs of one pack under shared pins. One whose resolved prompt set holds a
+// workspace fork must be approved by a reviewer other than its creator, who sees each fork's diff,
+// before a run can use it (lib/campaigns/campaign-decisions.ts); changing its pins takes the
+// approval away again.
 
 const Pins = z.record(z.string(), z.string().max(200));
 export const CreateCampaignBody = z.strictObject({ name: z.string().trim().min(1).max(200), pack: z.string().max(63), pins: Pins.optional(), offer: OfferOverride.optional() }).meta({ id: "CreateCampaign" });
@@ -21,17 +23,24 @@ export const CampaignsQuery = ListQuery;
 
 export const CampaignSchema = z
   .object({
-    id: z.string(), name: z.string(), pack: z.string(), status: z.enum(["draft", "approved"]), needs_approval: z.boolean(),
+    id: z.string(), name: z.string(), pack: z.string(), status: z.enum(["draft", "approved", "rejected"]), needs_approval: z.boolean(),
     pins: z.record(z.string(), PromptRef),
-    forks: z.array(z.object({ stage: z.string(), name: z.string(), version: z.string(), parent: PromptRef.nullable(), diff: z.string() })),
+    forks: z.array(z.object({
+      stage: z.string(), name: z.string(), version: z.string(), parent: PromptRef.nullable(), diff: z.string(),
+      source: z.enum(["run", "campaign", "pack", "label", "production"]).meta({ description: "Which pin puts this fork in the campaign's resolved prompt set" }),
+    })),
+    set_hash: z.string().meta({ description: "sha256 of the resolved prompt set (stage → version id) that an approval is recorded against" }),
+    created_by: z.string().nullable(),
+    approved_by: z.string().nullable(), approved_at: z.string().nullable(),
+    rejected_by: z.string().nullable(), rejected_at: z.string().nullable(), reject_reason: z.string().nullable(),
     offer: OfferOverride.meta({ description: "Overrides the pack's and workspace's offer field by field (null: none)" }),
-    approved_by: z.string().nullable(), approved_at: z.string().nullable(), created_at: z.string(),
+    created_at: z.string(),
   })
   .meta({ id: "Campaign" });
 
 const INCLUDE = {
   pack: { select: { slug: true } },
-  pins: { include: { promptVersion: { include: { prompt: { include: { workspace: { select: { slug: true } } } }, parent: { include: { prompt: { select: { name: true } } } } } } } },
+  pins: { include: { promptVersion: { include: { prompt: { select: { name: true } } } } } },
 } as const;
 
 type Loaded = NonNullable<Awaited<ReturnType<typeof load>>>;
@@ -40,18 +49,35 @@ function load(workspaceId: string, id: string) {
   return db().campaign.findFirst({ where: { id, workspaceId }, include: INCLUDE });
 }
 
-function present(campaign: Loaded) {
-  const forks = campaign.pins
-    .filter((pin) => pin.promptVersion.prompt.workspace.slug !== SYSTEM_WORKSPACE_SLUG)
-    .map((pin) => ({
-      stage: pin.stage, name: pin.promptVersion.prompt.name, version: pin.promptVersion.version,
-      parent: pin.promptVersion.parent ? { name: pin.promptVersion.parent.prompt.name, version: pin.promptVersion.parent.version } : null,
-      diff: pin.promptVersion.diffFromPrevious,
-    }));
+/**
+ * The campaign with every fork of its resolved prompt set (its own pins over the pack's, the
+ * workspace label and production). "approved" holds only while the approval of that exact set is
+ * live: a pin that feeds it changing (here, on the pack, or a promotion) makes it "draft" again.
+ */
+async function present(campaign: Loaded) {
+  const set = await resolvePromptSet(campaign.workspaceId, { packId: campaign.packId, campaignId: campaign.id });
+  const versions = await db().promptVersion.findMany({
+    where: { id: { in: set.forks.map((fork) => fork.versionId) } },
+    select: { id: true, diffFromPrevious: true, parent: { select: { version: true, prompt: { select: { name: true } } } } },
+  });
+  const byId = new Map(versions.map((version) => [version.id, version]));
+  const forks = set.forks.map((fork) => {
+    const version = byId.get(fork.versionId)!;
+    return {
+      stage: fork.stage, name: fork.name, version: fork.version, source: fork.source, diff: version.diffFromPrevious,
+      parent: version.parent ? { name: version.parent.prompt.name, version: version.parent.version } : null,
+    };
+  });
+  let status = campaign.status as "draft" | "approved" | "rejected";
+  if (status === "approved" && forks.length > 0 && !(await liveApproval(campaign.workspaceId, set.hash))) status = "draft";
   return {
-    id: campaign.id, name: campaign.name, pack: campaign.pack.slug, status: campaign.status as "draft" | "approved", needs_approval: forks.length > 0,
+    id: campaign.id, name: campaign.name, pack: campaign.pack.slug, status, needs_approval: forks.length > 0,
     pins: Object.fromEntries(campaign.pins.map((pin) => [pin.stage, { name: pin.promptVersion.prompt.name, version: pin.promptVersion.version }])),
-    forks, offer: presentOverride(campaign.offer), approved_by: campaign.approvedById, approved_at: campaign.approvedAt?.toISOString() ?? null, created_at: campaign.createdAt.toISOString(),
+    forks, offer: presentOverride(campaign.offer), set_hash: set.hash, created_by: campaign.createdById,
+    approved_by: status === "approved" ? campaign.approvedById : null, approved_at: status === "approved" ? (campaign.approvedAt?.toISOString() ?? null) : null,
+    rejected_by: status === "rejected" ? campaign.rejectedById : null, rejected_at: status === "rejected" ? (campaign.rejectedAt?.toISOString() ?? null) : null,
+    reject_reason: status === "rejected" ? campaign.rejectReason : null,
+    created_at: campaign.createdAt.toISOString(),
   };
 }
 
@@ -64,16 +90,18 @@ export async function getCampaign(workspaceId: string, id: string) {
 export async function listCampaigns(workspaceId: string, query: z.infer<typeof CampaignsQuery>) {
   const after = decodeCursor("campaigns", workspaceId, query.cursor);
   const rows = await db().campaign.findMany({ where: { workspaceId, ...(after ? { id: { lt: after } } : {}) }, include: INCLUDE, orderBy: { id: "desc" }, take: query.limit + 1 });
-  return toPage(rows, query.limit, "campaigns", workspaceId, present);
+  const page = toPage(rows, query.limit, "campaigns", workspaceId, (row) => row);
+  return { ...page, data: await Promise.all(page.data.map(present)) };
 }
 
-export async function createCampaign(workspaceId: string, body: z.infer<typeof CreateCampaignBody>, actor: Actor) {
+export async function createCampaign(workspaceId: string, body: z.infer<typeof CreateCampaignBody>, creator: { userId: string; actor: Actor }) {
+  const actor = creator.actor;
   const pack = await findVisiblePack(workspaceId, body.pack).catch(() => null);
   if (!pack) throw new ValidationFailed([{ path: "pack", message: `no pack "${body.pack}" in this workspace` }]);
   const pins = body.pins ? await resolvePins(workspaceId, body.pins, "pins") : new Map<string, string>();
   const id = newId("cmp");
   await db().$transaction(async (tx) => {
-    await tx.campaign.create({ data: { id, workspaceId, name: body.name, packId: pack.id, offer: overrideToStore(body.offer), pins: { create: [...pins].map(([stage, promptVersionId]) => ({ stage, promptVersionId })) } } });
+    await tx.campaign.create({ data: { id, workspaceId, name: body.name, packId: pack.id, offer: overrideToStore(body.offer), createdById: creator.userId, pins: { create: [...pins].map(([stage, promptVersionId]) => ({ stage, promptVersionId })) } } });
     await recordAudit(tx, { workspaceId, actor, action: "campaign.created", target: { type: "campaign", id }, data: { name: body.name, pack: body.pack, pins: body.pins ?? {} } });
   });
   return getCampaign(workspaceId, id);
@@ -85,29 +113,14 @@ export async function updateCampaign(workspaceId: string, id: string, body: z.in
   await db().$transaction(async (tx) => {
     await tx.campaign.update({
       where: { id, workspaceId },
-      data: { name: body.name, offer: overrideToStore(body.offer), ...(pins ? { status: "draft", approvedById: null, approvedAt: null } : {}) },
+      data: { name: body.name, offer: overrideToStore(body.offer), ...(pins ? { status: "draft", approvedById: null, approvedAt: null, rejectedById: null, rejectedAt: null, rejectReason: null } : {}) },
     });
     if (pins) {
+      await revokeApprovals(tx, workspaceId, { scopeType: "campaign", scopeId: id });
       await tx.campaignPin.deleteMany({ where: { campaignId: id } });
       await tx.campaignPin.createMany({ data: [...pins].map(([stage, promptVersionId]) => ({ campaignId: id, stage, promptVersionId })) });
     }
     await recordAudit(tx, { workspaceId, actor, action: "campaign.updated", target: { type: "campaign", id }, data: { fields: Object.keys(body), approval_reset: Boolean(pins) } });
-  });
-  return getCampaign(workspaceId, id);
-}
-
-/** A reviewer approves the campaign as it is now; the audit entry keeps the diffs they saw. */
-export async function approveCampaign(workspaceId: string, id: string, reviewer: { userId: string; actor: Actor }) {
-  const campaign = await getCampaign(workspaceId, id);
-  if (campaign.status === "approved") throw new Conflict("This campaign is already approved.");
-  await db().$transaction(async (tx) => {
-    const { count } = await tx.campaign.updateMany({ where: { id, workspaceId, status: "draft" }, data: { status: "approved", approvedById: reviewer.userId, approvedAt: new Date() } });
-    if (count === 0) throw new Conflict("This campaign was approved a moment ago.");
-    await recordAudit(tx, {
-      workspaceId, actor: reviewer.actor, action: "campaign.approved", target: { type: "campaign", id },
-      data: { name: campaign.name, forks: campaign.forks.map((fork) => ({ stage: fork.stage, name: fork.name, version: fork.version })) },
-      diff: campaign.forks.map((fork) => fork.diff).join("\n") || null,
-    });
   });
   return getCampaign(workspaceId, id);
 }

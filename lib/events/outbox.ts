@@ -5,7 +5,7 @@ import { newId } from "@/lib/ids";
 // The outbox (contract §7): events are rows written in the same transaction as the state change
 // they announce; the webhook dispatcher delivers them later.
 
-export type EventType = "lead.qualified" | "lead.rejected" | "draft.ready" | "draft.approved" | "draft.rejected" | "send.completed" | "reply.received";
+export type EventType = "lead.qualified" | "lead.rejected" | "draft.ready" | "draft.approved" | "draft.rejected" | "send.completed" | "reply.received" | "campaign.approved" | "campaign.rejected";
 // Besides these, `webhook.test` is sent to one endpoint on request (lib/webhooks/endpoints.ts).
 export type OutboxEvent = { type: EventType; data: Record<string, unknown> };
 

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { db } from "@/lib/db";
 import { recordAudit, type Actor } from "@/lib/audit/record-audit";
 import { Conflict } from "@/lib/errors";
+import { revokeApprovals } from "@/lib/governance/approvals";
 import { findVisiblePack } from "@/lib/packs/find-pack";
 import { IcpRules } from "@/lib/packs/icp";
 import { resolvePins } from "@/lib/packs/pins";
@@ -36,10 +37,12 @@ export async function updatePack(workspaceId: string, slug: string, body: Update
       await tx.packPrompt.upsert({ where: { packId_stage: { packId: pack.id, stage } }, create: { packId: pack.id, stage, promptVersionId }, update: { promptVersionId } });
     }
     if (pins.size) {
+      // A pack pin feeds every prompt set resolved through this pack: their approvals lapse.
+      const revoked = await revokeApprovals(tx, workspaceId, { packId: pack.id });
       const before = Object.fromEntries(pack.prompts.map((pin) => [pin.stage, `${pin.promptVersion.prompt.name}:${pin.promptVersion.version}`]));
       await recordAudit(tx, {
         workspaceId, actor, action: "pack.pinned", target: { type: "pack", id: pack.id },
-        data: { slug, pins: Object.fromEntries([...pins.keys()].map((stage) => [stage, { from: before[stage] ?? null, to: body.prompts![stage] }])) },
+        data: { slug, approvals_revoked: revoked, pins: Object.fromEntries([...pins.keys()].map((stage) => [stage, { from: before[stage] ?? null, to: body.prompts![stage] }])) },
       });
     }
     if (body.name !== undefined || body.description !== undefined || body.icp !== undefined || body.offer !== undefined) {

@@ -2,6 +2,7 @@ import { db } from "@/lib/db";
 import { NotFound } from "@/lib/errors";
 import { findVisiblePrompt } from "@/lib/prompts/find-prompt";
 import { presentVersion, VERSION_INCLUDE, type PromptVersionJson } from "@/lib/prompts/present-version";
+import { workspaceDefault } from "@/lib/prompts/promote-prompt";
 import { compareVersionsDesc } from "@/lib/prompts/version-label";
 import { SYSTEM_WORKSPACE_SLUG } from "@/lib/workspaces/slug";
 
@@ -11,7 +12,12 @@ import { SYSTEM_WORKSPACE_SLUG } from "@/lib/workspaces/slug";
 
 export type PromptText = { model_default: string; system: string; user_template: string };
 export type HistoryVersion = PromptVersionJson & { production: boolean; parent_text: PromptText | null };
-export type PromptHistory = { name: string; base_name: string; workspace: string | null; production: string | null; versions: HistoryVersion[] };
+export type WorkspaceDefault = { name: string; version: string; promoted: boolean };
+export type PromptHistory = {
+  name: string; base_name: string; workspace: string | null; production: string | null; versions: HistoryVersion[];
+  /** What the workspace's runs resolve for this stage when nothing pins it (its promotion label, else production). */
+  workspace_default: WorkspaceDefault;
+};
 
 export async function getPromptHistory(workspaceId: string, name: string): Promise<PromptHistory> {
   const prompt = await findVisiblePrompt(workspaceId, name);
@@ -24,6 +30,7 @@ export async function getPromptHistory(workspaceId: string, name: string): Promi
     base_name: prompt.baseName,
     workspace: prompt.workspace.slug === SYSTEM_WORKSPACE_SLUG ? null : prompt.workspace.slug,
     production: production?.version ?? null,
+    workspace_default: await workspaceDefault(workspaceId, prompt.baseName),
     versions: versions.map((version) => ({
       ...presentVersion(version),
       production: version.id === production?.id,

@@ -4,6 +4,8 @@ import { Conflict, ValidationFailed } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { findVisiblePack } from "@/lib/packs/find-pack";
 import { resolvePins } from "@/lib/packs/pins";
+import { assertSetApproved } from "@/lib/governance/approvals";
+import { resolvePromptSet } from "@/lib/governance/prompt-set";
 import { enqueue } from "@/lib/queues";
 import { getRun } from "@/lib/runs/get-run";
 import type { CreateRunBody, CreateRunUpload } from "@/lib/runs/run-schemas";
@@ -31,7 +33,8 @@ async function checkCampaign(workspaceId: string, campaignId: string) {
   if (!campaign) throw new ValidationFailed([{ path: "campaign_id", message: "no such campaign in this workspace" }]);
   const pinsFork = campaign.pins.some((pin) => pin.promptVersion.prompt.workspace.slug !== SYSTEM_WORKSPACE_SLUG);
   if (pinsFork && campaign.status !== "approved") {
-    throw new Conflict("This campaign pins a forked prompt and a reviewer has not approved it yet.", "campaign_not_approved");
+    const detail = campaign.status === "rejected" ? `A reviewer rejected this campaign: ${campaign.rejectReason}` : "This campaign pins a forked prompt and a reviewer has not approved it yet.";
+    throw new Conflict(detail, "campaign_not_approved");
   }
 }
 
@@ -46,12 +49,16 @@ export async function createRun(workspaceId: string, body: CreateRunBody | Creat
   const leadSource = source.kind === "leads" ? (source.leadSource as Prisma.InputJsonObject) : undefined;
   const resolved = pins ? await resolvePins(workspaceId, pins, "pins") : new Map<string, string>();
   if (body.campaign_id) await checkCampaign(workspaceId, body.campaign_id);
+  // The one gate: the set this run will really use (run > campaign > pack > label > production).
+  const promptSet = await resolvePromptSet(workspaceId, { packId: pack!.id, campaignId: body.campaign_id, runPins: resolved });
+  await assertSetApproved(workspaceId, promptSet);
 
   const run = await db().$transaction(async (tx) => {
     const created = await tx.run.create({
       data: {
         id: newId("run"), workspaceId, packId: pack!.id, campaignId: body.campaign_id ?? null, leadsCsvUrl, leadSource,
         stopAfter: body.stop_after ?? null, createdById: actor.id,
+        promptSet: Object.fromEntries(promptSet.entries.map((entry) => [entry.stage, entry.versionId])), promptSetHash: promptSet.hash,
         pins: { create: [...resolved].map(([stage, promptVersionId]) => ({ stage, promptVersionId })) },
         ...(upload ? { upload: { create: { filename: upload.name.slice(0, 255), content: new Uint8Array(upload.bytes) } } } : {}),
       },

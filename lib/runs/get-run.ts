@@ -2,11 +2,13 @@ import { db } from "@/lib/db";
 import { NotFound } from "@/lib/errors";
 import { runCounts } from "@/lib/runs/run-counts";
 import { presentRun, RUN_INCLUDE } from "@/lib/runs/run-schemas";
+import { runTotals } from "@/lib/runs/run-totals";
 
 export async function getRun(workspaceId: string, id: string) {
   const run = await db().run.findFirst({ where: { id, workspaceId }, include: RUN_INCLUDE });
   if (!run) throw new NotFound("run");
-  return presentRun(run, await runCounts(run));
+  const [counts, totals] = await Promise.all([runCounts(run), runTotals(run.id)]);
+  return presentRun(run, counts, totals);
 }
 
 export async function requireRun(workspaceId: string, id: string) {

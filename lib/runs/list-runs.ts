@@ -1,3 +1,4 @@
+import { runTotals } from "@/lib/runs/run-totals";
 import { z } from "zod";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
@@ -16,7 +17,7 @@ export async function listRuns(workspaceId: string, query: z.infer<typeof RunsQu
     include: RUN_INCLUDE, orderBy: { id: "desc" }, take: query.limit + 1,
   });
   const page = toPage(rows, query.limit, "runs", workspaceId, (run) => run);
-  return { ...page, data: await Promise.all(page.data.map(async (run) => presentRun(run, await runCounts(run)))) };
+  return { ...page, data: await Promise.all(page.data.map(async (run) => presentRun(run, await runCounts(run), await runTotals(run.id)))) };
 }
 
 export const RunLeadsQuery = ListQuery.extend({

@@ -1,3 +1,4 @@
+import { RunTotals } from "@/lib/runs/run-totals";
 import { z } from "zod";
 import type { Run } from "@/lib/generated/prisma/client.ts";
 import { PromptRef } from "@/lib/prompts/present-version";
@@ -65,6 +66,7 @@ export const RunSchema = z
     pins: z.record(z.string(), PromptRef),
     status: z.enum(RUN_STATUSES),
     counts: RunCounts,
+    totals: RunTotals.meta({ description: "The run's model calls, tokens and cost so far" }),
     error: z.object({ code: z.string(), message: z.string() }).nullable(),
     created_at: z.string(),
     started_at: z.string().nullable(),
@@ -83,7 +85,7 @@ export const RUN_INCLUDE = {
   pins: { include: { promptVersion: { select: { version: true, prompt: { select: { name: true } } } } } },
 } as const;
 
-export function presentRun(run: RunWithContext, counts: RunCounts): RunJson {
+export function presentRun(run: RunWithContext, counts: RunCounts, totals: RunTotals): RunJson {
   return {
     id: run.id,
     pack: run.pack.slug,
@@ -94,6 +96,7 @@ export function presentRun(run: RunWithContext, counts: RunCounts): RunJson {
     pins: Object.fromEntries(run.pins.map((pin) => [pin.stage, { name: pin.promptVersion.prompt.name, version: pin.promptVersion.version }])),
     status: run.status as RunJson["status"],
     counts,
+    totals,
     error: run.errorCode ? { code: run.errorCode, message: run.errorMessage ?? "" } : null,
     created_at: run.createdAt.toISOString(),
     started_at: run.startedAt?.toISOString() ?? null,

@@ -19,6 +19,7 @@ const { seed } = await import("@/prisma/seed/run-seed");
 const { ensureWorkspace } = await import("@/lib/workspaces/create-workspace");
 const { createRun } = await import("@/lib/runs/create-run");
 const { forkPrompt } = await import("@/lib/prompts/fork-prompt");
+const { approvePack } = await import("@/lib/packs/approve-pack");
 const { upsertProvider } = await import("@/lib/providers/providers");
 const { closeQueues } = await import("@/lib/queues");
 const actor = { type: "system" as const, id: "bench", name: "bench" };
@@ -57,8 +58,11 @@ try {
 
   await upsertProvider(workspace.id, "fakeai", { kind: "openai-compatible", base_url: llm.url, default_model: "test-model", max_concurrency: 100, requests_per_minute: 1_000_000 }, actor);
   await forkPrompt(workspace, "extract_signals", { from: "v1.2.0", as: "v1.2.0-llm", model_default: "fakeai/test-model" }, actor);
+  const llmPins = { extract_signals: "extract_signals@bench:v1.2.0-llm" };
+  // A fork reaches leads only once a reviewer (not its creator) approved the run's prompt set.
+  await approvePack(workspace.id, "saas-outbound", { pins: llmPins }, { userId: "bench-reviewer", actor: { type: "system", id: "bench-reviewer", name: "bench reviewer" } });
   const llmStarted = performance.now();
-  const llmRun = await createRun(workspace.id, { pack: "saas-outbound", leads_csv_url: `${files.url}/llm.csv`, stop_after: "extract_signals", pins: { extract_signals: "extract_signals@bench:v1.2.0-llm" } }, actor);
+  const llmRun = await createRun(workspace.id, { pack: "saas-outbound", leads_csv_url: `${files.url}/llm.csv`, stop_after: "extract_signals", pins: llmPins }, actor);
   const llmDone = await waitFor(llmRun.id, ["completed", "failed"]);
   const llmSeconds = (performance.now() - llmStarted) / 1000;
   const callsPerSecond = llm.seen.length / llmSeconds;

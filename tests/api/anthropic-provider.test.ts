@@ -55,6 +55,8 @@ describe("an anthropic provider", () => {
       expect(fork.status).toBe(201);
       pins[stage] = `${stage}@${ws.workspace.slug}:v1.2.0-claude`;
     }
+    // Forks reach leads only once a reviewer approved the run's prompt set (lib/governance).
+    expect((await call("POST", "/v1/packs/saas-outbound/approve", { token: ws.tokens.reviewer, body: { pins } })).status).toBe(200);
     const created = await call("POST", "/v1/runs", { token: ws.tokens.admin, body: { pack: "saas-outbound", leads_csv_url: `${files.url}/claude.csv`, pins } });
     expect(created.status).toBe(202);
     runId = created.body.id as string;
@@ -88,6 +90,13 @@ describe("an anthropic provider", () => {
     expect(garbage).toMatchObject({ inputTokens: 360, outputTokens: 90, costMicros: 3 * CALL_COST_MICROS, output: null, error: expect.stringContaining("not JSON") });
     const total = await db().stageTrace.aggregate({ where: { runId }, _sum: { costMicros: true } });
     expect(total._sum.costMicros).toBe(3 * 3 * CALL_COST_MICROS + 3 * CALL_COST_MICROS); // three leads × three stages, and Garbage's three asks
+    // The same total over /v1 on the run, and per trace.
+    const finished = (await call("GET", `/v1/runs/${runId}`, { token: ws.tokens.viewer })).body;
+    const sums = await db().stageTrace.aggregate({ where: { runId }, _count: { _all: true }, _sum: { inputTokens: true, outputTokens: true } });
+    expect(finished.totals).toEqual({
+      model_calls: sums._count._all, input_tokens: sums._sum.inputTokens, output_tokens: sums._sum.outputTokens, cost_usd: total._sum.costMicros! / 1_000_000,
+    });
+    expect((finished.totals as { cost_usd: number }).cost_usd).toBeGreaterThan(0);
   });
 
   it("classifies posted replies on the hosted model, waits out a 429, and falls back to the local rules on invalid output", async () => {

@@ -40,6 +40,8 @@ async function runOn(providerSlug: string, label: string, csvPath: string) {
     expect(fork.status).toBe(201);
     pins[stage] = `${stage}@${ws.workspace.slug}:v1.2.0-${label}`;
   }
+  // Forks reach leads only once a reviewer approved the run's prompt set (lib/governance).
+  expect((await call("POST", "/v1/packs/saas-outbound/approve", { token: ws.tokens.reviewer, body: { pins } })).status).toBe(200);
   const created = await call("POST", "/v1/runs", { token: ws.tokens.admin, body: { pack: "saas-outbound", leads_csv_url: `${files.url}${csvPath}`, stop_after: "draft_email", pins } });
   expect(created.status).toBe(202);
   const runId = created.body.id as string;

@@ -14,7 +14,7 @@ describe("prompts", () => {
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ name: "draft_email", version: "v1.3.0", parent: { name: "draft_email", version: "v1.2.0" }, workspace: null, history: ["v1.3.0", "v1.2.0", "v1.1.0", "v1.0.0"] });
     expect(Object.keys(answer.body).sort()).toEqual(
-      ["diff_from_previous", "evals_ref", "history", "model_default", "name", "parent", "shipped_at", "system", "user_template", "version", "workspace"].sort(),
+      ["diff_from_previous", "evals_ref", "history", "model_default", "name", "parent", "shipped_at", "system", "user_template", "version", "workspace", "workspace_default"].sort(),
     );
   });
 

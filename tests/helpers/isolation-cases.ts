@@ -141,6 +141,7 @@ export const V1_CASES: Record<string, V1Case> = {
     ownProbes: (r) => [{ label: "its own campaign pinned to the target's fork", body: { pins: { qualify: r.promptPin } }, expect: [422] }],
   },
   approveCampaign: { role: "reviewer" },
+  rejectCampaign: { role: "reviewer", body: () => ({ reason: "Rejected by another workspace" }) },
   listPacks: { role: "viewer", probes: () => [list("all")] },
   getPack: { role: "viewer" },
   updatePack: {
@@ -148,12 +149,21 @@ export const V1_CASES: Record<string, V1Case> = {
     ownProbes: (r) => [{ label: "its own pack pinned to the target's fork", body: { prompts: { qualify: r.promptPin } }, expect: [422] }],
   },
   forkPack: { role: "admin", body: () => ({ name: "Forked by another workspace" }) },
+  approvePack: {
+    role: "reviewer", body: () => ({}),
+    ownProbes: (r) => [{ label: "its own pack's set with a run pin of the target's fork", body: { pins: { qualify: r.promptPin } }, expect: [422] }],
+  },
   getPrompt: { role: "viewer" },
   getPromptVersion: { role: "viewer" },
   forkPrompt: {
     role: "admin", body: (r) => ({ from: r.promptVersion, as: `${r.promptVersion}-again` }),
     ownProbes: (r) => [{ label: "a fork of the target's fork version", body: { from: r.promptVersion, as: `${r.promptVersion}-again` }, expect: [422] }],
   },
+  promotePrompt: {
+    role: "admin", body: (r) => ({ version: r.promptVersion }),
+    ownProbes: (r) => [{ label: "its own fork promoted to the target's fork version", body: { version: r.promptVersion }, expect: [422] }],
+  },
+  rollbackPrompt: { role: "admin" },
   listProviders: { role: "viewer", probes: () => [list("all")] },
   upsertProvider: {
     role: "admin",

@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { queryKeys } from "@/components/data/query-keys";
 import { usePagedList } from "@/components/data/use-paged-list";
 import { webApi, type Page } from "@/components/data/web-api";
+import type { PromptSetState } from "@/lib/packs/approve-pack";
 import type { PackJson } from "@/lib/packs/present-pack";
 
 export function usePackList() {
@@ -16,5 +17,5 @@ export function usePackOptions() {
 }
 
 export function usePack(slug: string) {
-  return useQuery({ queryKey: queryKeys.packs.detail(slug), queryFn: ({ signal }) => webApi<PackJson>(`/packs/${slug}`, { signal }) });
+  return useQuery({ queryKey: queryKeys.packs.detail(slug), queryFn: ({ signal }) => webApi<PackJson & { prompt_set: PromptSetState }>(`/packs/${slug}`, { signal }) });
 }

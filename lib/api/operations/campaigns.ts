@@ -2,8 +2,9 @@ import { z } from "zod";
 import { defineOperation } from "@/lib/api/operation";
 import { pageOf } from "@/lib/api/schemas";
 import {
-  approveCampaign, CampaignSchema, CampaignsQuery, createCampaign, CreateCampaignBody, getCampaign, listCampaigns, updateCampaign, UpdateCampaignBody,
+  CampaignSchema, CampaignsQuery, createCampaign, CreateCampaignBody, getCampaign, listCampaigns, updateCampaign, UpdateCampaignBody,
 } from "@/lib/campaigns/campaigns";
+import { approveCampaign, rejectCampaign, RejectCampaignBody } from "@/lib/campaigns/campaign-decisions";
 
 const CampaignIdParams = z.object({ id: z.string().regex(/^cmp_[0-9a-z]{26}$/) });
 
@@ -18,7 +19,7 @@ export const createCampaignOperation = defineOperation({
   description: "Pins (`name[@ws]:version` per stage) apply to its runs over the pack's. A campaign that pins a fork must be approved before a run may use it.",
   body: CreateCampaignBody, success: { status: 201, description: "The campaign", schema: CampaignSchema }, errors: [400, 413, 415, 422],
   handler: async ({ body, auth }) => {
-    const campaign = await createCampaign(auth.workspace.id, body, auth.actor);
+    const campaign = await createCampaign(auth.workspace.id, body, { userId: auth.user.id, actor: auth.actor });
     return { status: 201, body: campaign, location: `/v1/campaigns/${campaign.id}` };
   },
 });
@@ -38,7 +39,18 @@ export const updateCampaignOperation = defineOperation({
 
 export const approveCampaignOperation = defineOperation({
   id: "approveCampaign", method: "POST", path: "/campaigns/{id}/approve", tag: "Campaigns", role: "reviewer", summary: "Approve a campaign",
-  description: "Approves the campaign's pins as they are; the audit entry keeps the forks' diffs. 409 if already approved.", params: CampaignIdParams,
-  success: { status: 200, description: "The campaign", schema: CampaignSchema }, errors: [404, 409],
+  description:
+    "Approves the campaign's resolved prompt set (its pins over the pack's, the workspace label and production) as it is now; runs resolving to that exact set may start. " +
+    "The audit entry keeps the forks' diffs. Four eyes: the campaign's creator gets 403. 409 if already approved.",
+  params: CampaignIdParams,
+  success: { status: 200, description: "The campaign", schema: CampaignSchema }, errors: [403, 404, 409],
   handler: async ({ params, auth }) => ({ body: await approveCampaign(auth.workspace.id, params.id, { userId: auth.user.id, actor: auth.actor }) }),
+});
+
+export const rejectCampaignOperation = defineOperation({
+  id: "rejectCampaign", method: "POST", path: "/campaigns/{id}/reject", tag: "Campaigns", role: "reviewer", summary: "Reject a campaign with a reason",
+  description: "Takes back any approval; its runs are refused (409 `campaign_not_approved`) until a reviewer approves it. Four eyes: the campaign's creator gets 403. Fires `campaign.rejected`.",
+  params: CampaignIdParams, body: RejectCampaignBody,
+  success: { status: 200, description: "The campaign", schema: CampaignSchema }, errors: [400, 403, 404, 409, 413, 415, 422],
+  handler: async ({ params, body, auth }) => ({ body: await rejectCampaign(auth.workspace.id, params.id, body, { userId: auth.user.id, actor: auth.actor }) }),
 });

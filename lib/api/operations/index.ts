@@ -1,10 +1,10 @@
 import type { AnyOperation } from "@/lib/api/operation";
 import { listAuditOperation } from "@/lib/api/operations/audit";
 import { createLeadOperation, getLeadOperation, listLeadsOperation } from "@/lib/api/operations/leads";
-import { forkPackOperation, getPackOperation, listPacksOperation, updatePackOperation } from "@/lib/api/operations/packs";
-import { forkPromptOperation, getPromptOperation, getPromptVersionOperation } from "@/lib/api/operations/prompts";
+import { approvePackOperation, forkPackOperation, getPackOperation, listPacksOperation, updatePackOperation } from "@/lib/api/operations/packs";
+import { forkPromptOperation, getPromptOperation, getPromptVersionOperation, promotePromptOperation, rollbackPromptOperation } from "@/lib/api/operations/prompts";
 import { cancelRunOperation, createRunOperation, getRunOperation, listRunErrorsOperation, listRunLeadsOperation, listRunsOperation } from "@/lib/api/operations/runs";
-import { approveCampaignOperation, createCampaignOperation, getCampaignOperation, listCampaignsOperation, updateCampaignOperation } from "@/lib/api/operations/campaigns";
+import { approveCampaignOperation, createCampaignOperation, getCampaignOperation, listCampaignsOperation, rejectCampaignOperation, updateCampaignOperation } from "@/lib/api/operations/campaigns";
 import { approveDraftOperation, getDraftOperation, listDraftsOperation, rejectDraftOperation } from "@/lib/api/operations/drafts";
 import { getRelayOperation, putRelayOperation } from "@/lib/api/operations/relay";
 import { getOfferOperation, putOfferOperation } from "@/lib/api/operations/offer";
@@ -22,9 +22,9 @@ export const OPERATIONS = [
   listRunsOperation, createRunOperation, getRunOperation, listRunLeadsOperation, listRunErrorsOperation, cancelRunOperation,
   listDraftsOperation, getDraftOperation, approveDraftOperation, rejectDraftOperation,
   createReplyOperation, getReplyOperation, getRelayOperation, putRelayOperation, getOfferOperation, putOfferOperation,
-  listCampaignsOperation, createCampaignOperation, getCampaignOperation, updateCampaignOperation, approveCampaignOperation,
-  listPacksOperation, getPackOperation, updatePackOperation, forkPackOperation,
-  getPromptOperation, getPromptVersionOperation, forkPromptOperation,
+  listCampaignsOperation, createCampaignOperation, getCampaignOperation, updateCampaignOperation, approveCampaignOperation, rejectCampaignOperation,
+  listPacksOperation, getPackOperation, updatePackOperation, forkPackOperation, approvePackOperation,
+  getPromptOperation, getPromptVersionOperation, forkPromptOperation, promotePromptOperation, rollbackPromptOperation,
   listProvidersOperation, upsertProviderOperation, deleteProviderOperation,
   listSuppressionsOperation, createSuppressionOperation, importSuppressionsOperation, deleteSuppressionOperation,
   listAuditOperation,

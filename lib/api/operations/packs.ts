@@ -1,10 +1,11 @@
 import { defineOperation } from "@/lib/api/operation";
 import { ListQuery } from "@/lib/api/pagination";
 import { pageOf, SlugParams } from "@/lib/api/schemas";
-import { findVisiblePack } from "@/lib/packs/find-pack";
+import { approvePack, ApprovePackBody, PromptSetStateSchema } from "@/lib/packs/approve-pack";
 import { forkPack, ForkPackBody } from "@/lib/packs/fork-pack";
 import { listPacks } from "@/lib/packs/list-packs";
-import { PackSchema, presentPack } from "@/lib/packs/present-pack";
+import { getPack } from "@/lib/packs/get-pack";
+import { PackSchema } from "@/lib/packs/present-pack";
 import { updatePack, UpdatePackBody } from "@/lib/packs/update-pack";
 
 export const listPacksOperation = defineOperation({
@@ -18,11 +19,11 @@ export const listPacksOperation = defineOperation({
 
 export const getPackOperation = defineOperation({
   id: "getPack", method: "GET", path: "/packs/{slug}", tag: "Packs", role: "viewer",
-  summary: "Fetch a pack",
+  summary: "Fetch a pack, with the prompt set its runs resolve and whether that set is approved",
   params: SlugParams,
-  success: { status: 200, description: "The pack", schema: PackSchema },
+  success: { status: 200, description: "The pack", schema: PackSchema.extend({ prompt_set: PromptSetStateSchema }).meta({ id: "PackWithPromptSet" }) },
   errors: [404],
-  handler: async ({ params, auth }) => ({ body: presentPack(await findVisiblePack(auth.workspace.id, params.slug)) }),
+  handler: async ({ params, auth }) => ({ body: await getPack(auth.workspace.id, params.slug) }),
 });
 
 export const updatePackOperation = defineOperation({
@@ -47,4 +48,17 @@ export const forkPackOperation = defineOperation({
     const pack = await forkPack(auth.workspace, params.slug, body, auth.actor);
     return { status: 201, body: pack, location: `/v1/packs/${pack.slug}` };
   },
+});
+
+export const approvePackOperation = defineOperation({
+  id: "approvePack", method: "POST", path: "/packs/{slug}/approve", tag: "Packs", role: "reviewer",
+  summary: "Approve the prompt set a pack's runs resolve",
+  description:
+    "Records a reviewer's approval of the resolved prompt set (pack pins over the workspace label and production, with optional run `pins` on top), so runs resolving to that exact set may start. " +
+    "Changing a pack pin, or a promotion feeding the set, takes it back. Four eyes: a reviewer who created a fork in the set gets 403. 409 if the set holds no fork or is already approved.",
+  params: SlugParams,
+  body: ApprovePackBody,
+  success: { status: 200, description: "The approved prompt set", schema: PromptSetStateSchema },
+  errors: [400, 403, 404, 409, 413, 415, 422],
+  handler: async ({ params, body, auth }) => ({ body: await approvePack(auth.workspace.id, params.slug, body, { userId: auth.user.id, actor: auth.actor }) }),
 });

@@ -3,6 +3,7 @@ import { PromptNameParams, PromptVersionParams } from "@/lib/api/schemas";
 import { forkPrompt, ForkPromptBody } from "@/lib/prompts/fork-prompt";
 import { getPrompt, getPromptVersion, PromptSchema } from "@/lib/prompts/get-prompt";
 import { PromptVersionSchema } from "@/lib/prompts/present-version";
+import { promotePrompt, PromoteBody, PromptDefaultSchema, rollbackPrompt } from "@/lib/prompts/promote-prompt";
 
 export const getPromptOperation = defineOperation({
   id: "getPrompt", method: "GET", path: "/prompts/{name}", tag: "Prompts", role: "viewer",
@@ -34,4 +35,27 @@ export const forkPromptOperation = defineOperation({
     const version = await forkPrompt(auth.workspace, params.name, body, auth.actor);
     return { status: 201, body: version, location: `/v1/prompts/${encodeURIComponent(version.name)}/versions/${version.version}` };
   },
+});
+
+export const promotePromptOperation = defineOperation({
+  id: "promotePrompt", method: "POST", path: "/prompts/{name}/promote", tag: "Prompts", role: "admin",
+  summary: "Make a version the workspace's default for its stage",
+  description:
+    "Sets the workspace's promotion label (`production@<workspace>`), which runs resolve before the system's production version when no run, campaign or workspace-pack pin names the stage. " +
+    "A fork must be in a prompt set a reviewer approved (409 `fork_not_approved`). Approvals of sets fed by the old default lapse. Audited as `prompt.promoted` with the diff.",
+  params: PromptNameParams,
+  body: PromoteBody,
+  success: { status: 200, description: "The new default", schema: PromptDefaultSchema },
+  errors: [400, 404, 409, 413, 415, 422],
+  handler: async ({ params, body, auth }) => ({ body: await promotePrompt(auth.workspace, params.name, body, auth.actor) }),
+});
+
+export const rollbackPromptOperation = defineOperation({
+  id: "rollbackPrompt", method: "POST", path: "/prompts/{name}/rollback", tag: "Prompts", role: "admin",
+  summary: "Undo the workspace's latest promotion of a prompt",
+  description: "The default goes back to what it was before the latest promotion (in the end, the system's production version). 409 if nothing was promoted. Audited as `prompt.rolled_back` with the diff.",
+  params: PromptNameParams,
+  success: { status: 200, description: "The default after the rollback", schema: PromptDefaultSchema },
+  errors: [404, 409],
+  handler: async ({ params, auth }) => ({ body: await rollbackPrompt(auth.workspace, params.name, auth.actor) }),
 });

@@ -1,12 +1,11 @@
-import { findVisiblePack } from "@/lib/packs/find-pack";
-import { presentPack } from "@/lib/packs/present-pack";
+import { getPack } from "@/lib/packs/get-pack";
 import { updatePack, UpdatePackBody } from "@/lib/packs/update-pack";
 import { PackSlugParam } from "@/lib/web/params";
 import { webRoute } from "@/lib/web/web-route";
 
 export const GET = webRoute({
   role: "viewer", params: PackSlugParam,
-  handler: async ({ session, params }) => presentPack(await findVisiblePack(session.workspace.id, params.slug)),
+  handler: ({ session, params }) => getPack(session.workspace.id, params.slug),
 });
 
 // Pinning needs admin, as PATCH /v1/packs/{slug}; built-in packs are read-only (409).

@@ -1,0 +1,65 @@
+"use client";
+
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { queryKeys } from "@/components/data/query-keys";
+import Link from "next/link";
+import { useState } from "react";
+import { webApi } from "@/components/data/web-api";
+import { promptHref } from "@/components/prompts/prompt-text";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { buttonStyles } from "@/components/ui/styles";
+import { Time } from "@/components/ui/time";
+import type { PromptSetState } from "@/lib/packs/approve-pack";
+
+/**
+ * The prompt set a run of this pack resolves now (pack pins over the workspace's promoted defaults
+ * and production) and whether a reviewer approved it. Runs whose set holds an unapproved fork are
+ * refused (409 fork_not_approved); a reviewer approves the set here.
+ */
+export function PackApproval({ slug, set, canApprove }: { slug: string; set: PromptSetState; canApprove: boolean }) {
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const approve = useMutation({
+    mutationFn: () => webApi(`/packs/${slug}/approve`, { method: "POST", body: {} }),
+    onSuccess: async () => {
+      setConfirming(false);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.packs.detail(slug) });
+    },
+  });
+  return (
+    <div data-testid="pack-approval">
+      {set.forks.length === 0 ? (
+        <p className="text-sm text-slate-600">Runs of this pack use no fork, so they need no approval.</p>
+      ) : set.approved ? (
+        <p className="text-sm text-slate-700">
+          <span className="mr-2 inline-block rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-800">Approved</span>
+          A reviewer approved this prompt set <Time iso={set.approved_at} mode="relative" />. Changing a pin takes the approval back.
+        </p>
+      ) : (
+        <p className="text-sm text-slate-700">
+          <span className="mr-2 inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">Awaiting approval</span>
+          Runs of this pack are refused until a reviewer approves the forks below for this prompt set.
+        </p>
+      )}
+      {set.forks.length ? (
+        <ul className="mt-2 space-y-1 text-sm">
+          {set.forks.map((fork) => (
+            <li key={fork.stage} className="flex flex-wrap gap-x-2">
+              <span className="w-32 font-mono text-xs text-slate-500">{fork.stage}</span>
+              <Link href={promptHref(fork.name)} className="break-all font-mono text-indigo-700 hover:underline">{fork.name} {fork.version}</Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {!set.approved && set.forks.length && canApprove ? (
+        <button type="button" className={`${buttonStyles.primary} mt-3`} onClick={() => { approve.reset(); setConfirming(true); }}>Approve this prompt set</button>
+      ) : null}
+      <ConfirmDialog
+        open={confirming} tone="primary" title="Approve this prompt set?" confirmLabel="Approve" pending={approve.isPending} error={approve.error?.message}
+        onConfirm={() => approve.mutate()} onCancel={() => setConfirming(false)}
+      >
+        <p>Runs of {slug} will use {set.forks.map((fork) => `${fork.name} ${fork.version}`).join(", ")}. You cannot approve a fork you created yourself.</p>
+      </ConfirmDialog>
+    </div>
+  );
+}

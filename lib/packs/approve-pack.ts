@@ -1,0 +1,68 @@
+import { z } from "zod";
+import { db } from "@/lib/db";
+import { recordAudit, type Actor } from "@/lib/audit/record-audit";
+import { Conflict } from "@/lib/errors";
+import { assertFourEyes, forkList, liveApproval, recordSetApproval } from "@/lib/governance/approvals";
+import { resolvePromptSet, setSnapshot } from "@/lib/governance/prompt-set";
+import { findVisiblePack } from "@/lib/packs/find-pack";
+import { resolvePins } from "@/lib/packs/pins";
+
+// Approving a pack's pins: the reviewer approves the set a run of this pack resolves (optionally
+// with run pins on top, for runs that pin a fork themselves). Four eyes: a reviewer may not approve
+// a set holding a fork they created.
+
+export const ApprovePackBody = z
+  .strictObject({
+    pins: z.record(z.string(), z.string().max(200)).optional().meta({ description: "Run pins to approve on top of the pack's, as POST /runs takes them" }),
+  })
+  .meta({ id: "ApprovePack" });
+
+const SetEntrySchema = z.object({ name: z.string(), version: z.string(), source: z.enum(["run", "campaign", "pack", "label", "production"]) });
+export const PromptSetStateSchema = z
+  .object({
+    set_hash: z.string(),
+    prompts: z.record(z.string(), SetEntrySchema),
+    forks: z.array(SetEntrySchema.extend({ stage: z.string() })),
+    approved: z.boolean(),
+    approved_by: z.string().nullable(),
+    approved_at: z.string().nullable(),
+  })
+  .meta({ id: "PromptSetState" });
+export type PromptSetState = z.infer<typeof PromptSetStateSchema>;
+
+async function setState(workspaceId: string, packId: string, runPins?: Map<string, string>) {
+  const set = await resolvePromptSet(workspaceId, { packId, runPins });
+  const approval = set.forks.length ? await liveApproval(workspaceId, set.hash) : null;
+  const prompts = Object.fromEntries(Object.entries(setSnapshot(set)).map(([stage, { name, version, source }]) => [stage, { name, version, source }]));
+  return {
+    set, state: {
+      set_hash: set.hash, prompts, forks: forkList(set), approved: set.forks.length === 0 || approval !== null,
+      approved_by: approval?.approvedById ?? null, approved_at: approval?.createdAt.toISOString() ?? null,
+    },
+  };
+}
+
+/** The prompt set a run of this pack resolves now, and whether it is approved. */
+export async function packSetState(workspaceId: string, slug: string) {
+  const pack = await findVisiblePack(workspaceId, slug);
+  return (await setState(workspaceId, pack.id)).state;
+}
+
+export async function approvePack(workspaceId: string, slug: string, body: z.infer<typeof ApprovePackBody>, reviewer: { userId: string; actor: Actor }) {
+  const pack = await findVisiblePack(workspaceId, slug);
+  const runPins = body.pins ? await resolvePins(workspaceId, body.pins, "pins") : undefined;
+  const { set, state } = await setState(workspaceId, pack.id, runPins);
+  if (set.forks.length === 0) throw new Conflict("This prompt set holds no fork: runs of it need no approval.");
+  if (state.approved) throw new Conflict("This prompt set is already approved.");
+  await assertFourEyes(reviewer.userId, set.forks.map((fork) => fork.createdById), "a fork in this prompt set");
+  await db().$transaction(async (tx) => {
+    await recordSetApproval(tx, { workspaceId, set, scopeType: "pack", scopeId: pack.id, packId: pack.id, approvedById: reviewer.userId });
+    const diffs = await tx.promptVersion.findMany({ where: { id: { in: set.forks.map((fork) => fork.versionId) } }, select: { diffFromPrevious: true } });
+    await recordAudit(tx, {
+      workspaceId, actor: reviewer.actor, action: "pack.approved", target: { type: "pack", id: pack.id },
+      data: { slug, set_hash: set.hash, forks: forkList(set), run_pins: body.pins ?? {} },
+      diff: diffs.map((row) => row.diffFromPrevious).join("\n") || null,
+    });
+  });
+  return (await setState(workspaceId, pack.id, runPins)).state;
+}
