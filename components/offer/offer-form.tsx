@@ -41,7 +41,7 @@ function OfferFields({ saved }: { saved: Offer }) {
         },
       });
     },
-    onSuccess: (next) => queryClient.setQueryData(["offer"], next),
+    onSuccess: (next) => queryClient.setQueryData(queryKeys.offer.detail(), next),
   });
   const error = save.error instanceof WebApiError ? save.error : null;
   const err = (path: string) => error?.forField(path) ?? error?.fieldErrors.find((e) => e.path.startsWith(`${path}.`))?.message;
