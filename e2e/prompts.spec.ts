@@ -55,7 +55,10 @@ test("an admin compares versions, forks a prompt with a live diff preview, and s
   await screenshots(page, "prompt-fork-page");
 
   // The same label again is a conflict, shown at the label.
+  // The parent's link opens that version's own page; forking starts from the prompt's page.
   await page.getByRole("link", { name: "draft_email v1.3.0" }).first().click();
+  await expect(page).toHaveURL(/\/prompts\/draft_email\/versions\/v1\.3\.0$/);
+  await page.goto("/prompts/draft_email");
   await page.getByRole("button", { name: "Fork v1.3.0…" }).click();
   await page.getByLabel("New label (as)").fill(`v1.3.0-${suffix}`);
   await page.getByLabel("System prompt").fill("Something else.");

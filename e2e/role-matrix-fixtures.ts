@@ -23,8 +23,8 @@ export async function matrixFixture(request: APIRequestContext): Promise<MatrixF
   const marker = `leak-${tag}`;
   const workspaceId = await demoWorkspaceId();
   const admin = bearer(cli("token:create", "--workspace", "demo", "--name", `e2e matrix ${tag}`));
-  const created = async (path: string, data: unknown) => {
-    const response = await request.post(path, { headers: admin, data });
+  const created = async (path: string, data: unknown, headers = admin) => {
+    const response = await request.post(path, { headers, data });
     expect(response.status(), `${path}: ${await response.text()}`).toBe(201);
     return response.json();
   };
@@ -41,7 +41,12 @@ export async function matrixFixture(request: APIRequestContext): Promise<MatrixF
   const leadId = await withDb(async (db) => (await db.query(`SELECT "leadId" FROM drafts WHERE id = $1`, [draftId])).rows[0].leadId as string);
 
   await created("/v1/prompts/qualify/fork", { from: "v1.2.0", as: `v1.2.0-m${tag}`, system: "Matrix." });
-  const campaign = await created("/v1/campaigns", { name: `Matrix ${tag}`, pack: "saas-outbound", pins: { qualify: `qualify@demo:v1.2.0-m${tag}` } });
+  // Four eyes: a campaign's creator may not approve it, so another admin creates this one and every
+  // matrix role (the demo admin included) sees the approval controls its role allows.
+  const authorEmail = `author+${tag}@example.com`;
+  cli("user:create", "--workspace", "demo", "--email", authorEmail, "--password", "long-enough-pass", "--role", "admin");
+  const author = bearer(cli("token:create", "--workspace", "demo", "--name", `e2e matrix author ${tag}`, "--user", authorEmail));
+  const campaign = await created("/v1/campaigns", { name: `Matrix ${tag}`, pack: "saas-outbound", pins: { qualify: `qualify@demo:v1.2.0-m${tag}` } }, author);
   const packSlug = `matrix-${tag}`;
   await created("/v1/packs/saas-outbound/fork", { slug: packSlug });
 
