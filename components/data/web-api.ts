@@ -34,13 +34,7 @@ export async function webApi<T>(path: string, init: { method?: string; body?: un
     throw new WebApiError(0, "The server could not be reached. Check your connection and try again.", "network");
   }
   if (response.status === 204) return undefined as T;
-  const body = await response.json().catch(() => null);
-  if (!response.ok) {
-    if (response.status === 401) throw new WebApiError(401, "Your session has ended. Sign in again.", "unauthenticated");
-    const detail = typeof body?.detail === "string" ? body.detail : `The server answered ${response.status}.`;
-    throw new WebApiError(response.status, detail, String(body?.code ?? "error"), Array.isArray(body?.errors) ? body.errors : []);
-  }
-  return body as T;
+  return readAnswer<T>(response);
 }
 
 /** POSTs a multipart form (an upload); answers and errors as webApi. */
@@ -51,6 +45,11 @@ export async function webUpload<T>(path: string, form: FormData): Promise<T> {
   } catch {
     throw new WebApiError(0, "The server could not be reached. Check your connection and try again.", "network");
   }
+  return readAnswer<T>(response);
+}
+
+/** The JSON answer, or a WebApiError carrying the problem's detail, code and field errors. */
+async function readAnswer<T>(response: Response): Promise<T> {
   const body = await response.json().catch(() => null);
   if (!response.ok) {
     if (response.status === 401) throw new WebApiError(401, "Your session has ended. Sign in again.", "unauthenticated");

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { usePromptHistory } from "@/components/data/queries/prompts";
 import { TextDiff } from "@/components/diff/text-diff";
 import { promptDiffText, promptHref, versionHref } from "@/components/prompts/prompt-text";
+import { ParentDiff } from "@/components/prompts/parent-diff";
 import { QueryState } from "@/components/ui/query-state";
 import { cardStyles } from "@/components/ui/styles";
 import { Time } from "@/components/ui/time";
@@ -58,18 +59,7 @@ export function PromptVersionView({ name, version }: { name: string; version: st
             )}
           </section>
 
-          {shown.parent && shown.parent_text && shown.workspace ? (
-            <section aria-labelledby="parent-heading" className={`${cardStyles} p-5`}>
-              <h2 id="parent-heading" className="text-base font-semibold text-slate-900">Changes from its parent</h2>
-              <p className="mb-3 mt-1 text-sm text-slate-600">
-                Forked from <Link href={versionHref(shown.parent.name, shown.parent.version)} className="font-mono text-indigo-700 hover:underline">{shown.parent.name} {shown.parent.version}</Link>.
-              </p>
-              <TextDiff
-                label={`${name} ${shown.version} against its parent`} oldValue={promptDiffText(shown.parent_text)} newValue={promptDiffText(shown)}
-                oldTitle={`${shown.parent.name} ${shown.parent.version}`} newTitle={`${name} ${shown.version}`} emptyText="Same model and texts as the parent."
-              />
-            </section>
-          ) : null}
+          {shown.workspace ? <ParentDiff name={name} version={shown} heading="Changes from its parent" /> : null}
         </div>
       ) : null}
     </QueryState>

@@ -4,10 +4,10 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
 import { usePromptHistory } from "@/components/data/queries/prompts";
-import { TextDiff } from "@/components/diff/text-diff";
 import { CompareVersions } from "@/components/prompts/compare-versions";
 import { ForkPromptForm } from "@/components/prompts/fork-prompt-form";
-import { promptDiffText, promptHref, versionHref } from "@/components/prompts/prompt-text";
+import { promptHref, versionHref } from "@/components/prompts/prompt-text";
+import { ParentDiff } from "@/components/prompts/parent-diff";
 import { PromoteControls } from "@/components/prompts/promote-controls";
 import { VersionHistory } from "@/components/prompts/version-history";
 import { ErrorState, LoadingState, Notice } from "@/components/ui/states";
@@ -54,18 +54,7 @@ export function PromptView({ name, workspace, canFork, initialVersion, forked = 
         </section>
 
         <div className="min-w-0 space-y-6">
-          {isFork && shown.parent && shown.parent_text ? (
-            <section aria-labelledby="parent-heading" className={`${cardStyles} p-5`}>
-              <h2 id="parent-heading" className="text-base font-semibold text-slate-900">{shown.version} against its parent</h2>
-              <p className="mb-3 mt-1 text-sm text-slate-600">
-                Forked from <Link href={versionHref(shown.parent.name, shown.parent.version)} className="font-mono text-indigo-700 hover:underline">{shown.parent.name} {shown.parent.version}</Link>.
-              </p>
-              <TextDiff
-                label={`${name} ${shown.version} against its parent`} oldValue={promptDiffText(shown.parent_text)} newValue={promptDiffText(shown)}
-                oldTitle={`${shown.parent.name} ${shown.parent.version}`} newTitle={`${name} ${shown.version}`} emptyText="Same model and texts as the parent."
-              />
-            </section>
-          ) : null}
+          {isFork ? <ParentDiff name={name} version={shown} heading={`${shown.version} against its parent`} /> : null}
 
           <section aria-labelledby="compare-heading" className={`${cardStyles} p-5`}>
             <h2 id="compare-heading" className="mb-3 text-base font-semibold text-slate-900">Compare versions</h2>
