@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { expect, type APIRequestContext } from "@playwright/test";
 import { ulid } from "ulid";
 import { closeDb } from "@/lib/db";
-import { closeQueues } from "@/lib/queues";
+import { closeQueues } from "@/lib/jobs/enqueue";
 import { putRelay } from "@/lib/relay/relay-settings";
 import { createRun } from "@/lib/runs/create-run";
 import { GOOD_LEADS, POOR_LEADS, toCsv } from "../tests/helpers/csv-fixtures";

@@ -1,22 +1,19 @@
-import { Queue, type JobsOptions } from "bullmq";
 import { z } from "zod";
-import type { Redis } from "ioredis";
-import { createRedis } from "@/lib/redis";
+import { defineQueue, retried } from "@/lib/jobs/define-queue";
 
-// Every queue in one registry: its name, the zod schema of its (small, versioned) payload and its
-// job options. Processors live in workers/processors/<queue>.ts. BullMQ is the only retry layer.
-
-/** Exponential backoff from `firstDelayMs`; the last `keep` finished jobs are kept for inspection. */
-function retried(attempts: number, firstDelayMs: number, keep: number): JobsOptions {
-  return { attempts, backoff: { type: "exponential", delay: firstDelayMs }, removeOnComplete: { count: keep }, removeOnFail: { count: keep } };
-}
+// Every queue in one registry: its payload schema (small, versioned: a field added later is
+// optional), job options, concurrency and the unit of work its job ids name. Adding a queue is
+// one entry here plus its processor in workers/registry.ts (the type checker asks for it).
+// BullMQ is the only retry layer. Enqueue with lib/jobs/enqueue.ts.
 
 export const QUEUES = {
-  import: {
+  import: defineQueue({
     payload: z.object({ v: z.literal(1), runId: z.string() }),
     jobOptions: retried(3, 5_000, 1000),
-  },
-  stage: {
+    concurrency: 2,
+    workOf: (payload) => payload.runId,
+  }),
+  stage: defineQueue({
     payload: z.object({
       v: z.literal(1),
       runId: z.string(),
@@ -25,70 +22,43 @@ export const QUEUES = {
       batch: z.string(),
     }),
     jobOptions: retried(8, 2_000, 5000),
-  },
-  send: {
+    concurrency: 4,
+    workOf: (payload) => payload.runId,
+  }),
+  send: defineQueue({
     payload: z.object({ v: z.literal(1), draftId: z.string() }),
     jobOptions: retried(10, 5_000, 5000),
-  },
-  track: {
+    concurrency: 8,
+    workOf: (payload) => payload.draftId,
+  }),
+  track: defineQueue({
     payload: z.object({ v: z.literal(1), replyId: z.string() }),
     jobOptions: retried(5, 2_000, 5000),
-  },
-  deliver: {
+    concurrency: 4,
+    workOf: (payload) => payload.replyId,
+    // A provider that cannot answer now: the reply waits as long as it asked, it is never dropped.
+    delayOnRetryLater: true,
+  }),
+  deliver: defineQueue({
     // Retries between attempts are the delivery's own schedule (delayed jobs); BullMQ's attempts
-    // here only cover a crash of the processor itself.
+    // here only cover a crash of the processor itself. Each job is a batch of up to 100.
     payload: z.object({ v: z.literal(1), deliveryIds: z.array(z.string()).min(1).max(500) }),
     jobOptions: retried(3, 1_000, 10_000),
-  },
-  housekeeping: {
+    concurrency: 8,
+    workOf: (payload) => payload.deliveryIds[0],
+  }),
+  housekeeping: defineQueue({
     payload: z.object({
       v: z.literal(1),
       task: z.enum(["purge-idempotency-keys", "resume-runs", "resume-deliveries"]),
     }),
     jobOptions: retried(3, 10_000, 100),
-  },
-} as const;
+    concurrency: 1,
+  }),
+};
 
 export type QueueName = keyof typeof QUEUES;
 export type QueuePayload<Q extends QueueName> = z.infer<(typeof QUEUES)[Q]["payload"]>;
 
 export const QUEUE_PREFIX = "leadpipe";
 
-type OpenQueue = { queue: Queue; connection: Redis };
-const globalForQueues = globalThis as unknown as { leadpipeQueues?: Map<QueueName, OpenQueue> };
-
-export function queue<Q extends QueueName>(name: Q): Queue {
-  globalForQueues.leadpipeQueues ??= new Map();
-  let open = globalForQueues.leadpipeQueues.get(name);
-  if (!open) {
-    const connection = createRedis("queue");
-    const created = new Queue(name, { connection, prefix: QUEUE_PREFIX, defaultJobOptions: QUEUES[name].jobOptions });
-    created.on("error", () => undefined); // surfaced by the calls that fail
-    open = { queue: created, connection };
-    globalForQueues.leadpipeQueues.set(name, open);
-  }
-  return open.queue;
-}
-
-/** Validates the payload against the registry and adds the job. */
-export async function enqueue<Q extends QueueName>(name: Q, payload: QueuePayload<Q>, options: JobsOptions = {}) {
-  const data = QUEUES[name].payload.parse(payload);
-  return queue(name).add(name, data, options);
-}
-
-/** Validates every payload against the registry and adds the jobs in one round trip. */
-export async function enqueueBulk<Q extends QueueName>(name: Q, jobs: { payload: QueuePayload<Q>; options?: JobsOptions }[]) {
-  if (jobs.length === 0) return [];
-  return queue(name).addBulk(jobs.map((job) => ({ name, data: QUEUES[name].payload.parse(job.payload), opts: job.options })));
-}
-
-export async function closeQueues(): Promise<void> {
-  const open = [...(globalForQueues.leadpipeQueues?.values() ?? [])];
-  globalForQueues.leadpipeQueues?.clear();
-  await Promise.all(
-    open.map(async ({ queue: q, connection }) => {
-      await q.close();
-      connection.disconnect();
-    }),
-  );
-}

@@ -1,4 +1,4 @@
-import type { Job } from "bullmq";
+import type { ProcessFn } from "@/lib/jobs/consume";
 import type { QueueName } from "@/lib/queues";
 import { processDeliver } from "./processors/deliver";
 import { processHousekeeping } from "./processors/housekeeping";
@@ -7,16 +7,15 @@ import { processSend } from "./processors/send";
 import { processStage } from "./processors/stage";
 import { processTrack } from "./processors/track";
 
-type Processor = (job: Job) => Promise<unknown>;
-
-// One processor per queue; workers/index.ts starts a BullMQ Worker for each.
-export const PROCESSORS: Record<QueueName, { process: Processor; concurrency: number }> = {
-  import: { process: processImport as Processor, concurrency: 2 },
-  stage: { process: processStage as Processor, concurrency: 4 },
-  send: { process: processSend as Processor, concurrency: 8 },
-  track: { process: processTrack as Processor, concurrency: 4 },
-  deliver: { process: processDeliver as Processor, concurrency: 8 }, // each job is a batch of up to 100
-  housekeeping: { process: processHousekeeping as Processor, concurrency: 1 },
+// One processor per queue of lib/queues.ts (a queue without one does not type-check);
+// workers/index.ts starts a BullMQ Worker for each, validating payloads before they get here.
+export const PROCESSORS: { [Q in QueueName]: ProcessFn<Q> } = {
+  import: processImport,
+  stage: processStage,
+  send: processSend,
+  track: processTrack,
+  deliver: processDeliver,
+  housekeeping: processHousekeeping,
 };
 
 // Repeating jobs the worker keeps scheduled (upserted at start, so several workers agree).

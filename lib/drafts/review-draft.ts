@@ -4,8 +4,8 @@ import { recordAudit, type Actor } from "@/lib/audit/record-audit";
 import { Conflict, NotFound } from "@/lib/errors";
 import { recordEvents } from "@/lib/events/outbox";
 import { DRAFT_INCLUDE, presentDraft } from "@/lib/drafts/present-draft";
-import { finishRunIfDone } from "@/lib/pipeline/finish-run";
-import { enqueue } from "@/lib/queues";
+import { enqueueAfterCommit } from "@/lib/jobs/enqueue";
+import { settleRun } from "@/lib/runs/run-status";
 
 // A reviewer approves (optionally edited) or rejects a draft awaiting review. Approval sends it,
 // unless the run stopped after draft_email or the lead no longer waits (run canceled).
@@ -42,9 +42,8 @@ export async function approveDraft(workspaceId: string, id: string, edits: z.inf
     await recordAudit(tx, { workspaceId, actor: reviewer.actor, action: "draft.approved", target: { type: "draft", id }, data: { edited, will_send: willSend } });
     return tx.draft.findUniqueOrThrow({ where: { id }, include: DRAFT_INCLUDE });
   });
-  // If Redis is away, the resume sweep finds the approved draft and queues its send.
-  if (willSend) await enqueue("send", { v: 1, draftId: id }, { jobId: `send.${id}` }).catch(() => undefined);
-  await finishRunIfDone(draft.runId);
+  if (willSend) await enqueueAfterCommit("send", { v: 1, draftId: id });
+  await settleRun(draft.runId);
   return presentDraft(updated);
 }
 
@@ -63,6 +62,6 @@ export async function rejectDraft(workspaceId: string, id: string, reason: strin
     await recordAudit(tx, { workspaceId, actor: reviewer.actor, action: "draft.rejected", target: { type: "draft", id }, data: { reason } });
     return tx.draft.findUniqueOrThrow({ where: { id }, include: DRAFT_INCLUDE });
   });
-  await finishRunIfDone(draft.runId);
+  await settleRun(draft.runId);
   return presentDraft(updated);
 }

@@ -1,5 +1,6 @@
 import type { Lead } from "@/lib/generated/prisma/client.ts";
 import { z } from "zod";
+import { LEAD_STATUSES } from "@/lib/statuses";
 
 export const LeadSchema = z
   .object({
@@ -17,7 +18,7 @@ export const LeadSchema = z
     industry: z.string().nullable(),
     notes: z.string().nullable(),
     attributes: z.record(z.string(), z.unknown()).meta({ description: "CSV columns LeadPipe does not map" }),
-    status: z.enum(["new", "qualified", "rejected", "drafted", "approved", "sent", "replied", "suppressed"]),
+    status: z.enum(LEAD_STATUSES),
     signals: z.record(z.string(), z.unknown()).nullable(),
     qualification: z.object({ score: z.number(), qualified: z.boolean(), reasons: z.array(z.string()) }).nullable(),
     created_at: z.string(),

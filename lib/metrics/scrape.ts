@@ -1,7 +1,8 @@
 import { config } from "@/lib/config";
 import { sql } from "@/lib/db";
 import { metrics } from "@/lib/metrics/metrics";
-import { queue, QUEUES, type QueueName } from "@/lib/queues";
+import { queue } from "@/lib/jobs/enqueue";
+import { QUEUES, type QueueName } from "@/lib/queues";
 
 const STATES = ["waiting", "active", "delayed", "failed"] as const;
 

@@ -1,8 +1,8 @@
 import { sql } from "@/lib/db";
-import { enqueue, queue, type QueueName } from "@/lib/queues";
+import { enqueue, liveWork } from "@/lib/jobs/enqueue";
 import { enqueueStageBatches } from "@/lib/pipeline/start-stages";
 import { nextBatchStage, type BatchStage } from "@/lib/pipeline/stages";
-import { finishRunIfDone } from "@/lib/pipeline/finish-run";
+import { settleActiveRuns } from "@/lib/runs/run-status";
 
 // Crash recovery: PostgreSQL holds the truth, so work lost with a queue (Redis restarted empty, a
 // job dropped) is found from the rows and queued again. Work that merely waits (a long import, a
@@ -11,25 +11,15 @@ import { finishRunIfDone } from "@/lib/pipeline/finish-run";
 // twice at once. Processing is idempotent, so the rare overlap costs only a little work.
 
 const STALE_SECONDS = 60;
-const LIVE = ["waiting", "active", "delayed", "prioritized", "waiting-children"] as const;
-
-/**
- * What a queue still holds work for, by the part of each live job's id that names it (job ids
- * are `import.<run>…`, `<run>.<stage>.<batch>`, `send.<draft>…`, `track.<reply>…`).
- */
-async function liveWork(name: QueueName, part: 0 | 1): Promise<Set<string>> {
-  const ids = await queue(name).getRanges([...LIVE], 0, -1);
-  return new Set(ids.map((id) => id.split(".")[part]));
-}
 
 export async function resumeRuns(): Promise<{ imports: number; batches: number; sends: number; replies: number }> {
   const minute = Math.floor(Date.now() / 60_000);
   const waiting = await sql().query<{ id: string }>(
     `SELECT id FROM runs WHERE status IN ('queued', 'importing') AND "createdAt" < now() - make_interval(secs => $1)`, [STALE_SECONDS],
   );
-  const importing = waiting.rows.length ? await liveWork("import", 1) : new Set<string>();
+  const importing = waiting.rows.length ? await liveWork("import") : new Set<string>();
   const lostImports = waiting.rows.filter((row) => !importing.has(row.id));
-  for (const run of lostImports) await enqueue("import", { v: 1, runId: run.id }, { jobId: `import.${run.id}.resume-${minute}` });
+  for (const run of lostImports) await enqueue("import", { v: 1, runId: run.id }, { tag: `resume-${minute}` });
 
   const stalled = await sql().query<{ runId: string; stage: string | null; ids: string[] }>(
     `SELECT rl."runId", rl.stage, array_agg(rl.id ORDER BY rl.id) AS ids
@@ -39,7 +29,7 @@ export async function resumeRuns(): Promise<{ imports: number; batches: number; 
     [STALE_SECONDS],
   );
   let batches = 0;
-  const staged = stalled.rows.length ? await liveWork("stage", 0) : new Set<string>();
+  const staged = stalled.rows.length ? await liveWork("stage") : new Set<string>();
   for (const group of stalled.rows.filter((row) => !staged.has(row.runId))) {
     const stage: BatchStage | null = group.stage === null ? "extract_signals" : nextBatchStage(group.stage as BatchStage);
     if (stage) batches += await enqueueStageBatches(group.runId, stage, group.ids, `resume-${minute}`);
@@ -49,18 +39,17 @@ export async function resumeRuns(): Promise<{ imports: number; batches: number; 
       WHERE d.status = 'approved' AND rl.state = 'running' AND (s.id IS NULL OR s.status = 'pending') AND d."updatedAt" < now() - make_interval(secs => $1)`,
     [STALE_SECONDS],
   );
-  const sending = unsent.rows.length ? await liveWork("send", 1) : new Set<string>();
+  const sending = unsent.rows.length ? await liveWork("send") : new Set<string>();
   const lostSends = unsent.rows.filter((row) => !sending.has(row.id));
-  for (const draft of lostSends) await enqueue("send", { v: 1, draftId: draft.id }, { jobId: `send.${draft.id}.resume-${minute}` });
+  for (const draft of lostSends) await enqueue("send", { v: 1, draftId: draft.id }, { tag: `resume-${minute}` });
   const unclassified = await sql().query<{ id: string }>(
     `SELECT id FROM replies WHERE "classifiedAt" IS NULL AND "draftId" IS NOT NULL AND "createdAt" < now() - make_interval(secs => $1) AND "createdAt" > now() - interval '7 days'`,
     [STALE_SECONDS],
   );
-  const tracking = unclassified.rows.length ? await liveWork("track", 1) : new Set<string>();
+  const tracking = unclassified.rows.length ? await liveWork("track") : new Set<string>();
   const lostReplies = unclassified.rows.filter((row) => !tracking.has(row.id));
-  for (const reply of lostReplies) await enqueue("track", { v: 1, replyId: reply.id }, { jobId: `track.${reply.id}.resume-${minute}` });
+  for (const reply of lostReplies) await enqueue("track", { v: 1, replyId: reply.id }, { tag: `resume-${minute}` });
 
-  const active = await sql().query<{ id: string }>(`SELECT id FROM runs WHERE status IN ('running', 'awaiting_review', 'sending')`);
-  for (const run of active.rows) await finishRunIfDone(run.id);
+  await settleActiveRuns();
   return { imports: lostImports.length, batches, sends: lostSends.length, replies: lostReplies.length };
 }

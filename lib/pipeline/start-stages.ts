@@ -1,5 +1,5 @@
 import { sql } from "@/lib/db";
-import { enqueueBulk } from "@/lib/queues";
+import { enqueueBulk } from "@/lib/jobs/enqueue";
 import type { BatchStage } from "@/lib/pipeline/stages";
 
 export const STAGE_BATCH_SIZE = 1000;
@@ -9,7 +9,7 @@ export async function enqueueStageBatches(runId: string, stage: BatchStage, runL
   const jobs = [];
   for (let i = 0; i < runLeadIds.length; i += STAGE_BATCH_SIZE) {
     const batch = `${label}-${i / STAGE_BATCH_SIZE}`;
-    jobs.push({ payload: { v: 1 as const, runId, stage, runLeadIds: runLeadIds.slice(i, i + STAGE_BATCH_SIZE), batch }, options: { jobId: `${runId}.${stage}.${batch}`, delay: delayMs } });
+    jobs.push({ payload: { v: 1 as const, runId, stage, runLeadIds: runLeadIds.slice(i, i + STAGE_BATCH_SIZE), batch }, options: { tag: `${stage}.${batch}`, delay: delayMs } });
   }
   await enqueueBulk("stage", jobs); // one round trip for a 100,000-lead run's hundred jobs
   return jobs.length;

@@ -3,7 +3,7 @@ import { db } from "@/lib/db";
 import type { Reply } from "@/lib/generated/prisma/client.ts";
 import { NotFound, ValidationFailed } from "@/lib/errors";
 import { newId } from "@/lib/ids";
-import { enqueue } from "@/lib/queues";
+import { enqueueAfterCommit } from "@/lib/jobs/enqueue";
 
 // Replies handed in by a relay or mail processor, matched to the draft they answer by the
 // Message-ID we sent (In-Reply-To) or by draft id, then classified by the track stage.
@@ -48,8 +48,7 @@ export async function createReply(workspaceId: string, body: CreateReplyBody) {
       subject: body.subject, text: body.text, receivedAt: new Date(body.received_at),
     },
   });
-  // If Redis is away, the resume sweep classifies it later.
-  await enqueue("track", { v: 1, replyId: reply.id }, { jobId: `track.${reply.id}` }).catch(() => undefined);
+  await enqueueAfterCommit("track", { v: 1, replyId: reply.id });
   return presentReply(reply);
 }
 

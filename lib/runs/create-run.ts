@@ -5,7 +5,7 @@ import { newId } from "@/lib/ids";
 import { outboundUrlProblem } from "@/lib/net/outbound";
 import { findVisiblePack } from "@/lib/packs/find-pack";
 import { resolvePins } from "@/lib/packs/pins";
-import { enqueue } from "@/lib/queues";
+import { enqueueAfterCommit } from "@/lib/jobs/enqueue";
 import { getRun } from "@/lib/runs/get-run";
 import type { CreateRunBody, CreateRunUpload } from "@/lib/runs/run-schemas";
 import { SYSTEM_WORKSPACE_SLUG } from "@/lib/workspaces/slug";
@@ -69,7 +69,6 @@ export async function createRun(workspaceId: string, body: CreateRunBody | Creat
     });
     return created;
   });
-  // If Redis is away the run stays queued; the worker's resume sweep queues it within a minute.
-  await enqueue("import", { v: 1, runId: run.id }, { jobId: `import.${run.id}` }).catch(() => undefined);
+  await enqueueAfterCommit("import", { v: 1, runId: run.id });
   return getRun(workspaceId, run.id);
 }

@@ -2,7 +2,7 @@ import nodemailer from "nodemailer";
 import { db } from "@/lib/db";
 import { recordEvents } from "@/lib/events/outbox";
 import { newId } from "@/lib/ids";
-import { finishRunIfDone } from "@/lib/pipeline/finish-run";
+import { settleRun } from "@/lib/runs/run-status";
 import { relayTransportOptions } from "@/lib/relay/relay-settings";
 
 // The send stage: an approved draft goes to the workspace's SMTP relay. One Send row per draft
@@ -39,7 +39,7 @@ async function rejectLead(draft: { id: string; workspaceId: string; leadId: stri
     await tx.runLead.update({ where: { id: draft.runLeadId }, data: { stage: "send", state: "rejected", reasonCode: code, reasonMessage: message.slice(0, 500) } });
     await recordEvents(tx, draft.workspaceId, [{ type: "lead.rejected", data: { lead_id: draft.leadId, run_id: draft.runId, stage: "send", reason: { code, message } } }]);
   });
-  await finishRunIfDone(draft.runId);
+  await settleRun(draft.runId);
 }
 
 export async function sendDraft(draftId: string): Promise<Outcome> {
@@ -108,6 +108,6 @@ export async function sendDraft(draftId: string): Promise<Outcome> {
       data: { lead_id: draft.leadId, draft_id: draftId, run_id: draft.runId, message_id: send.messageId, accepted_at: acceptedAt.toISOString() },
     }]);
   }));
-  await finishRunIfDone(draft.runId);
+  await settleRun(draft.runId);
   return "sent";
 }

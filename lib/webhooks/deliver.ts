@@ -3,7 +3,7 @@ import { config } from "@/lib/config";
 import { db, sql, sqlTransaction } from "@/lib/db";
 import { newId } from "@/lib/ids";
 import { metrics } from "@/lib/metrics/metrics";
-import { enqueueBulk } from "@/lib/queues";
+import { enqueueBulkAfterCommit } from "@/lib/jobs/enqueue";
 import { signingSecrets } from "@/lib/webhooks/endpoints";
 import { ATTEMPT_TIMEOUT_MS, postWebhook, type AttemptOutcome } from "@/lib/webhooks/post-webhook";
 import { nextAttempt } from "@/lib/webhooks/schedule";
@@ -127,17 +127,13 @@ export async function deliverBatch(deliveryIds: string[]): Promise<BatchResult> 
   if (claimed.length === 0) return { succeeded: 0, retrying: 0, dead: 0, skipped: deliveryIds.length };
   const { result, retries } = await record(await attemptAll(claimed));
   for (const outcome of ["succeeded", "retrying", "dead"] as const) if (result[outcome]) metrics().deliveries.inc({ outcome }, result[outcome]);
-  // If Redis is away now, the sweep finds these when they fall due.
-  await enqueueBulk("deliver", retries.map((r) => ({ payload: { v: 1, deliveryIds: [r.id] }, options: { jobId: `${r.id}.a${r.attemptNo}`, delay: Math.max(0, r.at.getTime() - Date.now()) } }))).catch(() => undefined);
+  await enqueueBulkAfterCommit("deliver", retries.map((r) => ({ payload: { v: 1, deliveryIds: [r.id] }, options: { tag: `a${r.attemptNo}`, delay: Math.max(0, r.at.getTime() - Date.now()) } })));
   return { ...result, skipped: deliveryIds.length - claimed.length };
 }
 
-/** Queues deliveries in batches; `tag` makes the job ids unique to this occasion (a dispatch, a sweep, a replay). */
-export async function queueDeliveries(ids: string[], tag: string): Promise<void> {
+/** Deliver jobs for deliveries, in batches; `tag` makes the job ids unique to this occasion (a dispatch, a sweep, a replay). */
+export function deliveryJobs(ids: string[], tag: string) {
   const jobs = [];
-  for (let i = 0; i < ids.length; i += DELIVERY_BATCH) {
-    const deliveryIds = ids.slice(i, i + DELIVERY_BATCH);
-    jobs.push({ payload: { v: 1 as const, deliveryIds }, options: { jobId: `${deliveryIds[0]}.${tag}` } });
-  }
-  await enqueueBulk("deliver", jobs);
+  for (let i = 0; i < ids.length; i += DELIVERY_BATCH) jobs.push({ payload: { v: 1 as const, deliveryIds: ids.slice(i, i + DELIVERY_BATCH) }, options: { tag } });
+  return jobs;
 }

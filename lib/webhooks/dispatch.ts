@@ -1,6 +1,7 @@
 import { sqlTransaction } from "@/lib/db";
 import { newId } from "@/lib/ids";
-import { queueDeliveries } from "@/lib/webhooks/deliver";
+import { enqueueBulkAfterCommit } from "@/lib/jobs/enqueue";
+import { deliveryJobs } from "@/lib/webhooks/deliver";
 
 // The outbox dispatcher: events not yet dispatched become one delivery per matching enabled
 // endpoint, and the events are marked dispatched, in one transaction (rows locked with SKIP
@@ -34,7 +35,6 @@ export async function dispatchOutbox(limit = 1000): Promise<number> {
     await client.query(`UPDATE events SET "dispatchedAt" = now() WHERE id = ANY($1)`, [eventIds]);
     return eventIds.length;
   });
-  // If Redis is away now, the sweep queues these deliveries a little later.
-  await queueDeliveries(created, "a1").catch(() => undefined);
+  await enqueueBulkAfterCommit("deliver", deliveryJobs(created, "a1"));
   return dispatched;
 }

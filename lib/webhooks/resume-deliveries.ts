@@ -1,5 +1,6 @@
 import { sql } from "@/lib/db";
-import { queueDeliveries } from "@/lib/webhooks/deliver";
+import { enqueueBulk } from "@/lib/jobs/enqueue";
+import { deliveryJobs } from "@/lib/webhooks/deliver";
 
 /**
  * Deliveries that are due (or whose attempt lease lapsed) but whose job was lost — Redis restarted
@@ -11,6 +12,6 @@ export async function resumeDeliveries(staleSeconds = 30): Promise<number> {
     `SELECT id FROM deliveries WHERE status = 'pending' AND ("nextAttemptAt" IS NULL OR "nextAttemptAt" < now() - make_interval(secs => $1)) LIMIT 10000`,
     [staleSeconds],
   );
-  await queueDeliveries(due.rows.map((row) => row.id), `resume-${minute}`);
+  await enqueueBulk("deliver", deliveryJobs(due.rows.map((row) => row.id), `resume-${minute}`));
   return due.rows.length;
 }

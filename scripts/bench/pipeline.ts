@@ -20,7 +20,7 @@ const { ensureWorkspace } = await import("@/lib/workspaces/create-workspace");
 const { createRun } = await import("@/lib/runs/create-run");
 const { forkPrompt } = await import("@/lib/prompts/fork-prompt");
 const { upsertProvider } = await import("@/lib/providers/providers");
-const { closeQueues } = await import("@/lib/queues");
+const { closeQueues } = await import("@/lib/jobs/enqueue");
 const actor = { type: "system" as const, id: "bench", name: "bench" };
 
 await seed();

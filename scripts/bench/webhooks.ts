@@ -16,7 +16,7 @@ const { sql, closeDb } = await import("@/lib/db");
 const { newId } = await import("@/lib/ids");
 const { ensureWorkspace } = await import("@/lib/workspaces/create-workspace");
 const { createEndpoint } = await import("@/lib/webhooks/endpoints");
-const { closeQueues } = await import("@/lib/queues");
+const { closeQueues } = await import("@/lib/jobs/enqueue");
 
 const receiver = await startReceiver();
 const workspace = await ensureWorkspace({ slug: "bench-hooks", name: "Bench hooks" });

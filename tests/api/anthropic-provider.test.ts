@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import { closeQueues, queue } from "@/lib/queues";
+import { closeQueues, queue } from "@/lib/jobs/enqueue";
 import { call, testWorkspace, type TestWorkspace } from "../helpers/api-fixtures";
 import { startFileServer, toCsv } from "../helpers/csv-fixtures";
 import { startFakeAnthropicServer } from "../helpers/fake-anthropic-server";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db, sql } from "@/lib/db";
 import { approveDraft } from "@/lib/drafts/review-draft";
-import { closeQueues } from "@/lib/queues";
+import { closeQueues } from "@/lib/jobs/enqueue";
 import { putRelay } from "@/lib/relay/relay-settings";
 import { createRun } from "@/lib/runs/create-run";
 import { ensureWorkspace } from "@/lib/workspaces/create-workspace";

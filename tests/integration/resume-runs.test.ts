@@ -4,7 +4,7 @@ import { newId } from "@/lib/ids";
 import { insertLeadBatch } from "@/lib/imports/insert-batch";
 import type { LeadRow } from "@/lib/imports/columns";
 import { resumeRuns } from "@/lib/pipeline/resume-runs";
-import { closeQueues, queue } from "@/lib/queues";
+import { closeQueues, enqueue, jobId, queue } from "@/lib/jobs/enqueue";
 import { ensureWorkspace } from "@/lib/workspaces/create-workspace";
 import { seed } from "@/prisma/seed/run-seed";
 import { resetDatabase } from "../helpers/db";
@@ -47,21 +47,24 @@ describe("resumeRuns", () => {
     const run = await staleRun("resume-stage", "running");
     const ids = (await db().runLead.findMany({ where: { runId: run.id }, select: { id: true } })).map((row) => row.id);
     // A batch waiting behind others (delayed here, so no worker takes it while the test looks).
-    await queue("stage").add("stage", { v: 1, runId: run.id, stage: "extract_signals", runLeadIds: ids, batch: "import-0" }, { jobId: `${run.id}.extract_signals.import-0`, delay: 600_000 });
+    const payload = { v: 1 as const, runId: run.id, stage: "extract_signals" as const, runLeadIds: ids, batch: "import-0" };
+    await enqueue("stage", payload, { tag: "extract_signals.import-0", delay: 600_000 });
+    const id = jobId("stage", payload, "extract_signals.import-0")!;
+    expect(id).toBe(`stage.${run.id}.extract_signals.import-0`);
 
     expect((await resumeRuns()).batches).toBe(0);
-    expect(await jobsOf("stage", run.id)).toEqual([`${run.id}.extract_signals.import-0`]);
+    expect(await jobsOf("stage", run.id)).toEqual([id]);
 
-    await queue("stage").remove(`${run.id}.extract_signals.import-0`); // lost with Redis, say
+    await queue("stage").remove(id); // lost with Redis, say
     expect((await resumeRuns()).batches).toBe(1);
     const [again] = await jobsOf("stage", run.id);
-    expect(again).toMatch(new RegExp(`^${run.id}\\.extract_signals\\.resume-\\d+-0$`));
+    expect(again).toMatch(new RegExp(`^stage\\.${run.id}\\.extract_signals\\.resume-\\d+-0$`));
     expect((await queue("stage").getJob(again))?.data.runLeadIds).toEqual(ids);
   });
 
   it("leaves a long import alone while its job lives, and queues it again once the job is gone", async () => {
     const run = await staleRun("resume-import", "importing");
-    await queue("import").add("import", { v: 1, runId: run.id }, { jobId: `import.${run.id}`, delay: 600_000 });
+    await enqueue("import", { v: 1, runId: run.id }, { delay: 600_000 });
 
     expect((await resumeRuns()).imports).toBe(0);
     await queue("import").remove(`import.${run.id}`);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { newId } from "@/lib/ids";
-import { closeQueues } from "@/lib/queues";
+import { closeQueues } from "@/lib/jobs/enqueue";
 import { deliverBatch } from "@/lib/webhooks/deliver";
 import { createEndpoint } from "@/lib/webhooks/endpoints";
 import { ensureWorkspace } from "@/lib/workspaces/create-workspace";

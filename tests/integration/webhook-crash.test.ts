@@ -2,7 +2,7 @@ import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { newId } from "@/lib/ids";
-import { closeQueues } from "@/lib/queues";
+import { closeQueues } from "@/lib/jobs/enqueue";
 import { createEndpoint } from "@/lib/webhooks/endpoints";
 import { resumeDeliveries } from "@/lib/webhooks/resume-deliveries";
 import { ensureWorkspace } from "@/lib/workspaces/create-workspace";

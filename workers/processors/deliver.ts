@@ -1,7 +1,4 @@
-import type { Job } from "bullmq";
+import type { ProcessFn } from "@/lib/jobs/consume";
 import { deliverBatch } from "@/lib/webhooks/deliver";
-import type { QueuePayload } from "@/lib/queues";
 
-export async function processDeliver(job: Job<QueuePayload<"deliver">>) {
-  return deliverBatch(job.data.deliveryIds);
-}
+export const processDeliver: ProcessFn<"deliver"> = (payload) => deliverBatch(payload.deliveryIds);

@@ -1,7 +1,4 @@
-import type { Job } from "bullmq";
+import type { ProcessFn } from "@/lib/jobs/consume";
 import { sendDraft } from "@/lib/sending/send-draft";
-import type { QueuePayload } from "@/lib/queues";
 
-export async function processSend(job: Job<QueuePayload<"send">>) {
-  return { outcome: await sendDraft(job.data.draftId) };
-}
+export const processSend: ProcessFn<"send"> = async (payload) => ({ outcome: await sendDraft(payload.draftId) });

@@ -1,16 +1,6 @@
-import { DelayedError, type Job } from "bullmq";
-import { ProviderUnavailable } from "@/lib/providers/provider-call";
+import type { ProcessFn } from "@/lib/jobs/consume";
 import { trackReply } from "@/lib/replies/track-reply";
-import type { QueuePayload } from "@/lib/queues";
 
-// A provider that cannot answer now (429, 5xx, timeout) puts the job back as delayed for as long
-// as it asked (Retry-After) without using up an attempt: the reply waits, it is never dropped.
-export async function processTrack(job: Job<QueuePayload<"track">>, token?: string) {
-  try {
-    return { classification: await trackReply(job.data.replyId) };
-  } catch (error) {
-    if (!(error instanceof ProviderUnavailable) || !token) throw error;
-    await job.moveToDelayed(Date.now() + error.retryAfterMs, token);
-    throw new DelayedError();
-  }
-}
+// A provider that cannot answer now throws ProviderUnavailable (a RetryLater): the track queue
+// puts the job back as delayed for as long as the provider asked (lib/jobs/consume.ts).
+export const processTrack: ProcessFn<"track"> = async (payload) => ({ classification: await trackReply(payload.replyId) });

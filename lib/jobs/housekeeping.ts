@@ -1,0 +1,16 @@
+import { purgeExpiredIdempotencyKeys } from "@/lib/idempotency/purge-expired";
+import { resumeRuns } from "@/lib/pipeline/resume-runs";
+import type { QueuePayload } from "@/lib/queues";
+import { resumeDeliveries } from "@/lib/webhooks/resume-deliveries";
+
+/** The worker's repeating system jobs (scheduled in workers/registry.ts). */
+export async function runHousekeeping(task: QueuePayload<"housekeeping">["task"]) {
+  switch (task) {
+    case "purge-idempotency-keys":
+      return { purged: await purgeExpiredIdempotencyKeys() };
+    case "resume-runs":
+      return resumeRuns();
+    case "resume-deliveries":
+      return { queued: await resumeDeliveries() };
+  }
+}
