@@ -7,7 +7,24 @@ export type { Prisma } from "@/lib/generated/prisma/client.ts";
 
 // One connection pool per process, shared by Prisma (through adapter-pg) and by the few hot read
 // paths that use plain SQL (`sql()`), where Prisma's per-query cost would dominate the request.
-type Handles = { pool: pg.Pool; prisma: PrismaClient };
+/**
+ * Secret columns stay out of every ordinary query: a query that needs one asks for it by name
+ * (`omit: { passwordHash: false }`), so a row read for display never carries a secret.
+ */
+const OMIT_SECRETS = {
+  user: { passwordHash: true },
+  apiToken: { tokenHash: true },
+  provider: { apiKeyEncrypted: true },
+  relaySettings: { passwordEncrypted: true },
+  webhookEndpoint: { secretEncrypted: true, previousSecretEncrypted: true },
+} as const;
+
+function createClient(pool: pg.Pool) {
+  return new PrismaClient({ adapter: new PrismaPg(pool), omit: OMIT_SECRETS });
+}
+export type Db = ReturnType<typeof createClient>;
+
+type Handles = { pool: pg.Pool; prisma: Db };
 const globalForDb = globalThis as unknown as { leadpipeDb?: Handles };
 
 function handles(): Handles {
@@ -16,12 +33,12 @@ function handles(): Handles {
     pool.on("error", () => {
       // An idle client lost its connection; the pool replaces it. Queries report their own errors.
     });
-    globalForDb.leadpipeDb = { pool, prisma: new PrismaClient({ adapter: new PrismaPg(pool) }) };
+    globalForDb.leadpipeDb = { pool, prisma: createClient(pool) };
   }
   return globalForDb.leadpipeDb;
 }
 
-export function db(): PrismaClient {
+export function db(): Db {
   return handles().prisma;
 }
 
@@ -30,7 +47,7 @@ export function sql(): pg.Pool {
   return handles().pool;
 }
 
-export type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
+export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 
 /** Closes Prisma and the pool (end of a script or a worker's shutdown). */
 export async function closeDb(): Promise<void> {

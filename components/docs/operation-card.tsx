@@ -4,7 +4,7 @@ const METHOD_COLORS: Record<string, string> = {
   GET: "bg-sky-100 text-sky-800", POST: "bg-emerald-100 text-emerald-800", PATCH: "bg-amber-100 text-amber-800", DELETE: "bg-rose-100 text-rose-800", PUT: "bg-violet-100 text-violet-800",
 };
 
-function FieldTable({ title, fields }: { title: string; fields: FieldDoc[] }) {
+export function FieldTable({ title, fields }: { title: string; fields: FieldDoc[] }) {
   if (fields.length === 0) return null;
   return (
     <div className="mt-4">
@@ -46,7 +46,7 @@ export function OperationCard({ operation }: { operation: OperationDoc }) {
         <span className="font-semibold">{operation.success.status}</span> {operation.success.description}
         {operation.success.schema ? <> · <code className="font-mono text-xs">{operation.success.schema}</code></> : null}
       </p>
-      <p className="mt-1 text-sm text-slate-600">Errors: {operation.errors.join(", ")}</p>
+      <p className="mt-1 text-sm text-slate-600">Errors: {operation.errors.map((error) => `${error.status} (${error.codes.join(", ")})`).join(", ")}</p>
     </section>
   );
 }

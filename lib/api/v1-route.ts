@@ -108,7 +108,7 @@ function handlerFor(operation: AnyOperation): RouteHandler {
       const decision = access.decision;
       headers = { ...headers, ...decision.headers };
       if (!decision.allowed) {
-        throw new HttpProblem(429, "rate_limited", `Rate limit exceeded. Try again in ${decision.retryAfterSeconds} s.`, { "retry-after": String(decision.retryAfterSeconds) });
+        throw new HttpProblem("rate_limited", `Rate limit exceeded. Try again in ${decision.retryAfterSeconds} s.`, { "retry-after": String(decision.retryAfterSeconds) });
       }
       const result = await execute(operation, request, context, requestId, auth);
       response = respond(result, operation.success.status, headers);
@@ -131,7 +131,7 @@ function handlerFor(operation: AnyOperation): RouteHandler {
 function methodNotAllowed(allowed: Method[]): RouteHandler {
   return async () => {
     const requestId = newId("req");
-    return problemResponse(new HttpProblem(405, "method_not_allowed", `Use ${allowed.join(", ")} on this path.`, { allow: allowed.join(", ") }), requestId);
+    return problemResponse(new HttpProblem("method_not_allowed", `Use ${allowed.join(", ")} on this path.`, { allow: allowed.join(", ") }), requestId);
   };
 }
 

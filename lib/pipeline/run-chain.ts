@@ -10,7 +10,10 @@ import { nextBatchStage, type BatchStage } from "@/lib/pipeline/stages";
 // local engine that follow it directly run in the same job, lead by lead, so a batch costs one
 // transaction instead of one per stage; `stop_after` still ends the chain where it says.
 
-export type Verdict = { state: string; qualified: boolean | null; code: string | null; message: string | null };
+/** Where a stage leaves a lead: ended rejected or failed with a reason, or going on (or stopped, or awaiting review). */
+export type Verdict =
+  | { state: "rejected" | "failed"; qualified: boolean | null; code: string; message: string }
+  | { state: "running" | "stopped" | "awaiting_review"; qualified: boolean | null; code: null; message: null };
 export type Settled = Exclude<Outcome, { kind: "later" }>;
 export type Step = { stage: BatchStage; prompt: ResolvedPrompt; provider: string; model: string; outcome: Settled; verdict: Verdict };
 export type ChainLead = { runLeadId: string; leadId: string; facts: LeadFacts; signals: Signals | null };

@@ -10,5 +10,5 @@ export function parseModelRef(modelDefault: string): { providerSlug: string; mod
 
 /** The workspace's provider of that slug, or null when it has none. */
 export async function findProvider(workspaceId: string, slug: string): Promise<Provider | null> {
-  return db().provider.findUnique({ where: { workspaceId_slug: { workspaceId, slug } } });
+  return db().provider.findUnique({ where: { workspaceId_slug: { workspaceId, slug } }, omit: { apiKeyEncrypted: false } });
 }

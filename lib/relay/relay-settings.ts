@@ -37,7 +37,8 @@ export function presentRelay(relay: RelaySettings) {
 }
 
 export async function getRelay(workspaceId: string) {
-  const relay = await db().relaySettings.findUnique({ where: { workspaceId } });
+  // The sealed password is read only to say whether there is one (has_password).
+  const relay = await db().relaySettings.findUnique({ where: { workspaceId }, omit: { passwordEncrypted: false } });
   if (!relay) throw new NotFound("relay (none is configured yet)");
   return presentRelay(relay);
 }
@@ -46,7 +47,7 @@ export async function putRelay(workspaceId: string, body: PutRelayBody, actor: A
   const password = body.password === undefined ? {} : { passwordEncrypted: body.password === null ? null : encryptSecret(body.password) };
   const fields = { host: body.host, port: body.port, secure: body.secure, username: body.username ?? null, fromEmail: body.from_email, fromName: body.from_name ?? null };
   const relay = await db().$transaction(async (tx) => {
-    const saved = await tx.relaySettings.upsert({ where: { workspaceId }, create: { workspaceId, ...fields, ...password }, update: { ...fields, ...password } });
+    const saved = await tx.relaySettings.upsert({ where: { workspaceId }, create: { workspaceId, ...fields, ...password }, update: { ...fields, ...password }, omit: { passwordEncrypted: false } });
     await recordAudit(tx, { workspaceId, actor, action: "relay.updated", target: { type: "relay", id: workspaceId }, data: { host: body.host, port: body.port, from_email: body.from_email, password: body.password === undefined ? "kept" : body.password === null ? "removed" : "set" } });
     return saved;
   });
@@ -71,7 +72,7 @@ export function relayTransportOptions(relay: RelaySettings) {
  * an admin checks after changing the settings. Never throws for a relay that fails; says why.
  */
 export async function checkRelay(workspaceId: string): Promise<{ ok: boolean; message: string }> {
-  const relay = await db().relaySettings.findUnique({ where: { workspaceId } });
+  const relay = await db().relaySettings.findUnique({ where: { workspaceId }, omit: { passwordEncrypted: false } });
   if (!relay) throw new NotFound("relay (none is configured yet)");
   const transport = nodemailer.createTransport(relayTransportOptions(relay));
   try {

@@ -45,7 +45,7 @@ async function rejectLead(draft: { id: string; workspaceId: string; leadId: stri
 export async function sendDraft(draftId: string): Promise<Outcome> {
   const draft = await db().draft.findUnique({
     where: { id: draftId },
-    include: { lead: true, run: { select: { stopAfter: true, status: true } }, runLead: true, send: true, workspace: { include: { relay: true } } },
+    include: { lead: true, run: { select: { stopAfter: true, status: true } }, runLead: true, send: true, workspace: { include: { relay: { omit: { passwordEncrypted: false } } } } },
   });
   if (!draft || draft.status !== "approved" || draft.send?.status === "sent") return "skipped";
   if (draft.runLead.state !== "running" || draft.run.stopAfter === "draft_email" || draft.run.status === "canceled") return "skipped";

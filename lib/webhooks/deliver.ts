@@ -51,7 +51,7 @@ async function claim(ids: string[], leaseMs: number): Promise<Claimed[]> {
 
 async function attemptAll(claimed: Claimed[]): Promise<Attempt[]> {
   const endpointIds = [...new Set(claimed.map((row) => row.endpointId))];
-  const endpoints = new Map((await db().webhookEndpoint.findMany({ where: { id: { in: endpointIds } } })).map((e) => [e.id, e]));
+  const endpoints = new Map((await db().webhookEndpoint.findMany({ where: { id: { in: endpointIds } }, omit: { secretEncrypted: false, previousSecretEncrypted: false } })).map((e) => [e.id, e]));
   const limits = new Map(endpointIds.map((id) => [id, pLimit(PER_ENDPOINT)]));
   const secrets = new Map([...endpoints.values()].map((e) => [e.id, signingSecrets(e)]));
   return Promise.all(

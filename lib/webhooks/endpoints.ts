@@ -7,7 +7,7 @@ import { decryptSecret, encryptSecret } from "@/lib/crypto/secrets";
 import { NotFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { outboundUrlProblem } from "@/lib/net/outbound";
-import { EVENT_TYPES } from "@/lib/webhooks/event-types";
+import { checkedEvent, EVENT_TYPES } from "@/lib/events/catalog";
 import { generateWebhookSecret } from "@/lib/webhooks/signing";
 import { enqueueAfterCommit } from "@/lib/jobs/enqueue";
 
@@ -33,13 +33,13 @@ export const EndpointSchema = z
   .meta({ id: "WebhookEndpoint" });
 export const EndpointWithSecretSchema = EndpointSchema.extend({ secret: z.string() }).meta({ id: "WebhookEndpointWithSecret" });
 
-export function presentEndpoint(endpoint: WebhookEndpoint) {
+export function presentEndpoint(endpoint: Omit<WebhookEndpoint, "secretEncrypted" | "previousSecretEncrypted">) {
   const rotating = endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > new Date() ? endpoint.previousSecretExpiresAt.toISOString() : null;
   return { id: endpoint.id, url: endpoint.url, events: endpoint.events, enabled: endpoint.enabled, description: endpoint.description, secret_rotating_until: rotating, created_at: endpoint.createdAt.toISOString() };
 }
 
 /** The secrets a delivery is signed with now: the current one, and the previous while it lasts. */
-export function signingSecrets(endpoint: WebhookEndpoint, now = new Date()): string[] {
+export function signingSecrets(endpoint: Pick<WebhookEndpoint, "secretEncrypted" | "previousSecretEncrypted" | "previousSecretExpiresAt">, now = new Date()): string[] {
   const secrets = [decryptSecret(endpoint.secretEncrypted)];
   if (endpoint.previousSecretEncrypted && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > now) secrets.push(decryptSecret(endpoint.previousSecretEncrypted));
   return secrets;
@@ -47,6 +47,13 @@ export function signingSecrets(endpoint: WebhookEndpoint, now = new Date()): str
 
 export async function findEndpoint(workspaceId: string, id: string) {
   const endpoint = await db().webhookEndpoint.findFirst({ where: { id, workspaceId } });
+  if (!endpoint) throw new NotFound("webhook endpoint");
+  return endpoint;
+}
+
+/** The endpoint with its sealed secrets (kept out of ordinary queries by lib/db.ts). */
+async function findEndpointWithSecrets(workspaceId: string, id: string) {
+  const endpoint = await db().webhookEndpoint.findFirst({ where: { id, workspaceId }, omit: { secretEncrypted: false, previousSecretEncrypted: false } });
   if (!endpoint) throw new NotFound("webhook endpoint");
   return endpoint;
 }
@@ -91,14 +98,14 @@ export async function deleteEndpoint(workspaceId: string, id: string, actor: Act
 }
 
 export async function revealSecret(workspaceId: string, id: string, actor: Actor) {
-  const endpoint = await findEndpoint(workspaceId, id);
+  const endpoint = await findEndpointWithSecrets(workspaceId, id);
   await db().$transaction((tx) => recordAudit(tx, { workspaceId, actor, action: "webhook.secret_revealed", target: { type: "webhook_endpoint", id } }));
   return { ...presentEndpoint(endpoint), secret: decryptSecret(endpoint.secretEncrypted) };
 }
 
 /** A new secret; the old one keeps verifying (deliveries carry both signatures) for 24 hours. */
 export async function rotateSecret(workspaceId: string, id: string, actor: Actor) {
-  const endpoint = await findEndpoint(workspaceId, id);
+  const endpoint = await findEndpointWithSecrets(workspaceId, id);
   const secret = generateWebhookSecret();
   const updated = await db().$transaction(async (tx) => {
     const saved = await tx.webhookEndpoint.update({
@@ -120,7 +127,8 @@ export async function sendTestEvent(workspaceId: string, id: string, actor: Acto
   const eventId = newId("evt");
   const deliveryId = newId("dly");
   await db().$transaction(async (tx) => {
-    await tx.event.create({ data: { id: eventId, workspaceId, type: "webhook.test", dispatchedAt: new Date(), data: { endpoint_id: endpoint.id, message: "A test event from LeadPipe." } } });
+    const event = checkedEvent({ type: "webhook.test", data: { endpoint_id: endpoint.id, message: "A test event from LeadPipe." } });
+    await tx.event.create({ data: { id: eventId, workspaceId, type: event.type, dispatchedAt: new Date(), data: event.data } });
     await tx.delivery.create({ data: { id: deliveryId, workspaceId, eventId, endpointId: endpoint.id, nextAttemptAt: new Date() } });
     await recordAudit(tx, { workspaceId, actor, action: "webhook.test_sent", target: { type: "webhook_endpoint", id } });
   });

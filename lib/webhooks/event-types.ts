@@ -1,4 +1,3 @@
-// The event types a webhook endpoint can subscribe to (contract §7). A pure module: the settings
-// page imports it too.
-export const EVENT_TYPES = ["lead.qualified", "lead.rejected", "draft.ready", "draft.approved", "draft.rejected", "send.completed", "reply.received"] as const;
-export type EventType = (typeof EVENT_TYPES)[number];
+// The event types a webhook endpoint can subscribe to (contract §7), from the event catalog.
+// A pure module: the settings page imports it too.
+export { EVENT_TYPES, type EventType } from "@/lib/events/catalog";

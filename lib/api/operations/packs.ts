@@ -12,7 +12,7 @@ export const listPacksOperation = defineOperation({
   summary: "List packs", description: "Built-in packs and the workspace's own, newest first.",
   query: ListQuery,
   success: { status: 200, description: "A page of packs", schema: pageOf(PackSchema, "PackPage") },
-  errors: [400],
+  errors: ["invalid_request"],
   handler: async ({ query, auth }) => ({ body: await listPacks(auth.workspace.id, query) }),
 });
 
@@ -21,7 +21,7 @@ export const getPackOperation = defineOperation({
   summary: "Fetch a pack",
   params: SlugParams,
   success: { status: 200, description: "The pack", schema: PackSchema },
-  errors: [404],
+  errors: ["not_found"],
   handler: async ({ params, auth }) => ({ body: presentPack(await findVisiblePack(auth.workspace.id, params.slug)) }),
 });
 
@@ -32,7 +32,7 @@ export const updatePackOperation = defineOperation({
   params: SlugParams,
   body: UpdatePackBody,
   success: { status: 200, description: "The pack", schema: PackSchema },
-  errors: [400, 404, 409, 413, 415, 422],
+  errors: ["invalid_json", "not_found", "conflict", "payload_too_large", "unsupported_media_type", "validation_failed"],
   handler: async ({ params, body, auth }) => ({ body: await updatePack(auth.workspace.id, params.slug, body, auth.actor) }),
 });
 
@@ -42,7 +42,7 @@ export const forkPackOperation = defineOperation({
   params: SlugParams,
   body: ForkPackBody,
   success: { status: 201, description: "The new workspace pack", schema: PackSchema },
-  errors: [400, 404, 409, 413, 415, 422],
+  errors: ["invalid_json", "not_found", "conflict", "payload_too_large", "unsupported_media_type", "validation_failed"],
   handler: async ({ params, body, auth }) => {
     const pack = await forkPack(auth.workspace, params.slug, body, auth.actor);
     return { status: 201, body: pack, location: `/v1/packs/${pack.slug}` };

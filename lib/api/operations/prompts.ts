@@ -9,7 +9,7 @@ export const getPromptOperation = defineOperation({
   summary: "Fetch a prompt", description: "The production version (for a fork, its newest version) and `history`, every version label newest first.",
   params: PromptNameParams,
   success: { status: 200, description: "The prompt", schema: PromptSchema },
-  errors: [404],
+  errors: ["not_found"],
   handler: async ({ params, auth }) => ({ body: await getPrompt(auth.workspace.id, params.name) }),
 });
 
@@ -18,7 +18,7 @@ export const getPromptVersionOperation = defineOperation({
   summary: "Fetch one version of a prompt",
   params: PromptVersionParams,
   success: { status: 200, description: "The version", schema: PromptVersionSchema },
-  errors: [404],
+  errors: ["not_found"],
   handler: async ({ params, auth }) => ({ body: await getPromptVersion(auth.workspace.id, params.name, params.semver) }),
 });
 
@@ -29,7 +29,7 @@ export const forkPromptOperation = defineOperation({
   params: PromptNameParams,
   body: ForkPromptBody,
   success: { status: 201, description: "The new version", schema: PromptVersionSchema },
-  errors: [400, 404, 409, 413, 415, 422],
+  errors: ["invalid_json", "not_found", "version_exists", "payload_too_large", "unsupported_media_type", "validation_failed"],
   handler: async ({ params, body, auth }) => {
     const version = await forkPrompt(auth.workspace, params.name, body, auth.actor);
     return { status: 201, body: version, location: `/v1/prompts/${encodeURIComponent(version.name)}/versions/${version.version}` };

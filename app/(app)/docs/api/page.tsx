@@ -1,25 +1,14 @@
 import type { Metadata } from "next";
 import { OperationCard } from "@/components/docs/operation-card";
-import { apiReference } from "@/lib/api/reference";
+import { EventCard } from "@/components/docs/event-card";
+import { apiReference, errorCodeReference, eventReference } from "@/lib/api/reference";
 
 export const metadata: Metadata = { title: "API reference" };
 
-const ERRORS: [number, string, string][] = [
-  [400, "invalid_json, invalid_request", "The body is not JSON; a query parameter or cursor is bad"],
-  [401, "unauthenticated", "Missing, malformed, unknown, revoked or expired token (with WWW-Authenticate)"],
-  [403, "forbidden", "A read token on a write, or the creator's role does not allow it"],
-  [404, "not_found", "No such resource in the token's workspace"],
-  [405, "method_not_allowed", "With Allow"],
-  [409, "conflict, idempotency_conflict, lead_exists, version_exists, campaign_not_approved", "The request clashes with what exists"],
-  [413, "payload_too_large", "JSON body over 1 MiB"],
-  [415, "unsupported_media_type", "Send application/json"],
-  [422, "validation_failed", "errors[] names each field"],
-  [429, "rate_limited", "With Retry-After"],
-  [503, "service_unavailable", "PostgreSQL or Redis unreachable, with Retry-After"],
-];
-
 export default function ApiReferencePage() {
   const operations = apiReference();
+  const errors = errorCodeReference();
+  const events = eventReference();
   const tags = [...new Set(operations.map((operation) => operation.tag))];
   return (
     <div className="grid gap-8 lg:grid-cols-[14rem_1fr]">
@@ -57,8 +46,8 @@ export default function ApiReferencePage() {
           <div className="mt-1 overflow-x-auto">
             <table className="w-full text-left">
               <tbody className="divide-y divide-slate-100">
-                {ERRORS.map(([status, code, when]) => (
-                  <tr key={status}><td className="py-1 pr-4 font-semibold">{status}</td><td className="py-1 pr-4 font-mono text-xs">{code}</td><td className="py-1">{when}</td></tr>
+                {errors.map((error) => (
+                  <tr key={error.code} id={`error-${error.code}`}><td className="py-1 pr-4 font-semibold">{error.status}</td><td className="py-1 pr-4 font-mono text-xs">{error.code}</td><td className="py-1">{error.description}</td></tr>
                 ))}
               </tbody>
             </table>
@@ -70,6 +59,14 @@ export default function ApiReferencePage() {
             {operations.filter((operation) => operation.tag === tag).map((operation) => <OperationCard key={operation.id} operation={operation} />)}
           </section>
         ))}
+        <section aria-labelledby="events" className="space-y-4">
+          <h2 id="events" className="text-lg font-semibold">Webhook events</h2>
+          <p className="max-w-3xl text-sm text-slate-600">
+            Each delivery POSTs <code className="font-mono">{"{ event, id, occurred_at, data }"}</code>; the shape of <code className="font-mono">data</code> per event is below
+            (also in the <code className="font-mono">webhooks</code> section of the OpenAPI document).
+          </p>
+          {events.map((event) => <EventCard key={event.kind} event={event} />)}
+        </section>
       </div>
     </div>
   );
