@@ -2,7 +2,7 @@ import { db, type Tx } from "@/lib/db";
 import { newId } from "@/lib/ids";
 import { log } from "@/lib/log";
 import { parseInbound, type ParsedInbound } from "@/lib/mailbox/parse-message";
-import { stripQuoted } from "@/lib/mailbox/strip-quoted";
+import { stripQuoted } from "@/lib/replies/strip-quoted";
 import { enqueueBulk } from "@/lib/queues";
 import { suppress } from "@/lib/suppressions/suppress";
 
@@ -61,8 +61,27 @@ export async function ingestBatch(workspaceId: string, folder: string, uidValidi
     });
   }, { timeout: 60_000 });
   // After the commit; if Redis is away the resume sweep classifies them later.
-  await enqueueBulk("track", replyIds.map((replyId) => ({ payload: { v: 1, replyId }, options: { jobId: `track.${replyId}` } }))).catch((error: Error) => log.warn({ err: error.message }, "could not queue track jobs; the resume sweep will"));
+  const track = replyIds.length ? [{ payload: { v: 1 as const, replyIds }, options: { jobId: `track.${replyIds[0]}.batch` } }] : [];
+  await enqueueBulk("track", track).catch((error: Error) => log.warn({ err: error.message }, "could not queue track jobs; the resume sweep will"));
   return counts;
+}
+
+/**
+ * Queues track again for the mailbox's replies that are not classified: a worker killed between
+ * a batch's commit and queueing its job leaves them so. Job ids make a repeat cheap and track
+ * makes it harmless. Called when a mailbox session starts (the resume sweep would find them too,
+ * but only after a few minutes).
+ */
+export async function requeueUnclassified(workspaceId: string): Promise<number> {
+  const rows = await db().reply.findMany({ where: { workspaceId, inboundMessageId: { not: null }, classifiedAt: null, correctedAt: null }, select: { id: true }, orderBy: { id: "asc" }, take: 10_000 });
+  const ids = rows.map((row) => row.id);
+  const jobs = [];
+  for (let start = 0; start < ids.length; start += 100) {
+    const replyIds = ids.slice(start, start + 100);
+    jobs.push({ payload: { v: 1 as const, replyIds }, options: { jobId: `track.${replyIds[0]}.requeue-${replyIds.length}` } });
+  }
+  await enqueueBulk("track", jobs);
+  return ids.length;
 }
 
 /** A message mailparser cannot read is still kept (raw) and listed as unmatched. */

@@ -4,6 +4,7 @@ import { config } from "@/lib/config";
 import { db } from "@/lib/db";
 import { log } from "@/lib/log";
 import { imapClient } from "@/lib/mailbox/imap-connection";
+import { requeueUnclassified } from "@/lib/mailbox/ingest";
 import { readFolder } from "@/lib/mailbox/read-folder";
 import { redis } from "@/lib/redis";
 
@@ -15,7 +16,7 @@ import { redis } from "@/lib/redis";
 // (`last_error`, shown in Settings) and is tried again after a pause.
 
 const SCAN_MS = 5_000;
-const LEASE_MS = 30_000;
+const LEASE_MS = 15_000; // a crashed worker's mailbox is taken over within this
 const RETRY_AFTER_FAILURE_MS = 30_000;
 const LEASE_KEY = (workspaceId: string) => `leadpipe:mailbox-lease:${workspaceId}`;
 const RENEW = `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("pexpire", KEYS[1], ARGV[2]) else return 0 end`;
@@ -87,6 +88,7 @@ function startSession(workspaceId: string, settingsVersion: number, owner: strin
   async function run() {
     const mailbox = await db().mailboxSettings.findUnique({ where: { workspaceId } });
     if (!mailbox || stopped) return;
+    await requeueUnclassified(workspaceId);
     client = imapClient(mailbox);
     client.on("error", (error: Error) => log.warn({ workspaceId, err: error.message }, "mailbox connection error"));
     client.on("exists", () => {
