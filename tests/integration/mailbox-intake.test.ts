@@ -18,7 +18,10 @@ async function startWorker() {
   const port = await freePort();
   // A long poll interval: new mail within seconds can only come from IDLE.
   const started = spawnWorker({ WORKER_PORT: String(port), MAILBOX_POLL_SECONDS: "300" });
-  await eventually(async () => (await getJson(`http://127.0.0.1:${port}/readyz`)).status === 200, { timeoutMs: 30_000 });
+  await eventually(async () => (await getJson(`http://127.0.0.1:${port}/readyz`)).status === 200, { timeoutMs: 90_000 }).catch((error: Error) => {
+    started.child.kill("SIGKILL");
+    throw new Error(`${error.message}\nworker output:\n${started.output().slice(-3000)}`);
+  });
   return started;
 }
 
@@ -126,5 +129,5 @@ describe("mailbox intake (dovecot)", () => {
     expect(new Set(events.map((event) => event.draft_id)).size).toBe(count);
     const cursor = await db().mailboxCursor.findUniqueOrThrow({ where: { workspaceId_folder: { workspaceId, folder: "INBOX" } } });
     expect(Number(cursor.lastUid)).toBe(count);
-  }, 180_000);
+  }, 300_000);
 });
