@@ -37,6 +37,7 @@ export type Resources = {
   eventId: string;
   tokenId: string;
   relayFromEmail: string;
+  mailboxUsername: string;
   adminUserId: string;
   viewerUserId: string;
 };
@@ -74,6 +75,8 @@ export async function seedResources(ws: TestWorkspace): Promise<Resources> {
   }
   const relayFromEmail = `sales@${suffix}.example`;
   expect((await call("PUT", "/v1/relay", { token, body: { host: "smtp.example.com", port: 587, username: "relay-user", password: `relay-pass-${suffix}`, from_email: relayFromEmail } })).status).toBe(200);
+  const mailboxUsername = `inbox-${suffix}@mailbox.example`;
+  expect((await call("PUT", "/v1/mailbox", { token, body: { host: "imap.invalid", port: 993, username: mailboxUsername, password: `imap-pass-${suffix}` } })).status).toBe(200);
 
   const endpoint = await post("/v1/webhook-endpoints", { url: `https://hooks.example.com/${slug}`, description: `Endpoint of ${slug}` });
   const endpointId = endpoint.id as string;
@@ -95,7 +98,7 @@ export async function seedResources(ws: TestWorkspace): Promise<Resources> {
   return {
     workspaceSlug: slug, leadId, leadEmail, leadIdempotencyKey, leadBody, runId, draftId, sentDraftId, messageId, replyId: reply.id as string, campaignId: campaign.id as string,
     packSlug, promptName, promptVersion, promptPin, providerSlug, spareProviderSlug, endpointId, deliveryId, eventId: test.event_id as string,
-    tokenId: tokenRow.id, relayFromEmail, adminUserId: ws.users.admin.id, viewerUserId: ws.users.viewer.id,
+    tokenId: tokenRow.id, relayFromEmail, mailboxUsername, adminUserId: ws.users.admin.id, viewerUserId: ws.users.viewer.id,
   };
 }
 
@@ -112,6 +115,6 @@ export function identifiers(resources: Resources): string[] {
   return [
     resources.leadId, resources.leadEmail, resources.runId, resources.draftId, resources.sentDraftId, resources.messageId, resources.replyId,
     resources.campaignId, resources.packSlug, resources.promptName, resources.providerSlug, resources.spareProviderSlug, resources.endpointId,
-    resources.deliveryId, resources.eventId, resources.tokenId, resources.relayFromEmail, resources.adminUserId, resources.viewerUserId, resources.workspaceSlug,
+    resources.deliveryId, resources.eventId, resources.tokenId, resources.relayFromEmail, resources.mailboxUsername, resources.adminUserId, resources.viewerUserId, resources.workspaceSlug,
   ];
 }

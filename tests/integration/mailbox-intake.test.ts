@@ -70,7 +70,10 @@ describe("mailbox intake (dovecot)", () => {
     expect(byDraft.get(leads[1].draftId)).toMatchObject({ lead_id: leads[1].leadId, classification: "unsubscribe" });
     expect(byDraft.get(leads[2].draftId)).toMatchObject({ lead_id: leads[2].leadId, classification: "out_of_office" });
 
-    const inbound = await db().inboundMessage.findMany({ where: { workspaceId }, orderBy: { uid: "asc" } });
+    const inbound = await eventually(async () => {
+      const rows = await db().inboundMessage.findMany({ where: { workspaceId }, orderBy: { uid: "asc" } });
+      return rows.length === 4 ? rows : null;
+    }, { timeoutMs: 5_000, everyMs: 100 });
     expect(inbound.map((message) => [message.kind, message.matchedBy])).toEqual([["reply", "in_reply_to"], ["reply", "references"], ["reply", "address"], ["unmatched", null]]);
     expect(Buffer.from(inbound[3].raw).toString("utf8")).toContain("Hello, who is this?"); // kept raw, never lost
     const stripped = await db().reply.findFirstOrThrow({ where: { draftId: leads[1].draftId } });
@@ -118,7 +121,7 @@ describe("mailbox intake (dovecot)", () => {
     const before = await db().inboundMessage.count({ where: { workspaceId } });
     expect(before).toBeLessThan(count); // killed mid-stream
     worker = await startWorker();
-    await eventually(async () => (await replyEvents(workspaceId)).length >= count, { timeoutMs: 60_000, everyMs: 250 });
+    await eventually(async () => (await replyEvents(workspaceId)).length >= count, { timeoutMs: 180_000, everyMs: 250 });
     await new Promise((resolve) => setTimeout(resolve, 1_500)); // anything duplicated would show by now
     expect(await db().inboundMessage.count({ where: { workspaceId } })).toBe(count);
     const replies = await db().reply.findMany({ where: { workspaceId }, select: { draftId: true, classification: true } });
@@ -129,5 +132,5 @@ describe("mailbox intake (dovecot)", () => {
     expect(new Set(events.map((event) => event.draft_id)).size).toBe(count);
     const cursor = await db().mailboxCursor.findUniqueOrThrow({ where: { workspaceId_folder: { workspaceId, folder: "INBOX" } } });
     expect(Number(cursor.lastUid)).toBe(count);
-  }, 300_000);
+  }, 420_000);
 });

@@ -7,7 +7,8 @@ import { cancelRunOperation, createRunOperation, getRunOperation, listRunErrorsO
 import { approveCampaignOperation, createCampaignOperation, getCampaignOperation, listCampaignsOperation, updateCampaignOperation } from "@/lib/api/operations/campaigns";
 import { approveDraftOperation, getDraftOperation, listDraftsOperation, rejectDraftOperation } from "@/lib/api/operations/drafts";
 import { getRelayOperation, putRelayOperation } from "@/lib/api/operations/relay";
-import { createReplyOperation, getReplyOperation } from "@/lib/api/operations/replies";
+import { correctReplyOperation, createReplyOperation, getReplyOperation, listRepliesOperation } from "@/lib/api/operations/replies";
+import { checkMailboxOperation, getMailboxOperation, putMailboxOperation } from "@/lib/api/operations/mailbox";
 import {
   createEndpointOperation, deleteEndpointOperation, getEndpointOperation, listDeadLettersOperation, listDeliveriesOperation, listEndpointsOperation,
   replayDeadLettersOperation, revealSecretOperation, rotateSecretOperation, testEndpointOperation, updateEndpointOperation,
@@ -19,7 +20,8 @@ export const OPERATIONS = [
   listLeadsOperation, createLeadOperation, getLeadOperation,
   listRunsOperation, createRunOperation, getRunOperation, listRunLeadsOperation, listRunErrorsOperation, cancelRunOperation,
   listDraftsOperation, getDraftOperation, approveDraftOperation, rejectDraftOperation,
-  createReplyOperation, getReplyOperation, getRelayOperation, putRelayOperation,
+  listRepliesOperation, createReplyOperation, getReplyOperation, correctReplyOperation, getRelayOperation, putRelayOperation,
+  getMailboxOperation, putMailboxOperation, checkMailboxOperation,
   listCampaignsOperation, createCampaignOperation, getCampaignOperation, updateCampaignOperation, approveCampaignOperation,
   listPacksOperation, getPackOperation, updatePackOperation, forkPackOperation,
   getPromptOperation, getPromptVersionOperation, forkPromptOperation,
