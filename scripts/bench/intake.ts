@@ -27,12 +27,13 @@ await seed();
 const { workspaceId, leads } = await sentWorkspace("bench-intake", REPLIES);
 const dovecot = await startDovecot(["bench"]);
 const appendStarted = performance.now();
-await dovecot.appendMany("bench", leads.map((lead, i) => replyMessage(lead, texts[i % texts.length], i % 10 === 9 ? "none" : "in-reply-to")));
-console.log(`bench: ${REPLIES} replies appended to the mailbox in ${((performance.now() - appendStarted) / 1000).toFixed(1)} s`);
+// Written into the maildir as a delivery agent would (APPENDing 5,000 over IMAP takes minutes here).
+dovecot.deliverMany("bench", leads.map((lead, i) => replyMessage(lead, texts[i % texts.length], i % 10 === 9 ? "none" : "in-reply-to")));
+console.log(`bench: ${REPLIES} replies delivered to the mailbox in ${((performance.now() - appendStarted) / 1000).toFixed(1)} s`);
 
 const worker = spawnBenchWorker(WORKER_PORT);
 try {
-  await waitForUrl(`http://127.0.0.1:${WORKER_PORT}/readyz`);
+  await waitForUrl(`http://127.0.0.1:${WORKER_PORT}/readyz`, 300_000); // a busy machine starts it slowly
   const started = performance.now();
   await pointMailboxAt(workspaceId, dovecot, "bench");
   const deadline = Date.now() + 15 * 60_000;

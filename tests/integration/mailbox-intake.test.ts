@@ -13,11 +13,13 @@ import { eventually, freePort, getJson, spawnWorker, type Spawned } from "../hel
 
 let dovecot: Dovecot;
 let worker: Spawned | undefined;
+const spawned: Spawned[] = []; // every worker started, so none outlives the file (even one a timeout abandoned)
 
 async function startWorker() {
   const port = await freePort();
   // A long poll interval: new mail within seconds can only come from IDLE.
   const started = spawnWorker({ WORKER_PORT: String(port), MAILBOX_POLL_SECONDS: "300" });
+  spawned.push(started);
   await eventually(async () => (await getJson(`http://127.0.0.1:${port}/readyz`)).status === 200, { timeoutMs: 90_000 }).catch((error: Error) => {
     started.child.kill("SIGKILL");
     throw new Error(`${error.message}\nworker output:\n${started.output().slice(-3000)}`);
@@ -44,6 +46,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await stopWorker("SIGKILL");
+  for (const started of spawned) if (started.child.exitCode === null) started.child.kill("SIGKILL");
   await dovecot?.stop();
   await closeQueues();
 });
@@ -79,7 +82,7 @@ describe("mailbox intake (dovecot)", () => {
     const stripped = await db().reply.findFirstOrThrow({ where: { draftId: leads[1].draftId } });
     expect(stripped.text).toBe("Please don't email me again.");
     expect(await db().suppression.findFirst({ where: { workspaceId, emailLower: leads[1].email } })).toMatchObject({ reason: "unsubscribe" });
-  }, 60_000);
+  }, 240_000);
 
   it("suppresses the address of a hard bounce and ends the lead bounced; records a soft bounce only", async () => {
     const { workspaceId, leads } = await sentWorkspace("intake-replies", 0).then(async () => {
