@@ -9,6 +9,7 @@ import { enqueue } from "@/lib/queues";
 import { getRun } from "@/lib/runs/get-run";
 import type { CreateRunBody, CreateRunUpload } from "@/lib/runs/run-schemas";
 import { SYSTEM_WORKSPACE_SLUG } from "@/lib/workspaces/slug";
+import { jsonDepthExceeds, MAX_JSON_DEPTH } from "@/lib/api/json-depth";
 
 function csvUrlProblem(url: string): string | null {
   if (url.startsWith("s3://")) return /^s3:\/\/[a-z0-9][a-z0-9.-]{1,62}\/.+/.test(url) ? null : "must look like s3://bucket/key";
@@ -17,6 +18,7 @@ function csvUrlProblem(url: string): string | null {
 
 function uploadPins(raw: string | undefined): Record<string, string> | undefined {
   if (raw === undefined) return undefined;
+  if (jsonDepthExceeds(raw)) throw new ValidationFailed([{ path: "pins", message: `must not nest more than ${MAX_JSON_DEPTH} levels deep` }]);
   try {
     const value = JSON.parse(raw);
     if (value && typeof value === "object" && !Array.isArray(value) && Object.values(value).every((v) => typeof v === "string")) return value;
