@@ -10,6 +10,7 @@ import { getRun } from "@/lib/runs/get-run";
 import type { CreateRunBody, CreateRunUpload } from "@/lib/runs/run-schemas";
 import { SYSTEM_WORKSPACE_SLUG } from "@/lib/workspaces/slug";
 import { jsonDepthExceeds, MAX_JSON_DEPTH } from "@/lib/api/json-depth";
+import { markClaimCommitted, registerRecovery } from "@/lib/idempotency/claim-context";
 
 function csvUrlProblem(url: string): string | null {
   if (url.startsWith("s3://")) return /^s3:\/\/[a-z0-9][a-z0-9.-]{1,62}\/.+/.test(url) ? null : "must look like s3://bucket/key";
@@ -69,9 +70,18 @@ export async function createRun(workspaceId: string, body: CreateRunBody | Creat
       workspaceId, actor, action: "run.created", target: { type: "run", id: created.id },
       data: { pack: body.pack, source: leadsCsvUrl ?? `upload:${upload?.name}`, stop_after: body.stop_after ?? null, pins: pins ?? {} },
     });
+    await markClaimCommitted(tx, { type: "run", id: created.id }); // a takeover of the Idempotency-Key answers with this run
     return created;
   });
   // If Redis is away the run stays queued; the worker's resume sweep queues it within a minute.
   await enqueue("import", { v: 1, runId: run.id }, { jobId: `import.${run.id}` }).catch(() => undefined);
   return getRun(workspaceId, run.id);
 }
+
+/** POST /runs' answer: 202 with the run and its Location. */
+export function acceptedRunAnswer(run: { id: string }) {
+  return { status: 202, body: run, location: `/v1/runs/${run.id}` };
+}
+
+// An Idempotency-Key takeover after a committed createRun answers with that run (claim-context.ts).
+registerRecovery("run", async (workspaceId, id) => acceptedRunAnswer(await getRun(workspaceId, id)));
