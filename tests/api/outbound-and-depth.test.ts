@@ -30,7 +30,7 @@ describe("the outbound rule at validation", () => {
     expect(run.status).toBe(422);
     expect(paths(run)).toContain("leads_csv_url");
 
-    const provider = await call("PUT", "/v1/providers/guarded", { token: ws.tokens.admin, body: { kind: "openai-compatible", base_url: `https://${host}/v1`, default_model: "m" } });
+    const provider = await call("POST", "/v1/providers/guarded", { token: ws.tokens.admin, body: { kind: "openai-compatible", base_url: `https://${host}/v1`, default_model: "m" } });
     expect(provider.status).toBe(422);
     expect(paths(provider)).toContain("base_url");
 
