@@ -4,7 +4,8 @@ import { problemResponse } from "@/lib/api/problem";
 import { NotFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 
-// Pages need a session: a signed-out visit goes to /login and comes back after sign-in.
+// Pages need a session: a signed-out visit goes to /login and comes back after sign-in. The
+// one-click unsubscribe link (/unsubscribe/{token}, RFC 8058) needs none.
 // The API (/v1), auth endpoints and the web app's own route handlers (/api/**, which answer 401
 // themselves), health checks, /metrics (its own bearer token) and static files are not pages and pass through.
 // One exception under /v1 and /api/web: a path whose percent-escapes are not valid UTF-8 (`%zz`,
@@ -36,5 +37,5 @@ function notFound(): Response {
 }
 
 export const config = {
-  matcher: ["/((?!v1|api/|login|healthz|readyz|metrics|_next/static|_next/image|favicon.ico|robots.txt).*)", "/(v1/.*%.*)", "/(api/web/.*%.*)"],
+  matcher: ["/((?!v1|api/|unsubscribe/|login|healthz|readyz|metrics|_next/static|_next/image|favicon.ico|robots.txt).*)", "/(v1/.*%.*)", "/(api/web/.*%.*)"],
 };

@@ -41,6 +41,7 @@ export const PAGES: PageRow[] = [
   { pattern: "/settings/members", least: "admin", url: () => "/settings/members", shows: (f) => f.marker },
   { pattern: "/settings/providers", least: "admin", url: () => "/settings/providers", shows: (f) => f.marker },
   { pattern: "/settings/relay", least: "admin", url: () => "/settings/relay" },
+  { pattern: "/settings/suppressions", least: "viewer", url: () => "/settings/suppressions", controls: [{ least: "admin", find: (p) => p.getByRole("button", { name: "Suppress" }) }] },
   { pattern: "/settings/tokens", least: "admin", url: () => "/settings/tokens", shows: (f) => f.marker },
   { pattern: "/settings/webhooks", least: "admin", url: () => "/settings/webhooks", shows: (f) => f.marker },
   { pattern: "/settings/webhooks/dead-letters", least: "admin", url: () => "/settings/webhooks/dead-letters", shows: (f) => f.endpointUrl },
@@ -75,10 +76,13 @@ export const ACTIONS: ActionRow[] = [
   get("/runs", "viewer", () => "/api/web/runs"),
   get("/runs/[id]", "viewer", (f) => `/api/web/runs/${f.runId}`),
   get("/runs/[id]/leads", "viewer", (f) => `/api/web/runs/${f.runId}/leads`),
+  get("/relay/readiness", "viewer", () => "/api/web/relay/readiness"),
+  get("/suppressions", "viewer", () => "/api/web/suppressions"),
   get("/runs/[id]/leads/[leadId]/traces", "viewer", (f) => `/api/web/runs/${f.runId}/leads/${f.leadId}/traces`),
   // Reviewing: reviewers and admins.
   { method: "POST", route: "/drafts/[id]/approve", least: "reviewer", forced: (f) => ({ path: `/api/web/drafts/${f.draftId}/approve`, data: {} }), probe: () => ({ path: `/api/web/drafts/drf_${NONE}/approve`, data: {} }) },
   { method: "POST", route: "/drafts/[id]/reject", least: "reviewer", forced: (f) => ({ path: `/api/web/drafts/${f.draftId}/reject`, data: { reason: "forced" } }), probe: () => ({ path: `/api/web/drafts/drf_${NONE}/reject`, data: { reason: "probe" } }) },
+  { method: "POST", route: "/drafts/[id]/retry-send", least: "reviewer", forced: (f) => ({ path: `/api/web/drafts/${f.draftId}/retry-send` }), probe: () => ({ path: `/api/web/drafts/drf_${NONE}/retry-send` }) },
   { method: "POST", route: "/review/approve", least: "reviewer", forced: (f) => ({ path: "/api/web/review/approve", data: { ids: [f.draftId] } }), probe: () => ({ path: "/api/web/review/approve", data: { ids: [] } }) },
   { method: "POST", route: "/campaigns/[id]/approve", least: "reviewer", forced: (f) => ({ path: `/api/web/campaigns/${f.campaignId}/approve` }), probe: () => ({ path: `/api/web/campaigns/cmp_${NONE}/approve` }) },
   // Everything else: admins.
@@ -107,6 +111,9 @@ export const ACTIONS: ActionRow[] = [
   { method: "DELETE", route: "/providers/[slug]", least: "admin", forced: (f) => ({ path: `/api/web/providers/${f.providerSlug}` }), probe: () => ({ path: "/api/web/providers/no-such-provider" }) },
   get("/relay", "admin", () => "/api/web/relay"),
   { method: "PUT", route: "/relay", least: "admin", forced: () => ({ path: "/api/web/relay", data: { host: "forced.example", port: 25, from_email: "forced@example.com" } }), probe: () => ({ path: "/api/web/relay", data: {} }) },
+  { method: "POST", route: "/suppressions", least: "admin", forced: (f) => ({ path: "/api/web/suppressions", data: { email: `forced+${f.tag}@example.com`, reason: "forced" } }), probe: () => ({ path: "/api/web/suppressions", data: {} }) },
+  { method: "POST", route: "/suppressions/import", least: "admin", forced: (f) => ({ path: "/api/web/suppressions/import", data: { csv: `email\nforced+${f.tag}@example.com\n` } }), probe: () => ({ path: "/api/web/suppressions/import", data: {} }) },
+  { method: "DELETE", route: "/suppressions/[email]", least: "admin", forced: () => ({ path: "/api/web/suppressions/forced%40example.com" }), probe: () => ({ path: "/api/web/suppressions/nobody%40example.com" }) },
   { method: "POST", route: "/relay/check", least: "admin", forced: () => ({ path: "/api/web/relay/check" }) , probe: () => ({ path: "/api/web/relay/check" }) },
 ];
 

@@ -140,10 +140,12 @@ export async function seedHostileWorkspace(api: APIRequestContext, web: APIReque
   const memberName = `Member ${X.script}${X.bidi}`;
   const memberEmail = `m'x+${tag}@xss.example`;
   await ok(web.post("/api/web/members", { headers: { origin }, data: { email: memberEmail, name: memberName, password: "long-enough-pass", role: "viewer" } }), 201);
+  const suppressionReason = `Asked to stop ${X.script}${X.imgBare}`;
+  await ok(api.post("/v1/suppressions", { headers: admin, data: { email: `stop+${tag}@xss.example`, reason: suppressionReason } }), 201);
 
   return {
     tag, rows, csvUrl, run, drafts: { approved, rejected, waiting }, edited, rejectReason, fork, forkName: "qualify@demo", label, packSlug, packName,
     campaign: { id: campaign.id as string, name: campaignName }, endpoint: { id: endpoint.id as string, url: endpointUrl, description, body: receiver.body },
-    deadLetter, providerSlug, model, relay, tokenName, memberName, memberEmail,
+    deadLetter, providerSlug, model, relay, tokenName, memberName, memberEmail, suppressionReason,
   };
 }

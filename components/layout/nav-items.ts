@@ -28,6 +28,7 @@ export const NAV: NavGroup[] = [
       { label: "Dead letters", href: "/settings/webhooks/dead-letters", least: "admin", built: true },
       { label: "Providers", href: "/settings/providers", least: "admin", built: true },
       { label: "SMTP relay", href: "/settings/relay", least: "admin", built: true },
+      { label: "Suppression list", href: "/settings/suppressions", least: "viewer", built: true },
       { label: "Members", href: "/settings/members", least: "admin", built: true },
     ],
   },

@@ -4,7 +4,9 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
 import { webApi } from "@/components/data/web-api";
+import { RelayWarning, useRelayReadiness } from "@/components/relay/relay-warning";
 import { DraftEditor } from "@/components/review/draft-editor";
+import { SendState } from "@/components/review/send-state";
 import { LeadPanel } from "@/components/review/lead-panel";
 import { RejectDialog } from "@/components/review/reject-dialog";
 import type { DraftDetail } from "@/components/review/types";
@@ -14,7 +16,7 @@ import { StatusBadge } from "@/components/ui/status-badge";
 import { cardStyles } from "@/components/ui/styles";
 import { Time } from "@/components/ui/time";
 
-function Decision({ detail }: { detail: DraftDetail }) {
+function Decision({ detail, canReview }: { detail: DraftDetail; canReview: boolean }) {
   const { draft, reviewer, send } = detail;
   return (
     <div className="space-y-3 p-4">
@@ -25,7 +27,7 @@ function Decision({ detail }: { detail: DraftDetail }) {
         <dd className="text-slate-900"><Time iso={draft.reviewed_at} /></dd>
         {draft.status !== "rejected" ? (<><dt className="text-slate-500">Edited</dt><dd className="text-slate-900">{draft.edited ? "Yes, approved with edits" : "No, approved as written"}</dd></>) : null}
         {draft.reject_reason ? (<><dt className="text-slate-500">Reason</dt><dd className="break-words text-slate-900">{draft.reject_reason}</dd></>) : null}
-        {send ? (<><dt className="text-slate-500">Sending</dt><dd className="text-slate-900">{send.status === "sent" ? <>Accepted by the relay <Time iso={send.accepted_at} /></> : send.status}</dd></>) : null}
+        {send || draft.status === "approved" ? (<><dt className="text-slate-500">Sending</dt><dd className="text-slate-900"><SendState detail={detail} canRetry={canReview} /></dd></>) : null}
       </dl>}
       <div>
         <p className="text-xs font-semibold uppercase tracking-wide text-slate-500">Subject</p>
@@ -49,7 +51,7 @@ export function DraftReview({ id, canReview }: { id: string; canReview: boolean 
     // An approved draft on its way to the relay: look again until the send is recorded.
     refetchInterval: (query) => {
       const data = query.state.data;
-      return data && data.draft.status === "approved" && data.run_lead.state === "running" && data.send?.status !== "sent" ? 2000 : false;
+      return data && data.draft.status === "approved" && data.run_lead.state === "running" && data.send?.status !== "sent" ? (data.send?.status === "waiting_relay" ? 10_000 : 2000) : false;
     },
   });
   const settled = (message: string) => {
@@ -58,9 +60,10 @@ export function DraftReview({ id, canReview }: { id: string; canReview: boolean 
     void queryClient.invalidateQueries({ queryKey: ["draft", id] });
     void queryClient.invalidateQueries({ queryKey: ["review-queue"] });
   };
+  const relayReady = useRelayReadiness().data?.state !== "missing";
   const approve = useMutation({
     mutationFn: (edits: { subject?: string; body?: string }) => webApi(`/drafts/${id}/approve`, { method: "POST", body: edits }),
-    onSuccess: (_draft, edits) => settled(edits.subject !== undefined ? "Approved with your edits. The edited email goes to the relay now." : "Approved. The email goes to the relay now."),
+    onSuccess: (_draft, edits) => settled(`${edits.subject !== undefined ? "Approved with your edits." : "Approved."} ${relayReady ? "The email goes to the relay now." : "It waits until an SMTP relay is configured, then goes out by itself."}`),
   });
   const reject = useMutation({
     mutationFn: (reason: string) => webApi(`/drafts/${id}/reject`, { method: "POST", body: { reason } }),
@@ -75,6 +78,7 @@ export function DraftReview({ id, canReview }: { id: string; canReview: boolean 
   const open = draft.status === "awaiting_review";
   return (
     <div className="space-y-4">
+      {open || draft.status === "approved" ? <RelayWarning /> : null}
       <div aria-live="polite">{done ? <Notice tone="success">{done} <Link href="/review" className="font-medium underline">Back to the queue</Link></Notice> : null}</div>
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
         <section aria-labelledby="email-heading" className={`${cardStyles} lg:col-start-1 lg:row-start-1`}>
@@ -97,7 +101,7 @@ export function DraftReview({ id, canReview }: { id: string; canReview: boolean 
           ) : (
             <>
               {open ? <p className="px-4 pt-4 text-sm text-slate-600">This draft awaits a reviewer. Approving and rejecting need the reviewer role.</p> : null}
-              <Decision detail={detail.data} />
+              <Decision detail={detail.data} canReview={canReview} />
             </>
           )}
           {runLead.reason && runLead.reason.code !== "draft_rejected" && !open ? <p className="border-t border-slate-100 px-4 py-2 text-xs text-slate-600">Lead in its run: {runLead.state}, {runLead.reason.message}</p> : null}

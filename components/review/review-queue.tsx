@@ -4,6 +4,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tansta
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { queryString, webApi, type Page } from "@/components/data/web-api";
+import { RelayWarning, useRelayReadiness } from "@/components/relay/relay-warning";
 import { QueueFilters } from "@/components/review/queue-filters";
 import { leadLabel, QueueList } from "@/components/review/queue-list";
 import { RejectDialog } from "@/components/review/reject-dialog";
@@ -49,9 +50,10 @@ export function ReviewQueue({ canReview, initialRunId }: { canReview: boolean; i
     void queryClient.invalidateQueries({ queryKey: ["review-queue"] });
     void queryClient.invalidateQueries({ queryKey: ["runs"] });
   }, [queryClient]);
+  const relayReady = useRelayReadiness().data?.state !== "missing";
   const approveOne = useMutation({
     mutationFn: (row: ReviewQueueItem) => webApi(`/drafts/${row.id}/approve`, { method: "POST", body: {} }),
-    onSuccess: (_draft, row) => setOutcome({ tone: "success", text: `Approved the draft for ${leadLabel(row)}. It goes to the relay now.` }),
+    onSuccess: (_draft, row) => setOutcome({ tone: "success", text: `Approved the draft for ${leadLabel(row)}. ${relayReady ? "It goes to the relay now." : "It waits until an SMTP relay is configured."}` }),
     onError: (error, row) => setOutcome({ tone: "error", text: `The draft for ${leadLabel(row)} was not approved: ${error.message}` }),
     onSettled: refresh,
   });
@@ -118,6 +120,7 @@ export function ReviewQueue({ canReview, initialRunId }: { canReview: boolean; i
 
   return (
     <div className="space-y-4">
+      <RelayWarning />
       <div aria-live="polite">{outcome ? <Notice tone={outcome.tone}>{outcome.text}</Notice> : null}</div>
       <section aria-labelledby="queue-heading" className={cardStyles}>
         <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 px-4 py-3">

@@ -11,21 +11,22 @@ import { listLeadTraces } from "@/lib/runs/lead-traces";
 export async function getDraftDetail(workspaceId: string, id: string) {
   const draft = await db().draft.findFirst({
     where: { id, workspaceId },
-    include: { ...DRAFT_INCLUDE, lead: true, runLead: { select: { state: true, stage: true, reasonCode: true, reasonMessage: true } }, send: { select: { status: true, acceptedAt: true, messageId: true } } },
+    include: { ...DRAFT_INCLUDE, lead: true, runLead: { select: { state: true, stage: true, reasonCode: true, reasonMessage: true } } },
   });
   if (!draft) throw new NotFound("draft");
   const [traces, reviewer] = await Promise.all([
     listLeadTraces(workspaceId, draft.runId, draft.leadId),
     draft.reviewerId ? db().user.findUnique({ where: { id: draft.reviewerId }, select: { name: true, email: true } }) : null,
   ]);
+  const presented = presentDraft(draft);
   return {
-    draft: presentDraft(draft),
+    draft: presented,
     lead: presentLead(draft.lead),
     run_lead: {
       state: draft.runLead.state, stage: draft.runLead.stage,
       reason: draft.runLead.reasonCode ? { code: draft.runLead.reasonCode, message: draft.runLead.reasonMessage ?? "" } : null,
     },
-    send: draft.send ? { status: draft.send.status, accepted_at: draft.send.acceptedAt?.toISOString() ?? null, message_id: draft.send.messageId } : null,
+    send: presented.send,
     reviewer: reviewer ? { name: reviewer.name, email: reviewer.email } : null,
     traces,
   };

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Draft } from "@/lib/generated/prisma/client.ts";
 import { config } from "@/lib/config";
 import { PromptRef } from "@/lib/prompts/present-version";
+import { SEND_STATUSES } from "@/lib/sending/send-status";
 
 export const DraftIdParams = z.object({ id: z.string().regex(/^drf_[0-9a-z]{26}$/).meta({ example: "drf_01jd0000000000000000000000" }) });
 
@@ -12,12 +13,31 @@ export const DraftSchema = z
     id: z.string(), lead_id: z.string(), run_id: z.string(), status: z.enum(DRAFT_STATUSES), subject: z.string(), body: z.string(),
     edited: z.boolean(), prompt: PromptRef.nullable(), reviewer: z.string().nullable(), reviewed_at: z.string().nullable(),
     reject_reason: z.string().nullable(), review_url: z.string(), created_at: z.string(), updated_at: z.string(),
+    send: z
+      .object({
+        status: z.enum(SEND_STATUSES), message_id: z.string(), attempts: z.number().int(), error: z.string().nullable(),
+        accepted_at: z.string().nullable(), confirmed: z.boolean(),
+      })
+      .nullable()
+      .meta({ description: "The send of an approved draft: `waiting_relay` until a relay is configured, then pending → sending → committing → sent (or failed, retryable from the draft page). `confirmed` is false when the send was recorded after a crash without the relay's answer (docs/reliability.md)." }),
   })
   .meta({ id: "Draft" });
 
-export type DraftWithContext = Draft & { promptVersion: { version: string; prompt: { name: string } } | null; reviewerEmail?: string | null };
+type SendSummary = { status: string; messageId: string; attempts: number; error: string | null; acceptedAt: Date | null; confirmed: boolean };
+export type DraftWithContext = Draft & { promptVersion: { version: string; prompt: { name: string } } | null; reviewerEmail?: string | null; send?: SendSummary | null };
 
-export const DRAFT_INCLUDE = { promptVersion: { select: { version: true, prompt: { select: { name: true } } } } } as const;
+export const DRAFT_INCLUDE = {
+  promptVersion: { select: { version: true, prompt: { select: { name: true } } } },
+  send: { select: { status: true, messageId: true, attempts: true, error: true, acceptedAt: true, confirmed: true } },
+} as const;
+
+function presentSend(send: SendSummary | null | undefined) {
+  if (!send) return null;
+  return {
+    status: send.status as (typeof SEND_STATUSES)[number], message_id: send.messageId, attempts: send.attempts, error: send.error,
+    accepted_at: send.acceptedAt?.toISOString() ?? null, confirmed: send.confirmed,
+  };
+}
 
 export function presentDraft(draft: DraftWithContext) {
   return {
@@ -27,5 +47,6 @@ export function presentDraft(draft: DraftWithContext) {
     reviewer: draft.reviewerId, reviewed_at: draft.reviewedAt?.toISOString() ?? null, reject_reason: draft.rejectReason,
     review_url: `${config().APP_URL}/review/drafts/${draft.id}`,
     created_at: draft.createdAt.toISOString(), updated_at: draft.updatedAt.toISOString(),
+    send: presentSend(draft.send),
   };
 }

@@ -46,7 +46,9 @@ export async function resumeRuns(): Promise<{ imports: number; batches: number; 
   }
   const unsent = await sql().query<{ id: string }>(
     `SELECT d.id FROM drafts d JOIN run_leads rl ON rl.id = d."runLeadId" LEFT JOIN sends s ON s."draftId" = d.id
-      WHERE d.status = 'approved' AND rl.state = 'running' AND (s.id IS NULL OR s.status = 'pending') AND d."updatedAt" < now() - make_interval(secs => $1)`,
+      WHERE d.status = 'approved' AND rl.state = 'running' AND d."updatedAt" < now() - make_interval(secs => $1)
+        AND (s.id IS NULL OR s.status IN ('pending', 'sending', 'committing')
+             OR (s.status = 'waiting_relay' AND EXISTS (SELECT 1 FROM relay_settings r WHERE r."workspaceId" = d."workspaceId")))`,
     [STALE_SECONDS],
   );
   const sending = unsent.rows.length ? await liveWork("send", 1) : new Set<string>();

@@ -6,6 +6,7 @@ import { recordAudit, type Actor } from "@/lib/audit/record-audit";
 import { decryptSecret, encryptSecret } from "@/lib/crypto/secrets";
 import { NotFound } from "@/lib/errors";
 import { guardedSocket, outboundHostProblem } from "@/lib/net/outbound";
+import { releaseWaitingSends } from "@/lib/sending/release-waiting";
 
 // The workspace's own SMTP relay, through which approved drafts are sent. The password is
 // write-only and sealed at rest.
@@ -50,10 +51,13 @@ export async function putRelay(workspaceId: string, body: PutRelayBody, actor: A
   const password = body.password === undefined ? {} : { passwordEncrypted: body.password === null ? null : encryptSecret(body.password) };
   const fields = { host: body.host, port: body.port, secure: body.secure, username: body.username ?? null, fromEmail: body.from_email, fromName: body.from_name ?? null };
   const relay = await db().$transaction(async (tx) => {
-    const saved = await tx.relaySettings.upsert({ where: { workspaceId }, create: { workspaceId, ...fields, ...password }, update: { ...fields, ...password } });
+    const cleared = { lastFailure: null, lastFailureAt: null };
+    const saved = await tx.relaySettings.upsert({ where: { workspaceId }, create: { workspaceId, ...fields, ...password }, update: { ...fields, ...password, ...cleared } });
     await recordAudit(tx, { workspaceId, actor, action: "relay.updated", target: { type: "relay", id: workspaceId }, data: { host: body.host, port: body.port, from_email: body.from_email, password: body.password === undefined ? "kept" : body.password === null ? "removed" : "set" } });
     return saved;
   });
+  // Drafts approved while there was no relay go out now, with no further click.
+  await releaseWaitingSends(workspaceId, relay.fromEmail);
   return presentRelay(relay);
 }
 

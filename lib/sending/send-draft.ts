@@ -1,113 +1,136 @@
-import nodemailer from "nodemailer";
 import { db } from "@/lib/db";
-import { recordEvents } from "@/lib/events/outbox";
 import { newId } from "@/lib/ids";
-import { finishRunIfDone } from "@/lib/pipeline/finish-run";
 import { relayTransportOptions } from "@/lib/relay/relay-settings";
+import { crashPoint } from "@/lib/sending/crash-point";
+import { recordSent, rejectAtSend, retryingThroughOutage, type SendingDraft } from "@/lib/sending/record-send";
+import { withSendLock } from "@/lib/sending/send-lock";
+import { composeMessage, deliver, type DeliveryError } from "@/lib/sending/smtp-delivery";
+import { isSuppressed } from "@/lib/suppressions/suppressions";
+import { unsubscribeHeaders } from "@/lib/suppressions/unsubscribe-token";
 
-// The send stage: an approved draft goes to the workspace's SMTP relay. One Send row per draft
-// (unique), created before the first attempt with a fixed Message-ID, so a retry after a crash
-// never makes a second send and repeats the same Message-ID. A 4xx, a network error or a refused
-// login is thrown for BullMQ to retry with backoff; a 5xx refusal of the message rejects the lead
-// (relay_rejected).
+// The send stage, exactly once (docs/reliability.md, "Sending exactly once"). An approved draft has
+// one Send row (unique per draft) holding its Message-ID, reserved in PostgreSQL before the SMTP
+// conversation. An attempt takes the draft's lock, claims the send (`sending`, attempts + 1), talks
+// to the relay, and just before the end of the message moves the send to `committing` — only if
+// its own claim still stands. From `committing` on, the draft is never sent again: an attempt that
+// finds a send in `committing` (its worker died after the relay took the message, before the
+// commit) records it as sent (confirmed = false) without a second mail. An attempt that died
+// earlier left no mail at the relay, so the send is simply tried again under the same Message-ID.
+//
+// Outcomes: a 4xx, a network error or a refused login before the end of the message is thrown for
+// BullMQ to retry with backoff; a 5xx refusal of the message rejects the lead (relay_rejected); with
+// no relay configured the send waits (`waiting_relay`) until one is saved.
 
-type Outcome = "skipped" | "sent" | "rejected";
+export type SendOutcome = "skipped" | "busy" | "waiting_relay" | "sent" | "reconciled" | "rejected";
 
-const RECORD_RETRY_MS = 60_000;
+type Loaded = NonNullable<Awaited<ReturnType<typeof load>>>;
 
-/**
- * Once the relay has accepted the message, failing the job would make BullMQ's retry send it
- * again: so the commit that records the acceptance is retried here through a short database
- * outage (a PostgreSQL restart) before giving up. Found by `npm run test:chaos`.
- */
-async function recordingAcceptance(commit: () => Promise<unknown>): Promise<void> {
-  const deadline = Date.now() + RECORD_RETRY_MS;
-  for (let wait = 250; ; wait = Math.min(wait * 2, 5_000)) {
-    try {
-      await commit();
-      return;
-    } catch (error) {
-      if (Date.now() + wait > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, wait));
-    }
-  }
-}
-
-async function rejectLead(draft: { id: string; workspaceId: string; leadId: string; runId: string; runLeadId: string }, code: string, message: string) {
-  await db().$transaction(async (tx) => {
-    await tx.draft.update({ where: { id: draft.id }, data: { status: "failed" } });
-    await tx.runLead.update({ where: { id: draft.runLeadId }, data: { stage: "send", state: "rejected", reasonCode: code, reasonMessage: message.slice(0, 500) } });
-    await recordEvents(tx, draft.workspaceId, [{ type: "lead.rejected", data: { lead_id: draft.leadId, run_id: draft.runId, stage: "send", reason: { code, message } } }]);
-  });
-  await finishRunIfDone(draft.runId);
-}
-
-export async function sendDraft(draftId: string): Promise<Outcome> {
-  const draft = await db().draft.findUnique({
+function load(draftId: string) {
+  return db().draft.findUnique({
     where: { id: draftId },
     include: { lead: true, run: { select: { stopAfter: true, status: true } }, runLead: true, send: true, workspace: { include: { relay: true } } },
   });
-  if (!draft || draft.status !== "approved" || draft.send?.status === "sent") return "skipped";
+}
+
+function messageIdFor(fromEmail: string | undefined): string {
+  return `<${newId("snd")}@${fromEmail?.split("@")[1] ?? "leadpipe.local"}>`;
+}
+
+async function waitForRelay(draft: Loaded): Promise<SendOutcome> {
+  await db().send.upsert({
+    where: { draftId: draft.id },
+    create: { id: newId("snd"), workspaceId: draft.workspaceId, draftId: draft.id, messageId: messageIdFor(undefined), status: "waiting_relay" },
+    update: {},
+  });
+  await db().send.updateMany({ where: { draftId: draft.id, status: "pending" }, data: { status: "waiting_relay" } });
+  return "waiting_relay";
+}
+
+async function noteRelayFailure(workspaceId: string, message: string | null) {
+  await db().relaySettings.updateMany({ where: { workspaceId }, data: message ? { lastFailure: message.slice(0, 500), lastFailureAt: new Date() } : { lastFailure: null, lastFailureAt: null } }).catch(() => undefined);
+}
+
+export async function sendDraft(draftId: string): Promise<SendOutcome> {
+  const draft = await load(draftId);
+  if (!draft || draft.status !== "approved" || draft.send?.status === "sent" || draft.send?.status === "failed") return "skipped";
   if (draft.runLead.state !== "running" || draft.run.stopAfter === "draft_email" || draft.run.status === "canceled") return "skipped";
   const relay = draft.workspace.relay;
-  if (!relay) {
-    await rejectLead(draft, "relay_not_configured", "No SMTP relay is configured for this workspace (Settings → SMTP relay).");
-    return "rejected";
-  }
-  const suppressed = await db().suppression.findUnique({ where: { workspaceId_emailLower: { workspaceId: draft.workspaceId, emailLower: draft.lead.emailLower } } });
-  if (suppressed) {
-    await rejectLead(draft, "suppressed", `${draft.lead.email} is on the suppression list (${suppressed.reason}).`);
-    return "rejected";
-  }
+  if (!relay) return waitForRelay(draft);
 
-  const domain = relay.fromEmail.split("@")[1] ?? "leadpipe.local";
-  const send = draft.send ?? (await db().send.upsert({
-    where: { draftId },
-    create: { id: newId("snd"), workspaceId: draft.workspaceId, draftId, messageId: `<${newId("snd")}@${domain}>` },
-    update: {},
-  }));
-  await db().send.update({ where: { id: send.id }, data: { attempts: { increment: 1 } } });
-
-  const transport = nodemailer.createTransport(relayTransportOptions(relay));
-  try {
-    await transport.sendMail({
-      from: relay.fromName ? { name: relay.fromName, address: relay.fromEmail } : relay.fromEmail,
-      to: draft.lead.email,
-      subject: draft.subject,
-      text: draft.body,
-      messageId: send.messageId,
-      headers: { "List-Unsubscribe": `<mailto:${relay.fromEmail}?subject=unsubscribe>`, "X-LeadPipe-Draft": draft.id },
-    });
-  } catch (error) {
-    const { responseCode = 0, command = "" } = error as { responseCode?: number; command?: string };
-    const message = (error as Error).message;
-    await db().send.update({ where: { id: send.id }, data: { error: message.slice(0, 1000) } });
-    // A 5xx to the message itself is final. A refused login is our relay settings, not the lead:
-    // it is retried (and logged) until an admin fixes the relay.
-    if (responseCode >= 500 && responseCode < 600 && !/^AUTH/i.test(command)) {
-      await db().send.update({ where: { id: send.id }, data: { status: "failed" } });
-      await rejectLead(draft, "relay_rejected", `The relay refused the message: ${message}`.slice(0, 500));
+  return withSendLock(draftId, async (lock) => {
+    const current = await db().send.findUnique({ where: { draftId } });
+    if (current?.status === "sent" || current?.status === "failed") return "skipped";
+    if (current?.status === "committing") {
+      // Its worker died once the end of the message was going out: the relay has it (or, in the
+      // one remaining window, refused it); never send it again.
+      await retryingThroughOutage(() => recordSent(draft, current, { acceptedAt: current.committingAt ?? new Date(), confirmed: false, note: "Recorded after a crash between the relay's answer and the commit; not sent again." }));
+      return "reconciled";
+    }
+    const suppressed = await isSuppressed(draft.workspaceId, draft.lead.email);
+    if (suppressed) {
+      await rejectAtSend(draft, "suppressed", `${draft.lead.email} is on the suppression list (${suppressed.reason}).`);
       return "rejected";
     }
-    throw error;
-  } finally {
-    transport.close();
-  }
+    const reserved = current ?? (await db().send.upsert({
+      where: { draftId },
+      create: { id: newId("snd"), workspaceId: draft.workspaceId, draftId, messageId: messageIdFor(relay.fromEmail) },
+      update: {},
+    }));
+    const claimed = await db().send.update({ where: { id: reserved.id }, data: { status: "sending", claimedAt: new Date(), attempts: { increment: 1 } } });
+    return attempt(draft, relay, claimed, () => lock.stillHeld());
+  });
+}
 
-  const acceptedAt = new Date();
-  await recordingAcceptance(() => db().$transaction(async (tx) => {
-    // Two jobs can send the same draft at once (the resume sweep queues every approved draft still
-    // unsent after a minute, while its first job may be running): the first to commit records it.
-    const { count } = await tx.send.updateMany({ where: { id: send.id, workspaceId: draft.workspaceId, status: { not: "sent" } }, data: { status: "sent", acceptedAt, error: null } });
-    if (count === 0) return;
-    await tx.draft.update({ where: { id: draftId }, data: { status: "sent" } });
-    await tx.lead.update({ where: { id: draft.leadId }, data: { status: "sent" } });
-    await tx.runLead.update({ where: { id: draft.runLeadId }, data: { stage: "send", state: draft.run.stopAfter === "send" ? "stopped" : "done" } });
-    await recordEvents(tx, draft.workspaceId, [{
-      type: "send.completed",
-      data: { lead_id: draft.leadId, draft_id: draftId, run_id: draft.runId, message_id: send.messageId, accepted_at: acceptedAt.toISOString() },
-    }]);
-  }));
-  await finishRunIfDone(draft.runId);
+type Relay = NonNullable<Loaded["workspace"]["relay"]>;
+type Claimed = { id: string; messageId: string; attempts: number };
+
+async function attempt(draft: Loaded, relay: Relay, send: Claimed, stillHeld: () => Promise<void>): Promise<SendOutcome> {
+  const sending: SendingDraft = draft;
+  // The sender is whoever the relay names now, not when the draft was written.
+  const raw = await composeMessage({
+    from: relay.fromName ? { name: relay.fromName, address: relay.fromEmail } : relay.fromEmail,
+    to: draft.lead.email,
+    subject: draft.subject,
+    text: draft.body,
+    messageId: send.messageId,
+    headers: { ...unsubscribeHeaders(draft.workspaceId, draft.lead.email, relay.fromEmail), "X-LeadPipe-Draft": draft.id },
+  });
+  const options = relayTransportOptions(relay);
+  try {
+    await deliver({ ...options, auth: options.auth }, { from: relay.fromEmail, to: draft.lead.email }, raw, async () => {
+      await stillHeld();
+      crashPoint("send.before-end-of-message");
+      // Only the attempt whose claim stands may end the message.
+      const { count } = await db().send.updateMany({ where: { id: send.id, status: "sending", attempts: send.attempts }, data: { status: "committing", committingAt: new Date() } });
+      if (count === 0) throw new Error("another attempt claimed this send");
+    });
+  } catch (error) {
+    return failedAttempt(sending, relay, send, error as DeliveryError);
+  }
+  crashPoint("send.after-relay-accepted");
+  await retryingThroughOutage(() => recordSent(sending, send, { acceptedAt: new Date(), confirmed: true }));
+  if (relay.lastFailure) await noteRelayFailure(draft.workspaceId, null);
   return "sent";
+}
+
+async function failedAttempt(draft: SendingDraft, relay: Relay, send: Claimed, error: DeliveryError): Promise<SendOutcome> {
+  const { responseCode = 0, command = "", afterEnd } = error;
+  const message = error.message;
+  const permanent = responseCode >= 500 && responseCode < 600;
+  if (afterEnd && !responseCode) {
+    // The end of the message went out and no answer came back: the relay may have it. Not sent again.
+    await retryingThroughOutage(() => recordSent(draft, send, { acceptedAt: new Date(), confirmed: false, note: `No answer after the end of the message: ${message}`.slice(0, 1000) }));
+    return "reconciled";
+  }
+  // The relay certainly did not take the message (refused, or the conversation ended before its end).
+  await db().send.updateMany({ where: { id: send.id, status: { in: ["sending", "committing"] }, attempts: send.attempts }, data: { status: "pending", error: message.slice(0, 1000) } });
+  // A refused login or a relay we cannot reach is our settings, not the lead: retried (and shown
+  // as a warning on the review pages) until an admin fixes the relay.
+  const relayProblem = /^AUTH/i.test(command) || !responseCode || command === "CONN";
+  if (relayProblem) await noteRelayFailure(draft.workspaceId, `${relay.host}:${relay.port}: ${message}`);
+  if (permanent && !/^AUTH/i.test(command)) {
+    await rejectAtSend(draft, "relay_rejected", `The relay refused the message: ${message}`.slice(0, 500));
+    return "rejected";
+  }
+  throw error;
 }

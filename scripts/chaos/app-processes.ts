@@ -8,8 +8,10 @@ import { ROOT } from "../../tests/helpers/processes";
 
 export type AppProcess = {
   name: string;
-  /** Starts the process and waits until its /readyz answers 200. */
-  start(): Promise<void>;
+  /** Starts the process (with extra environment, e.g. a crash point) and waits until its /readyz answers 200. */
+  start(extraEnv?: Record<string, string>): Promise<void>;
+  /** Resolves true when the running process exits by itself (an expected crash) within the time, else false. */
+  exitsOnItsOwn(timeoutMs: number): Promise<boolean>;
   /** SIGKILL to the process group, and wait for the exit. */
   kill9(): Promise<void>;
   /** Times the process exited without being killed by us (a crash). */
@@ -34,23 +36,42 @@ function supervised(name: string, command: string[], env: Record<string, string>
   let child: ChildProcess | undefined;
   let generation = 0;
   let unexpectedExits = 0;
+  let expected: (() => void) | undefined;
   return {
     name,
     get unexpectedExits() {
       return unexpectedExits;
     },
-    async start() {
+    async start(extraEnv = {}) {
       generation++;
       const log = openSync(path.join(logDir, `${name}.${generation}.log`), "a");
-      const started = spawn(command[0], command.slice(1), { cwd: ROOT, env: { ...process.env, ...env }, stdio: ["ignore", log, log], detached: true });
+      const started = spawn(command[0], command.slice(1), { cwd: ROOT, env: { ...process.env, ...env, ...extraEnv }, stdio: ["ignore", log, log], detached: true });
       child = started;
       started.once("exit", (code, signal) => {
         if (child !== started) return; // killed by us (kill9 clears `child` first)
         child = undefined;
+        if (expected) {
+          expected();
+          return;
+        }
         unexpectedExits++;
         onCrash(name, signal ?? `code ${code}`);
       });
       await waitReady(readyUrl, started);
+    },
+    exitsOnItsOwn(timeoutMs) {
+      if (!child) return Promise.resolve(false);
+      return new Promise<boolean>((resolve) => {
+        const timer = setTimeout(() => {
+          expected = undefined;
+          resolve(false);
+        }, timeoutMs);
+        expected = () => {
+          clearTimeout(timer);
+          expected = undefined;
+          resolve(true);
+        };
+      });
     },
     async kill9() {
       const current = child;

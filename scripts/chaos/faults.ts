@@ -1,11 +1,12 @@
 // The faults the chaos run injects, each counted and timed: SIGKILL of a worker (or of all of
 // them at once) and of the web process, each started again at once; a Redis restart (SIGKILL,
 // then start on its append-only file); a PostgreSQL crash-restart (`pg_ctl stop -m immediate`,
-// then start with crash recovery).
+// then start with crash recovery); a worker that SIGKILLs itself between the relay's acceptance of
+// a mail and the commit recording it (LEADPIPE_CRASH_AT=send.after-relay-accepted, lib/sending/crash-point.ts).
 import type { AppProcess } from "./app-processes";
 import type { PrivateServices } from "./services";
 
-export type FaultKind = "worker kill -9" | "web kill -9" | "redis restart" | "postgres restart";
+export type FaultKind = "worker kill -9" | "web kill -9" | "redis restart" | "postgres restart" | "worker dies after relay OK";
 export type FaultRecord = { kind: FaultKind; atSeconds: number; note: string; recoveredSeconds: number };
 
 export function faultInjector(options: { web: AppProcess; workers: AppProcess[]; services: PrivateServices; startedAt: number; log: (line: string) => void }) {
@@ -38,6 +39,23 @@ export function faultInjector(options: { web: AppProcess; workers: AppProcess[];
         await web.start();
       });
     },
+    /**
+     * Restarts worker `index` with the crash point armed and waits until it dies on its first
+     * accepted send (before the commit), then starts it again as usual.
+     */
+    crashAfterRelayAccepted(index: number, note: string) {
+      const worker = workers[index];
+      return inject("worker dies after relay OK", note, 1, async () => {
+        await worker.kill9();
+        await worker.start({ LEADPIPE_CRASH_AT: "send.after-relay-accepted" });
+        const crashed = await worker.exitsOnItsOwn(180_000);
+        if (!crashed) {
+          log("  the armed worker sent nothing within 180 s; killed it instead");
+          await worker.kill9();
+        }
+        await worker.start();
+      });
+    },
     restartRedis(note: string, downMs = 3_000) {
       return inject("redis restart", note, 1, () => services.restartRedis(downMs));
     },
@@ -45,7 +63,7 @@ export function faultInjector(options: { web: AppProcess; workers: AppProcess[];
       return inject("postgres restart", note, 1, () => services.restartPostgres(downMs));
     },
     summary(): Record<FaultKind, number> {
-      const kinds: FaultKind[] = ["worker kill -9", "web kill -9", "redis restart", "postgres restart"];
+      const kinds: FaultKind[] = ["worker kill -9", "web kill -9", "redis restart", "postgres restart", "worker dies after relay OK"];
       return Object.fromEntries(kinds.map((kind) => [kind, records.filter((r) => r.kind === kind).length])) as Record<FaultKind, number>;
     },
   };

@@ -144,6 +144,8 @@ async function main(): Promise<boolean> {
   await faults.restartPostgres("while drafts are reviewed, sent and delivered");
   await reviewed(0.7);
   await faults.killWorkers(1, "while drafts are sent");
+  await reviewed(0.78);
+  await faults.crashAfterRelayAccepted(0, "between the relay's acceptance of a mail and the commit");
   await reviewed(0.85);
   await faults.killWeb("while drafts are reviewed");
   await review.done;

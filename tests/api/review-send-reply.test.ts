@@ -73,7 +73,8 @@ describe("review, send and reply", () => {
     expect(mailToAda.headers.get("subject")).toBe("Hello Ada");
     expect(mailToAda.body).toContain("Edited by a human.");
     expect(mailToAda.headers.get("message-id")).toBe(send.messageId);
-    expect(mailToAda.headers.get("list-unsubscribe")).toBe("<mailto:sam@leadpipe.example?subject=unsubscribe>");
+    expect(mailToAda.headers.get("list-unsubscribe")).toMatch(/^<https?:\/\/[^>]+\/unsubscribe\/u1\.[^>]+>, <mailto:sam@leadpipe.example\?subject=unsubscribe>$/);
+    expect(mailToAda.headers.get("list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
     expect(mailToAda.headers.get("from")).toBe('Sam <sam@leadpipe.example>');
     expect(smtp.mails.some((mail) => mail.to.includes(REFUSED))).toBe(false);
 

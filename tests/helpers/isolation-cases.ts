@@ -61,6 +61,7 @@ export const PATH_RESOURCES: Record<string, (r: Resources) => string> = {
   "prompts.name": (r) => r.promptName,
   "prompts.semver": (r) => r.promptVersion,
   "providers.slug": (r) => r.providerSlug,
+  "suppressions.email": (r) => r.suppressedEmail,
 };
 
 const list = (label: string, query = ""): Probe => ({ label, query, expect: [200] });
@@ -159,6 +160,10 @@ export const V1_CASES: Record<string, V1Case> = {
       { label: "foreign cursor", query: `?cursor=${cursors.audit}`, expect: [400] },
     ],
   },
+  listSuppressions: { role: "viewer", probes: (r) => [list("all"), list("email filter", `?email=${encodeURIComponent(r.suppressedEmail)}`)] },
+  createSuppression: { role: "admin", body: () => ({ email: `fresh-${Date.now()}@isolation.example`, reason: "Asked to stop" }), probes: () => [] },
+  importSuppressions: { role: "admin", body: () => ({ csv: "email,reason\nimported@isolation.example,Asked to stop\n" }), probes: () => [] },
+  deleteSuppression: { role: "admin" },
   listWebhookEndpoints: { role: "admin", probes: () => [list("all")] },
   createWebhookEndpoint: { role: "admin", body: () => ({ url: "https://hooks.other.example/new" }), probes: () => [] },
   getWebhookEndpoint: { role: "admin" },

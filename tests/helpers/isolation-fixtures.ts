@@ -37,6 +37,8 @@ export type Resources = {
   eventId: string;
   tokenId: string;
   relayFromEmail: string;
+  /** On the workspace's suppression list. */
+  suppressedEmail: string;
   adminUserId: string;
   viewerUserId: string;
 };
@@ -75,6 +77,9 @@ export async function seedResources(ws: TestWorkspace): Promise<Resources> {
   const relayFromEmail = `sales@${suffix}.example`;
   expect((await call("PUT", "/v1/relay", { token, body: { host: "smtp.example.com", port: 587, username: "relay-user", password: `relay-pass-${suffix}`, from_email: relayFromEmail } })).status).toBe(200);
 
+  const suppressedEmail = `suppressed-in-${slug}@isolation.example`;
+  await post("/v1/suppressions", { email: suppressedEmail, reason: `Asked ${slug} to stop` });
+
   const endpoint = await post("/v1/webhook-endpoints", { url: `https://hooks.example.com/${slug}`, description: `Endpoint of ${slug}` });
   const endpointId = endpoint.id as string;
   const test = await post(`/v1/webhook-endpoints/${endpointId}/test`, undefined);
@@ -95,7 +100,7 @@ export async function seedResources(ws: TestWorkspace): Promise<Resources> {
   return {
     workspaceSlug: slug, leadId, leadEmail, leadIdempotencyKey, leadBody, runId, draftId, sentDraftId, messageId, replyId: reply.id as string, campaignId: campaign.id as string,
     packSlug, promptName, promptVersion, promptPin, providerSlug, spareProviderSlug, endpointId, deliveryId, eventId: test.event_id as string,
-    tokenId: tokenRow.id, relayFromEmail, adminUserId: ws.users.admin.id, viewerUserId: ws.users.viewer.id,
+    tokenId: tokenRow.id, relayFromEmail, suppressedEmail, adminUserId: ws.users.admin.id, viewerUserId: ws.users.viewer.id,
   };
 }
 
@@ -112,6 +117,6 @@ export function identifiers(resources: Resources): string[] {
   return [
     resources.leadId, resources.leadEmail, resources.runId, resources.draftId, resources.sentDraftId, resources.messageId, resources.replyId,
     resources.campaignId, resources.packSlug, resources.promptName, resources.providerSlug, resources.spareProviderSlug, resources.endpointId,
-    resources.deliveryId, resources.eventId, resources.tokenId, resources.relayFromEmail, resources.adminUserId, resources.viewerUserId, resources.workspaceSlug,
+    resources.deliveryId, resources.eventId, resources.tokenId, resources.relayFromEmail, resources.suppressedEmail, resources.adminUserId, resources.viewerUserId, resources.workspaceSlug,
   ];
 }

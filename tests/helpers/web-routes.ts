@@ -41,6 +41,7 @@ export const WEB_PATH_RESOURCES: Record<string, (r: Resources) => string> = {
   "packs.slug": (r) => r.packSlug,
   "prompts.name": (r) => r.promptName,
   "providers.slug": (r) => r.providerSlug,
+  "suppressions.email": (r) => r.suppressedEmail,
 };
 
 export type WebCase = {
@@ -74,6 +75,7 @@ export const WEB_CASES: Record<string, WebCase> = {
   "GET /api/web/drafts/{id}": {},
   "POST /api/web/drafts/{id}/approve": { body: () => ({}) },
   "POST /api/web/drafts/{id}/reject": { body: () => ({ reason: "Rejected by another workspace" }) },
+  "POST /api/web/drafts/{id}/retry-send": {},
   "GET /api/web/members": { probes: () => list },
   "POST /api/web/members": { body: (r) => ({ email: `new-member-${r.workspaceSlug}@isolation.example`, name: "New Member", password: "a-long-enough-password", role: "admin" }), probes: () => [] },
   "PATCH /api/web/members/{userId}": { body: () => ({ role: "admin" }) },
@@ -94,6 +96,11 @@ export const WEB_CASES: Record<string, WebCase> = {
   "GET /api/web/relay": { probes: () => [{ label: "the caller's own relay", expect: [200] }] },
   "PUT /api/web/relay": { body: () => ({ host: "smtp.web-other.example", port: 25, from_email: "own@web-other.example" }), probes: () => [] },
   "POST /api/web/relay/check": { probes: () => [] },
+  "GET /api/web/relay/readiness": { probes: () => [{ label: "the caller's own relay", expect: [200] }] },
+  "GET /api/web/suppressions": { probes: (r) => [...list, { label: "email filter", query: `?email=${encodeURIComponent(r.suppressedEmail)}`, expect: [200] }] },
+  "POST /api/web/suppressions": { body: () => ({ email: `web-${Date.now()}@isolation.example`, reason: "Asked to stop" }), probes: () => [] },
+  "POST /api/web/suppressions/import": { body: () => ({ csv: "email\nweb-imported@isolation.example\n" }), probes: () => [] },
+  "DELETE /api/web/suppressions/{email}": {},
   "GET /api/web/review": {
     probes: (r) => [...list, { label: "run_id filter", query: `?run_id=${r.runId}`, expect: [200, 400] }, { label: "campaign_id filter", query: `?campaign_id=${r.campaignId}`, expect: [200, 400] }],
   },

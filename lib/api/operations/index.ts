@@ -12,6 +12,7 @@ import {
   createEndpointOperation, deleteEndpointOperation, getEndpointOperation, listDeadLettersOperation, listDeliveriesOperation, listEndpointsOperation,
   replayDeadLettersOperation, revealSecretOperation, rotateSecretOperation, testEndpointOperation, updateEndpointOperation,
 } from "@/lib/api/operations/webhooks";
+import { createSuppressionOperation, deleteSuppressionOperation, importSuppressionsOperation, listSuppressionsOperation } from "@/lib/api/operations/suppressions";
 import { deleteProviderOperation, listProvidersOperation, upsertProviderOperation } from "@/lib/api/operations/providers";
 
 /** Every /v1 operation, in the order the reference shows them. */
@@ -24,6 +25,7 @@ export const OPERATIONS = [
   listPacksOperation, getPackOperation, updatePackOperation, forkPackOperation,
   getPromptOperation, getPromptVersionOperation, forkPromptOperation,
   listProvidersOperation, upsertProviderOperation, deleteProviderOperation,
+  listSuppressionsOperation, createSuppressionOperation, importSuppressionsOperation, deleteSuppressionOperation,
   listAuditOperation,
   listEndpointsOperation, createEndpointOperation, getEndpointOperation, updateEndpointOperation, deleteEndpointOperation,
   revealSecretOperation, rotateSecretOperation, listDeliveriesOperation, testEndpointOperation, listDeadLettersOperation, replayDeadLettersOperation,

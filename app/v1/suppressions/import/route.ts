@@ -1,0 +1,4 @@
+import { v1Route } from "@/lib/api/v1-route";
+import { importSuppressionsOperation } from "@/lib/api/operations/suppressions";
+
+export const { GET, POST, PUT, PATCH, DELETE } = v1Route(importSuppressionsOperation);

@@ -1,0 +1,29 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { webApi } from "@/components/data/web-api";
+import type { RelayReadiness } from "@/lib/relay/relay-readiness";
+
+// The warning on the review queue and the draft page when approvals cannot go out now: no relay
+// (approved drafts wait and are sent once one is saved) or the relay's last send failed.
+
+export function useRelayReadiness() {
+  return useQuery({ queryKey: ["relay-readiness"], queryFn: ({ signal }) => webApi<RelayReadiness>("/relay/readiness", { signal }), staleTime: 15_000 });
+}
+
+export function RelayWarning({ canConfigure = false }: { canConfigure?: boolean }) {
+  const readiness = useRelayReadiness();
+  const data = readiness.data;
+  if (!data || data.state === "ready") return null;
+  return (
+    <div role="status" data-testid="relay-warning" className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+      <p className="font-semibold">{data.state === "missing" ? "No SMTP relay is configured" : "The SMTP relay is failing"}</p>
+      <p className="mt-0.5 break-words">
+        {data.message}
+        {data.waiting > 0 ? ` ${data.waiting} approved ${data.waiting === 1 ? "draft is" : "drafts are"} waiting to be sent.` : ""}
+        {canConfigure ? <> <Link href="/settings/relay" className="font-medium underline">Set up the relay</Link></> : null}
+      </p>
+    </div>
+  );
+}

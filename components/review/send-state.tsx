@@ -1,0 +1,43 @@
+"use client";
+
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { webApi } from "@/components/data/web-api";
+import type { DraftDetail } from "@/components/review/types";
+import { buttonStyles } from "@/components/ui/styles";
+import { Time } from "@/components/ui/time";
+
+// Where an approved draft's send stands, in words, with "Retry send" for a send that failed.
+
+const WORDS: Record<string, string> = {
+  waiting_relay: "Waiting for an SMTP relay: it is sent as soon as an admin saves one.",
+  pending: "Queued for the relay.",
+  sending: "Being handed to the relay…",
+  committing: "Being handed to the relay…",
+  failed: "Not sent: the relay refused it.",
+};
+
+export function SendState({ detail, canRetry }: { detail: DraftDetail; canRetry: boolean }) {
+  const queryClient = useQueryClient();
+  const send = detail.send;
+  const retry = useMutation({
+    mutationFn: () => webApi(`/drafts/${detail.draft.id}/retry-send`, { method: "POST" }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ["draft", detail.draft.id] }),
+  });
+  if (!send) return <>{detail.draft.status === "approved" ? "Queued for the relay." : "—"}</>;
+  const retryable = send.status === "failed" || (send.status === "pending" && send.attempts > 0);
+  return (
+    <span className="block space-y-1" data-testid="send-state" data-status={send.status}>
+      <span className="block">
+        {send.status === "sent" ? <>Accepted by the relay <Time iso={send.accepted_at} />{send.confirmed ? "" : " (recorded after a restart)"}</> : WORDS[send.status] ?? send.status}
+      </span>
+      {send.error && send.status !== "sent" ? <span className="block break-words text-xs text-rose-700">Last attempt ({send.attempts}): {send.error}</span> : null}
+      {retryable && canRetry ? (
+        <button type="button" className={buttonStyles.secondary} disabled={retry.isPending} onClick={() => retry.mutate()}>
+          {retry.isPending ? "Retrying…" : "Retry send"}
+        </button>
+      ) : null}
+      {retry.isError ? <span role="alert" className="block text-xs text-rose-700">{retry.error.message}</span> : null}
+      {retry.isSuccess ? <span role="status" className="block text-xs text-emerald-700">Queued again.</span> : null}
+    </span>
+  );
+}

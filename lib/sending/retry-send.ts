@@ -1,0 +1,34 @@
+import { db } from "@/lib/db";
+import { recordAudit, type Actor } from "@/lib/audit/record-audit";
+import { DRAFT_INCLUDE, presentDraft } from "@/lib/drafts/present-draft";
+import { Conflict, NotFound } from "@/lib/errors";
+import { enqueue } from "@/lib/queues";
+
+// Retry a send from the draft page: a send the relay refused (the lead was rejected with
+// relay_rejected) goes back to pending and its lead back to running (the run back to `sending` if it
+// had completed); a send still pending after failed attempts is queued again now. The address is
+// checked against the suppression list again by the send itself. Audited (draft.send_retried).
+
+export async function retrySend(workspaceId: string, draftId: string, actor: Actor) {
+  const draft = await db().draft.findFirst({ where: { id: draftId, workspaceId }, include: { send: true, runLead: true, run: { select: { status: true, stopAfter: true } } } });
+  if (!draft) throw new NotFound("draft");
+  const send = draft.send;
+  const refused = send?.status === "failed" && draft.runLead.reasonCode === "relay_rejected";
+  const stuck = draft.status === "approved" && send?.status === "pending" && send.attempts > 0;
+  if (!refused && !stuck) throw new Conflict("Only a send that failed can be retried.");
+  if (draft.run.status === "canceled" || draft.run.stopAfter === "draft_email") throw new Conflict("This draft's run does not send.");
+  const updated = await db().$transaction(async (tx) => {
+    if (refused) {
+      const { count } = await tx.send.updateMany({ where: { id: send!.id, status: "failed" }, data: { status: "pending", error: null } });
+      if (count === 0) throw new Conflict("This send was retried a moment ago.");
+      await tx.draft.update({ where: { id: draftId }, data: { status: "approved" } });
+      await tx.runLead.update({ where: { id: draft.runLeadId }, data: { state: "running", reasonCode: null, reasonMessage: null } });
+      await tx.run.updateMany({ where: { id: draft.runId, status: "completed" }, data: { status: "sending", finishedAt: null } });
+    }
+    await recordAudit(tx, { workspaceId, actor, action: "draft.send_retried", target: { type: "draft", id: draftId }, data: { previous_error: send?.error ?? null } });
+    return tx.draft.findUniqueOrThrow({ where: { id: draftId }, include: DRAFT_INCLUDE });
+  });
+  // If Redis is away, the resume sweep queues it within a minute or two.
+  await enqueue("send", { v: 1, draftId }, { jobId: `send.${draftId}.retry-${Date.now().toString(36)}` }).catch(() => undefined);
+  return presentDraft(updated);
+}
