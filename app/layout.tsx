@@ -5,6 +5,7 @@ import "./globals.css";
 export const metadata: Metadata = {
   title: { default: "LeadPipe", template: "%s · LeadPipe" },
   description: "Lead lists through signals, qualification, drafts, human review and sending.",
+  icons: { icon: "/favicon.svg" },
 };
 
 export default function RootLayout({ children }: { children: ReactNode }) {
