@@ -24,6 +24,12 @@ test("a new workspace is walked through relay, offer, a first run from the sampl
   await expect(card.getByRole("listitem").first()).toHaveAttribute("aria-current", "step");
   await screenshots(page, "onboarding-new-workspace");
 
+  // Before the offer is written, the launcher says what drafts will lack.
+  await page.goto("/runs/new");
+  await expect(page.getByTestId("offer-warning")).toContainText("what you sell");
+  await expect(page.getByTestId("offer-warning")).toContainText("who signs");
+  await page.goto("/");
+
   // The first step's link, followed from the keyboard.
   await card.getByRole("link", { name: "Set up the relay" }).focus();
   await page.keyboard.press("Enter");
@@ -45,6 +51,7 @@ test("a new workspace is walked through relay, offer, a first run from the sampl
   expect(sample.trim().split("\n")).toHaveLength(11); // header + 10 leads
   await card.getByRole("link", { name: "Start a run" }).click();
   await expect(page).toHaveURL("/runs/new");
+  await expect(page.getByTestId("offer-warning")).toHaveCount(0);
   await page.getByLabel("CSV file").setInputFiles({ name: "sample-leads.csv", mimeType: "text/csv", buffer: Buffer.from(sample) });
   await expect(page.getByLabel("Map column email")).toHaveValue("email");
   await page.getByLabel("Stop after").selectOption("draft_email");
