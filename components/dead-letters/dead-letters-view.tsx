@@ -75,7 +75,7 @@ export function DeadLettersView() {
         <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 px-4 py-3">
           <div>
             <h2 id="dead-letters-heading" className="text-base font-semibold text-slate-900">
-              Dead-lettered deliveries{total !== undefined ? <span className="ml-1 font-normal text-slate-500">({total.toLocaleString()}{filtered ? " matching" : ""})</span> : null}
+              Dead-lettered deliveries{total !== undefined ? <>{" "}<span className="font-normal text-slate-500">({total.toLocaleString()}{filtered ? " matching" : ""})</span></> : null}
             </h2>
             {retryWindowSeconds ? <p className="text-xs text-slate-500">A delivery is dead-lettered after {windowInWords(retryWindowSeconds)} of failed attempts.</p> : null}
           </div>
