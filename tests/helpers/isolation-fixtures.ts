@@ -39,6 +39,7 @@ export type Resources = {
   relayFromEmail: string;
   /** On the workspace's suppression list. */
   suppressedEmail: string;
+  mailboxUsername: string;
   adminUserId: string;
   viewerUserId: string;
 };
@@ -76,6 +77,8 @@ export async function seedResources(ws: TestWorkspace): Promise<Resources> {
   }
   const relayFromEmail = `sales@${suffix}.example`;
   expect((await call("PUT", "/v1/relay", { token, body: { host: "smtp.example.com", port: 587, username: "relay-user", password: `relay-pass-${suffix}`, from_email: relayFromEmail } })).status).toBe(200);
+  const mailboxUsername = `inbox-${suffix}@mailbox.example`;
+  expect((await call("PUT", "/v1/mailbox", { token, body: { host: "imap.invalid", port: 993, username: mailboxUsername, password: `imap-pass-${suffix}` } })).status).toBe(200);
 
   const suppressedEmail = `suppressed-in-${slug}@isolation.example`;
   await post("/v1/suppressions", { email: suppressedEmail, reason: `Asked ${slug} to stop` });
@@ -100,7 +103,7 @@ export async function seedResources(ws: TestWorkspace): Promise<Resources> {
   return {
     workspaceSlug: slug, leadId, leadEmail, leadIdempotencyKey, leadBody, runId, draftId, sentDraftId, messageId, replyId: reply.id as string, campaignId: campaign.id as string,
     packSlug, promptName, promptVersion, promptPin, providerSlug, spareProviderSlug, endpointId, deliveryId, eventId: test.event_id as string,
-    tokenId: tokenRow.id, relayFromEmail, suppressedEmail, adminUserId: ws.users.admin.id, viewerUserId: ws.users.viewer.id,
+    tokenId: tokenRow.id, relayFromEmail, suppressedEmail, mailboxUsername, adminUserId: ws.users.admin.id, viewerUserId: ws.users.viewer.id,
   };
 }
 
@@ -117,6 +120,6 @@ export function identifiers(resources: Resources): string[] {
   return [
     resources.leadId, resources.leadEmail, resources.runId, resources.draftId, resources.sentDraftId, resources.messageId, resources.replyId,
     resources.campaignId, resources.packSlug, resources.promptName, resources.providerSlug, resources.spareProviderSlug, resources.endpointId,
-    resources.deliveryId, resources.eventId, resources.tokenId, resources.relayFromEmail, resources.suppressedEmail, resources.adminUserId, resources.viewerUserId, resources.workspaceSlug,
+    resources.deliveryId, resources.eventId, resources.tokenId, resources.relayFromEmail, resources.suppressedEmail, resources.mailboxUsername, resources.adminUserId, resources.viewerUserId, resources.workspaceSlug,
   ];
 }
