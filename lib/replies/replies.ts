@@ -31,6 +31,7 @@ export const ReplySchema = z
     text: z.string().meta({ description: "What the person wrote, without quoted text and signature when read from the mailbox" }),
     received_at: z.string(), classification: z.string().nullable(), confidence: z.number().nullable(), classified_at: z.string().nullable(),
     source: z.enum(["mailbox", "api"]), corrected_by: z.string().nullable().meta({ description: "The reviewer whose correction overrides the classifier" }),
+    classifier_classification: z.string().nullable().meta({ description: "What the classifier said, when a reviewer corrected it" }),
     corrected_at: z.string().nullable(), created_at: z.string(),
   })
   .meta({ id: "Reply" });
@@ -43,7 +44,7 @@ export function presentReply(reply: ReplyRow) {
     id: reply.id, lead_id: reply.leadId, draft_id: reply.draftId, run_id: reply.draft?.runId ?? null, from: reply.fromEmail, subject: reply.subject, text: reply.text,
     received_at: reply.receivedAt.toISOString(), classification: reply.classification, confidence: reply.confidence,
     classified_at: reply.classifiedAt?.toISOString() ?? null, source: reply.inboundMessageId ? ("mailbox" as const) : ("api" as const),
-    corrected_by: reply.correctedById, corrected_at: reply.correctedAt?.toISOString() ?? null, created_at: reply.createdAt.toISOString(),
+    corrected_by: reply.correctedById, classifier_classification: reply.correctedAt ? reply.classifierClassification : null, corrected_at: reply.correctedAt?.toISOString() ?? null, created_at: reply.createdAt.toISOString(),
   };
 }
 
@@ -75,10 +76,14 @@ export async function correctReply(workspaceId: string, id: string, classificati
     const now = new Date();
     const updated = await tx.reply.update({
       where: { id }, include: REPLY_INCLUDE,
-      data: { classification, confidence: 1, classifiedAt: current.classifiedAt ?? now, correctedById: reviewer.userId, correctedAt: now },
+      data: {
+        classification, confidence: 1, classifiedAt: current.classifiedAt ?? now, correctedById: reviewer.userId, correctedAt: now,
+        classifierClassification: current.correctedAt ? current.classifierClassification : current.classification,
+      },
     });
     await recordAudit(tx, { workspaceId, actor: reviewer.actor, action: "reply.corrected", target: { type: "reply", id }, data: { from: current.classification, to: classification } });
     if ((classification === "unsubscribe" || classification === "bounce") && current.lead) {
+      await tx.lead.updateMany({ where: { id: current.leadId!, status: { not: "bounced" } }, data: { status: "suppressed" } });
       await suppress({ workspaceId, email: current.lead.email, reason: `Reply corrected to ${classification}`, source: "reply", actor: reviewer.actor }, tx);
     }
     return updated;

@@ -25,7 +25,7 @@ const RULES: [ReplyCategory, RegExp[]][] = [
     /^\s*(please )?stop[.!]*\s*$/m,
   ]],
   ["out_of_office", [
-    /\b(out of (the )?office|ooo|on (annual |parental |sick |maternity |paternity )?(vacation|holiday|leave)|annual leave|away (until|from (the office|my desk))|automatic reply|auto-?reply|autoreply|abwesenheit|automatische antwort|limited access to e-?mail|travell?ing with limited|back on|i'?m off until|i am off until|will (be back|return) on|(i'?m|i am) (currently )?away|(i'?m|i am) at an offsite|away on business|back \d{1,2} [a-z]+)\b/,
+    /\b(out of (the )?office|ooo|on (annual |parental |sick |maternity |paternity )?(vacation|holiday|leave)|annual leave|away (until|from (the office|my desk))|automatic reply|auto-?reply|autoreply|abwesenheit|automatische antwort|limited access to e-?mail|travell?ing with limited|back on|i'?m off until|i am off until|will (be back|return) on|(i'?m|i am) (currently )?away|(i'?m|i am) at an offsite|(i'?m|i am) out (until|till|of office)|away on business|back \d{1,2} [a-z]+)\b/,
   ]],
   ["wrong_person", [
     /\b(wrong (person|contact|department|team)|not the (right|best) (person|contact)|no longer (with|works?|at|working|monitored)|left the (company|organi[sz]ation|business)|moved on from|not responsible for|not my (area|department|role)|isn'?t my (area|department)|(talk|speak|reach out) to (our|my) |should go to|try (our|someone|his|her)|contact our head|not the decision maker|don'?t make purchasing|not involved in|nothing to do with|retired|changed roles|don'?t own this|handled by another team|joined a different company|forwarding to someone|don'?t handle)\b/,

@@ -1,5 +1,6 @@
 -- AlterTable
-ALTER TABLE "replies" ADD COLUMN     "correctedAt" TIMESTAMPTZ(3),
+ALTER TABLE "replies" ADD COLUMN     "classifierClassification" TEXT,
+ADD COLUMN     "correctedAt" TIMESTAMPTZ(3),
 ADD COLUMN     "correctedById" TEXT,
 ADD COLUMN     "inboundMessageId" TEXT;
 
