@@ -128,6 +128,9 @@ function startSession(workspaceId: string, fingerprint: string, owner: string, e
       idle = true;
       if (taken > 0) log.info({ workspaceId, taken }, "mailbox read");
       if (newMail) continue;
+      // IDLE at once on the folder left open (auto-IDLE would wait 15 s of quiet first); the next
+      // read's first command ends it. Where the server has no IDLE, imapflow polls with NOOP.
+      void client.idle({ whenFree: true }).catch((error: Error) => log.warn({ workspaceId, err: error.message }, "IDLE failed"));
       await Promise.race([closed, new Promise<void>((resolve) => {
         nudge = resolve;
         setTimeout(resolve, config().MAILBOX_POLL_SECONDS * 1000);

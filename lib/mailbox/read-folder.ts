@@ -17,7 +17,9 @@ export async function readFolder(client: ImapFlow, workspaceId: string, folder: 
     if (!box) return 0;
     const cursor = await db().mailboxCursor.findUnique({ where: { workspaceId_folder: { workspaceId, folder } } });
     const lastUid = cursor && cursor.uidValidity === box.uidValidity ? Number(cursor.lastUid) : 0;
-    if (box.exists === 0 || (box.uidNext && box.uidNext <= lastUid + 1)) return 0;
+    // Not uidNext: imapflow keeps the value from when the folder was opened, and the folder stays
+    // open between reads, so it would hide new mail. EXISTS updates `exists` live.
+    if (box.exists === 0) return 0;
     let batch: RawMessage[] = [];
     // `n:*` always answers at least the last message, even when its UID is below n: filtered below.
     for await (const message of client.fetch(`${lastUid + 1}:*`, { uid: true, source: true, internalDate: true }, { uid: true })) {

@@ -40,6 +40,8 @@ export type Resources = {
   /** On the workspace's suppression list. */
   suppressedEmail: string;
   mailboxUsername: string;
+  /** From the sender of a message in the workspace's unmatched mail. */
+  unmatchedFrom: string;
   adminUserId: string;
   viewerUserId: string;
 };
@@ -97,13 +99,21 @@ export async function seedResources(ws: TestWorkspace): Promise<Resources> {
   const sentDraftId = await writeDraft(ws.workspace.id, runId, second.id as string, "sent");
   const messageId = `<${sentDraftId}@${suffix}.example>`;
   await db().send.create({ data: { id: newId("snd"), workspaceId: ws.workspace.id, draftId: sentDraftId, messageId, status: "sent", attempts: 1, acceptedAt: new Date() } });
+  // Mail the intake loop kept because it matched nothing, as ingest writes it.
+  const unmatchedFrom = `stranger-to-${slug}@unmatched.example`;
+  await db().inboundMessage.create({
+    data: {
+      id: newId("inb"), workspaceId: ws.workspace.id, folder: "INBOX", uidValidity: 1n, uid: 1n, messageId: `<unmatched@${suffix}.example>`, fromEmail: unmatchedFrom,
+      subject: `Hello ${slug}`, receivedAt: new Date(), kind: "unmatched", raw: new Uint8Array(Buffer.from(`From: ${unmatchedFrom}\r\nSubject: Hello ${slug}\r\n\r\nWho is this?\r\n`)),
+    },
+  });
   const reply = await post("/v1/replies", { in_reply_to: messageId, from: `second-in-${slug}@isolation.example`, subject: "Re: hello", text: "Tell me more.", received_at: new Date().toISOString() });
 
   const tokenRow = await db().apiToken.findFirstOrThrow({ where: { workspaceId: ws.workspace.id, name: "admin write" } });
   return {
     workspaceSlug: slug, leadId, leadEmail, leadIdempotencyKey, leadBody, runId, draftId, sentDraftId, messageId, replyId: reply.id as string, campaignId: campaign.id as string,
     packSlug, promptName, promptVersion, promptPin, providerSlug, spareProviderSlug, endpointId, deliveryId, eventId: test.event_id as string,
-    tokenId: tokenRow.id, relayFromEmail, suppressedEmail, mailboxUsername, adminUserId: ws.users.admin.id, viewerUserId: ws.users.viewer.id,
+    tokenId: tokenRow.id, relayFromEmail, suppressedEmail, mailboxUsername, unmatchedFrom, adminUserId: ws.users.admin.id, viewerUserId: ws.users.viewer.id,
   };
 }
 
@@ -120,6 +130,6 @@ export function identifiers(resources: Resources): string[] {
   return [
     resources.leadId, resources.leadEmail, resources.runId, resources.draftId, resources.sentDraftId, resources.messageId, resources.replyId,
     resources.campaignId, resources.packSlug, resources.promptName, resources.providerSlug, resources.spareProviderSlug, resources.endpointId,
-    resources.deliveryId, resources.eventId, resources.tokenId, resources.relayFromEmail, resources.suppressedEmail, resources.mailboxUsername, resources.adminUserId, resources.viewerUserId, resources.workspaceSlug,
+    resources.deliveryId, resources.eventId, resources.tokenId, resources.relayFromEmail, resources.suppressedEmail, resources.mailboxUsername, resources.unmatchedFrom, resources.adminUserId, resources.viewerUserId, resources.workspaceSlug,
   ];
 }

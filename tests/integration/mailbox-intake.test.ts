@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
+import { putMailbox } from "@/lib/mailbox/mailbox-settings";
 import { closeQueues, queue } from "@/lib/queues";
 import { seed } from "@/prisma/seed/run-seed";
 import { resetDatabase } from "../helpers/db";
@@ -34,6 +35,19 @@ async function stopWorker(signal: NodeJS.Signals = "SIGTERM") {
   worker = undefined;
 }
 
+/** What the worker got to, for a failure's message. */
+async function explain(workspaceId: string) {
+  const [inbound, replies, classified, events, status] = await Promise.all([
+    db().inboundMessage.count({ where: { workspaceId } }), db().reply.count({ where: { workspaceId } }),
+    db().reply.count({ where: { workspaceId, classifiedAt: { not: null } } }), db().event.count({ where: { workspaceId, type: "reply.received" } }),
+    db().mailboxStatus.findUnique({ where: { workspaceId } }),
+  ]);
+  return `inbound ${inbound}, replies ${replies}, classified ${classified}, events ${events}, status ${JSON.stringify(status)}\nworker output:\n${worker?.output().slice(-3000) ?? "(none)"}`;
+}
+const withContext = (workspaceId: string) => async (error: Error) => {
+  throw new Error(`${error.message}\n${await explain(workspaceId)}`);
+};
+
 const replyEvents = async (workspaceId: string) =>
   (await db().event.findMany({ where: { workspaceId, type: "reply.received" }, orderBy: { id: "asc" } })).map((event) => event.data as Record<string, unknown>);
 
@@ -67,7 +81,7 @@ describe("mailbox intake (dovecot)", () => {
     const events = await eventually(async () => {
       const found = await replyEvents(workspaceId);
       return found.length >= 3 ? found : null;
-    }, { timeoutMs: 5_000, everyMs: 100 });
+    }, { timeoutMs: 5_000, everyMs: 100 }).catch(withContext(workspaceId));
     const byDraft = new Map(events.map((event) => [event.draft_id, event]));
     expect(byDraft.get(leads[0].draftId)).toMatchObject({ lead_id: leads[0].leadId, run_id: runId, classification: "interested" });
     expect(byDraft.get(leads[1].draftId)).toMatchObject({ lead_id: leads[1].leadId, classification: "unsubscribe" });
@@ -83,6 +97,25 @@ describe("mailbox intake (dovecot)", () => {
     expect(stripped.text).toBe("Please don't email me again.");
     expect(await db().suppression.findFirst({ where: { workspaceId, emailLower: leads[1].email } })).toMatchObject({ source: "reply", reason: "Reply classified unsubscribe" });
   }, 240_000);
+
+  it("keeps the session when the same settings are saved again, and restarts it when they change", async () => {
+    const workspace = await db().workspace.findUniqueOrThrow({ where: { slug: "intake-replies" } });
+    const statusNow = () => db().mailboxStatus.findUniqueOrThrow({ where: { workspaceId: workspace.id } });
+    const before = await statusNow();
+    expect(before.state).toBe("idle");
+    const actor = { type: "system" as const, id: "test", name: "test" };
+    const { password } = dovecot.user("replies");
+    // The same settings, the password sealed afresh: nothing the session connects with changed.
+    await putMailbox(workspace.id, { host: dovecot.host, port: dovecot.port, secure: false, username: "replies", password, folders: ["INBOX"] }, actor);
+    await new Promise((resolve) => setTimeout(resolve, 7_000)); // longer than the loop's 5 s scan
+    expect((await statusNow()).changedAt).toEqual(before.changedAt);
+    // A second folder: the session restarts and reads both.
+    await dovecot.appendMany("replies", [], "Archive");
+    await putMailbox(workspace.id, { host: dovecot.host, port: dovecot.port, secure: false, username: "replies", folders: ["INBOX", "Archive"] }, actor);
+    await eventually(async () => (await statusNow()).changedAt.getTime() > before.changedAt.getTime(), { timeoutMs: 10_000, everyMs: 100 });
+    await eventually(async () => (await statusNow()).state === "idle", { timeoutMs: 10_000, everyMs: 100 });
+    expect(await db().mailboxCursor.findUnique({ where: { workspaceId_folder: { workspaceId: workspace.id, folder: "Archive" } } })).toBeNull(); // empty: nothing to move past
+  }, 60_000);
 
   it("suppresses the address of a hard bounce and ends the lead bounced; records a soft bounce only", async () => {
     const { workspaceId, leads } = await sentWorkspace("intake-replies", 0).then(async () => {
@@ -101,7 +134,7 @@ describe("mailbox intake (dovecot)", () => {
     const bounces = await eventually(async () => {
       const rows = await db().bounce.findMany({ where: { workspaceId }, orderBy: { emailLower: "asc" } });
       return rows.length >= 2 ? rows : null;
-    }, { timeoutMs: 5_000, everyMs: 100 });
+    }, { timeoutMs: 5_000, everyMs: 100 }).catch(withContext(workspaceId));
     expect(bounces.map((bounce) => [bounce.emailLower, bounce.kind, bounce.status])).toEqual([[leads[4].email, "hard", "5.1.1"], [leads[5].email, "soft", "4.4.7"]]);
     expect(bounces[0].draftId).toBe(leads[4].draftId);
     expect(await db().suppression.findFirst({ where: { workspaceId, emailLower: leads[4].email } })).toMatchObject({ source: "bounce", reason: "Hard bounce 5.1.1: smtp; 550 5.1.1 user unknown" });
