@@ -10,14 +10,15 @@ import type { Dovecot } from "./dovecot";
 
 export type SentLead = { leadId: string; email: string; draftId: string; runId: string; messageId: string };
 
-export async function sentWorkspace(slug: string, count: number): Promise<{ workspaceId: string; runId: string; leads: SentLead[] }> {
+/** `tag` makes the lead addresses unique when the workspace is shared (the e2e tests use demo). */
+export async function sentWorkspace(slug: string, count: number, tag = ""): Promise<{ workspaceId: string; runId: string; leads: SentLead[] }> {
   const workspace = await ensureWorkspace({ slug, name: slug });
   const pack = await db().pack.findFirstOrThrow({ where: { slug: "saas-outbound" } });
   const runId = newId("run");
   await db().run.create({ data: { id: runId, workspaceId: workspace.id, packId: pack.id, status: "completed" } });
   const leads: SentLead[] = Array.from({ length: count }, (_, i) => {
     const draftId = newId("drf");
-    return { leadId: newId("lead"), email: `person${i}@${slug}.example`, draftId, runId, messageId: `<${draftId}@mail.${slug}.example>` };
+    return { leadId: newId("lead"), email: `person${i}${tag}@${slug}.example`, draftId, runId, messageId: `<${draftId}@mail.${slug}.example>` };
   });
   for (let start = 0; start < leads.length; start += 1000) {
     const chunk = leads.slice(start, start + 1000);
