@@ -31,7 +31,12 @@ type Settings = { host: string; port: number; secure: boolean; username: string;
 
 /** What a session connects with; the password compared in clear (a save seals it afresh each time). */
 export function settingsFingerprint(settings: Settings): string {
-  const password = settings.passwordEncrypted ? decryptSecret(settings.passwordEncrypted) : null;
+  let password: string | null = null;
+  try {
+    password = settings.passwordEncrypted ? decryptSecret(settings.passwordEncrypted) : null;
+  } catch {
+    password = `sealed:${settings.passwordEncrypted}`; // unreadable here: the session fails and says why
+  }
   const parts = [settings.host, settings.port, settings.secure, settings.username, password, settings.folders];
   return createHash("sha256").update(JSON.stringify(parts)).digest("hex");
 }
@@ -45,7 +50,9 @@ async function reportStatus(workspaceId: string, state: "connecting" | "reading"
 export function startIntakeLoop(): { stop: () => Promise<void> } {
   const owner = randomUUID();
   const sessions = new Map<string, Session>();
-  const failedUntil = new Map<string, number>();
+  // A failed session waits RETRY_AFTER_FAILURE_MS, unless its settings change meanwhile (an admin
+  // fixing a wrong password should not wait).
+  const failedUntil = new Map<string, { until: number; fingerprint: string }>();
   let running = true;
   let wake: () => void = () => undefined;
 
@@ -59,12 +66,13 @@ export function startIntakeLoop(): { stop: () => Promise<void> } {
       }
     }
     for (const [workspaceId, fingerprint] of wanted) {
-      if (sessions.has(workspaceId) || (failedUntil.get(workspaceId) ?? 0) > Date.now()) continue;
+      const failure = failedUntil.get(workspaceId);
+      if (sessions.has(workspaceId) || (failure && failure.fingerprint === fingerprint && failure.until > Date.now())) continue;
       const leased = await redis().set(LEASE_KEY(workspaceId), owner, "PX", LEASE_MS, "NX");
       if (leased !== "OK") continue; // another worker reads this mailbox
       sessions.set(workspaceId, startSession(workspaceId, fingerprint, owner, (failed) => {
         sessions.delete(workspaceId);
-        if (failed) failedUntil.set(workspaceId, Date.now() + RETRY_AFTER_FAILURE_MS);
+        if (failed) failedUntil.set(workspaceId, { until: Date.now() + RETRY_AFTER_FAILURE_MS, fingerprint });
       }));
     }
   }

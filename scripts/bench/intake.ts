@@ -9,7 +9,7 @@ import { benchEnvironment, prepareBenchDatabase, spawnBenchWorker, waitForUrl } 
 import { startDovecot } from "../../tests/helpers/dovecot";
 
 const REPLIES = Number(process.env.BENCH_REPLIES ?? 5_000);
-const WORKER_PORT = 3231;
+const WORKER_PORT = Number(process.env.BENCH_WORKER_PORT ?? 3231);
 const env = benchEnvironment(3230);
 Object.assign(process.env, env);
 await prepareBenchDatabase(env);
