@@ -39,8 +39,8 @@ function ReplyRow({ reply, canCorrect, onCorrect }: { reply: RunReply; canCorrec
   const who = reply.lead?.name ? `${reply.lead.name} (${reply.lead.email})` : (reply.lead?.email ?? reply.from);
   return (
     <li data-testid={`reply-${reply.id}`} className="px-4 py-3">
-      <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
-        <div className="min-w-0 flex-1">
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between sm:gap-x-4">
+        <div className="min-w-0 sm:flex-1">
           <p className="truncate text-sm font-medium text-slate-900">{who}</p>
           <p className="text-xs text-slate-500">
             <Time iso={reply.received_at} /> · {reply.source === "mailbox" ? "from the mailbox" : "over the API"}
