@@ -1,4 +1,5 @@
 import { db, type Tx } from "@/lib/db";
+import type { Prisma } from "@/lib/generated/prisma/client.ts";
 import { newId } from "@/lib/ids";
 import { log } from "@/lib/log";
 import { parseInbound, type ParsedInbound } from "@/lib/mailbox/parse-message";
@@ -23,6 +24,11 @@ export async function ingestBatch(workspaceId: string, folder: string, uidValidi
   await db().$transaction(async (tx) => {
     const seen = await alreadyStored(tx, workspaceId, folder, uidValidity, parsed);
     const matcher = await loadMatcher(tx, workspaceId, parsed.map((message) => message.mail));
+    // Rows are gathered, then written with one statement per table (a batch of 100 is a handful
+    // of statements, not hundreds); bounces, which need their lead, are written after.
+    const inboundRows: Prisma.InboundMessageCreateManyInput[] = [];
+    const replyRows: Prisma.ReplyCreateManyInput[] = [];
+    const dsns: { inboundId: string; recipients: NonNullable<ParsedInbound["dsn"]>["recipients"]; match: Match | null }[] = [];
     for (const message of parsed) {
       if (seen.uids.has(message.uid) || (message.mail.messageId && seen.messageIds.has(message.mail.messageId))) {
         counts.skipped += 1;
@@ -34,25 +40,25 @@ export async function ingestBatch(workspaceId: string, folder: string, uidValidi
       const { mail } = message;
       const match = mail.dsn ? matcher.forDsn(mail) : matcher.forReply(mail);
       const kind = mail.dsn ? "bounce" : match ? "reply" : "unmatched";
-      await tx.inboundMessage.create({
-        data: {
-          id: inboundId, workspaceId, folder, uidValidity, uid: BigInt(message.uid), messageId: mail.messageId, fromEmail: mail.from.slice(0, 320),
-          subject: mail.subject, receivedAt, kind, matchedBy: match?.by ?? null, raw: new Uint8Array(message.raw),
-        },
+      inboundRows.push({
+        id: inboundId, workspaceId, folder, uidValidity, uid: BigInt(message.uid), messageId: mail.messageId, fromEmail: mail.from.slice(0, 320),
+        subject: mail.subject, receivedAt, kind, matchedBy: match?.by ?? null, raw: new Uint8Array(message.raw),
       });
       if (mail.dsn) {
-        counts.bounces += await recordBounces(tx, workspaceId, inboundId, mail.dsn.recipients, match);
+        dsns.push({ inboundId, recipients: mail.dsn.recipients, match });
       } else if (match) {
-        const reply = await tx.reply.create({
-          data: {
-            id: newId("rpl"), workspaceId, leadId: match.leadId, draftId: match.draftId, inReplyTo: mail.inReplyTo[0] ?? null, fromEmail: mail.from.slice(0, 320) || "unknown@invalid",
-            subject: mail.subject, text: stripQuoted(mail.text), receivedAt, inboundMessageId: inboundId,
-          },
+        const replyId = newId("rpl");
+        replyRows.push({
+          id: replyId, workspaceId, leadId: match.leadId, draftId: match.draftId, inReplyTo: mail.inReplyTo[0] ?? null, fromEmail: mail.from.slice(0, 320) || "unknown@invalid",
+          subject: mail.subject, text: stripQuoted(mail.text), receivedAt, inboundMessageId: inboundId,
         });
-        replyIds.push(reply.id);
+        replyIds.push(replyId);
         counts.replies += 1;
       } else counts.unmatched += 1;
     }
+    if (inboundRows.length) await tx.inboundMessage.createMany({ data: inboundRows });
+    if (replyRows.length) await tx.reply.createMany({ data: replyRows });
+    for (const dsn of dsns) counts.bounces += await recordBounces(tx, workspaceId, dsn.inboundId, dsn.recipients, dsn.match);
     const lastUid = BigInt(Math.max(...messages.map((message) => message.uid)));
     await tx.mailboxCursor.upsert({
       where: { workspaceId_folder: { workspaceId, folder } },
@@ -61,7 +67,11 @@ export async function ingestBatch(workspaceId: string, folder: string, uidValidi
     });
   }, { timeout: 60_000 });
   // After the commit; if Redis is away the resume sweep classifies them later.
-  const track = replyIds.length ? [{ payload: { v: 1 as const, replyIds }, options: { jobId: `track.${replyIds[0]}.batch` } }] : [];
+  const track = [];
+  for (let start = 0; start < replyIds.length; start += 100) {
+    const chunk = replyIds.slice(start, start + 100); // a track job carries at most 100
+    track.push({ payload: { v: 1 as const, replyIds: chunk }, options: { jobId: `track.${chunk[0]}.batch` } });
+  }
   await enqueueBulk("track", track).catch((error: Error) => log.warn({ err: error.message }, "could not queue track jobs; the resume sweep will"));
   return counts;
 }

@@ -44,29 +44,45 @@ export async function trackReplies(replyIds: string[]): Promise<string[]> {
   }
   const byId = new Map(replies.map((reply) => [reply.id, reply]));
   const written: string[] = [];
-  await db().$transaction(async (tx) => {
-    const events = new Map<string, OutboxEvent[]>();
-    for (const { replyId, prompt, result, trace } of done) {
-      const reply = byId.get(replyId)!;
-      const { run, lead } = reply.draft!;
-      const { count } = await tx.reply.updateMany({ where: { id: replyId, classifiedAt: null, correctedAt: null }, data: { classification: result.classification, confidence: result.confidence, classifiedAt: new Date() } });
-      if (count === 0) continue;
-      const suppressed = result.classification === "unsubscribe" || result.classification === "bounce";
-      await tx.lead.updateMany({ where: { id: lead.id, status: { not: "bounced" } }, data: { status: suppressed ? "suppressed" : "replied" } });
-      if (suppressed) await suppress({ workspaceId: reply.workspaceId, email: lead.emailLower, reason: `Reply classified ${result.classification}`, source: "reply" }, tx);
-      await tx.stageTrace.create({
-        data: { id: newId("trc"), workspaceId: reply.workspaceId, runId: run.id, leadId: lead.id, stage: "track", promptVersionId: prompt.id, ...trace, output: result },
+  if (done.length) {
+    await db().$transaction(async (tx) => {
+      // Set-based, so a batch of 100 costs a handful of statements: only replies still unclassified
+      // and uncorrected are written (a job run twice, or a reviewer's correction, wins).
+      const updated = await tx.$queryRaw<{ id: string }[]>`
+        UPDATE replies r SET classification = v.c, confidence = v.conf, "classifiedAt" = now()
+          FROM unnest(${done.map((item) => item.replyId)}::text[], ${done.map((item) => item.result.classification)}::text[], ${done.map((item) => item.result.confidence)}::float8[]) AS v(id, c, conf)
+         WHERE r.id = v.id AND r."classifiedAt" IS NULL AND r."correctedAt" IS NULL
+        RETURNING r.id`;
+      const kept = new Set(updated.map((row) => row.id));
+      const items = done.filter((item) => kept.has(item.replyId));
+      const suppresses = (item: Done) => item.result.classification === "unsubscribe" || item.result.classification === "bounce";
+      const leadIds = (wanted: boolean) => items.filter((item) => suppresses(item) === wanted).map((item) => byId.get(item.replyId)!.draft!.leadId);
+      await tx.lead.updateMany({ where: { id: { in: leadIds(false) }, status: { not: "bounced" } }, data: { status: "replied" } });
+      await tx.lead.updateMany({ where: { id: { in: leadIds(true) }, status: { not: "bounced" } }, data: { status: "suppressed" } });
+      for (const item of items.filter(suppresses)) {
+        const reply = byId.get(item.replyId)!;
+        await suppress({ workspaceId: reply.workspaceId, email: reply.draft!.lead.emailLower, reason: `Reply classified ${item.result.classification}`, source: "reply" }, tx);
+      }
+      await tx.stageTrace.createMany({
+        data: items.map(({ replyId, prompt, result, trace }) => {
+          const reply = byId.get(replyId)!;
+          return { id: newId("trc"), workspaceId: reply.workspaceId, runId: reply.draft!.runId, leadId: reply.draft!.leadId, stage: "track", promptVersionId: prompt.id, ...trace, output: result };
+        }),
       });
-      const list = events.get(reply.workspaceId) ?? [];
-      list.push({
-        type: "reply.received",
-        data: { lead_id: lead.id, draft_id: reply.draft!.id, run_id: run.id, reply_id: reply.id, classification: result.classification, confidence: result.confidence, received_at: reply.receivedAt.toISOString() },
-      });
-      events.set(reply.workspaceId, list);
-      written.push(result.classification);
-    }
-    for (const [workspaceId, list] of events) await recordEvents(tx, workspaceId, list);
-  }, { timeout: 60_000 });
+      const events = new Map<string, OutboxEvent[]>();
+      for (const { replyId, result } of items) {
+        const reply = byId.get(replyId)!;
+        const list = events.get(reply.workspaceId) ?? [];
+        list.push({
+          type: "reply.received",
+          data: { lead_id: reply.draft!.leadId, draft_id: reply.draft!.id, run_id: reply.draft!.runId, reply_id: reply.id, classification: result.classification, confidence: result.confidence, received_at: reply.receivedAt.toISOString() },
+        });
+        events.set(reply.workspaceId, list);
+        written.push(result.classification);
+      }
+      for (const [workspaceId, list] of events) await recordEvents(tx, workspaceId, list);
+    }, { timeout: 60_000 });
+  }
   if (pending) throw pending;
   return written;
 }
