@@ -1,6 +1,8 @@
+import { ImapFlow } from "imapflow";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { putMailbox } from "@/lib/mailbox/mailbox-settings";
+import { readFolder } from "@/lib/mailbox/read-folder";
 import { closeQueues, queue } from "@/lib/queues";
 import { seed } from "@/prisma/seed/run-seed";
 import { resetDatabase } from "../helpers/db";
@@ -169,4 +171,31 @@ describe("mailbox intake (dovecot)", () => {
     const cursor = await db().mailboxCursor.findUniqueOrThrow({ where: { workspaceId_folder: { workspaceId, folder: "INBOX" } } });
     expect(Number(cursor.lastUid)).toBe(count);
   }, 420_000);
+
+  it("reads a renumbered folder (new UIDVALIDITY) again from the start, storing only what is new", async () => {
+    const { workspaceId, leads } = await sentWorkspace("intake-renumbered", 4);
+    const raws = leads.map((lead) => replyMessage(lead, "Tell me more."));
+    await dovecot.appendMany("replies", raws.slice(0, 3), "Renumbered");
+    const client = new ImapFlow({ host: dovecot.host, port: dovecot.port, secure: false, auth: { user: "replies", pass: dovecot.user("replies").password }, logger: false, disableAutoIdle: true });
+    client.on("error", () => undefined);
+    await client.connect();
+    try {
+      expect(await readFolder(client, workspaceId, "Renumbered")).toBe(3);
+      expect(await readFolder(client, workspaceId, "Renumbered")).toBe(0); // nothing above the cursor
+      const before = await db().mailboxCursor.findUniqueOrThrow({ where: { workspaceId_folder: { workspaceId, folder: "Renumbered" } } });
+      // The folder is deleted and made again (the server gives it a new UIDVALIDITY), holding the
+      // same three messages and a fourth.
+      await client.mailboxDelete("Renumbered");
+      await dovecot.appendMany("replies", raws, "Renumbered");
+      expect(await readFolder(client, workspaceId, "Renumbered")).toBe(4); // all read again...
+      const after = await db().mailboxCursor.findUniqueOrThrow({ where: { workspaceId_folder: { workspaceId, folder: "Renumbered" } } });
+      expect(after.uidValidity).not.toBe(before.uidValidity);
+      expect(Number(after.lastUid)).toBe(4);
+    } finally {
+      await client.logout().catch(() => client.close());
+    }
+    // ...but only the fourth is new: Message-IDs already stored are skipped.
+    expect(await db().inboundMessage.count({ where: { workspaceId } })).toBe(4);
+    expect(await db().reply.count({ where: { workspaceId } })).toBe(4);
+  }, 60_000);
 });
