@@ -4,5 +4,7 @@ export async function register() {
   if (process.env.NEXT_RUNTIME === "nodejs") {
     const { exitOnInvalidConfig } = await import("./lib/config/exit-on-invalid");
     exitOnInvalidConfig();
+    const { stampPeerAddress } = await import("./lib/net/peer-address");
+    stampPeerAddress(); // X-Forwarded-For always ends with the socket's address (lib/net/peer-address.ts)
   }
 }

@@ -16,7 +16,10 @@ function handles(): Handles {
     pool.on("error", () => {
       // An idle client lost its connection; the pool replaces it. Queries report their own errors.
     });
-    globalForDb.leadpipeDb = { pool, prisma: new PrismaClient({ adapter: new PrismaPg(pool) }) };
+    // A burst of transactions (twenty approvals at once) waits for a pooled connection rather than
+    // failing after Prisma's default 2 s: "Unable to start a transaction in the given time".
+    const transactionOptions = { maxWait: 10_000, timeout: 15_000 };
+    globalForDb.leadpipeDb = { pool, prisma: new PrismaClient({ adapter: new PrismaPg(pool), transactionOptions }) };
   }
   return globalForDb.leadpipeDb;
 }

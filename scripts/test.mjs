@@ -32,6 +32,7 @@ const env = {
   APP_URL: `http://localhost:${process.env.TEST_PORT ?? "3100"}`,
   NEXTAUTH_URL: `http://localhost:${process.env.TEST_PORT ?? "3100"}`,
   OUTBOUND_ALLOWLIST: "127.0.0.0/8,::1/128",
+  METRICS_TOKEN: "metrics-token-of-the-test-app",
   LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
 };
 const runDir = path.join(ROOT, ".run");

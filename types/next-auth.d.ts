@@ -8,11 +8,14 @@ declare module "next-auth" {
   interface Session {
     userId: string;
     workspaceId: string;
+    /** The server-side session record (lib/auth/web-sessions.ts). */
+    sid?: string;
   }
 }
 
 declare module "next-auth/jwt" {
   interface JWT {
     workspaceId: string;
+    sid?: string;
   }
 }

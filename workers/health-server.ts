@@ -18,7 +18,7 @@ export function startHealthServer(port: number, isStopping: () => boolean): Prom
       return;
     }
     if (path === "/metrics") {
-      const answer = await scrapeMetrics(req.headers.authorization ?? null);
+      const answer = await scrapeMetrics(req.headers.authorization ?? null, { publicPort: false });
       res.writeHead(answer.status, answer.headers);
       res.end(answer.body);
       return;

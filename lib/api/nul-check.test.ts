@@ -16,3 +16,13 @@ describe("nulPath", () => {
     expect(nulPath({ a: "💥\u202e", b: [1, null, true], c: { d: "\\u0000 as text" }, e: "\ud83d\udca5 paired" })).toBeNull();
   });
 });
+
+describe("nulPath on deep values", () => {
+  it("walks a value nested 100,000 levels without overflowing the stack", () => {
+    let deep: unknown = "bad\u0000";
+    for (let i = 0; i < 100_000; i++) deep = [deep];
+    const found = nulPath(deep);
+    expect(found?.split(".").length).toBe(100_000);
+    expect(nulPath({ a: "\u0000", ["k\u0000"]: 1 })).toBe("a"); // keys and values in document order
+  });
+});

@@ -6,21 +6,32 @@
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 const UNSTORABLE = new RegExp(`\\u0000|${LONE_SURROGATE.source}`); // no /g: test() would keep state
 
-/** The path (`a.b.0`) of the first string or key holding NUL or a lone surrogate, or null when there is none. */
-export function nulPath(value: unknown, path: string[] = []): string | null {
-  if (typeof value === "string") return UNSTORABLE.test(value) ? path.join(".") || "(body)" : null;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = nulPath(value[i], [...path, String(i)]);
-      if (found !== null) return found;
-    }
-    return null;
-  }
-  if (value && typeof value === "object") {
-    for (const [key, inner] of Object.entries(value)) {
-      if (UNSTORABLE.test(key)) return [...path, key.replaceAll("\u0000", "\\0").replace(LONE_SURROGATE, "\ufffd")].join(".");
-      const found = nulPath(inner, [...path, key]);
-      if (found !== null) return found;
+type Step = { value: unknown; key: string | null; parent: Step | null; objectKey?: boolean };
+
+function pathOf(step: Step, last?: string): string {
+  const keys: string[] = last === undefined ? [] : [last];
+  for (let at: Step | null = step; at && at.key !== null; at = at.parent) keys.push(at.key);
+  return keys.reverse().join(".");
+}
+
+/**
+ * The path (`a.b.0`) of the first string or key holding NUL or a lone surrogate, or null when there
+ * is none. Iterative, with each step pointing at its parent, so the walk is linear in the size of
+ * the value and never deepens the call stack, however deep the value is nested.
+ */
+export function nulPath(value: unknown): string | null {
+  const stack: Step[] = [{ value, key: null, parent: null }];
+  while (stack.length > 0) {
+    const step = stack.pop()!;
+    if (step.objectKey && UNSTORABLE.test(step.key!)) return pathOf(step.parent!, step.key!.replaceAll("\u0000", "\\0").replace(LONE_SURROGATE, "\ufffd"));
+    const current = step.value;
+    if (typeof current === "string") {
+      if (UNSTORABLE.test(current)) return pathOf(step) || "(body)";
+    } else if (Array.isArray(current)) {
+      for (let i = current.length - 1; i >= 0; i--) stack.push({ value: current[i], key: String(i), parent: step });
+    } else if (current && typeof current === "object") {
+      const entries = Object.entries(current);
+      for (let i = entries.length - 1; i >= 0; i--) stack.push({ value: entries[i][1], key: entries[i][0], parent: step, objectKey: true });
     }
   }
   return null;

@@ -3,6 +3,7 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import { config } from "@/lib/config";
 import { authenticateUser } from "@/lib/auth/authenticate-user";
 import { rateLimitedError } from "@/lib/auth/sign-in-errors";
+import { endWebSession, startWebSession } from "@/lib/auth/web-sessions";
 import { clientAddress, signInSucceeded, takeSignInAttempt } from "@/lib/auth/sign-in-limit";
 
 process.env.NEXTAUTH_URL ??= config().APP_URL;
@@ -34,13 +35,20 @@ export const authOptions: NextAuthOptions = {
       if (user) {
         token.sub = user.id;
         token.workspaceId = user.workspaceId;
+        token.sid = await startWebSession(user.id); // checked on every request (lib/auth/session.ts)
       }
       return token;
     },
     async session({ session, token }) {
       session.userId = token.sub ?? "";
       session.workspaceId = token.workspaceId;
+      session.sid = token.sid;
       return session;
+    },
+  },
+  events: {
+    async signOut({ token }) {
+      if (token?.sid) await endWebSession(token.sid);
     },
   },
 };

@@ -1,10 +1,12 @@
 import { createHash } from "node:crypto";
+import ipaddr from "ipaddr.js";
+import { config } from "@/lib/config";
 import { redis } from "@/lib/redis";
 
 // Sign-in attempts are limited in Redis, in fixed windows:
 //   - per email + client address: 10 attempts per 15 minutes (what stops one client guessing);
 //   - per email across all addresses: 100 per 15 minutes (bounds guessing from many addresses,
-//     or with a forged X-Forwarded-For when no proxy sits in front of the app).
+//     or through a proxy that passes on whatever X-Forwarded-For it was sent).
 // Each attempt is counted before the password is checked (so parallel guesses count too); a
 // successful sign-in clears its email + address count (the per-email count simply lapses).
 
@@ -19,13 +21,26 @@ const keys = (email: string, address: string) => {
 };
 
 /**
- * The client's address: the last X-Forwarded-For entry, which is what the nearest proxy (or
- * `next start` itself, when nothing is in front) saw.
+ * The client's address. The web server appends the socket's address to X-Forwarded-For
+ * (lib/net/peer-address.ts), so the last entry is the peer actually connected; entries before it
+ * are believed only while the entry to their right is a proxy in TRUSTED_PROXY_CIDRS. Without
+ * trusted proxies that is the socket's address, whatever the client wrote into the header.
  */
-export function clientAddress(headers: Record<string, string | string[] | undefined>): string {
+export function clientAddress(headers: Record<string, string | string[] | undefined>, trustedProxies: string[] = config().TRUSTED_PROXY_CIDRS): string {
   const raw = headers["x-forwarded-for"];
   const forwarded = (Array.isArray(raw) ? raw.join(",") : raw ?? "").split(",").map((part) => part.trim()).filter(Boolean);
-  return forwarded.at(-1) ?? headers["x-real-ip"]?.toString() ?? "unknown";
+  let address = forwarded.pop();
+  while (address !== undefined && forwarded.length > 0 && isTrusted(address, trustedProxies)) address = forwarded.pop();
+  return address ?? "unknown";
+}
+
+function isTrusted(address: string, cidrs: string[]): boolean {
+  if (cidrs.length === 0 || !ipaddr.isValid(address)) return false;
+  const parsed = ipaddr.process(address); // ::ffff:10.0.0.1 is judged as 10.0.0.1
+  return cidrs.some((cidr) => {
+    const range = ipaddr.parseCIDR(cidr);
+    return range[0].kind() === parsed.kind() && parsed.match(range);
+  });
 }
 
 export type SignInAttempt = { allowed: true } | { allowed: false; retryAfterSeconds: number };

@@ -44,6 +44,7 @@ export const ConfigSchema = z.object({
     .string({ error: "is required (npm start generates one into .env.local)" })
     .refine((value) => Buffer.from(value, "base64").length === 32, "must be 32 bytes, base64-encoded"),
   OUTBOUND_ALLOWLIST: cidrList.default([]),
+  TRUSTED_PROXY_CIDRS: cidrList.default([]),
   WEBHOOK_RETRY_SCHEDULE: secondsList.default([5, 300, 1800, 7200, 18000, 36000]),
   WEBHOOK_RETRY_WINDOW_SECONDS: positiveInt.default(86400),
   S3_ENDPOINT: url(["http:", "https:"]).optional(),

@@ -4,15 +4,19 @@ import type { HandlerResult } from "@/lib/api/operation";
 import { decryptSecret, encryptSecret } from "@/lib/crypto/secrets";
 import { Conflict, InvalidRequest } from "@/lib/errors";
 import { newId } from "@/lib/ids";
+import { committedResource, recoveryFor, withinClaim } from "@/lib/idempotency/claim-context";
 
 // Idempotency-Key on POST (contract §1): the same key and body within 24 h returns the first
 // answer without doing the work twice; the same key with another body is 409. Keys belong to the
 // token that sent them. Only successful answers are kept: after an error the client may retry.
 // A claim is written before the work and completed after it; a claim still open after
 // ABANDONED_CLAIM_MS belongs to a process that died (or lost PostgreSQL) mid-request, and the
-// retry takes it over instead of being told "in progress" for the rest of the 24 hours. The work
-// itself is guarded by its own row checks (an approved draft is not approved twice), so a takeover
-// after work that did commit answers as a second request would (e.g. 409 already approved).
+// retry takes it over instead of being told "in progress" for the rest of the 24 hours. Before
+// doing the work again, a takeover checks whether the first attempt committed: work that creates
+// a resource marks the claim in its own transaction (lib/idempotency/claim-context.ts), and the
+// takeover then answers with that resource. Other work is guarded by its own row checks (an
+// approved draft is not approved twice), so a takeover after it committed answers as a second
+// request would (e.g. 409 already approved).
 // A kept answer can carry a secret (a webhook endpoint's signing secret from create, reveal or
 // rotate), so it is sealed like every other secret at rest (lib/crypto/secrets.ts).
 
@@ -37,6 +41,17 @@ type Claim = { workspaceId: string; tokenId: string; key: string; method: string
 
 function isUniqueViolation(error: unknown): boolean {
   return typeof error === "object" && error !== null && (error as { code?: string }).code === "P2002";
+}
+
+/** The answer for the resource a dead first attempt committed (stored on the claim), or null. */
+async function recoverCommitted(workspaceId: string, claimId: string, response: unknown): Promise<HandlerResult | null> {
+  const committed = committedResource(response);
+  const recover = committed ? recoveryFor(committed.type) : undefined;
+  if (!committed || !recover) return null;
+  const result = await recover(workspaceId, committed.id);
+  const stored: Stored = { status: result.status ?? 200, body: result.body ?? null, location: result.location };
+  await db().idempotencyKey.updateMany({ where: { id: claimId, status: null }, data: { status: stored.status, response: seal(stored) } });
+  return { ...result, headers: { ...result.headers, "idempotent-replayed": "true" } };
 }
 
 export async function withIdempotency(claim: Claim, run: () => Promise<HandlerResult>): Promise<HandlerResult> {
@@ -64,6 +79,8 @@ export async function withIdempotency(claim: Claim, run: () => Promise<HandlerRe
       }
       if (existing.status === null) {
         if (existing.createdAt.getTime() > Date.now() - ABANDONED_CLAIM_MS) throw new Conflict("A request with this Idempotency-Key is still in progress.");
+        const recovered = await recoverCommitted(claim.workspaceId, existing.id, existing.response);
+        if (recovered) return recovered;
         await db().idempotencyKey.deleteMany({ where: { id: existing.id, status: null } });
         continue;
       }
@@ -73,7 +90,7 @@ export async function withIdempotency(claim: Claim, run: () => Promise<HandlerRe
   }
 
   try {
-    const result = await run();
+    const result = await withinClaim(id, run);
     const stored: Stored = { status: result.status ?? 200, body: result.body ?? null, location: result.location };
     await db().idempotencyKey.update({ where: { id }, data: { status: stored.status, response: seal(stored) } });
     return result;

@@ -4,7 +4,8 @@ import { Readable, Transform } from "node:stream";
 import { GetObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db";
-import { isOutboundRefusal, outboundAgent, outboundUrlProblem } from "@/lib/net/outbound";
+import { outboundAgent } from "@/lib/net/outbound-agent";
+import { isOutboundRefusal, outboundUrlProblem } from "@/lib/net/outbound";
 
 // Where a run's CSV comes from: an upload kept in the database, an s3:// object (AWS SDK v3;
 // S3_ENDPOINT and S3_FORCE_PATH_STYLE reach any S3-compatible store), or http(s) behind the

@@ -1,16 +1,25 @@
 import { ImapFlow } from "imapflow";
 import type { MailboxSettings } from "@/lib/generated/prisma/client.ts";
+import ipaddr from "ipaddr.js";
 import { decryptSecret } from "@/lib/crypto/secrets";
+import { resolveOutboundHost } from "@/lib/net/outbound";
 
 // One IMAP connection to a workspace's mailbox (imapflow). imapflow IDLEs by itself on the open
 // folder when the server offers IDLE, and otherwise sends NOOP, which makes the server report new
 // mail just as well; the intake loop polls on a timer besides.
 
-export function imapClient(mailbox: MailboxSettings): ImapFlow {
+/**
+ * The host is resolved and every address checked by the outbound rule before connecting (as the
+ * relay's SMTP socket is); the connection goes to the checked address, with the name kept for TLS.
+ */
+export async function imapClient(mailbox: MailboxSettings): Promise<ImapFlow> {
+  const address = await resolveOutboundHost(mailbox.host);
+  const name = mailbox.host.replace(/^\[|\]$/g, "");
   return new ImapFlow({
-    host: mailbox.host.replace(/^\[|\]$/g, ""),
+    host: address,
     port: mailbox.port,
     secure: mailbox.secure,
+    servername: ipaddr.isValid(name) ? undefined : name,
     auth: { user: mailbox.username, pass: mailbox.passwordEncrypted ? decryptSecret(mailbox.passwordEncrypted) : "" },
     logger: false,
     missingIdleCommand: "NOOP",
@@ -23,7 +32,12 @@ export function imapClient(mailbox: MailboxSettings): ImapFlow {
 
 /** Connects, logs in and opens each folder read-only, reading nothing. Says why when it fails. */
 export async function checkImap(mailbox: MailboxSettings): Promise<{ ok: boolean; message: string }> {
-  const client = imapClient(mailbox);
+  let client: ImapFlow;
+  try {
+    client = await imapClient(mailbox);
+  } catch (error) {
+    return { ok: false, message: `${mailbox.host}:${mailbox.port} refused: ${(error as Error).message}`.slice(0, 500) };
+  }
   client.on("error", () => undefined); // the awaited call below reports it
   try {
     await client.connect();

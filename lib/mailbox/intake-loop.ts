@@ -116,7 +116,7 @@ function startSession(workspaceId: string, fingerprint: string, owner: string, e
     if (!mailbox || stopped) return;
     await reportStatus(workspaceId, "connecting");
     await requeueUnclassified(workspaceId);
-    client = imapClient(mailbox);
+    client = await imapClient(mailbox);
     client.on("error", (error: Error) => log.warn({ workspaceId, err: error.message }, "mailbox connection error"));
     client.on("exists", () => {
       newMail = true;

@@ -5,6 +5,7 @@ import { recordAudit, type Actor } from "@/lib/audit/record-audit";
 import { encryptSecret } from "@/lib/crypto/secrets";
 import { NotFound } from "@/lib/errors";
 import { checkImap } from "@/lib/mailbox/imap-connection";
+import { outboundHostProblem } from "@/lib/net/outbound";
 
 // The workspace's IMAP mailbox, which the intake loop reads for replies and bounces. The password
 // is write-only and sealed at rest, like the relay's.
@@ -28,7 +29,10 @@ const Folder = z.string().trim().min(1).max(200).regex(/^[^\u0000-\u001f*%]+$/, 
 
 export const PutMailboxBody = z
   .strictObject({
-    host: z.string().trim().min(1).max(253).regex(/^[A-Za-z0-9.-]+$|^\[[0-9a-fA-F:.]+\]$/, "must be a host name or IP address"),
+    host: z.string().trim().min(1).max(253).regex(/^[A-Za-z0-9.-]+$|^\[[0-9a-fA-F:.]+\]$/, "must be a host name or IP address").superRefine((value, ctx) => {
+      const problem = outboundHostProblem(value); // the relay's rule: public addresses only, unless OUTBOUND_ALLOWLIST opens a range
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    }),
     port: z.number().int().min(1).max(65535),
     secure: z.boolean().default(true).meta({ description: "TLS from the start (port 993); otherwise STARTTLS when offered" }),
     username: z.string().trim().min(1).max(320),

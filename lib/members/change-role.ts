@@ -5,6 +5,7 @@ import { recordAudit, type Actor } from "@/lib/audit/record-audit";
 import { Conflict, NotFound } from "@/lib/errors";
 import { ROLES } from "@/lib/members/add-member";
 import { forgetTokensOfMember } from "@/lib/tokens/auth-cache";
+import { endAllWebSessions } from "@/lib/auth/web-sessions";
 
 export const ChangeRoleBody = z.strictObject({ role: z.enum(ROLES) });
 
@@ -12,7 +13,7 @@ export const ChangeRoleBody = z.strictObject({ role: z.enum(ROLES) });
  * Gives a member another role, with an audit entry. The workspace's last admin cannot be demoted:
  * the admins' membership rows are locked first, so two admins demoting each other at the same
  * moment cannot both succeed. The member's API tokens act with the new role from the next request
- * (their cached authentication is dropped); web sessions re-read the role on every request.
+ * (their cached authentication is dropped); their web sessions end (they sign in again).
  */
 export async function changeMemberRole(workspaceId: string, userId: string, role: Role, actor: Actor) {
   const outcome = await db().$transaction(async (tx) => {
@@ -28,6 +29,6 @@ export async function changeMemberRole(workspaceId: string, userId: string, role
     await recordAudit(tx, { workspaceId, actor, action: "member.role_changed", target: { type: "user", id: userId }, data: { email: member.user.email, from: member.role, to: role } });
     return { from: member.role, changed: true };
   });
-  if (outcome.changed) await forgetTokensOfMember(workspaceId, userId);
+  if (outcome.changed) await Promise.all([forgetTokensOfMember(workspaceId, userId), endAllWebSessions(userId)]);
   return { user_id: userId, role, previous_role: outcome.from };
 }

@@ -1,3 +1,4 @@
+import { timingSafeEqual } from "node:crypto";
 import { config } from "@/lib/config";
 import { sql } from "@/lib/db";
 import { metrics } from "@/lib/metrics/metrics";
@@ -18,14 +19,24 @@ async function refreshGauges() {
   m.outboxPending.set(Number(rows[0].n));
 }
 
+function tokenMatches(authorization: string | null, token: string): boolean {
+  const given = Buffer.from(authorization ?? "");
+  const wanted = Buffer.from(`Bearer ${token}`);
+  return given.length === wanted.length && timingSafeEqual(given, wanted);
+}
+
 /**
- * The /metrics answer in Prometheus' text format. With METRICS_TOKEN set, only a request carrying
- * it as a bearer token gets them. If Redis or PostgreSQL is away, the gauges keep their last values
- * and the rest is still served.
+ * The /metrics answer in Prometheus' text format. Only a request carrying METRICS_TOKEN as a bearer
+ * token gets them; on the web process (the public port) /metrics is refused while no token is set,
+ * on the worker's port (an ops port) it is open then. If Redis or PostgreSQL is away, the gauges
+ * keep their last values and the rest is still served.
  */
-export async function scrapeMetrics(authorization: string | null): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+export async function scrapeMetrics(authorization: string | null, { publicPort }: { publicPort: boolean }): Promise<{ status: number; headers: Record<string, string>; body: string }> {
   const token = config().METRICS_TOKEN;
-  if (token && authorization !== `Bearer ${token}`) {
+  if (!token && publicPort) {
+    return { status: 401, headers: { "content-type": "text/plain", "www-authenticate": 'Bearer realm="metrics"' }, body: "metrics on the web port need METRICS_TOKEN to be set, and that token as the bearer token\n" };
+  }
+  if (token && !tokenMatches(authorization, token)) {
     return { status: 401, headers: { "content-type": "text/plain", "www-authenticate": 'Bearer realm="metrics"' }, body: "metrics need the bearer token set in METRICS_TOKEN\n" };
   }
   await Promise.race([refreshGauges(), new Promise((resolve) => setTimeout(resolve, 2_000))]).catch(() => undefined);

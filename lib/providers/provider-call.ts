@@ -1,5 +1,6 @@
 import type { Provider } from "@/lib/generated/prisma/client.ts";
 import { decryptSecret } from "@/lib/crypto/secrets";
+import { guardedFetch } from "@/lib/net/outbound";
 
 // What every provider kind's chat call shares: the answer's shape, the call timeout, one client per
 // provider, and the two errors a call ends in: one the pipeline waits out (ProviderUnavailable),
@@ -58,7 +59,7 @@ export function providerError(slug: string, error: { status?: number; headers?: 
 }
 
 /** The options both official clients take: the provider's URL and key, our timeout, no retries of their own. */
-export type ClientOptions = { baseURL?: string; apiKey: string; maxRetries: 0; timeout: number };
+export type ClientOptions = { baseURL?: string; apiKey: string; maxRetries: 0; timeout: number; fetch: typeof guardedFetch };
 
 /** One client library instance per provider, built again when the provider row changes (a new key, URL). */
 export function clientPerProvider<T>(build: (options: ClientOptions) => T): (provider: Provider) => T {
@@ -71,6 +72,7 @@ export function clientPerProvider<T>(build: (options: ClientOptions) => T): (pro
       apiKey: provider.apiKeyEncrypted ? decryptSecret(provider.apiKeyEncrypted) : "not-set",
       maxRetries: 0, // BullMQ is our retry layer
       timeout: CALL_TIMEOUT_MS,
+      fetch: guardedFetch, // the outbound rule, at call time too
     });
     clients.set(provider.id, { updatedAt: provider.updatedAt.getTime(), client });
     return client;

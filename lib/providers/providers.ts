@@ -7,6 +7,7 @@ import { encryptSecret } from "@/lib/crypto/secrets";
 import { Conflict, NotFound, ValidationFailed } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { SLUG_PATTERN } from "@/lib/workspaces/slug";
+import { outboundUrlProblem } from "@/lib/net/outbound";
 
 // Model providers of a workspace. The API key is write-only and sealed at rest; `local` (the
 // built-in deterministic engine) always exists and cannot be deleted.
@@ -85,6 +86,8 @@ export async function upsertProvider(workspaceId: string, slug: string, body: Up
   if ((kind === "local") !== (slug === "local")) errors.push({ path: "kind", message: "only the built-in provider `local` is of kind local" });
   const baseUrl = body.base_url === undefined ? (existing?.baseUrl ?? DEFAULT_BASE_URLS[kind ?? "local"]) : body.base_url;
   if (kind === "openai-compatible" && !baseUrl) errors.push({ path: "base_url", message: "is required for an openai-compatible provider" });
+  const baseUrlProblem = typeof body.base_url === "string" ? outboundUrlProblem(body.base_url) : null;
+  if (baseUrlProblem) errors.push({ path: "base_url", message: baseUrlProblem });
   if (errors.length) throw new ValidationFailed(errors);
 
   const key = body.api_key === undefined ? {} : body.api_key === null

@@ -5,6 +5,7 @@ import type { RelaySettings } from "@/lib/generated/prisma/client.ts";
 import { recordAudit, type Actor } from "@/lib/audit/record-audit";
 import { decryptSecret, encryptSecret } from "@/lib/crypto/secrets";
 import { NotFound } from "@/lib/errors";
+import { guardedSocket, outboundHostProblem } from "@/lib/net/outbound";
 import { releaseWaitingSends } from "@/lib/sending/release-waiting";
 
 // The workspace's own SMTP relay, through which approved drafts are sent. The password is
@@ -19,7 +20,10 @@ export const RelaySchema = z
 
 export const PutRelayBody = z
   .strictObject({
-    host: z.string().trim().min(1).max(253).regex(/^[A-Za-z0-9.-]+$|^\[[0-9a-fA-F:.]+\]$/, "must be a host name or IP address"),
+    host: z.string().trim().min(1).max(253).regex(/^[A-Za-z0-9.-]+$|^\[[0-9a-fA-F:.]+\]$/, "must be a host name or IP address").superRefine((value, ctx) => {
+      const problem = outboundHostProblem(value);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    }),
     port: z.number().int().min(1).max(65535),
     secure: z.boolean().default(false).meta({ description: "TLS from the start (port 465); otherwise STARTTLS when offered" }),
     username: z.string().max(320).nullable().optional(),
@@ -57,10 +61,14 @@ export async function putRelay(workspaceId: string, body: PutRelayBody, actor: A
   return presentRelay(relay);
 }
 
-/** Connection settings for nodemailer, with the password decrypted. */
+/**
+ * Connection settings for nodemailer, with the password decrypted. The socket comes from the
+ * outbound guard (getSocket): the host is resolved and every address checked before connecting.
+ */
 export function relayTransportOptions(relay: RelaySettings) {
   return {
     host: relay.host,
+    getSocket: guardedSocket(relay.host, relay.port),
     port: relay.port,
     secure: relay.secure,
     auth: relay.username ? { user: relay.username, pass: relay.passwordEncrypted ? decryptSecret(relay.passwordEncrypted) : "" } : undefined,

@@ -12,9 +12,12 @@ import type { CreateRunBody, CreateRunUpload } from "@/lib/runs/run-schemas";
 import { resolveRunSource } from "@/lib/runs/resolve-run-source";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
 import { SYSTEM_WORKSPACE_SLUG } from "@/lib/workspaces/slug";
+import { jsonDepthExceeds, MAX_JSON_DEPTH } from "@/lib/api/json-depth";
+import { markClaimCommitted, registerRecovery } from "@/lib/idempotency/claim-context";
 
 function uploadPins(raw: string | undefined): Record<string, string> | undefined {
   if (raw === undefined) return undefined;
+  if (jsonDepthExceeds(raw)) throw new ValidationFailed([{ path: "pins", message: `must not nest more than ${MAX_JSON_DEPTH} levels deep` }]);
   try {
     const value = JSON.parse(raw);
     if (value && typeof value === "object" && !Array.isArray(value) && Object.values(value).every((v) => typeof v === "string")) return value;
@@ -67,9 +70,18 @@ export async function createRun(workspaceId: string, body: CreateRunBody | Creat
       workspaceId, actor, action: "run.created", target: { type: "run", id: created.id },
       data: { pack: body.pack, source: leadsCsvUrl ?? (upload ? `upload:${upload.name}` : source.kind === "leads" ? source.description : null), stop_after: body.stop_after ?? null, pins: pins ?? {} },
     });
+    await markClaimCommitted(tx, { type: "run", id: created.id }); // a takeover of the Idempotency-Key answers with this run
     return created;
   });
   // If Redis is away the run stays queued; the worker's resume sweep queues it within a minute.
   await enqueue("import", { v: 1, runId: run.id }, { jobId: `import.${run.id}` }).catch(() => undefined);
   return getRun(workspaceId, run.id);
 }
+
+/** POST /runs' answer: 202 with the run and its Location. */
+export function acceptedRunAnswer(run: { id: string }) {
+  return { status: 202, body: run, location: `/v1/runs/${run.id}` };
+}
+
+// An Idempotency-Key takeover after a committed createRun answers with that run (claim-context.ts).
+registerRecovery("run", async (workspaceId, id) => acceptedRunAnswer(await getRun(workspaceId, id)));

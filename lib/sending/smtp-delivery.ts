@@ -1,3 +1,4 @@
+import type { Socket } from "node:net";
 import { Readable } from "node:stream";
 import MailComposer from "nodemailer/lib/mail-composer";
 import SMTPConnection from "nodemailer/lib/smtp-connection";
@@ -10,13 +11,23 @@ import type Mail from "nodemailer/lib/mailer";
 // that line it was on. nodemailer's SMTPConnection does the protocol; we only feed it the message
 // as a stream whose end waits for the hook.
 
-export type RelayConnection = { host: string; port: number; secure: boolean; auth?: { user: string; pass: string }; connectionTimeout: number; greetingTimeout: number; socketTimeout: number };
+/** `getSocket` (the outbound guard's, lib/net/outbound.ts) opens the connection after checking the address. */
+export type RelayConnection = {
+  host: string; port: number; secure: boolean; auth?: { user: string; pass: string }; connectionTimeout: number; greetingTimeout: number; socketTimeout: number;
+  getSocket?: (options: unknown, callback: (error: Error | null, socketOptions?: { connection: Socket }) => void) => void;
+};
 
 export type DeliveryError = Error & { responseCode?: number; command?: string; code?: string; afterEnd: boolean };
 
 /** Builds the raw RFC 5322 message (nodemailer's MailComposer). */
 export async function composeMessage(mail: Mail.Options): Promise<Buffer> {
   return new MailComposer(mail).compile().build();
+}
+
+function guardedConnection(relay: RelayConnection): Promise<Socket | undefined> {
+  const getSocket = relay.getSocket;
+  if (!getSocket) return Promise.resolve(undefined);
+  return new Promise((resolve, reject) => getSocket({}, (error, options) => (error ? reject(error) : resolve(options?.connection))));
 }
 
 function connect(connection: SMTPConnection): Promise<void> {
@@ -33,7 +44,11 @@ function login(connection: SMTPConnection, auth: { user: string; pass: string })
  * carry `afterEnd`: false means the relay certainly did not accept the message.
  */
 export async function deliver(relay: RelayConnection, envelope: { from: string; to: string }, raw: Buffer, beforeEnd: () => Promise<void>): Promise<{ response: string }> {
-  const connection = new SMTPConnection({ host: relay.host, port: relay.port, secure: relay.secure, connectionTimeout: relay.connectionTimeout, greetingTimeout: relay.greetingTimeout, socketTimeout: relay.socketTimeout });
+  // A refused address fails here, before any SMTP conversation: nothing can have been sent.
+  const socket = await guardedConnection(relay).catch((error: unknown) => {
+    throw Object.assign(error instanceof Error ? error : new Error(String(error)), { afterEnd: false }) as DeliveryError;
+  });
+  const connection = new SMTPConnection({ host: relay.host, port: relay.port, secure: relay.secure, connection: socket, connectionTimeout: relay.connectionTimeout, greetingTimeout: relay.greetingTimeout, socketTimeout: relay.socketTimeout });
   let endWritten = false;
   let settled = false;
   const failed = (error: unknown): DeliveryError => Object.assign(error instanceof Error ? error : new Error(String(error)), { afterEnd: endWritten });

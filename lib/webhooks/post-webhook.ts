@@ -1,6 +1,7 @@
 import http from "node:http";
 import https from "node:https";
-import { isOutboundRefusal, outboundAgent, outboundUrlProblem } from "@/lib/net/outbound";
+import { outboundAgent } from "@/lib/net/outbound-agent";
+import { isOutboundRefusal, outboundUrlProblem } from "@/lib/net/outbound";
 
 // One HTTP attempt: POST, 10 s limit for the whole exchange, redirects not followed, at most
 // 16 KiB of the response body kept. Never throws: the outcome says what happened.

@@ -53,6 +53,12 @@ describe("/v1/mailbox", () => {
     const bad = await call("PUT", "/v1/mailbox", { token: ws.tokens.admin, body: { host: "imap.example.com", port: 993, username: "u", folders: ["Bad*Folder"] } });
     expect(bad.status).toBe(422);
     expect(JSON.stringify(bad.body.errors)).toContain("folders");
+    // The outbound rule, as for the relay: private and metadata addresses are refused at once.
+    for (const host of ["10.1.2.3", "169.254.169.254", "[fd00::1]"]) {
+      const refused = await call("PUT", "/v1/mailbox", { token: ws.tokens.admin, body: { host, port: 993, username: "u" } });
+      expect(refused.status, host).toBe(422);
+      expect(JSON.stringify(refused.body.errors), host).toContain("private or reserved address");
+    }
   });
 
   it("shows the worker's status, which lives apart from the settings", async () => {

@@ -4,8 +4,8 @@ import { call, testWorkspace } from "../helpers/api-fixtures";
 // /metrics of the web process: Prometheus text with the /v1 request counters and latencies, the
 // queue depths and the outbox backlog.
 
-const scrape = async () => {
-  const response = await fetch(`${inject("apiUrl")}/metrics`, { redirect: "manual" });
+const scrape = async (authorization = "Bearer metrics-token-of-the-test-app") => {
+  const response = await fetch(`${inject("apiUrl")}/metrics`, { redirect: "manual", headers: { authorization } });
   return { status: response.status, type: response.headers.get("content-type"), text: await response.text() };
 };
 
@@ -15,6 +15,12 @@ const sample = (text: string, name: string, labels: string) => {
 };
 
 describe("/metrics", () => {
+  it("refuses a scrape without the token (scripts/test.mjs sets METRICS_TOKEN for the test app)", async () => {
+    expect((await scrape("")).status).toBe(401);
+    expect((await scrape("Bearer wrong-token-of-the-same-length")).status).toBe(401);
+  });
+
+
   it("counts /v1 requests by operation and status, and reports queues and the outbox", async () => {
     const ws = await testWorkspace("metrics");
     const before = await scrape();

@@ -2,7 +2,7 @@ import { sql } from "@/lib/db";
 
 // Every row a workspace owns, for "nothing changed" checks: the tables with a workspaceId column,
 // the child tables reached through their parent (prompt versions, pins, attempts, ...), the
-// workspace row and its members' user rows. Only lastUsedAt (written when a token's cache entry is
+// workspace row, its members' user rows and their sessions. Only lastUsedAt (written when a token's cache entry is
 // refilled) and mailbox_status (the intake worker's report on the workspace's own mailbox, written
 // by the worker as it polls, never by a request) are left out. Discovered from the catalog, so a new table is covered without a change here.
 
@@ -32,6 +32,11 @@ async function discover(): Promise<Plan[]> {
     }
     if (table === "users") {
       out.push({ table, query: `SELECT row_to_json(t)::text AS row FROM users t WHERE t.id IN (SELECT "userId" FROM memberships WHERE "workspaceId" = $1)` });
+      continue;
+    }
+    if (names.includes("userId")) {
+      // Rows of a user (their web sessions): the workspace's members' rows.
+      out.push({ table, query: `SELECT row_to_json(t)::text AS row FROM "${table}" t WHERE t."userId" IN (SELECT "userId" FROM memberships WHERE "workspaceId" = $1)` });
       continue;
     }
     const link = names.find((name) => PARENT_COLUMNS[name] && columns.get(PARENT_COLUMNS[name])?.includes("workspaceId"));

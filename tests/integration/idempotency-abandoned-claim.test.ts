@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, db } from "@/lib/db";
 import { newId } from "@/lib/ids";
+import { withinClaim } from "@/lib/idempotency/claim-context";
 import { withIdempotency } from "@/lib/idempotency/with-idempotency";
+import { createRun } from "@/lib/runs/create-run";
+import { seed } from "@/prisma/seed/run-seed";
 import { createToken } from "@/lib/tokens/create-token";
 import { ensureWorkspace } from "@/lib/workspaces/create-workspace";
 import { resetDatabase } from "../helpers/db";
@@ -14,6 +17,7 @@ let claim: { workspaceId: string; tokenId: string; method: string; path: string;
 
 beforeAll(async () => {
   await resetDatabase();
+  await seed();
   const workspace = await ensureWorkspace({ slug: "idem-claim", name: "Idem claim" });
   const user = await db().user.create({ data: { id: newId("usr"), email: "idem@claim.example", name: "Idem", passwordHash: "x" } });
   await db().membership.create({ data: { workspaceId: workspace.id, userId: user.id, role: "admin" } });
@@ -51,5 +55,37 @@ describe("an Idempotency-Key claim left open by a dead process", () => {
     expect(first).toMatchObject({ status: 201, body: { ok: true } });
     expect(replay).toMatchObject({ status: 201, body: { ok: true }, headers: { "idempotent-replayed": "true" } });
     expect(runs).toBe(1);
+  });
+});
+
+describe("a takeover after the first attempt committed", () => {
+  it("answers with what the first attempt created instead of creating a second run", async () => {
+    const runClaim = { ...claim, path: "/v1/runs", rawBody: '{"pack":"saas-outbound","leads_csv_url":"https://leads.example.com/a.csv"}' };
+    const { createHash } = await import("node:crypto");
+    const claimId = newId("idk");
+    await db().idempotencyKey.create({
+      data: {
+        id: claimId, workspaceId: claim.workspaceId, tokenId: claim.tokenId, key: "committed-run", method: "POST", path: runClaim.path,
+        bodyHash: createHash("sha256").update(runClaim.rawBody).digest("hex"), expiresAt: new Date(Date.now() + 3_600_000),
+      },
+    });
+    // The first attempt: the run is created and committed, then the process dies before the answer is stored.
+    const actor = { type: "system" as const, id: "tests", name: "tests" };
+    const first = await withinClaim(claimId, () => createRun(claim.workspaceId, { pack: "saas-outbound", leads_csv_url: "https://leads.example.com/a.csv" }, actor));
+    await db().idempotencyKey.update({ where: { id: claimId }, data: { createdAt: new Date(Date.now() - 61_000) } });
+
+    let ranAgain = false;
+    const retry = await withIdempotency({ ...runClaim, key: "committed-run" }, async () => ((ranAgain = true), { status: 202, body: {} }));
+    expect(ranAgain).toBe(false);
+    expect(retry).toMatchObject({ status: 202, body: { id: first.id }, location: `/v1/runs/${first.id}`, headers: { "idempotent-replayed": "true" } });
+    expect(await db().run.count({ where: { workspaceId: claim.workspaceId } })).toBe(1);
+  });
+
+  it("rolls back a slow first attempt whose claim a retry has already taken over", async () => {
+    const claimId = newId("idk");
+    const actor = { type: "system" as const, id: "tests", name: "tests" };
+    // No claim row with this id any more (the retry deleted it when it took over).
+    await expect(withinClaim(claimId, () => createRun(claim.workspaceId, { pack: "saas-outbound", leads_csv_url: "https://leads.example.com/b.csv" }, actor))).rejects.toMatchObject({ status: 409 });
+    expect(await db().run.count({ where: { workspaceId: claim.workspaceId, leadsCsvUrl: "https://leads.example.com/b.csv" } })).toBe(0);
   });
 });

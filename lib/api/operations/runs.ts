@@ -3,7 +3,7 @@ import { defineOperation } from "@/lib/api/operation";
 import { ListQuery } from "@/lib/api/pagination";
 import { pageOf } from "@/lib/api/schemas";
 import { cancelRun } from "@/lib/runs/cancel-run";
-import { createRun } from "@/lib/runs/create-run";
+import { acceptedRunAnswer, createRun } from "@/lib/runs/create-run";
 import { getRun } from "@/lib/runs/get-run";
 import { listRunErrors, listRunLeads, listRuns, RunErrorSchema, RunLeadSchema, RunLeadsQuery, RunsQuery } from "@/lib/runs/list-runs";
 import { CreateRunBody, CreateRunUpload, CreateRunUploadDoc, RunIdParams, RunSchema } from "@/lib/runs/run-schemas";
@@ -18,8 +18,7 @@ export const createRunOperation = defineOperation({
   success: { status: 202, description: "The run, queued", schema: RunSchema },
   errors: [400, 409, 413, 415, 422],
   handler: async ({ body, auth }) => {
-    const run = await createRun(auth.workspace.id, body, auth.actor);
-    return { status: 202, body: run, location: `/v1/runs/${run.id}` };
+    return acceptedRunAnswer(await createRun(auth.workspace.id, body, auth.actor));
   },
 });
 
