@@ -1,6 +1,7 @@
 import { expect, type APIRequestContext } from "@playwright/test";
 import { ulid } from "ulid";
 import { addMember } from "@/lib/members/add-member";
+import { putMailbox } from "@/lib/mailbox/mailbox-settings";
 import { putRelay } from "@/lib/relay/relay-settings";
 import { demoWorkspaceId, draftsOf, leads, serveCsv, startRun } from "./pipeline-fixtures";
 import { bearer, cli, withDb } from "./support";
@@ -16,6 +17,7 @@ const newId = (prefix: string) => `${prefix}_${ulid().toLowerCase()}`;
 export type MatrixFixture = {
   tag: string; marker: string; workspaceId: string; runId: string; leadId: string; draftId: string; campaignId: string; packSlug: string;
   tokenId: string; memberId: string; endpointId: string; endpointUrl: string; deadLetterId: string; providerSlug: string;
+  replyId: string; mailboxUsername: string; unmatchedFrom: string;
 };
 
 export async function matrixFixture(request: APIRequestContext): Promise<MatrixFixture> {
@@ -57,6 +59,9 @@ export async function matrixFixture(request: APIRequestContext): Promise<MatrixF
   const providerSlug = `matrix-${tag}`;
   await created(`/v1/providers/${providerSlug}`, { kind: "openai-compatible", base_url: "http://127.0.0.1:9/v1", default_model: marker });
   await putRelay(workspaceId, { host: "127.0.0.1", port: 9, secure: false, from_email: "sam@demo.example", from_name: marker }, actor);
+  const mailboxUsername = `${marker}@mailbox.example`;
+  await putMailbox(workspaceId, { host: "127.0.0.1", port: 9, secure: false, username: mailboxUsername, folders: ["INBOX"] }, actor);
+  const unmatchedFrom = `${marker}@unmatched.example`;
 
   const ids = await withDb(async (db) => {
     const tokenId = (await db.query(`SELECT id FROM api_tokens WHERE name = $1`, [marker])).rows[0].id as string;
@@ -67,11 +72,22 @@ export async function matrixFixture(request: APIRequestContext): Promise<MatrixF
       `INSERT INTO deliveries (id, "workspaceId", "eventId", "endpointId", status, "attemptCount", "firstAttemptAt", "lastError", "deadLetteredAt")
        VALUES ($1, $2, $3, $4, 'dead', 7, now() - interval '25 hours', 'HTTP 500', now())`, [deadLetterId, workspaceId, eventId, endpoint.id],
     );
-    return { tokenId, deadLetterId };
+    // A reply to the run's draft (classified), and a message that matched nothing, as intake writes them.
+    const replyId = newId("rpl");
+    await db.query(
+      `INSERT INTO replies (id, "workspaceId", "leadId", "draftId", "fromEmail", subject, text, "receivedAt", classification, confidence, "classifiedAt")
+       SELECT $1, "workspaceId", "leadId", id, 'lead@example.com', 'Re: hello', 'Tell me more.', now(), 'interested', 0.9, now() FROM drafts WHERE id = $2`, [replyId, draftId],
+    );
+    await db.query(
+      `INSERT INTO inbound_messages (id, "workspaceId", folder, "uidValidity", uid, "fromEmail", subject, "receivedAt", kind, raw)
+       VALUES ($1, $2, 'INBOX', 1, (SELECT coalesce(max(uid), 0) + 1 FROM inbound_messages WHERE "workspaceId" = $2), $3, 'Who is this?', now(), 'unmatched', convert_to('Subject: Who is this?' || chr(13) || chr(10) || chr(13) || chr(10) || 'Hello', 'UTF8'))`,
+      [newId("inb"), workspaceId, unmatchedFrom],
+    );
+    return { tokenId, deadLetterId, replyId };
   });
   return {
     tag, marker, workspaceId, runId, leadId, draftId, campaignId: campaign.id, packSlug, tokenId: ids.tokenId, memberId: member.user_id,
-    endpointId: endpoint.id, endpointUrl, deadLetterId: ids.deadLetterId, providerSlug,
+    endpointId: endpoint.id, endpointUrl, deadLetterId: ids.deadLetterId, providerSlug, replyId: ids.replyId, mailboxUsername, unmatchedFrom,
   };
 }
 
@@ -87,11 +103,13 @@ export async function matrixState(f: MatrixFixture) {
             (SELECT string_agg(id || ':' || status || ':' || "attemptCount", ',' ORDER BY id) FROM deliveries WHERE "endpointId" = $2) AS deliveries,
             (SELECT string_agg(slug || ':' || "defaultModel", ',' ORDER BY slug) FROM providers WHERE "workspaceId" = $1) AS providers,
             (SELECT host || ':' || "updatedAt" FROM relay_settings WHERE "workspaceId" = $1) AS relay,
+            (SELECT host || ':' || "updatedAt" FROM mailbox_settings WHERE "workspaceId" = $1) AS mailbox,
+            (SELECT classification || ':' || coalesce("correctedAt"::text, '') FROM replies WHERE id = $5) AS reply,
             (SELECT count(*) FROM prompt_versions) AS versions,
             (SELECT count(*) FROM packs) AS packs,
             (SELECT string_agg(stage || ':' || "promptVersionId", ',' ORDER BY stage) FROM pack_prompts pp JOIN packs p ON p.id = pp."packId" WHERE p.slug = $3 AND p."workspaceId" = $1) AS pins,
             (SELECT string_agg(id || ':' || status, ',' ORDER BY id) FROM campaigns WHERE "workspaceId" = $1) AS campaigns,
             (SELECT status FROM drafts WHERE id = $4) AS draft`,
-    [f.workspaceId, f.endpointId, f.packSlug, f.draftId],
+    [f.workspaceId, f.endpointId, f.packSlug, f.draftId, f.replyId],
   )).rows[0]);
 }

@@ -42,9 +42,15 @@ export const PAGES: PageRow[] = [
   { pattern: "/runs", least: "viewer", url: () => "/runs", controls: [{ least: "admin", find: (p) => p.getByRole("link", { name: "Start a run" }) }] },
   { pattern: "/runs/new", least: "admin", url: () => "/runs/new" },
   { pattern: "/runs/[id]", least: "viewer", url: (f) => `/runs/${f.runId}`, missing: `/runs/run_${NONE}` },
+  {
+    pattern: "/runs/[id]/replies", least: "viewer", url: (f) => `/runs/${f.runId}/replies`, missing: `/runs/run_${NONE}/replies`,
+    controls: [{ least: "reviewer", find: (p) => p.getByRole("button", { name: /^Correct…/ }) }],
+  },
   { pattern: "/settings/members", least: "admin", url: () => "/settings/members", shows: (f) => f.marker },
   { pattern: "/settings/providers", least: "admin", url: () => "/settings/providers", shows: (f) => f.marker },
   { pattern: "/settings/relay", least: "admin", url: () => "/settings/relay" },
+  { pattern: "/settings/mailbox", least: "admin", url: () => "/settings/mailbox", shows: (f) => f.mailboxUsername },
+  { pattern: "/settings/mailbox/unmatched", least: "viewer", url: () => "/settings/mailbox/unmatched", shows: (f) => f.unmatchedFrom },
   { pattern: "/settings/offer", least: "admin", url: () => "/settings/offer" },
   { pattern: "/settings/suppressions", least: "viewer", url: () => "/settings/suppressions", controls: [{ least: "admin", find: (p) => p.getByRole("button", { name: "Suppress" }) }] },
   { pattern: "/settings/tokens", least: "admin", url: () => "/settings/tokens", shows: (f) => f.marker },
@@ -85,6 +91,8 @@ export const ACTIONS: ActionRow[] = [
   get("/suppressions", "viewer", () => "/api/web/suppressions"),
   get("/runs/[id]/leads/[leadId]/traces", "viewer", (f) => `/api/web/runs/${f.runId}/leads/${f.leadId}/traces`),
   get("/runs/[id]/errors", "viewer", (f) => `/api/web/runs/${f.runId}/errors`),
+  get("/runs/[id]/replies", "viewer", (f) => `/api/web/runs/${f.runId}/replies`),
+  get("/mailbox/unmatched", "viewer", () => "/api/web/mailbox/unmatched"),
   {
     method: "POST", route: "/runs", least: "admin",
     forced: (f) => ({ path: "/api/web/runs", data: { pack: "saas-outbound", lead_ids: [f.leadId], stop_after: "extract_signals" } }),
@@ -97,6 +105,7 @@ export const ACTIONS: ActionRow[] = [
   { method: "POST", route: "/drafts/[id]/undo-approval", least: "reviewer", forced: (f) => ({ path: `/api/web/drafts/${f.draftId}/undo-approval` }), probe: () => ({ path: `/api/web/drafts/drf_${NONE}/undo-approval` }) },
   { method: "POST", route: "/drafts/[id]/retry-send", least: "reviewer", forced: (f) => ({ path: `/api/web/drafts/${f.draftId}/retry-send` }), probe: () => ({ path: `/api/web/drafts/drf_${NONE}/retry-send` }) },
   { method: "POST", route: "/review/approve", least: "reviewer", forced: (f) => ({ path: "/api/web/review/approve", data: { ids: [f.draftId] } }), probe: () => ({ path: "/api/web/review/approve", data: { ids: [] } }) },
+  { method: "PATCH", route: "/replies/[id]", least: "reviewer", forced: (f) => ({ path: `/api/web/replies/${f.replyId}`, data: { classification: "meeting_request" } }), probe: () => ({ path: `/api/web/replies/rpl_${NONE}`, data: { classification: "other" } }) },
   { method: "POST", route: "/campaigns/[id]/approve", least: "reviewer", forced: (f) => ({ path: `/api/web/campaigns/${f.campaignId}/approve` }), probe: () => ({ path: `/api/web/campaigns/cmp_${NONE}/approve` }) },
   { method: "POST", route: "/campaigns/[id]/reject", least: "reviewer", forced: (f) => ({ path: `/api/web/campaigns/${f.campaignId}/reject`, data: { reason: "forced" } }), probe: () => ({ path: `/api/web/campaigns/cmp_${NONE}/reject`, data: { reason: "probe" } }) },
   { method: "POST", route: "/packs/[slug]/approve", least: "reviewer", forced: () => ({ path: "/api/web/packs/saas-outbound/approve", data: {} }), probe: () => ({ path: "/api/web/packs/no-such-pack-probe/approve", data: {} }) },
@@ -134,6 +143,9 @@ export const ACTIONS: ActionRow[] = [
   { method: "POST", route: "/suppressions", least: "admin", forced: (f) => ({ path: "/api/web/suppressions", data: { email: `forced+${f.tag}@example.com`, reason: "forced" } }), probe: () => ({ path: "/api/web/suppressions", data: {} }) },
   { method: "POST", route: "/suppressions/import", least: "admin", forced: (f) => ({ path: "/api/web/suppressions/import", data: { csv: `email\nforced+${f.tag}@example.com\n` } }), probe: () => ({ path: "/api/web/suppressions/import", data: {} }) },
   { method: "DELETE", route: "/suppressions/[email]", least: "admin", forced: () => ({ path: "/api/web/suppressions/forced%40example.com" }), probe: () => ({ path: "/api/web/suppressions/nobody%40example.com" }) },
+  get("/mailbox", "admin", () => "/api/web/mailbox"),
+  { method: "PUT", route: "/mailbox", least: "admin", forced: () => ({ path: "/api/web/mailbox", data: { host: "forced.example", port: 993, username: "forced@example.com" } }), probe: () => ({ path: "/api/web/mailbox", data: {} }) },
+  { method: "POST", route: "/mailbox/check", least: "admin", forced: () => ({ path: "/api/web/mailbox/check" }), probe: () => ({ path: "/api/web/mailbox/check" }) },
   { method: "POST", route: "/relay/check", least: "admin", forced: () => ({ path: "/api/web/relay/check" }) , probe: () => ({ path: "/api/web/relay/check" }) },
 ];
 

@@ -144,9 +144,22 @@ export async function seedHostileWorkspace(api: APIRequestContext, web: APIReque
   const suppressionReason = `Asked to stop ${X.script}${X.imgBare}`;
   await ok(api.post("/v1/suppressions", { headers: admin, data: { email: `stop+${tag}@xss.example`, reason: suppressionReason } }), 201);
 
+  // The mailbox (username and a folder hostile), a reply to the run with hostile subject and text,
+  // and a hostile message in the unmatched mail, written as intake writes it.
+  const mailbox = { host: "127.0.0.1", port: 9, secure: false, username: `inbox${X.svg}`, folders: ["INBOX", `Replies ${X.img}`] };
+  await ok(api.put("/v1/mailbox", { headers: admin, data: mailbox }), 200);
+  const reply = { subject: `Re: ${X.script}`, text: `Tell me more ${X.img} ${X.template}` };
+  await ok(api.post("/v1/replies", { headers: admin, data: { draft_id: approved, from: `reply+${tag}@xss.example`, ...reply, received_at: new Date().toISOString() } }), 201);
+  const unmatched = { from: `x${tag}@evil.example`, subject: `Hello ${X.svg}`, text: `Who is this? ${X.iframe}` };
+  await withDb((db) => db.query(
+    `INSERT INTO inbound_messages (id, "workspaceId", folder, "uidValidity", uid, "fromEmail", subject, "receivedAt", kind, raw)
+     SELECT $1, "workspaceId", 'INBOX', 7, (SELECT coalesce(max(uid), 0) + 1 FROM inbound_messages), $2, $3, now(), 'unmatched', convert_to($4, 'UTF8') FROM drafts WHERE id = $5`,
+    [`inb_${ulid().toLowerCase()}`, unmatched.from, unmatched.subject, `From: ${unmatched.from}\r\nSubject: Hello\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n${unmatched.text}\r\n`, approved],
+  ));
+
   return {
     tag, rows, csvUrl, run, drafts: { approved, rejected, waiting }, edited, rejectReason, fork, forkName: "qualify@demo", label, packSlug, packName,
     campaign: { id: campaign.id as string, name: campaignName }, endpoint: { id: endpoint.id as string, url: endpointUrl, description, body: receiver.body },
-    deadLetter, providerSlug, model, relay, tokenName, memberName, memberEmail, suppressionReason,
+    deadLetter, providerSlug, model, relay, tokenName, memberName, memberEmail, suppressionReason, mailbox, reply, unmatched,
   };
 }

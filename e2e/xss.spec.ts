@@ -50,6 +50,18 @@ const VISITS: Record<string, (s: Seeded) => Visit[]> = {
   "/settings/members": (s) => [{ url: "/settings/members", texts: [s.memberName, s.memberEmail] }],
   "/settings/providers": (s) => [{ url: "/settings/providers", texts: [s.model] }],
   "/settings/relay": (s) => [{ url: "/settings/relay", values: [s.relay.username, s.relay.from_name] }],
+  "/settings/mailbox": (s) => [{ url: "/settings/mailbox", values: [s.mailbox.username] }],
+  "/settings/mailbox/unmatched": (s) => [
+    {
+      url: "/settings/mailbox/unmatched",
+      texts: [s.unmatched.from, s.unmatched.subject],
+      open: async (page) => {
+        await page.getByRole("button", { name: `Text of the mail from ${s.unmatched.from}` }).click();
+        await expect(page.getByText(s.unmatched.text)).toBeVisible();
+      },
+    },
+  ],
+  "/runs/[id]/replies": (s) => [{ url: `/runs/${s.run.id}/replies`, texts: [s.reply.subject, s.reply.text] }],
   "/settings/suppressions": (s) => [{ url: "/settings/suppressions", texts: [s.suppressionReason] }],
   "/settings/tokens": (s) => [{ url: "/settings/tokens", texts: [s.tokenName] }],
   "/settings/webhooks": (s) => [

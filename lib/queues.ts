@@ -31,7 +31,8 @@ export const QUEUES = {
     jobOptions: retried(10, 5_000, 5000),
   },
   track: {
-    payload: z.object({ v: z.literal(1), replyId: z.string() }),
+    // One reply (handed in over /v1), or a batch the mailbox read at once.
+    payload: z.union([z.object({ v: z.literal(1), replyId: z.string() }), z.object({ v: z.literal(1), replyIds: z.array(z.string()).min(1).max(100) })]),
     jobOptions: retried(5, 2_000, 5000),
   },
   deliver: {

@@ -19,6 +19,7 @@ const { QUEUES, QUEUE_PREFIX, queue, closeQueues } = await import("@/lib/queues"
 const { PROCESSORS, SCHEDULES } = await import("./registry");
 const { startHealthServer } = await import("./health-server");
 const { startOutboxLoop } = await import("./outbox-loop");
+const { startIntakeLoop } = await import("@/lib/mailbox/intake-loop");
 
 const SHUTDOWN_GRACE_MS = 25_000;
 let stopping = false;
@@ -46,6 +47,7 @@ for (const schedule of SCHEDULES) {
 }
 
 const outbox = startOutboxLoop();
+const intake = startIntakeLoop();
 
 log.info({ queues: Object.keys(PROCESSORS), port: config().WORKER_PORT }, "worker started");
 console.log(`worker: ready, health on http://127.0.0.1:${config().WORKER_PORT}/readyz`);
@@ -60,7 +62,7 @@ async function shutdown(signal: string) {
   log.info({ signal }, "stopping: finishing in-flight jobs");
   // Past the grace period, stop anyway: unfinished jobs go back to the queue when their lock lapses.
   const grace = setTimeout(() => void shutdown("grace period over"), SHUTDOWN_GRACE_MS);
-  await Promise.allSettled([outbox.stop(), ...workers.map((worker) => worker.close())]);
+  await Promise.allSettled([outbox.stop(), intake.stop(), ...workers.map((worker) => worker.close())]);
   clearTimeout(grace);
   await Promise.allSettled([closeQueues(), closeDb()]);
   health.close();

@@ -14,6 +14,7 @@ export const queryKeys = {
     leads: (id: string, filters?: Filters) => (filters ? (["runs", "leads", id, filters] as const) : (["runs", "leads", id] as const)),
     trace: (runId: string, leadId: string) => ["runs", "trace", runId, leadId] as const,
     errors: (id: string, count: number) => ["runs", "errors", id, count] as const,
+    replies: (id: string, filters?: Filters) => (filters ? (["runs", "replies", id, filters] as const) : (["runs", "replies", id] as const)),
   },
   review: {
     all: ["review"] as const,
@@ -56,6 +57,7 @@ export const queryKeys = {
   tokens: { all: ["tokens"] as const, list: () => ["tokens", "list"] as const },
   providers: { all: ["providers"] as const, list: () => ["providers", "list"] as const },
   relay: { all: ["relay"] as const, detail: () => ["relay", "detail"] as const, readiness: () => ["relay", "readiness"] as const },
+  mailbox: { all: ["mailbox"] as const, detail: () => ["mailbox", "detail"] as const, unmatched: () => ["mailbox", "unmatched"] as const },
   offer: { all: ["offer"] as const, detail: () => ["offer", "detail"] as const },
   suppressions: { all: ["suppressions"] as const, list: (search: string) => ["suppressions", "list", search] as const },
   home: { all: ["home"] as const, overview: () => ["home", "overview"] as const },

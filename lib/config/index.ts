@@ -51,6 +51,7 @@ export const ConfigSchema = z.object({
   S3_FORCE_PATH_STYLE: booleanFlag.default(false),
   CSV_MAX_BYTES: positiveInt.default(50 * 1024 * 1024),
   CSV_MAX_ROWS: positiveInt.default(1_000_000),
+  MAILBOX_POLL_SECONDS: positiveInt.default(60),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
 });

@@ -15,7 +15,7 @@ import { ProviderUnavailable } from "@/lib/providers/provider-call";
 // classified by the local rules instead (an unsubscribe or a bounce is still honoured) and the
 // trace keeps the reason.
 
-export type ReplyText = { from: string; subject: string; text: string };
+export type ReplyText = { from: string; subject: string; text: string; receivedAt?: Date };
 export type Classification = { classification: ReplyCategory; confidence: number | null };
 export type ClassificationTrace = {
   provider: string; model: string; latencyMs: number; inputTokens: number; outputTokens: number; costMicros: number; error: string | null;

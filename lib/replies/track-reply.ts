@@ -1,38 +1,88 @@
 import { db } from "@/lib/db";
-import { recordEvents } from "@/lib/events/outbox";
+import { recordEvents, type OutboxEvent } from "@/lib/events/outbox";
 import { newId } from "@/lib/ids";
-import { resolveRunPrompts } from "@/lib/pipeline/resolve-prompts";
-import { classifyReplyWithPrompt } from "@/lib/replies/classify-reply-with-prompt";
+import { resolveRunPrompts, type ResolvedPrompt } from "@/lib/pipeline/resolve-prompts";
+import { classifyReplyWithPrompt, type Classification, type ClassificationTrace } from "@/lib/replies/classify-reply-with-prompt";
 import { suppress } from "@/lib/suppressions/suppressions";
 
-// The track stage for one reply: classify it with the run's track prompt (on the local rules or a
+// The track stage for replies: classify each with its run's track prompt (on the local rules or a
 // hosted model), record the result and its trace, suppress the address on unsubscribe or bounce,
-// and announce reply.received. Runs once per reply. A provider that cannot answer now throws
-// ProviderUnavailable (workers/processors/track.ts delays the job).
+// and announce reply.received. A batch (the mailbox hands on up to 100 at once) is written in one
+// transaction; a reply already classified, or corrected by a reviewer, is left alone, so a job run
+// twice changes nothing twice. A provider that cannot answer now throws ProviderUnavailable
+// (workers/processors/track.ts delays the job) after what was classified so far is written.
+
+type Done = { replyId: string; prompt: ResolvedPrompt; result: Classification; trace: ClassificationTrace };
 
 export async function trackReply(replyId: string): Promise<string> {
-  const reply = await db().reply.findUnique({ where: { id: replyId }, include: { draft: { include: { run: true, lead: true } } } });
-  if (!reply || reply.classifiedAt || !reply.draft) return "skipped";
-  const { run, lead } = reply.draft;
-  if (run.stopAfter && run.stopAfter !== "track") return "skipped"; // the run stopped before track
-  const prompt = (await resolveRunPrompts(run.id)).get("track");
-  if (!prompt) throw new Error("No track prompt");
-  const { result, trace } = await classifyReplyWithPrompt(reply.workspaceId, prompt, { from: reply.fromEmail, subject: reply.subject, text: reply.text });
-  const suppresses = result.classification === "unsubscribe" || result.classification === "bounce";
-  await db().$transaction(async (tx) => {
-    const { count } = await tx.reply.updateMany({ where: { id: replyId, classifiedAt: null }, data: { classification: result.classification, confidence: result.confidence, classifiedAt: new Date() } });
-    if (count === 0) return;
-    await tx.lead.update({ where: { id: lead.id }, data: { status: suppresses ? "suppressed" : "replied" } });
-    if (suppresses) {
-      await suppress({ workspaceId: reply.workspaceId, email: lead.emailLower, reason: result.classification, source: "reply" }, tx);
-    }
-    await tx.stageTrace.create({
-      data: { id: newId("trc"), workspaceId: reply.workspaceId, runId: run.id, leadId: lead.id, stage: "track", promptVersionId: prompt.id, ...trace, output: result },
-    });
-    await recordEvents(tx, reply.workspaceId, [{
-      type: "reply.received",
-      data: { lead_id: lead.id, draft_id: reply.draft!.id, run_id: run.id, reply_id: reply.id, classification: result.classification, confidence: result.confidence, received_at: reply.receivedAt.toISOString() },
-    }]);
+  const [classification] = await trackReplies([replyId]);
+  return classification ?? "skipped";
+}
+
+export async function trackReplies(replyIds: string[]): Promise<string[]> {
+  const replies = await db().reply.findMany({
+    where: { id: { in: replyIds }, classifiedAt: null, correctedAt: null, draftId: { not: null } },
+    include: { draft: { include: { run: true, lead: true } } },
+    orderBy: { id: "asc" },
   });
-  return result.classification;
+  const prompts = new Map<string, ResolvedPrompt | undefined>();
+  const done: Done[] = [];
+  let pending: unknown = null;
+  for (const reply of replies) {
+    const run = reply.draft!.run;
+    if (run.stopAfter && run.stopAfter !== "track") continue; // the run stopped before track
+    if (!prompts.has(run.id)) prompts.set(run.id, (await resolveRunPrompts(run.id)).get("track"));
+    const prompt = prompts.get(run.id);
+    if (!prompt) throw new Error("No track prompt");
+    try {
+      const { result, trace } = await classifyReplyWithPrompt(reply.workspaceId, prompt, { from: reply.fromEmail, subject: reply.subject, text: reply.text, receivedAt: reply.receivedAt });
+      done.push({ replyId: reply.id, prompt, result, trace });
+    } catch (error) {
+      pending = error; // write what is done, then let the job wait
+      break;
+    }
+  }
+  const byId = new Map(replies.map((reply) => [reply.id, reply]));
+  const written: string[] = [];
+  if (done.length) {
+    await db().$transaction(async (tx) => {
+      // Set-based, so a batch of 100 costs a handful of statements: only replies still unclassified
+      // and uncorrected are written (a job run twice, or a reviewer's correction, wins).
+      const updated = await tx.$queryRaw<{ id: string }[]>`
+        UPDATE replies r SET classification = v.c, confidence = v.conf, "classifiedAt" = now()
+          FROM unnest(${done.map((item) => item.replyId)}::text[], ${done.map((item) => item.result.classification)}::text[], ${done.map((item) => item.result.confidence)}::float8[]) AS v(id, c, conf)
+         WHERE r.id = v.id AND r."classifiedAt" IS NULL AND r."correctedAt" IS NULL
+        RETURNING r.id`;
+      const kept = new Set(updated.map((row) => row.id));
+      const items = done.filter((item) => kept.has(item.replyId));
+      const suppresses = (item: Done) => item.result.classification === "unsubscribe" || item.result.classification === "bounce";
+      const leadIds = (wanted: boolean) => items.filter((item) => suppresses(item) === wanted).map((item) => byId.get(item.replyId)!.draft!.leadId);
+      await tx.lead.updateMany({ where: { id: { in: leadIds(false) }, status: { not: "bounced" } }, data: { status: "replied" } });
+      await tx.lead.updateMany({ where: { id: { in: leadIds(true) }, status: { not: "bounced" } }, data: { status: "suppressed" } });
+      for (const item of items.filter(suppresses)) {
+        const reply = byId.get(item.replyId)!;
+        await suppress({ workspaceId: reply.workspaceId, email: reply.draft!.lead.emailLower, reason: `Reply classified ${item.result.classification}`, source: "reply" }, tx);
+      }
+      await tx.stageTrace.createMany({
+        data: items.map(({ replyId, prompt, result, trace }) => {
+          const reply = byId.get(replyId)!;
+          return { id: newId("trc"), workspaceId: reply.workspaceId, runId: reply.draft!.runId, leadId: reply.draft!.leadId, stage: "track", promptVersionId: prompt.id, ...trace, output: result };
+        }),
+      });
+      const events = new Map<string, OutboxEvent[]>();
+      for (const { replyId, result } of items) {
+        const reply = byId.get(replyId)!;
+        const list = events.get(reply.workspaceId) ?? [];
+        list.push({
+          type: "reply.received",
+          data: { lead_id: reply.draft!.leadId, draft_id: reply.draft!.id, run_id: reply.draft!.runId, reply_id: reply.id, classification: result.classification, confidence: result.confidence, received_at: reply.receivedAt.toISOString() },
+        });
+        events.set(reply.workspaceId, list);
+        written.push(result.classification);
+      }
+      for (const [workspaceId, list] of events) await recordEvents(tx, workspaceId, list);
+    }, { timeout: 60_000 });
+  }
+  if (pending) throw pending;
+  return written;
 }

@@ -125,3 +125,15 @@ export async function ensureServices({ databaseUrl, redisUrl }) {
   await ensurePostgres(databaseUrl);
   await ensureRedis(redisUrl);
 }
+
+/**
+ * Dovecot's IMAP server for the mailbox tests and the intake benchmark: installed from Debian's
+ * packages (dovecot-imapd) when absent, as root; otherwise a clear message. Returns the binary's path.
+ */
+export async function ensureDovecot() {
+  const binary = ["/usr/sbin/dovecot", "/usr/local/sbin/dovecot"].find((path) => existsSync(path));
+  if (binary && existsSync("/usr/lib/dovecot/imap")) return binary;
+  await aptInstall(["dovecot-imapd"], "Dovecot (IMAP server for the mailbox tests)", "Install it (Debian: `sudo apt-get install -y dovecot-imapd`) and run the tests again.");
+  if (!existsSync("/usr/sbin/dovecot")) throw new Error("dovecot-imapd was installed but /usr/sbin/dovecot is missing.");
+  return "/usr/sbin/dovecot";
+}

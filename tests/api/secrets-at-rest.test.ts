@@ -103,6 +103,8 @@ beforeAll(async () => {
   expect((await call("PUT", "/v1/relay", { token: admin, body: { host: "smtp.example.com", port: 587, username: "sam", password: secrets.relayPassword, from_email: "sam@example.com" } })).status).toBe(200);
   secrets.webRelayPassword = `relay-web-${suffix}-Jd5Rs9Xc3Lv7`;
   expect((await call("PUT", "/api/web/relay", { headers: sameOrigin(cookie), body: { host: "smtp.example.com", port: 587, username: "sam", password: secrets.webRelayPassword, from_email: "sam@example.com" } })).status).toBe(200);
+  secrets.mailboxPassword = `imap-${suffix}-Vb2Kq7Wn4Hs9`;
+  expect((await call("PUT", "/v1/mailbox", { token: admin, body: { host: "imap.example.com", port: 993, username: "sam@example.com", password: secrets.mailboxPassword } })).status).toBe(200);
   secrets.userPassword = `pass-${ws.users.admin.id}`; // what signInAs set
   for (const [label, value] of Object.entries(secrets)) expect(value, label).toMatch(/.{12,}/);
 }, 120_000);

@@ -114,6 +114,18 @@ export const V1_CASES: Record<string, V1Case> = {
     ],
   },
   getReply: { role: "viewer" },
+  listReplies: {
+    role: "viewer",
+    probes: (r) => [list("all"), list("run_id filter", `?run_id=${r.runId}`), list("classification filter", "?classification=interested")],
+  },
+  correctReply: { role: "reviewer", body: () => ({ classification: "not_interested" }) },
+  getMailbox: { role: "admin", probes: () => [{ label: "the caller's own mailbox", expect: [200] }] },
+  putMailbox: {
+    role: "admin",
+    body: () => ({ host: "imap.other.example", port: 993, username: "intruder@other.example", password: "intruder-pass" }),
+    probes: () => [{ label: "sets the caller's own mailbox", body: { host: "imap.invalid", port: 993, username: "own@other.example" }, expect: [200] }],
+  },
+  checkMailbox: { role: "admin", probes: () => [{ label: "checks the caller's own mailbox", expect: [200] }] },
   getRelay: { role: "admin", probes: () => [{ label: "the caller's own relay", expect: [200] }] },
   putRelay: {
     role: "admin",

@@ -39,6 +39,9 @@ export type Resources = {
   relayFromEmail: string;
   /** On the workspace's suppression list. */
   suppressedEmail: string;
+  mailboxUsername: string;
+  /** From the sender of a message in the workspace's unmatched mail. */
+  unmatchedFrom: string;
   adminUserId: string;
   viewerUserId: string;
 };
@@ -76,6 +79,8 @@ export async function seedResources(ws: TestWorkspace): Promise<Resources> {
   }
   const relayFromEmail = `sales@${suffix}.example`;
   expect((await call("PUT", "/v1/relay", { token, body: { host: "smtp.example.com", port: 587, username: "relay-user", password: `relay-pass-${suffix}`, from_email: relayFromEmail } })).status).toBe(200);
+  const mailboxUsername = `inbox-${suffix}@mailbox.example`;
+  expect((await call("PUT", "/v1/mailbox", { token, body: { host: "imap.invalid", port: 993, username: mailboxUsername, password: `imap-pass-${suffix}` } })).status).toBe(200);
 
   const suppressedEmail = `suppressed-in-${slug}@isolation.example`;
   await post("/v1/suppressions", { email: suppressedEmail, reason: `Asked ${slug} to stop` });
@@ -94,13 +99,21 @@ export async function seedResources(ws: TestWorkspace): Promise<Resources> {
   const sentDraftId = await writeDraft(ws.workspace.id, runId, second.id as string, "sent");
   const messageId = `<${sentDraftId}@${suffix}.example>`;
   await db().send.create({ data: { id: newId("snd"), workspaceId: ws.workspace.id, draftId: sentDraftId, messageId, status: "sent", attempts: 1, acceptedAt: new Date() } });
+  // Mail the intake loop kept because it matched nothing, as ingest writes it.
+  const unmatchedFrom = `stranger-to-${slug}@unmatched.example`;
+  await db().inboundMessage.create({
+    data: {
+      id: newId("inb"), workspaceId: ws.workspace.id, folder: "INBOX", uidValidity: 1n, uid: 1n, messageId: `<unmatched@${suffix}.example>`, fromEmail: unmatchedFrom,
+      subject: `Hello ${slug}`, receivedAt: new Date(), kind: "unmatched", raw: new Uint8Array(Buffer.from(`From: ${unmatchedFrom}\r\nSubject: Hello ${slug}\r\n\r\nWho is this?\r\n`)),
+    },
+  });
   const reply = await post("/v1/replies", { in_reply_to: messageId, from: `second-in-${slug}@isolation.example`, subject: "Re: hello", text: "Tell me more.", received_at: new Date().toISOString() });
 
   const tokenRow = await db().apiToken.findFirstOrThrow({ where: { workspaceId: ws.workspace.id, name: "admin write" } });
   return {
     workspaceSlug: slug, leadId, leadEmail, leadIdempotencyKey, leadBody, runId, draftId, sentDraftId, messageId, replyId: reply.id as string, campaignId: campaign.id as string,
     packSlug, promptName, promptVersion, promptPin, providerSlug, spareProviderSlug, endpointId, deliveryId, eventId: test.event_id as string,
-    tokenId: tokenRow.id, relayFromEmail, suppressedEmail, adminUserId: ws.users.admin.id, viewerUserId: ws.users.viewer.id,
+    tokenId: tokenRow.id, relayFromEmail, suppressedEmail, mailboxUsername, unmatchedFrom, adminUserId: ws.users.admin.id, viewerUserId: ws.users.viewer.id,
   };
 }
 
@@ -117,6 +130,6 @@ export function identifiers(resources: Resources): string[] {
   return [
     resources.leadId, resources.leadEmail, resources.runId, resources.draftId, resources.sentDraftId, resources.messageId, resources.replyId,
     resources.campaignId, resources.packSlug, resources.promptName, resources.providerSlug, resources.spareProviderSlug, resources.endpointId,
-    resources.deliveryId, resources.eventId, resources.tokenId, resources.relayFromEmail, resources.suppressedEmail, resources.adminUserId, resources.viewerUserId, resources.workspaceSlug,
+    resources.deliveryId, resources.eventId, resources.tokenId, resources.relayFromEmail, resources.suppressedEmail, resources.mailboxUsername, resources.unmatchedFrom, resources.adminUserId, resources.viewerUserId, resources.workspaceSlug,
   ];
 }

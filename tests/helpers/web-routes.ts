@@ -42,6 +42,7 @@ export const WEB_PATH_RESOURCES: Record<string, (r: Resources) => string> = {
   "prompts.name": (r) => r.promptName,
   "providers.slug": (r) => r.providerSlug,
   "suppressions.email": (r) => r.suppressedEmail,
+  "replies.id": (r) => r.replyId,
 };
 
 export type WebCase = {
@@ -101,6 +102,12 @@ export const WEB_CASES: Record<string, WebCase> = {
   "DELETE /api/web/providers/{slug}": { params: (r) => ({ slug: r.spareProviderSlug }) },
   "GET /api/web/offer": { probes: () => [{ label: "the caller's own offer", expect: [200] }] },
   "PUT /api/web/offer": { body: () => ({ product: "Web intruder product" }), probes: () => [] },
+  "GET /api/web/mailbox": { probes: () => [{ label: "the caller's own mailbox", expect: [200] }] },
+  "PUT /api/web/mailbox": { body: () => ({ host: "imap.web-other.example", port: 993, username: "own@web-other.example" }), probes: () => [] },
+  "POST /api/web/mailbox/check": { probes: () => [] },
+  "GET /api/web/mailbox/unmatched": { probes: () => list },
+  "GET /api/web/runs/{id}/replies": { ownProbes: () => [{ label: "its own run's replies", expect: [200] }] },
+  "PATCH /api/web/replies/{id}": { body: () => ({ classification: "not_interested" }) },
   "GET /api/web/relay": { probes: () => [{ label: "the caller's own relay", expect: [200] }] },
   "PUT /api/web/relay": { body: () => ({ host: "smtp.web-other.example", port: 25, from_email: "own@web-other.example" }), probes: () => [] },
   "POST /api/web/relay/check": { probes: () => [] },

@@ -3,10 +3,12 @@ import { sql } from "@/lib/db";
 // Every row a workspace owns, for "nothing changed" checks: the tables with a workspaceId column,
 // the child tables reached through their parent (prompt versions, pins, attempts, ...), the
 // workspace row, its members' user rows and their sessions. Only lastUsedAt (written when a token's cache entry is
-// refilled) is left out. Discovered from the catalog, so a new table is covered without a change here.
+// refilled) and mailbox_status (the intake worker's report on the workspace's own mailbox, written
+// by the worker as it polls, never by a request) are left out. Discovered from the catalog, so a new table is covered without a change here.
 
 const PARENT_COLUMNS: Record<string, string> = { packId: "packs", promptId: "prompts", campaignId: "campaigns", runId: "runs", deliveryId: "deliveries" };
 const IGNORED_COLUMNS = new Set(["lastUsedAt"]);
+const IGNORED_TABLES = new Set(["mailbox_status"]);
 
 type Plan = { table: string; query: string };
 let plans: Promise<Plan[]> | undefined;
@@ -19,6 +21,7 @@ async function discover(): Promise<Plan[]> {
   for (const row of rows) columns.set(row.table_name, [...(columns.get(row.table_name) ?? []), row.column_name]);
   const out: Plan[] = [];
   for (const [table, names] of [...columns].sort(([a], [b]) => a.localeCompare(b))) {
+    if (IGNORED_TABLES.has(table)) continue;
     if (names.includes("workspaceId")) {
       out.push({ table, query: `SELECT row_to_json(t)::text AS row FROM "${table}" t WHERE t."workspaceId" = $1` });
       continue;

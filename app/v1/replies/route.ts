@@ -1,4 +1,4 @@
 import { v1Route } from "@/lib/api/v1-route";
-import { createReplyOperation } from "@/lib/api/operations/replies";
+import { createReplyOperation, listRepliesOperation } from "@/lib/api/operations/replies";
 
-export const { GET, POST, PUT, PATCH, DELETE } = v1Route(createReplyOperation);
+export const { GET, POST, PUT, PATCH, DELETE } = v1Route(listRepliesOperation, createReplyOperation);

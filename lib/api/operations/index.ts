@@ -8,7 +8,8 @@ import { approveCampaignOperation, createCampaignOperation, getCampaignOperation
 import { approveDraftOperation, getDraftOperation, listDraftsOperation, rejectDraftOperation } from "@/lib/api/operations/drafts";
 import { getRelayOperation, putRelayOperation } from "@/lib/api/operations/relay";
 import { getOfferOperation, putOfferOperation } from "@/lib/api/operations/offer";
-import { createReplyOperation, getReplyOperation } from "@/lib/api/operations/replies";
+import { correctReplyOperation, createReplyOperation, getReplyOperation, listRepliesOperation } from "@/lib/api/operations/replies";
+import { checkMailboxOperation, getMailboxOperation, putMailboxOperation } from "@/lib/api/operations/mailbox";
 import {
   createEndpointOperation, deleteEndpointOperation, getEndpointOperation, listDeadLettersOperation, listDeliveriesOperation, listEndpointsOperation,
   replayDeadLettersOperation, revealSecretOperation, rotateSecretOperation, testEndpointOperation, updateEndpointOperation,
@@ -21,7 +22,8 @@ export const OPERATIONS = [
   listLeadsOperation, createLeadOperation, getLeadOperation,
   listRunsOperation, createRunOperation, getRunOperation, listRunLeadsOperation, listRunErrorsOperation, cancelRunOperation,
   listDraftsOperation, getDraftOperation, approveDraftOperation, rejectDraftOperation,
-  createReplyOperation, getReplyOperation, getRelayOperation, putRelayOperation, getOfferOperation, putOfferOperation,
+  listRepliesOperation, createReplyOperation, getReplyOperation, correctReplyOperation, getRelayOperation, putRelayOperation, getOfferOperation, putOfferOperation,
+  getMailboxOperation, putMailboxOperation, checkMailboxOperation,
   listCampaignsOperation, createCampaignOperation, getCampaignOperation, updateCampaignOperation, approveCampaignOperation, rejectCampaignOperation,
   listPacksOperation, getPackOperation, updatePackOperation, forkPackOperation, approvePackOperation,
   getPromptOperation, getPromptVersionOperation, forkPromptOperation, promotePromptOperation, rollbackPromptOperation,

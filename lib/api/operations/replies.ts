@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineOperation } from "@/lib/api/operation";
-import { createReply, CreateReplyBody, getReply, ReplySchema } from "@/lib/replies/replies";
+import { pageOf } from "@/lib/api/schemas";
+import { correctReply, CorrectReplyBody, createReply, CreateReplyBody, getReply, listReplies, RepliesQuery, ReplySchema } from "@/lib/replies/replies";
 
 const ReplyIdParams = z.object({ id: z.string().regex(/^rpl_[0-9a-z]{26}$/) });
 
@@ -18,4 +19,18 @@ export const getReplyOperation = defineOperation({
   id: "getReply", method: "GET", path: "/replies/{id}", tag: "Replies", role: "viewer", summary: "Fetch a reply and its classification", params: ReplyIdParams,
   success: { status: 200, description: "The reply", schema: ReplySchema }, errors: [404],
   handler: async ({ params, auth }) => ({ body: await getReply(auth.workspace.id, params.id) }),
+});
+
+export const listRepliesOperation = defineOperation({
+  id: "listReplies", method: "GET", path: "/replies", tag: "Replies", role: "viewer",
+  summary: "List replies", description: "Newest first; filter by `run_id` and `classification`.", query: RepliesQuery,
+  success: { status: 200, description: "A page of replies", schema: pageOf(ReplySchema, "ReplyPage") }, errors: [400],
+  handler: async ({ query, auth }) => ({ body: await listReplies(auth.workspace.id, query) }),
+});
+
+export const correctReplyOperation = defineOperation({
+  id: "correctReply", method: "PATCH", path: "/replies/{id}", tag: "Replies", role: "reviewer", params: ReplyIdParams,
+  summary: "Correct a reply's classification", description: "The reviewer's classification wins over the classifier's, for good; audited (`reply.corrected`). A correction to `unsubscribe` or `bounce` suppresses the address.",
+  body: CorrectReplyBody, success: { status: 200, description: "The reply", schema: ReplySchema }, errors: [400, 404, 413, 415, 422],
+  handler: async ({ params, body, auth }) => ({ body: await correctReply(auth.workspace.id, params.id, body.classification, { userId: auth.user.id, actor: auth.actor }) }),
 });

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { RunTabs } from "@/components/runs/run-tabs";
 import { RunView } from "@/components/runs/run-view";
 import { PageHeader } from "@/components/ui/page-header";
 import { getRunProgress } from "@/lib/runs/run-progress";
@@ -17,6 +18,7 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
   return (
     <>
       <PageHeader title="Run" crumbs={[{ label: "Runs", href: "/runs" }, { label: id }]} />
+      <RunTabs runId={id} current="overview" />
       <RunView id={id} canCancel={roleAtLeast(session.role, "admin")} />
     </>
   );

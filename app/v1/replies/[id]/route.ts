@@ -1,4 +1,4 @@
 import { v1Route } from "@/lib/api/v1-route";
-import { getReplyOperation } from "@/lib/api/operations/replies";
+import { correctReplyOperation, getReplyOperation } from "@/lib/api/operations/replies";
 
-export const { GET, POST, PUT, PATCH, DELETE } = v1Route(getReplyOperation);
+export const { GET, POST, PUT, PATCH, DELETE } = v1Route(getReplyOperation, correctReplyOperation);

@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import { classifyReply } from "@/lib/engine/local/classify-reply";
+import { stripQuoted } from "@/lib/replies/strip-quoted";
+
+// The cases issue 17 names: stop-requests and negations are unsubscribes, out-of-office replies
+// carry their return date, and quoted text (our own pitch) never decides.
+
+const ALL = ""; // no "Categories:" line: every category allowed
+const received = new Date("2026-03-02T09:00:00Z");
+
+describe("local reply classifier: stop-requests", () => {
+  it.each([
+    "Please don't email me again.",
+    "Don't e-mail me.",
+    "do not contact me anymore",
+    "Take me off your list.",
+    "Please take me off this mailing list, thanks",
+    "Remove me.",
+    "remove me from your list please",
+    "Stop",
+    "I do not want to receive these emails.",
+    "Never write to me again",
+  ])("%j is an unsubscribe", (text) => {
+    expect(classifyReply({ text }, ALL).classification).toBe("unsubscribe");
+  });
+
+  it("does not read an invitation to email as a stop-request", () => {
+    expect(classifyReply({ text: "Sounds interesting, email me the details." }, ALL).classification).toBe("interested");
+  });
+});
+
+describe("local reply classifier: out of office", () => {
+  it.each([
+    ["I am out of the office until 14 March with limited access to email.", "2026-03-14"],
+    ["Automatic reply: I'm on annual leave, back on March 20th.", "2026-03-20"],
+    ["Out of office. I will return on 2026-04-14.", "2026-04-14"],
+    ["I'm out until next Wednesday with no laptop.", "2026-03-04"],
+    ["Abwesenheit: I am away until 12.05.2026.", "2026-05-12"],
+  ])("%j is out of office, back %s", (text, date) => {
+    expect(classifyReply({ text, receivedAt: received }, ALL)).toEqual({ classification: "out_of_office", confidence: 0.9, return_date: date });
+  });
+
+  it("a date already past this year is next year's", () => {
+    expect(classifyReply({ text: "Out of office until 10 January.", receivedAt: received }, ALL).return_date).toBe("2027-01-10");
+  });
+});
+
+describe("local reply classifier: quoted text is ignored", () => {
+  const pitch = "Hi Ana,\n\nWould a 15-minute demo be interesting? Reply stop to opt out, or unsubscribe here.\n\nSam";
+
+  it("reads only what the person wrote above the quote", () => {
+    const text = `No thanks, we're all set.\n\nOn Mon, 2 Mar 2026 at 10:00, Sam <sam@sender.example> wrote:\n${pitch.split("\n").map((line) => `> ${line}`).join("\n")}`;
+    expect(classifyReply({ text }, ALL).classification).toBe("not_interested");
+  });
+
+  it("an Outlook-style quote (From: header block) is cut too", () => {
+    const text = `Tell me more, please.\n\n________________________________\nFrom: Sam <sam@sender.example>\nSent: Monday\nSubject: Quick question\n\n${pitch}`;
+    expect(stripQuoted(text)).toBe("Tell me more, please.");
+    expect(classifyReply({ text }, ALL).classification).toBe("interested");
+  });
+
+  it("a reply that is only quote has nothing to classify", () => {
+    expect(classifyReply({ text: pitch.split("\n").map((line) => `> ${line}`).join("\n") }, ALL).classification).toBe("other");
+  });
+
+  it("a signature below the dash line does not count", () => {
+    expect(stripQuoted("Interesting, send me pricing.\n-- \nAna Lee\nUnsubscribe from our newsletter")).toBe("Interesting, send me pricing.");
+  });
+});

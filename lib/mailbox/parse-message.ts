@@ -1,0 +1,60 @@
+import { simpleParser, type AddressObject } from "mailparser";
+import { parseDeliveryStatus, type DsnRecipient } from "@/lib/mailbox/dsn";
+
+// One raw message from the mailbox, parsed by mailparser into what intake needs: the ids it
+// answers (In-Reply-To, References), the sender, the text, and for a delivery status notification
+// its recipients and the Message-ID of the mail that bounced.
+
+export type ParsedInbound = {
+  messageId: string | null;
+  inReplyTo: string[];
+  references: string[];
+  from: string;
+  subject: string;
+  text: string;
+  date: Date | null;
+  autoSubmitted: boolean;
+  dsn: { recipients: DsnRecipient[]; originalMessageId: string | null } | null;
+};
+
+const MESSAGE_ID = /<[^<>\s]{1,900}>/g;
+
+function ids(value: string | string[] | undefined): string[] {
+  const joined = Array.isArray(value) ? value.join(" ") : (value ?? "");
+  return [...joined.matchAll(MESSAGE_ID)].map((match) => match[0]);
+}
+
+function firstAddress(from: AddressObject | AddressObject[] | undefined): string {
+  const list = Array.isArray(from) ? from : from ? [from] : [];
+  return (list.flatMap((entry) => entry.value).find((address) => address.address)?.address ?? "").trim();
+}
+
+function headerMessageId(headersText: string): string | null {
+  const match = /^Message-ID:\s*(<[^<>\s]+>)/im.exec(headersText.replace(/\r\n[ \t]+/g, " "));
+  return match ? match[1] : null;
+}
+
+export async function parseInbound(raw: Buffer): Promise<ParsedInbound> {
+  const mail = await simpleParser(raw, { keepDeliveryStatus: true, skipHtmlToText: false, skipImageLinks: true, skipTextLinks: true });
+  const contentType = mail.headers.get("content-type") as { value?: string; params?: Record<string, string> } | undefined;
+  const isReport = contentType?.value === "multipart/report" && (contentType.params?.["report-type"] ?? "").toLowerCase() === "delivery-status";
+  let dsn: ParsedInbound["dsn"] = null;
+  const statusPart = mail.attachments.find((part) => part.contentType === "message/delivery-status" || part.contentType === "message/global-delivery-status");
+  if (isReport || statusPart) {
+    const recipients = statusPart ? parseDeliveryStatus(statusPart.content.toString("utf8")) : [];
+    const original = mail.attachments.find((part) => part.contentType === "message/rfc822" || part.contentType === "text/rfc822-headers" || part.contentType === "message/global");
+    dsn = { recipients, originalMessageId: original ? headerMessageId(original.content.toString("utf8")) : null };
+  }
+  const autoSubmitted = String(mail.headers.get("auto-submitted") ?? "no").toLowerCase() !== "no";
+  return {
+    messageId: ids(mail.messageId)[0] ?? null,
+    inReplyTo: ids(mail.inReplyTo),
+    references: ids(mail.references),
+    from: firstAddress(mail.from),
+    subject: (mail.subject ?? "").slice(0, 998),
+    text: (mail.text ?? "").slice(0, 100_000),
+    date: mail.date && !Number.isNaN(mail.date.getTime()) ? mail.date : null,
+    autoSubmitted,
+    dsn,
+  };
+}
