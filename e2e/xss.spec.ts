@@ -50,6 +50,7 @@ const VISITS: Record<string, (s: Seeded) => Visit[]> = {
   "/settings/members": (s) => [{ url: "/settings/members", texts: [s.memberName, s.memberEmail] }],
   "/settings/providers": (s) => [{ url: "/settings/providers", texts: [s.model] }],
   "/settings/relay": (s) => [{ url: "/settings/relay", values: [s.relay.username, s.relay.from_name] }],
+  "/settings/sessions": (s) => [{ url: "/settings/sessions", texts: [s.sessionAgent] }],
   "/settings/suppressions": (s) => [{ url: "/settings/suppressions", texts: [s.suppressionReason] }],
   "/settings/tokens": (s) => [{ url: "/settings/tokens", texts: [s.tokenName] }],
   "/settings/webhooks": (s) => [

@@ -57,6 +57,7 @@ export const queryKeys = {
   providers: { all: ["providers"] as const, list: () => ["providers", "list"] as const },
   relay: { all: ["relay"] as const, detail: () => ["relay", "detail"] as const, readiness: () => ["relay", "readiness"] as const },
   offer: { all: ["offer"] as const, detail: () => ["offer", "detail"] as const },
+  sessions: { all: ["sessions"] as const, list: () => ["sessions", "list"] as const },
   suppressions: { all: ["suppressions"] as const, list: (search: string) => ["suppressions", "list", search] as const },
   home: { all: ["home"] as const, overview: () => ["home", "overview"] as const },
 } as const;
