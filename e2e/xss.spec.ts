@@ -191,10 +191,20 @@ test("the sign-in page ignores hostile callback URLs and errors, and pages answe
   await expect(page.getByRole("heading", { name: `Welcome, ${DEMO.admin.name}` })).toBeVisible();
   await expectInert(page, dialogs, "after sign-in");
 
-  for (const path of ["/login", "/", "/review", "/settings/tokens"]) {
+  const nonces = new Set<string>();
+  for (const path of ["/login", "/", "/review", "/settings/tokens", "/no-such-page"]) {
     const response = await page.goto(path);
     const csp = response?.headers()["content-security-policy"] ?? "";
     for (const directive of ["default-src 'self'", "object-src 'none'", "base-uri 'self'", "frame-ancestors 'none'", "form-action 'self'"]) expect(csp, `${path}: ${directive}`).toContain(directive);
     expect(csp, path).not.toContain("unsafe-eval");
+    // Scripts run only with this response's nonce: no 'unsafe-inline' for scripts.
+    const scripts = csp.split("; ").find((directive) => directive.startsWith("script-src ")) ?? "";
+    expect(scripts, path).not.toContain("unsafe-inline");
+    const nonce = /'nonce-([^']+)'/.exec(scripts)?.[1];
+    expect(nonce, path).toBeTruthy();
+    nonces.add(nonce!);
+    // Next's own scripts carry it, so the page still works (the heading is hydrated React).
+    expect(await page.locator("script[src]").evaluateAll((els) => els.map((el) => (el as HTMLScriptElement).nonce))).not.toContain("");
   }
+  expect(nonces.size, "a fresh nonce per response").toBe(5);
 });
