@@ -29,7 +29,8 @@ export default defineConfig({
       url: `${baseURL}/readyz`,
       reuseExistingServer: false,
       timeout: 120_000,
-      env: { APP_URL: baseURL, NEXTAUTH_URL: baseURL },
+      // A retry window other than the 24 h default, so pages that state it must read the configuration.
+      env: { APP_URL: baseURL, NEXTAUTH_URL: baseURL, WEBHOOK_RETRY_WINDOW_SECONDS: "129600" },
       stdout: "ignore",
       stderr: "pipe",
     },
@@ -38,7 +39,7 @@ export default defineConfig({
       url: `http://127.0.0.1:${workerPort}/readyz`,
       reuseExistingServer: false,
       timeout: 60_000,
-      env: { WORKER_PORT: String(workerPort), APP_URL: baseURL },
+      env: { WORKER_PORT: String(workerPort), APP_URL: baseURL, WEBHOOK_RETRY_WINDOW_SECONDS: "129600" },
       stdout: "ignore",
       stderr: "pipe",
     },

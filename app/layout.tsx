@@ -6,6 +6,7 @@ import "./globals.css";
 export const metadata: Metadata = {
   title: { default: "LeadPipe", template: "%s · LeadPipe" },
   description: "Lead lists through signals, qualification, drafts, human review and sending.",
+  icons: { icon: "/favicon.svg" },
 };
 
 export default async function RootLayout({ children }: { children: ReactNode }) {

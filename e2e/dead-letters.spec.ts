@@ -47,6 +47,10 @@ test("dead letters are listed, filtered and replayed one, a selection, and all s
     const otherEndpoint = await createEndpoint(request, admin, other.url);
     const workspaceId = await withDb(async (db) => (await db.query(`SELECT id FROM workspaces WHERE slug = 'demo'`)).rows[0].id as string);
     const single = await deadLetter(workspaceId, endpoint.id, "lead.qualified", 300);
+    await withDb((db) => db.query(
+      `INSERT INTO delivery_attempts (id, "deliveryId", "attemptNo", "startedAt", "durationMs", "statusCode", "responseBody") VALUES ($1, $2, 7, now() - interval '2 hours', 41, 500, $3)`,
+      [newId("att"), single.deliveryId, '{"error":"receiver broke at line 12"}'],
+    ));
     const pickedA = await deadLetter(workspaceId, endpoint.id, "lead.rejected", 240);
     const pickedB = await deadLetter(workspaceId, endpoint.id, "lead.qualified", 180);
     const recent = await deadLetter(workspaceId, otherEndpoint.id, "lead.qualified", 30);
@@ -59,6 +63,19 @@ test("dead letters are listed, filtered and replayed one, a selection, and all s
     await expect(page.getByTestId(`dead-letter-${single.deliveryId}`)).toContainText(receiver.url);
     await expect(page.getByTestId(`dead-letter-${single.deliveryId}`)).toContainText("HTTP 500: receiver broke");
     await expect(page.getByRole("button", { name: "Replay selected (0)" })).toBeDisabled();
+    // The configured window (36 h in the e2e environment), not a fixed "24 hours".
+    await expect(page.getByText("failed every attempt for 36 hours")).toBeVisible();
+    await expect(page.getByText("dead-lettered after 36 hours of failed attempts")).toBeVisible();
+
+    // The payload that was sent and the last answer, opened from the row.
+    const singleRow = page.getByTestId(`dead-letter-${single.deliveryId}`);
+    await singleRow.getByText("Payload and last response").click();
+    await expect(singleRow).toContainText('"lead_id": "lead_');
+    await expect(singleRow).toContainText("Last response: HTTP 500");
+    await expect(singleRow).toContainText('{"error":"receiver broke at line 12"}');
+    const pickedRow = page.getByTestId(`dead-letter-${pickedA.deliveryId}`);
+    await pickedRow.getByText("Payload and last response").click();
+    await expect(pickedRow).toContainText("No attempt reached the endpoint.");
     await screenshots(page, "dead-letters");
 
     // Filter by endpoint: only that endpoint's letters remain.
@@ -66,6 +83,8 @@ test("dead letters are listed, filtered and replayed one, a selection, and all s
     await page.getByRole("button", { name: "Apply filters" }).click();
     await expect(page.getByTestId(`dead-letter-${recent.deliveryId}`)).toHaveCount(0);
     await expect(table.getByRole("row")).toHaveCount(4); // header + 3
+    // The true count behind the filters.
+    await expect(page.getByRole("heading", { name: "Dead-lettered deliveries (3 matching)" })).toBeVisible();
 
     // One, by its row's button.
     await page.getByTestId(`dead-letter-${single.deliveryId}`).getByRole("button", { name: /^Replay / }).click();

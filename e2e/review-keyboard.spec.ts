@@ -94,6 +94,20 @@ test("`a` then Undo: nothing is sent and the draft waits again; without Undo the
     expect(hooks.smtp.mails.filter((m) => m.to.includes(emailOf(undone)))).toHaveLength(0);
     expect(hooks.smtp.mails.filter((m) => m.to.includes(emailOf(sent)))).toHaveLength(1);
     expect((await rejectReasons([undone]))[undone].status).toBe("awaiting_review");
+
+    // The draft's own page has the same Undo: approve the first one there, undo, and it waits again.
+    await page.goto(`/review/drafts/${undone}`);
+    await page.getByRole("button", { name: "Approve", exact: true }).click();
+    const pageUndo = page.getByTestId("undo-approval");
+    await expect(pageUndo).toContainText("Sending in");
+    await expect(page.getByRole("status").filter({ hasText: "goes to the relay in 10 seconds unless you undo" })).toBeVisible();
+    await screenshots(page, "draft-page-undo");
+    await pageUndo.getByRole("button", { name: "Undo" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Approval undone: nothing was sent" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Approve", exact: true })).toBeVisible();
+    await page.waitForTimeout(12_000); // past the window
+    expect(hooks.smtp.mails.filter((m) => m.to.includes(emailOf(undone)))).toHaveLength(0);
+    expect((await rejectReasons([undone]))[undone].status).toBe("awaiting_review");
   } finally {
     await csv.close();
     await hooks.close();

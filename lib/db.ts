@@ -10,9 +10,45 @@ export type { Prisma } from "@/lib/generated/prisma/client.ts";
 type Handles = { pool: pg.Pool; prisma: PrismaClient };
 const globalForDb = globalThis as unknown as { leadpipeDb?: Handles };
 
+type QueryArgs = Parameters<pg.PoolClient["query"]>;
+
+/** Makes a client send its queries one after another, in call order (see SerialPool). */
+function serialQueries(client: pg.PoolClient): pg.PoolClient {
+  const marked = client as pg.PoolClient & { leadpipeSerial?: true };
+  if (marked.leadpipeSerial) return client;
+  const original = client.query.bind(client) as (...args: QueryArgs) => unknown;
+  let tail: Promise<unknown> = Promise.resolve();
+  marked.query = ((...args: QueryArgs) => {
+    const [first] = args;
+    // Callback and submittable forms (COPY streams, cursors) return at once: never queued here.
+    if (typeof args[args.length - 1] === "function" || (typeof first === "object" && first !== null && "submit" in first)) return original(...args);
+    const result = tail.then(() => original(...args));
+    tail = result.catch(() => undefined);
+    return result;
+  }) as pg.PoolClient["query"];
+  marked.leadpipeSerial = true;
+  return client;
+}
+
+/**
+ * pg queues a query sent while another is running on the same client and warns that pg@9 will stop
+ * doing so ("Calling client.query() when the client is already executing a query is deprecated").
+ * Prisma's query interpreter sends a transaction's independent reads (relation loads) at once on the
+ * transaction's one client; this pool's clients queue them themselves, so nothing changes when pg
+ * stops queueing, and no warning is printed.
+ */
+class SerialPool extends pg.Pool {
+  connect(): Promise<pg.PoolClient>;
+  connect(callback: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void): void;
+  connect(callback?: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void): Promise<pg.PoolClient> | void {
+    if (!callback) return super.connect().then(serialQueries);
+    super.connect((err, client, done) => callback(err, client ? serialQueries(client) : client, done));
+  }
+}
+
 function handles(): Handles {
   if (!globalForDb.leadpipeDb) {
-    const pool = new pg.Pool({ connectionString: config().DATABASE_URL, connectionTimeoutMillis: 5_000, max: 10 });
+    const pool = new SerialPool({ connectionString: config().DATABASE_URL, connectionTimeoutMillis: 5_000, max: 10 });
     pool.on("error", () => {
       // An idle client lost its connection; the pool replaces it. Queries report their own errors.
     });

@@ -11,6 +11,8 @@ import { ensureDatabase, ensureServices } from "./lib/services.mjs";
 const dev = process.argv.includes("--dev");
 process.env.NODE_ENV = dev ? "development" : "production";
 process.env.NEXT_TELEMETRY_DISABLED = "1";
+// The terminal shows warnings and errors; `LOG_LEVEL=info npm start` shows the JSON logs as well.
+process.env.LOG_LEVEL ??= "warn";
 loadDotEnv(dev);
 
 const generated = ensureGeneratedSecrets();
@@ -39,9 +41,10 @@ if (!dev) {
   if (buildIsCurrent()) {
     console.log("• Build is current");
   } else {
-    console.log("• Building the web app (next build)…");
+    console.log("• Building the web app (next build, a minute or two)…");
     const fingerprint = sourceFingerprint();
-    await run(bin("next"), ["build"]).catch((error) => fail(error.message));
+    // Quiet: its route table is ~100 lines; on failure the whole output is printed.
+    await run(bin("next"), ["build"], { quiet: true }).catch((error) => fail(error.message));
     markBuilt(fingerprint);
   }
 }
@@ -49,8 +52,11 @@ if (!dev) {
 const children = [];
 let stopping = false;
 
+// Children run in their own process group, so Ctrl-C in the terminal reaches only this process, which
+// then sends each child exactly one SIGTERM: the worker finishes its in-flight jobs (a second signal
+// would force it to stop at once).
 function launch(name, command, args) {
-  const child = spawn(command, args, { cwd: ROOT, env: process.env, stdio: ["ignore", "inherit", "inherit"] });
+  const child = spawn(command, args, { cwd: ROOT, env: process.env, stdio: ["ignore", "inherit", "inherit"], detached: true });
   child.on("exit", (code, signal) => {
     if (stopping) return;
     console.error(`\n✖ The ${name} process stopped (${signal ?? `exit ${code}`}); stopping everything.`);
@@ -63,15 +69,19 @@ function launch(name, command, args) {
 async function stop(exitCode = 0) {
   if (stopping) return;
   stopping = true;
-  console.log("\n• Stopping web and worker…");
+  console.log("\n• Stopping: the worker finishes its in-flight jobs (up to 25 s)…");
   for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + 30_000;
   while (children.some((child) => child.exitCode === null && child.signalCode === null) && Date.now() < deadline) await sleep(100);
   for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
   process.exit(exitCode);
 }
 process.on("SIGINT", () => void stop(0));
 process.on("SIGTERM", () => void stop(0));
+// However this process ends, its detached children do not outlive it.
+process.on("exit", () => {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+});
 
 const port = String(settings.PORT);
 launch("web", bin("next"), dev ? ["dev", "-p", port] : ["start", "-p", port]);

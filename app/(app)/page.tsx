@@ -1,3 +1,4 @@
+import { GettingStarted } from "@/components/home/getting-started";
 import { pageSession } from "@/lib/web/page-session";
 import { workspaceOverview } from "@/lib/workspaces/workspace-overview";
 
@@ -16,6 +17,7 @@ export default async function HomePage() {
       <p className="mt-1 text-sm text-slate-600">
         You are signed in to <strong>{session.workspace.name}</strong> as {session.role === "admin" ? "an" : "a"} {session.role}.
       </p>
+      <GettingStarted progress={overview.gettingStarted} role={session.role} />
       <dl className="mt-8 grid grid-cols-2 gap-4 md:grid-cols-4">
         {stats.map((stat) => (
           <div key={stat.label} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">

@@ -6,6 +6,7 @@ import { useState } from "react";
 import { queryKeys } from "@/components/data/query-keys";
 import { useCampaign } from "@/components/data/queries/campaigns";
 import { webApi } from "@/components/data/web-api";
+import { CampaignOffer } from "@/components/campaigns/campaign-offer";
 import { TextDiff } from "@/components/diff/text-diff";
 import { CampaignStatus } from "@/components/campaigns/campaign-status";
 import { promptDiffText, promptHref } from "@/components/prompts/prompt-text";
@@ -16,7 +17,7 @@ import { buttonStyles, cardStyles } from "@/components/ui/styles";
 import { Time } from "@/components/ui/time";
 
 /** The approval page: the pins, every pinned fork's diff against its parent, then Approve. */
-export function CampaignView({ id, canApprove, userId }: { id: string; canApprove: boolean; userId: string }) {
+export function CampaignView({ id, canApprove, canEdit, userId }: { id: string; canApprove: boolean; canEdit: boolean; userId: string }) {
   const queryClient = useQueryClient();
   const campaign = useCampaign(id);
   const [confirming, setConfirming] = useState(false);
@@ -109,6 +110,8 @@ export function CampaignView({ id, canApprove, userId }: { id: string; canApprov
           />
         </section>
       ))}
+
+      <CampaignOffer id={id} pack={data.pack} offer={data.offer} canEdit={canEdit} />
 
       {canDecide && (awaiting || data.status === "approved") ? (
         <div className={`${cardStyles} flex flex-wrap items-center justify-between gap-3 p-5`}>

@@ -2,6 +2,7 @@
 
 import { Time } from "@/components/ui/time";
 import { buttonStyles } from "@/components/ui/styles";
+import { DeadLetterDetails } from "@/components/dead-letters/dead-letter-details";
 import type { DeadLetter } from "@/components/dead-letters/types";
 
 type TableProps = {
@@ -54,6 +55,7 @@ export function DeadLetterTable({ rows, endpointUrl, selected, onToggle, onToggl
                 <span className="block font-medium text-slate-900">{row.event.event}</span>
                 <span className="block break-all font-mono text-xs text-slate-500">{row.event.id}</span>
                 <span className="mt-0.5 block break-all text-xs text-slate-600"><span className="text-slate-400">to </span>{endpointUrl(row.endpoint_id)}</span>
+                <DeadLetterDetails row={row} />
               </td>
               <td className="px-3 py-3 text-right tabular-nums">{row.attempts}</td>
               <td className="px-3 py-3"><LastError text={row.last_error} /></td>
@@ -79,6 +81,7 @@ export function DeadLetterTable({ rows, endpointUrl, selected, onToggle, onToggl
                 <p className="break-all font-mono text-xs text-slate-500">{row.event.id}</p>
                 <p className="truncate text-slate-700">{endpointUrl(row.endpoint_id)}</p>
                 <LastError text={row.last_error} />
+                <DeadLetterDetails row={row} />
                 <div className="flex items-center justify-between gap-2 pt-1">
                   <span className="text-xs text-slate-500"><Time iso={row.dead_lettered_at} /></span>
                   <button type="button" className={buttonStyles.secondary} disabled={busy} onClick={() => onReplay(row)} aria-label={`Replay ${row.event.event} ${row.event.id}`}>Replay</button>

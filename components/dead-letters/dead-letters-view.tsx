@@ -6,6 +6,7 @@ import { queryKeys } from "@/components/data/query-keys";
 import { useDeadLetters, useEndpointOptions } from "@/components/data/queries/webhooks";
 import { webApi } from "@/components/data/web-api";
 import { DeadLetterFilters } from "@/components/dead-letters/dead-letter-filters";
+import { windowInWords } from "@/components/dead-letters/window-in-words";
 import { DeadLetterTable } from "@/components/dead-letters/dead-letter-table";
 import type { DeadLetterFilters as Filters } from "@/components/dead-letters/types";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -27,7 +28,7 @@ export function DeadLettersView() {
   const [confirmAll, setConfirmAll] = useState(false);
 
   const endpoints = useEndpointOptions();
-  const { query: letters, rows } = useDeadLetters({ endpoint_id: filters.endpointId, since: toIso(filters.since) });
+  const { query: letters, rows, total, retryWindowSeconds } = useDeadLetters({ endpoint_id: filters.endpointId, since: toIso(filters.since) });
   const replay = useMutation({
     mutationFn: (request: ReplayRequest) => webApi<{ replayed: number }>("/dead-letters/replay", { method: "POST", body: request }),
     onSuccess: ({ replayed }, request) => {
@@ -42,6 +43,7 @@ export function DeadLettersView() {
   const endpointUrl = (id: string) => urls.get(id) ?? id;
   const filtered = Boolean(filters.endpointId || filters.since);
   const canReplayAll = Boolean(filters.endpointId && filters.since);
+  const windowText = retryWindowSeconds ? ` of ${windowInWords(retryWindowSeconds)}` : "";
 
   function start(request: ReplayRequest) {
     setOutcome(null);
@@ -64,14 +66,19 @@ export function DeadLettersView() {
             Replayed {plural(outcome.replayed, "delivery", "deliveries")}
             {outcome.replayed === 0
               ? ". Nothing matched: they may have been replayed already."
-              : `: ${outcome.replayed === 1 ? "it goes" : "they go"} out again now with the original event id and a fresh signature, with a new 24-hour retry window.`}
+              : `: ${outcome.replayed === 1 ? "it goes" : "they go"} out again now with the original event id and a fresh signature, with a new retry window${windowText}.`}
           </Notice>
         ) : null}
         {replay.isError && !confirmAll ? <Notice tone="error">The replay failed: {replay.error.message}</Notice> : null}
       </div>
       <section aria-labelledby="dead-letters-heading" className={cardStyles}>
         <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 px-4 py-3">
-          <h2 id="dead-letters-heading" className="text-base font-semibold text-slate-900">Dead-lettered deliveries</h2>
+          <div>
+            <h2 id="dead-letters-heading" className="text-base font-semibold text-slate-900">
+              Dead-lettered deliveries{total !== undefined ? <>{" "}<span className="font-normal text-slate-500">({total.toLocaleString()}{filtered ? " matching" : ""})</span></> : null}
+            </h2>
+            {retryWindowSeconds ? <p className="text-xs text-slate-500">A delivery is dead-lettered after {windowInWords(retryWindowSeconds)} of failed attempts.</p> : null}
+          </div>
           <div className="flex flex-wrap gap-2">
             <button type="button" className={buttonStyles.primary} disabled={selected.size === 0 || replay.isPending} onClick={() => start({ ids: [...selected] })}>
               Replay selected ({selected.size})
@@ -89,7 +96,7 @@ export function DeadLettersView() {
         <QueryState
           query={letters} loading="Loading dead letters…" failed="The dead letters could not be loaded." isEmpty={rows.length === 0}
           empty={<EmptyState title={filtered ? "No dead letters match these filters" : "No dead letters"}>
-            {filtered ? "Try another endpoint or an earlier time." : "A delivery lands here when its endpoint kept failing for the whole 24-hour retry window."}
+            {filtered ? "Try another endpoint or an earlier time." : `A delivery lands here when its endpoint kept failing for the whole retry window${windowText}.`}
           </EmptyState>}
         >
           <DeadLetterTable

@@ -1,3 +1,5 @@
+import { CodeBlock } from "@/components/docs/code-block";
+import { Markdown } from "@/components/docs/markdown";
 import type { FieldDoc, OperationDoc } from "@/lib/api/reference";
 
 const METHOD_COLORS: Record<string, string> = {
@@ -19,7 +21,7 @@ function FieldTable({ title, fields }: { title: string; fields: FieldDoc[] }) {
                   {field.required ? <span className="ml-1 text-rose-600" title="required">*</span> : null}
                 </td>
                 <td className="py-1.5 pr-4 align-top font-mono text-xs text-slate-600">{field.type}</td>
-                <td className="py-1.5 align-top text-slate-600">{field.description}</td>
+                <td className="py-1.5 align-top text-slate-600">{field.description ? <Markdown text={field.description} inline /> : null}</td>
               </tr>
             ))}
           </tbody>
@@ -38,7 +40,7 @@ export function OperationCard({ operation }: { operation: OperationDoc }) {
         <span className="ml-auto rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-600">{operation.method === "GET" ? "read" : "write"} scope · {operation.role}+</span>
       </div>
       <h3 id={`${operation.id}-title`} className="mt-2 font-semibold text-slate-900">{operation.summary}</h3>
-      {operation.description ? <p className="mt-1 text-sm text-slate-600">{operation.description}</p> : null}
+      {operation.description ? <div className="text-sm text-slate-600"><Markdown text={operation.description} /></div> : null}
       <FieldTable title="Path parameters" fields={operation.pathParams} />
       <FieldTable title="Query parameters" fields={operation.queryParams} />
       <FieldTable title="JSON body" fields={operation.body} />
@@ -47,6 +49,12 @@ export function OperationCard({ operation }: { operation: OperationDoc }) {
         {operation.success.schema ? <> · <code className="font-mono text-xs">{operation.success.schema}</code></> : null}
       </p>
       <p className="mt-1 text-sm text-slate-600">Errors: {operation.errors.join(", ")}</p>
+      {operation.example ? (
+        <div className="mt-4 grid gap-3 xl:grid-cols-2">
+          <CodeBlock title="Example request" code={operation.example.curl} />
+          {operation.example.response?.body ? <CodeBlock title={`Example response (${operation.example.response.status})`} code={operation.example.response.body} /> : null}
+        </div>
+      ) : null}
     </section>
   );
 }

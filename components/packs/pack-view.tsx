@@ -2,6 +2,8 @@
 
 import Link from "next/link";
 import { usePack } from "@/components/data/queries/packs";
+import { queryKeys } from "@/components/data/query-keys";
+import { OfferOverrideForm } from "@/components/offer/offer-override-form";
 import { ForkPackForm } from "@/components/packs/fork-pack-form";
 import { IcpRules } from "@/components/packs/icp-rules";
 import { PackApproval } from "@/components/packs/pack-approval";
@@ -49,6 +51,17 @@ export function PackView({ slug, workspace, canEdit, canApprove, forked }: Props
           <IcpRules icp={data.icp} />
         </section>
       </div>
+      <section aria-labelledby="pack-offer-heading" className={`${cardStyles} p-5`}>
+        <h2 id="pack-offer-heading" className="mb-2 text-base font-semibold text-slate-900">Offer for this pack</h2>
+        {own ? (
+          <OfferOverrideForm
+            key={JSON.stringify(data.offer)} path={`/packs/${slug}`} override={data.offer} fallbackLabel="Workspace offer"
+            canEdit={canEdit} invalidate={queryKeys.packs.detail(slug)}
+          />
+        ) : (
+          <p className="text-sm text-slate-600">Built-in packs use the workspace&apos;s offer (Settings → Offer and sender); fork this pack to give it its own.</p>
+        )}
+      </section>
       {canEdit ? (
         <section aria-label="Fork this pack" className={`${cardStyles} p-5`}>
           <ForkPackForm pack={data} workspace={workspace} />

@@ -13,6 +13,7 @@ import { SendState } from "@/components/review/send-state";
 import { LeadPanel } from "@/components/review/lead-panel";
 import { RejectDialog } from "@/components/review/reject-dialog";
 import type { DraftDetail } from "@/components/review/types";
+import { UndoList, UNDO_SECONDS, useUndoableApprovals } from "@/components/review/undo-approvals";
 import { TraceList } from "@/components/runs/trace-list";
 import { ErrorState, LoadingState, Notice } from "@/components/ui/states";
 import { StatusBadge } from "@/components/ui/status-badge";
@@ -47,18 +48,26 @@ function Decision({ detail, canReview }: { detail: DraftDetail; canReview: boole
 export function DraftReview({ id, canReview }: { id: string; canReview: boolean }) {
   const queryClient = useQueryClient();
   const [rejecting, setRejecting] = useState(false);
-  const [done, setDone] = useState<string | null>(null);
+  const [done, setDone] = useState<{ tone: "success" | "error"; text: string } | null>(null);
   const detail = useDraft(id);
-  const settled = (message: string) => {
-    setDone(message);
-    setRejecting(false);
+  const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: queryKeys.review.draft(id) });
     void queryClient.invalidateQueries({ queryKey: queryKeys.review.all });
   };
+  const settled = (text: string) => {
+    setDone({ tone: "success", text });
+    setRejecting(false);
+    refresh();
+  };
+  // A web approval waits UNDO_SECONDS before it is sent (lib/drafts/send-window.ts): Undo until then.
+  const undoable = useUndoableApprovals(refresh);
   const relayReady = useRelayReadiness().data?.state !== "missing";
   const approve = useMutation({
     mutationFn: (edits: { subject?: string; body?: string }) => webApi(`/drafts/${id}/approve`, { method: "POST", body: edits }),
-    onSuccess: (_draft, edits) => settled(`${edits.subject !== undefined ? "Approved with your edits." : "Approved."} ${relayReady ? "The email goes to the relay in a few seconds." : "It waits until an SMTP relay is configured, then goes out by itself."}`),
+    onSuccess: (_draft, edits) => {
+      settled(`${edits.subject !== undefined ? "Approved with your edits." : "Approved."} ${relayReady ? `The email goes to the relay in ${UNDO_SECONDS} seconds unless you undo.` : "It waits until an SMTP relay is configured, then goes out by itself."}`);
+      undoable.add([id], "this draft");
+    },
   });
   const reject = useMutation({
     mutationFn: (reason: string) => webApi(`/drafts/${id}/reject`, { method: "POST", body: { reason } }),
@@ -74,7 +83,15 @@ export function DraftReview({ id, canReview }: { id: string; canReview: boolean 
   return (
     <div className="space-y-4">
       {open || draft.status === "approved" ? <RelayWarning /> : null}
-      <div aria-live="polite">{done ? <Notice tone="success">{done} <Link href="/review" className="font-medium underline">Back to the queue</Link></Notice> : null}</div>
+      <div aria-live="polite" className="space-y-2">
+        {done ? <Notice tone={done.tone}>{done.text} <Link href="/review" className="font-medium underline">Back to the queue</Link></Notice> : null}
+        <UndoList
+          items={undoable.items} now={undoable.now}
+          onUndo={(item) => void undoable.undo(item).then(({ failed }) => setDone(failed.length
+            ? { tone: "error", text: `The approval could not be undone: ${failed[0]}` }
+            : { tone: "success", text: "Approval undone: nothing was sent, and the draft awaits review again." }))}
+        />
+      </div>
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
         <section aria-labelledby="email-heading" className={`${cardStyles} lg:col-start-1 lg:row-start-1`}>
           <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-4 py-3">

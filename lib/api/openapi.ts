@@ -12,7 +12,7 @@ const ERROR_TEXT: Record<number, string> = {
   403: "`forbidden`: read-scope token on a write, or the creator's role does not allow it",
   404: "`not_found`: no such resource in the token's workspace",
   405: "`method_not_allowed`, with `Allow`",
-  409: "`conflict`, `idempotency_conflict`, `lead_exists`, `version_exists` or `campaign_not_approved`",
+  409: "`conflict`, `idempotency_conflict`, `lead_exists`, `version_exists`, `campaign_not_approved`, `fork_not_approved` or `last_admin`",
   413: "`payload_too_large`: JSON body over 1 MiB",
   415: "`unsupported_media_type`: send application/json",
   422: "`validation_failed`: `errors[]` names each field",

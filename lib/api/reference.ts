@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { COMMON_ERRORS } from "@/lib/api/operation";
+import { openApiDocument } from "@/lib/api/openapi";
 import { OPERATIONS } from "@/lib/api/operations";
+import { operationExamples, type OperationExample } from "@/lib/api/reference-examples";
 
 // A plain description of every operation for the /docs/api page, derived from the same schemas.
 
@@ -9,6 +11,7 @@ export type OperationDoc = {
   id: string; method: string; path: string; summary: string; description?: string; tag: string; role: string;
   pathParams: FieldDoc[]; queryParams: FieldDoc[]; body: FieldDoc[]; success: { status: number; description: string; schema?: string };
   errors: number[];
+  example?: OperationExample;
 };
 
 type JsonSchema = { type?: string | string[]; properties?: Record<string, JsonSchema>; required?: string[]; enum?: unknown[]; items?: JsonSchema; anyOf?: JsonSchema[]; description?: string; format?: string; id?: string };
@@ -30,6 +33,7 @@ function fields(schema: z.ZodType | undefined): FieldDoc[] {
 }
 
 export function apiReference(): OperationDoc[] {
+  const examples = operationExamples(openApiDocument());
   return OPERATIONS.map((operation) => ({
     id: operation.id,
     method: operation.method,
@@ -43,5 +47,6 @@ export function apiReference(): OperationDoc[] {
     body: fields(operation.body),
     success: { status: operation.success.status, description: operation.success.description, schema: operation.success.schema ? String((z.globalRegistry.get(operation.success.schema) as { id?: string } | undefined)?.id ?? "object") : undefined },
     errors: [...new Set([...operation.errors, ...COMMON_ERRORS])].sort(),
+    example: examples.get(operation.id),
   }));
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { config } from "@/lib/config";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
 import { decodeCursor, ListQuery, toPage } from "@/lib/api/pagination";
@@ -18,6 +19,11 @@ export const DeadLetterSchema = z
   .object({
     id: z.string(), endpoint_id: z.string(), event: z.object({ id: z.string(), event: z.string(), occurred_at: z.string() }),
     attempts: z.number().int(), last_error: z.string().nullable(), dead_lettered_at: z.string(),
+    payload: z.unknown().meta({ description: "The event's `data`, as it was sent" }),
+    last_response: z
+      .object({ status_code: z.number().int().nullable(), body: z.string().nullable().meta({ description: "Up to the first 2 KiB of what the endpoint answered" }) })
+      .nullable()
+      .meta({ description: "The last attempt's answer (null if no attempt reached the endpoint)" }),
   })
   .meta({ id: "DeadLetter" });
 export const ReplayBody = z
@@ -27,20 +33,38 @@ export const ReplayBody = z
   ])
   .meta({ id: "ReplayDeadLetters", description: "Either `ids` (delivery ids) or `endpoint_id` with `since`" });
 
+function deadLetterWhere(workspaceId: string, query: z.infer<typeof DeadLettersQuery>): Prisma.DeliveryWhereInput {
+  return {
+    workspaceId, status: "dead", ...(query.endpoint_id ? { endpointId: query.endpoint_id } : {}),
+    ...(query.since ? { deadLetteredAt: { gte: new Date(query.since) } } : {}),
+  };
+}
+
 export async function listDeadLetters(workspaceId: string, query: z.infer<typeof DeadLettersQuery>) {
   const after = decodeCursor("dead-letters", workspaceId, query.cursor);
   const rows = await db().delivery.findMany({
-    where: {
-      workspaceId, status: "dead", ...(query.endpoint_id ? { endpointId: query.endpoint_id } : {}), ...(after ? { id: { lt: after } } : {}),
-      ...(query.since ? { deadLetteredAt: { gte: new Date(query.since) } } : {}),
+    where: { ...deadLetterWhere(workspaceId, query), ...(after ? { id: { lt: after } } : {}) },
+    include: {
+      event: { select: { id: true, type: true, occurredAt: true, data: true } },
+      attempts: { orderBy: { attemptNo: "desc" }, take: 1, select: { statusCode: true, responseBody: true } },
     },
-    include: { event: { select: { id: true, type: true, occurredAt: true } } },
     orderBy: { id: "desc" }, take: query.limit + 1,
   });
-  return toPage(rows, query.limit, "dead-letters", workspaceId, (row) => ({
-    id: row.id, endpoint_id: row.endpointId, event: { id: row.event.id, event: row.event.type, occurred_at: row.event.occurredAt.toISOString() },
-    attempts: row.attemptCount, last_error: row.lastError, dead_lettered_at: row.deadLetteredAt!.toISOString(),
-  }));
+  return toPage(rows, query.limit, "dead-letters", workspaceId, (row) => {
+    const last = row.attempts[0];
+    return {
+      id: row.id, endpoint_id: row.endpointId, event: { id: row.event.id, event: row.event.type, occurred_at: row.event.occurredAt.toISOString() },
+      attempts: row.attemptCount, last_error: row.lastError, dead_lettered_at: row.deadLetteredAt!.toISOString(),
+      payload: row.event.data,
+      last_response: last ? { status_code: last.statusCode, body: last.responseBody?.slice(0, 2048) ?? null } : null,
+    };
+  });
+}
+
+/** The web page's view: a page, the true count behind the filters and the configured retry window. */
+export async function listDeadLettersForPage(workspaceId: string, query: z.infer<typeof DeadLettersQuery>) {
+  const [page, total] = await Promise.all([listDeadLetters(workspaceId, query), db().delivery.count({ where: deadLetterWhere(workspaceId, query) })]);
+  return { ...page, total, retry_window_seconds: config().WEBHOOK_RETRY_WINDOW_SECONDS };
 }
 
 export async function replayDeadLetters(workspaceId: string, body: z.infer<typeof ReplayBody>, actor: Actor) {

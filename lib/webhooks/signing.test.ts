@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { generateWebhookSecret, signatureHeader, signPayload } from "@/lib/webhooks/signing";
+import { SIGNATURE_TEST_VECTOR } from "@/lib/webhooks/test-vector";
 
 // The test vector published in docs/webhooks.md.
 const SECRET = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
@@ -10,6 +11,8 @@ describe("webhook signatures", () => {
     const expected = "1c808b1da6702bd838e326b86ad1e7017d84c1aba2faf1e53a68cfaf6dc2dce5";
     expect(signPayload(SECRET, 1763719200, BODY)).toBe(expected);
     expect(signatureHeader([SECRET], 1763719200, BODY)).toBe(`t=1763719200,v1=${expected}`);
+    // The vector the docs page signs is the same one, byte for byte.
+    expect(SIGNATURE_TEST_VECTOR).toEqual({ secret: SECRET, t: 1763719200, body: BODY });
   });
 
   it("carry one v1 per valid secret", () => {

@@ -93,6 +93,9 @@ describe("retries and dead letters", () => {
       return list.body.data!.length ? list.body.data![0] : null;
     }, { timeoutMs: 20_000 });
     expect(dead).toMatchObject({ endpoint_id: endpoint.id, event: { id: eventId, event: "send.completed" }, attempts: 4, last_error: "HTTP 500" });
+    // What was sent and the last answer, for whoever decides whether to replay.
+    expect(dead.payload).toEqual({ lead_id: "lead_x", draft_id: "drf_x", review_url: "http://localhost/review/drafts/drf_x", run_id: "run_x" });
+    expect(dead.last_response).toEqual({ status_code: 500, body: "receiver broke" });
     const times = receiver.received.map((r) => (r.at - receiver.received[0].at) / 1000);
     expect(times).toHaveLength(4);
     expect(times[1]).toBeGreaterThanOrEqual(0.85);

@@ -64,6 +64,7 @@ export const WEB_CASES: Record<string, WebCase> = {
   "GET /api/web/campaigns": { probes: () => list },
   "POST /api/web/campaigns": { body: () => ({ name: "Web campaign", pack: "saas-outbound" }), probes: (r) => [{ label: "the target's pack", body: { name: "c", pack: r.packSlug }, expect: [404, 422] }] },
   "GET /api/web/campaigns/{id}": {},
+  "PATCH /api/web/campaigns/{id}": { body: () => ({ name: "Renamed by another workspace", offer: { sender_name: "Intruder" } }) },
   "POST /api/web/campaigns/{id}/approve": {},
   "POST /api/web/campaigns/{id}/reject": { body: () => ({ reason: "Rejected by another workspace" }) },
   "GET /api/web/dead-letters": { probes: (r) => [...list, { label: "endpoint_id filter", query: `?endpoint_id=${r.endpointId}`, expect: [200] }] },

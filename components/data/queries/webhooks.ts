@@ -22,5 +22,8 @@ export function useDeliveries(endpointId: string) {
 }
 
 export function useDeadLetters(filters: { endpoint_id?: string; since?: string }) {
-  return usePagedList<DeadLetter>({ queryKey: queryKeys.webhooks.deadLetters(filters), path: "/dead-letters", params: filters, limit: 50 });
+  const list = usePagedList<DeadLetter>({ queryKey: queryKeys.webhooks.deadLetters(filters), path: "/dead-letters", params: filters, limit: 50 });
+  /** The retry window the service is configured with, in seconds (answered with the list). */
+  const retryWindowSeconds = (list.query.data?.pages[0] as { retry_window_seconds?: number } | undefined)?.retry_window_seconds;
+  return { ...list, retryWindowSeconds };
 }

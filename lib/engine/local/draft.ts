@@ -25,8 +25,8 @@ export function signalSentence(lead: LeadFacts, signals: Signals): string {
   const intent = Array.isArray(signals.intent) ? (signals.intent as string[]) : [];
   const first = intent.find((label) => label in SIGNAL_SENTENCES);
   if (first) return SIGNAL_SENTENCES[first](company);
-  if (title && company) return `I am writing to you as ${title} at ${company}.`;
-  if (title) return `I am writing to you as ${title}.`;
+  if (title && company) return `I am reaching out because of your role as ${title} at ${company}.`;
+  if (title) return `I am reaching out because of your role as ${title}.`;
   if (company) return `I am writing to the team at ${company}.`;
   return "";
 }

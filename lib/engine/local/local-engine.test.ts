@@ -99,6 +99,8 @@ describe("draft_email (local)", () => {
   it("states nothing that is not in the lead or the offer", () => {
     expect(signalSentence({}, {})).toBe("");
     expect(signalSentence({ company: "Acme" }, {})).toBe("I am writing to the team at Acme.");
+    // The role is the reader's, never the sender's ("I am writing to you as CFO at Acme" read as if the sender were).
+    expect(signalSentence({ title: "CFO", company: "Acme" }, {})).toBe("I am reaching out because of your role as CFO at Acme.");
     expect(signalSentence({ company: "Ops Systems" }, { intent: ["recently_funded"] })).toBe("Congratulations on Ops Systems' recent funding round.");
     const bare = draft({}, {});
     expect(bare.body.startsWith("Hello,\n\nI work on Acme Ledger.")).toBe(true);

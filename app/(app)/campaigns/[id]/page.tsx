@@ -16,5 +16,5 @@ export default async function CampaignPage({ params }: { params: Promise<{ id: s
   await pageObject(() => getCampaignForReview(session.workspace.id, parsed.data.id));
   // Approving needs reviewer, as POST /v1/campaigns/{id}/approve; the route handler checks it again.
   // Four eyes: the view hides the decision from the campaign's creator; the API refuses it (403) too.
-  return <CampaignView id={parsed.data.id} canApprove={roleAtLeast(session.role, "reviewer")} userId={session.user.id} />;
+  return <CampaignView id={parsed.data.id} canApprove={roleAtLeast(session.role, "reviewer")} canEdit={session.role === "admin"} userId={session.user.id} />;
 }

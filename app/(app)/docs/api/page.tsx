@@ -1,6 +1,11 @@
 import type { Metadata } from "next";
 import { OperationCard } from "@/components/docs/operation-card";
+import { WebhooksReference } from "@/components/docs/webhooks-reference";
 import { apiReference } from "@/lib/api/reference";
+import { config } from "@/lib/config";
+import { eventCatalog } from "@/lib/webhooks/event-catalog";
+import { signatureHeader } from "@/lib/webhooks/signing";
+import { SIGNATURE_TEST_VECTOR as VECTOR } from "@/lib/webhooks/test-vector";
 
 export const metadata: Metadata = { title: "API reference" };
 
@@ -10,7 +15,7 @@ const ERRORS: [number, string, string][] = [
   [403, "forbidden", "A read token on a write, or the creator's role does not allow it"],
   [404, "not_found", "No such resource in the token's workspace"],
   [405, "method_not_allowed", "With Allow"],
-  [409, "conflict, idempotency_conflict, lead_exists, version_exists, campaign_not_approved", "The request clashes with what exists"],
+  [409, "conflict, idempotency_conflict, lead_exists, version_exists, campaign_not_approved, fork_not_approved, last_admin", "The request clashes with what exists"],
   [413, "payload_too_large", "JSON body over 1 MiB"],
   [415, "unsupported_media_type", "Send application/json"],
   [422, "validation_failed", "errors[] names each field"],
@@ -35,6 +40,13 @@ export default function ApiReferencePage() {
               </ul>
             </li>
           ))}
+          <li>
+            <a className="font-semibold text-slate-900 hover:text-indigo-700" href="#webhooks">Receiving webhooks</a>
+            <ul className="mt-1 space-y-1">
+              <li><a className="text-slate-600 hover:text-indigo-700" href="#webhook-events">Events</a></li>
+              <li><a className="text-slate-600 hover:text-indigo-700" href="#webhook-signatures">Signatures</a></li>
+            </ul>
+          </li>
         </ul>
       </nav>
       <div className="min-w-0 space-y-8">
@@ -42,7 +54,7 @@ export default function ApiReferencePage() {
           <h1 className="text-2xl font-semibold tracking-tight">API reference</h1>
           <p className="mt-2 max-w-3xl text-sm text-slate-600">
             Base URL <code className="font-mono">/v1</code>. Every request sends <code className="font-mono">Authorization: Bearer lpat_…</code>, a personal
-            access token from Settings → API tokens. JSON in and out. The machine-readable document is <a className="text-indigo-700 underline" href="/v1/openapi.json">/v1/openapi.json</a> (OpenAPI 3.1).
+            access token from Settings → API tokens. JSON in and out. Examples use <code className="font-mono">LEADPIPE_URL</code> (this server) and <code className="font-mono">LEADPIPE_TOKEN</code>. The machine-readable document is <a className="text-indigo-700 underline" href="/v1/openapi.json">/v1/openapi.json</a> (OpenAPI 3.1).
           </p>
         </header>
         <section aria-labelledby="conventions" className="rounded-xl border border-slate-200 bg-white p-5 text-sm text-slate-700 shadow-sm">
@@ -70,6 +82,10 @@ export default function ApiReferencePage() {
             {operations.filter((operation) => operation.tag === tag).map((operation) => <OperationCard key={operation.id} operation={operation} />)}
           </section>
         ))}
+        <WebhooksReference
+          events={eventCatalog()} retrySchedule={config().WEBHOOK_RETRY_SCHEDULE} retryWindowSeconds={config().WEBHOOK_RETRY_WINDOW_SECONDS}
+          vector={{ ...VECTOR, header: signatureHeader([VECTOR.secret], VECTOR.t, VECTOR.body) }}
+        />
       </div>
     </div>
   );

@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import { DeadLettersView } from "@/components/dead-letters/dead-letters-view";
+import { windowInWords } from "@/components/dead-letters/window-in-words";
 import { PageHeader } from "@/components/ui/page-header";
+import { config } from "@/lib/config";
 import { pageSession } from "@/lib/web/page-session";
 
 export const metadata: Metadata = { title: "Dead letters" };
@@ -10,7 +12,7 @@ export default async function DeadLettersPage() {
   return (
     <>
       <PageHeader title="Dead letters" crumbs={[{ label: "Settings" }, { label: "Webhooks" }, { label: "Dead letters" }]}>
-        Webhook deliveries that failed every attempt for 24 hours. Fix the receiving side, then replay them: each goes out again with the same event id
+        Webhook deliveries that failed every attempt for {windowInWords(config().WEBHOOK_RETRY_WINDOW_SECONDS)}. Fix the receiving side, then replay them: each goes out again with the same event id
         and a fresh signature.
       </PageHeader>
       <DeadLettersView />
