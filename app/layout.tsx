@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import type { ReactNode } from "react";
 import "./globals.css";
 
@@ -8,7 +9,10 @@ export const metadata: Metadata = {
   icons: { icon: "/favicon.svg" },
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // Reading the request makes every page render per request, so each carries its own script nonce
+  // (proxy.ts); a page prerendered at build time would have scripts the policy refuses.
+  await headers();
   return (
     <html lang="en">
       <body className="min-h-screen font-sans">{children}</body>

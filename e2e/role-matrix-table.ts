@@ -52,6 +52,7 @@ export const PAGES: PageRow[] = [
   { pattern: "/settings/mailbox", least: "admin", url: () => "/settings/mailbox", shows: (f) => f.mailboxUsername },
   { pattern: "/settings/mailbox/unmatched", least: "viewer", url: () => "/settings/mailbox/unmatched", shows: (f) => f.unmatchedFrom },
   { pattern: "/settings/offer", least: "admin", url: () => "/settings/offer" },
+  { pattern: "/settings/sessions", least: "viewer", url: () => "/settings/sessions", controls: [{ least: "viewer", find: (p) => p.getByRole("button", { name: "Sign out everywhere…" }) }] },
   { pattern: "/settings/suppressions", least: "viewer", url: () => "/settings/suppressions", controls: [{ least: "admin", find: (p) => p.getByRole("button", { name: "Suppress" }) }] },
   { pattern: "/settings/tokens", least: "admin", url: () => "/settings/tokens", shows: (f) => f.marker },
   { pattern: "/settings/webhooks", least: "admin", url: () => "/settings/webhooks", shows: (f) => f.marker },
@@ -89,6 +90,10 @@ export const ACTIONS: ActionRow[] = [
   get("/runs/[id]/leads", "viewer", (f) => `/api/web/runs/${f.runId}/leads`),
   get("/relay/readiness", "viewer", () => "/api/web/relay/readiness"),
   get("/suppressions", "viewer", () => "/api/web/suppressions"),
+  get("/sessions", "viewer", () => "/api/web/sessions"),
+  // A user's own sessions: probes that pass the role check without ending the matrix's session.
+  { method: "DELETE", route: "/sessions/[id]", least: "viewer", forced: () => ({ path: `/api/web/sessions/ses_${NONE}` }), probe: () => ({ path: `/api/web/sessions/ses_${NONE}` }) },
+  { method: "POST", route: "/sessions/sign-out-everywhere", least: "viewer", forced: () => ({ path: "/api/web/sessions/sign-out-everywhere", data: {} }), probe: () => ({ path: "/api/web/sessions/sign-out-everywhere", data: {} }) },
   get("/runs/[id]/leads/[leadId]/traces", "viewer", (f) => `/api/web/runs/${f.runId}/leads/${f.leadId}/traces`),
   get("/runs/[id]/errors", "viewer", (f) => `/api/web/runs/${f.runId}/errors`),
   get("/runs/[id]/replies", "viewer", (f) => `/api/web/runs/${f.runId}/replies`),

@@ -143,6 +143,12 @@ export async function seedHostileWorkspace(api: APIRequestContext, web: APIReque
   await ok(web.post("/api/web/members", { headers: { origin }, data: { email: memberEmail, name: memberName, password: "long-enough-pass", role: "viewer" } }), 201);
   const suppressionReason = `Asked to stop ${X.script}${X.imgBare}`;
   await ok(api.post("/v1/suppressions", { headers: admin, data: { email: `stop+${tag}@xss.example`, reason: suppressionReason } }), 201);
+  // A sign-in from a browser whose User-Agent is hostile, recorded as lib/auth/web-sessions.ts records it.
+  const sessionAgent = `Agent ${X.script}${X.imgBare}`;
+  await withDb((db) => db.query(
+    `INSERT INTO web_sessions (id, "userId", "userAgent", address) SELECT $1, id, $2, '203.0.113.7' FROM users WHERE email = 'admin@example.com'`,
+    [`ses_${ulid().toLowerCase()}`, sessionAgent],
+  ));
 
   // The mailbox (username and a folder hostile), a reply to the run with hostile subject and text,
   // and a hostile message in the unmatched mail, written as intake writes it.
@@ -160,6 +166,6 @@ export async function seedHostileWorkspace(api: APIRequestContext, web: APIReque
   return {
     tag, rows, csvUrl, run, drafts: { approved, rejected, waiting }, edited, rejectReason, fork, forkName: "qualify@demo", label, packSlug, packName,
     campaign: { id: campaign.id as string, name: campaignName }, endpoint: { id: endpoint.id as string, url: endpointUrl, description, body: receiver.body },
-    deadLetter, providerSlug, model, relay, tokenName, memberName, memberEmail, suppressionReason, mailbox, reply, unmatched,
+    deadLetter, providerSlug, model, relay, tokenName, memberName, memberEmail, suppressionReason, mailbox, reply, unmatched, sessionAgent,
   };
 }

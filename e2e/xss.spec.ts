@@ -62,6 +62,7 @@ const VISITS: Record<string, (s: Seeded) => Visit[]> = {
     },
   ],
   "/runs/[id]/replies": (s) => [{ url: `/runs/${s.run.id}/replies`, texts: [s.reply.subject, s.reply.text] }],
+  "/settings/sessions": (s) => [{ url: "/settings/sessions", texts: [s.sessionAgent] }],
   "/settings/suppressions": (s) => [{ url: "/settings/suppressions", texts: [s.suppressionReason] }],
   "/settings/tokens": (s) => [{ url: "/settings/tokens", texts: [s.tokenName] }],
   "/settings/webhooks": (s) => [
@@ -202,10 +203,23 @@ test("the sign-in page ignores hostile callback URLs and errors, and pages answe
   await expect(page.getByRole("heading", { name: `Welcome, ${DEMO.admin.name}` })).toBeVisible();
   await expectInert(page, dialogs, "after sign-in");
 
-  for (const path of ["/login", "/", "/review", "/settings/tokens"]) {
+  const nonces = new Set<string>();
+  for (const path of ["/login", "/", "/review", "/settings/tokens", "/no-such-page"]) {
     const response = await page.goto(path);
     const csp = response?.headers()["content-security-policy"] ?? "";
     for (const directive of ["default-src 'self'", "object-src 'none'", "base-uri 'self'", "frame-ancestors 'none'", "form-action 'self'"]) expect(csp, `${path}: ${directive}`).toContain(directive);
     expect(csp, path).not.toContain("unsafe-eval");
+    // Scripts run only with this response's nonce: no 'unsafe-inline' for scripts.
+    const scripts = csp.split("; ").find((directive) => directive.startsWith("script-src ")) ?? "";
+    expect(scripts, path).not.toContain("unsafe-inline");
+    const nonce = /'nonce-([^']+)'/.exec(scripts)?.[1];
+    expect(nonce, path).toBeTruthy();
+    nonces.add(nonce!);
+    // Every script the server wrote carries it (those they load later are trusted through 'strict-dynamic').
+    const html = (await response?.text()) ?? "";
+    const tags = html.match(/<script\b[^>]*>/g) ?? [];
+    expect(tags.length, path).toBeGreaterThan(0);
+    expect(tags.filter((tag) => !tag.includes(`nonce="${nonce}"`)), path).toEqual([]);
   }
+  expect(nonces.size, "a fresh nonce per response").toBe(5);
 });

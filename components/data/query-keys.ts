@@ -59,6 +59,7 @@ export const queryKeys = {
   relay: { all: ["relay"] as const, detail: () => ["relay", "detail"] as const, readiness: () => ["relay", "readiness"] as const },
   mailbox: { all: ["mailbox"] as const, detail: () => ["mailbox", "detail"] as const, unmatched: () => ["mailbox", "unmatched"] as const },
   offer: { all: ["offer"] as const, detail: () => ["offer", "detail"] as const },
+  sessions: { all: ["sessions"] as const, list: () => ["sessions", "list"] as const },
   suppressions: { all: ["suppressions"] as const, list: (search: string) => ["suppressions", "list", search] as const },
   home: { all: ["home"] as const, overview: () => ["home", "overview"] as const },
 } as const;

@@ -33,6 +33,7 @@ export const NAV: NavGroup[] = [
       { label: "Offer and sender", href: "/settings/offer", least: "admin", built: true },
       { label: "Suppression list", href: "/settings/suppressions", least: "viewer", built: true },
       { label: "Members", href: "/settings/members", least: "admin", built: true },
+      { label: "Your sessions", href: "/settings/sessions", least: "viewer", built: true },
     ],
   },
   { label: "Developers", items: [{ label: "API reference", href: "/docs/api", least: "viewer", built: true }] },

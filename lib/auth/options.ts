@@ -3,7 +3,7 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import { config } from "@/lib/config";
 import { authenticateUser } from "@/lib/auth/authenticate-user";
 import { rateLimitedError } from "@/lib/auth/sign-in-errors";
-import { endWebSession, startWebSession } from "@/lib/auth/web-sessions";
+import { endWebSession, startWebSession, type SignInContext } from "@/lib/auth/web-sessions";
 import { clientAddress, signInSucceeded, takeSignInAttempt } from "@/lib/auth/sign-in-limit";
 
 process.env.NEXTAUTH_URL ??= config().APP_URL;
@@ -25,8 +25,11 @@ export const authOptions: NextAuthOptions = {
         const attempt = await takeSignInAttempt(credentials.email, address);
         if (!attempt.allowed) throw new Error(rateLimitedError(attempt.retryAfterSeconds));
         const user = await authenticateUser(credentials.email, credentials.password);
-        if (user) await signInSucceeded(credentials.email, address);
-        return user;
+        if (!user) return null;
+        await signInSucceeded(credentials.email, address);
+        const userAgent = request.headers?.["user-agent"];
+        // Carried to the jwt callback, which records the session with it (never put in the token).
+        return { ...user, signInContext: { userAgent: typeof userAgent === "string" ? userAgent : null, address } };
       },
     }),
   ],
@@ -35,7 +38,8 @@ export const authOptions: NextAuthOptions = {
       if (user) {
         token.sub = user.id;
         token.workspaceId = user.workspaceId;
-        token.sid = await startWebSession(user.id); // checked on every request (lib/auth/session.ts)
+        const context = (user as { signInContext?: SignInContext }).signInContext;
+        token.sid = await startWebSession(user.id, context); // checked on every request (lib/auth/session.ts)
       }
       return token;
     },

@@ -7,6 +7,8 @@ export type WebSession = {
   user: { id: string; email: string; name: string };
   workspace: { id: string; slug: string; name: string };
   role: "admin" | "reviewer" | "viewer";
+  /** The server-side session record (lib/auth/web-sessions.ts). */
+  sessionId: string;
 };
 
 /**
@@ -29,5 +31,6 @@ export async function currentSession(): Promise<WebSession | null> {
     user: { id: membership.user.id, email: membership.user.email, name: membership.user.name },
     workspace: { id: membership.workspace.id, slug: membership.workspace.slug, name: membership.workspace.name },
     role: membership.role,
+    sessionId: session.sid!,
   };
 }

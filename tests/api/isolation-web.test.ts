@@ -157,7 +157,8 @@ describe("B's own sessions that may not do it, on B's resources", () => {
   });
 
   it("a viewer's session reads every viewer route", async () => {
-    for (const route of routes.filter((r) => r.role === "viewer")) {
+    // Reads only: the viewer-level writes (a user's own sessions) would end the sessions this matrix uses.
+    for (const route of routes.filter((r) => r.role === "viewer" && r.method === "GET")) {
       const answer = await send(route, sameOrigin(sessions.viewer));
       expect(answer.status, `${key(route)}: ${JSON.stringify(answer.body).slice(0, 200)}`).toBe(200);
     }

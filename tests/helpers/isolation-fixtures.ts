@@ -1,4 +1,5 @@
 import { expect } from "vitest";
+import { startWebSession } from "@/lib/auth/web-sessions";
 import { db } from "@/lib/db";
 import { newId } from "@/lib/ids";
 import { call, type TestWorkspace } from "./api-fixtures";
@@ -44,6 +45,8 @@ export type Resources = {
   unmatchedFrom: string;
   adminUserId: string;
   viewerUserId: string;
+  /** A live web session of the workspace's admin (as a sign-in makes it). */
+  webSessionId: string;
 };
 
 function created(answer: { status: number; body: Record<string, unknown> }, what: string) {
@@ -109,11 +112,12 @@ export async function seedResources(ws: TestWorkspace): Promise<Resources> {
   });
   const reply = await post("/v1/replies", { in_reply_to: messageId, from: `second-in-${slug}@isolation.example`, subject: "Re: hello", text: "Tell me more.", received_at: new Date().toISOString() });
 
+  const webSessionId = await startWebSession(ws.users.admin.id, { userAgent: `Isolation browser of ${slug}`, address: "192.0.2.10" });
   const tokenRow = await db().apiToken.findFirstOrThrow({ where: { workspaceId: ws.workspace.id, name: "admin write" } });
   return {
     workspaceSlug: slug, leadId, leadEmail, leadIdempotencyKey, leadBody, runId, draftId, sentDraftId, messageId, replyId: reply.id as string, campaignId: campaign.id as string,
     packSlug, promptName, promptVersion, promptPin, providerSlug, spareProviderSlug, endpointId, deliveryId, eventId: test.event_id as string,
-    tokenId: tokenRow.id, relayFromEmail, suppressedEmail, mailboxUsername, unmatchedFrom, adminUserId: ws.users.admin.id, viewerUserId: ws.users.viewer.id,
+    tokenId: tokenRow.id, relayFromEmail, suppressedEmail, mailboxUsername, unmatchedFrom, adminUserId: ws.users.admin.id, viewerUserId: ws.users.viewer.id, webSessionId,
   };
 }
 
@@ -130,6 +134,6 @@ export function identifiers(resources: Resources): string[] {
   return [
     resources.leadId, resources.leadEmail, resources.runId, resources.draftId, resources.sentDraftId, resources.messageId, resources.replyId,
     resources.campaignId, resources.packSlug, resources.promptName, resources.providerSlug, resources.spareProviderSlug, resources.endpointId,
-    resources.deliveryId, resources.eventId, resources.tokenId, resources.relayFromEmail, resources.suppressedEmail, resources.mailboxUsername, resources.unmatchedFrom, resources.adminUserId, resources.viewerUserId, resources.workspaceSlug,
+    resources.deliveryId, resources.eventId, resources.tokenId, resources.relayFromEmail, resources.suppressedEmail, resources.mailboxUsername, resources.unmatchedFrom, resources.adminUserId, resources.viewerUserId, resources.workspaceSlug, resources.webSessionId,
   ];
 }

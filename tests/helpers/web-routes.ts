@@ -43,6 +43,7 @@ export const WEB_PATH_RESOURCES: Record<string, (r: Resources) => string> = {
   "providers.slug": (r) => r.providerSlug,
   "suppressions.email": (r) => r.suppressedEmail,
   "replies.id": (r) => r.replyId,
+  "sessions.id": (r) => r.webSessionId,
 };
 
 export type WebCase = {
@@ -81,6 +82,10 @@ export const WEB_CASES: Record<string, WebCase> = {
   "POST /api/web/drafts/{id}/undo-approval": {},
   "POST /api/web/drafts/{id}/retry-send": {},
   "GET /api/web/members": { probes: () => list },
+  "GET /api/web/sessions": { probes: () => list },
+  "DELETE /api/web/sessions/{id}": {},
+  // Never sent with A's session (it would end the session the matrix uses): it names no ids.
+  "POST /api/web/sessions/sign-out-everywhere": { body: () => ({ confirm: true }), probes: () => [] },
   "POST /api/web/members": { body: (r) => ({ email: `new-member-${r.workspaceSlug}@isolation.example`, name: "New Member", password: "a-long-enough-password", role: "admin" }), probes: () => [] },
   "PATCH /api/web/members/{userId}": { body: () => ({ role: "admin" }) },
   "GET /api/web/packs": { probes: () => list },
