@@ -4,9 +4,11 @@ import {
   getEvalSet, listEvalSets, removeEvalCase,
 } from "@/lib/evals/eval-sets";
 import {
-  createEvaluation, CreateEvaluationBody, EvaluationIdParams, EvaluationSchema, EvaluationsQuery, EvaluationSummarySchema, getEvaluation, listEvaluations,
+  createEvaluation, CreateEvaluationBody, EvaluationIdParams, findVersion, EvaluationSchema, EvaluationsQuery, EvaluationSummarySchema, getEvaluation, listEvaluations,
 } from "@/lib/evals/evaluations";
 import { z } from "zod";
+import { PromptVersionParams } from "@/lib/api/schemas";
+import { compareWithParent, EvalComparisonSchema } from "@/lib/evals/compare";
 
 export const listEvalSetsOperation = defineOperation({
   id: "listEvalSets", method: "GET", path: "/eval-sets", tag: "Evaluations", role: "viewer", summary: "List eval sets",
@@ -70,4 +72,12 @@ export const getEvaluationOperation = defineOperation({
   id: "getEvaluation", method: "GET", path: "/evaluations/{id}", tag: "Evaluations", role: "viewer", summary: "Fetch an evaluation with its per-case results",
   params: EvaluationIdParams, success: { status: 200, description: "The evaluation", schema: EvaluationSchema }, errors: [404],
   handler: async ({ params, auth }) => ({ body: await getEvaluation(auth.workspace.id, params.id) }),
+});
+
+export const getVersionEvaluationOperation = defineOperation({
+  id: "getVersionEvaluation", method: "GET", path: "/prompts/{name}/versions/{semver}/evaluation", tag: "Evaluations", role: "viewer",
+  summary: "A version against its parent on its eval set",
+  description: "The newest finished evaluation of the version and of its parent (same set and provider), whether the version regressed (a lower pass rate: approving a set with it needs an override reason), and the cases whose outcome changed with both outputs.",
+  params: PromptVersionParams, success: { status: 200, description: "The comparison", schema: EvalComparisonSchema }, errors: [404],
+  handler: async ({ params, auth }) => ({ body: await compareWithParent(auth.workspace.id, (await findVersion(auth.workspace.id, params.name, params.semver)).id) }),
 });
