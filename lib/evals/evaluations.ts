@@ -5,6 +5,7 @@ import { recordAudit, type Actor } from "@/lib/audit/record-audit";
 import { NotFound, ValidationFailed } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
 import { newId } from "@/lib/ids";
+import { decodeCursor, ListQuery, toPage } from "@/lib/api/pagination";
 import { SetContext, type EvalStage } from "@/lib/evals/case-schema";
 import { findVisibleSet, setForRef, visibleCases } from "@/lib/evals/eval-sets";
 import { runCase, type EvalCase } from "@/lib/evals/run-case";
@@ -33,9 +34,9 @@ export const CreateEvaluationBody = z
 export type CreateEvaluationBody = z.infer<typeof CreateEvaluationBody>;
 
 export const EvaluationIdParams = z.object({ id: z.string().regex(/^evl_[0-9a-z]{26}$/).meta({ example: "evl_01jd0000000000000000000000" }) });
-export const EvaluationsQuery = z.strictObject({
-  prompt: z.string().max(130).optional(), version: z.string().max(100).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+export const EvaluationsQuery = ListQuery.extend({
+  prompt: z.string().max(130).optional().meta({ description: "Only this prompt's versions (a prompt the workspace cannot see: none)" }),
+  version: z.string().max(100).optional().meta({ description: "With prompt: only this version" }),
 });
 
 export const EvaluationResultSchema = z
@@ -130,13 +131,17 @@ export async function getEvaluation(workspaceId: string, id: string) {
 }
 
 export async function listEvaluations(workspaceId: string, query: z.infer<typeof EvaluationsQuery>) {
+  const after = decodeCursor("evaluations", workspaceId, query.cursor);
   let versionFilter: Prisma.EvaluationWhereInput = {};
   if (query.prompt) {
-    const prompt = await findVisiblePrompt(workspaceId, query.prompt);
+    const prompt = await findVisiblePrompt(workspaceId, query.prompt).catch(() => null);
+    if (!prompt) return { data: [], has_more: false, next_cursor: null };
     versionFilter = { promptVersion: { promptId: prompt.id, ...(query.version ? { version: query.version } : {}) } };
   }
-  const rows = await db().evaluation.findMany({ where: { workspaceId, ...versionFilter }, include: INCLUDE, orderBy: { id: "desc" }, take: query.limit });
-  return { data: rows.map((row) => presentEvaluation(row)) };
+  const rows = await db().evaluation.findMany({
+    where: { workspaceId, ...versionFilter, ...(after ? { id: { lt: after } } : {}) }, include: INCLUDE, orderBy: { id: "desc" }, take: query.limit + 1,
+  });
+  return toPage(rows, query.limit, "evaluations", workspaceId, (row) => presentEvaluation(row));
 }
 
 /** The worker's part: every case through the version, results and summary written at the end. */

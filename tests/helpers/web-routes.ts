@@ -42,6 +42,10 @@ export const WEB_PATH_RESOURCES: Record<string, (r: Resources) => string> = {
   "prompts.name": (r) => r.promptName,
   "providers.slug": (r) => r.providerSlug,
   "suppressions.email": (r) => r.suppressedEmail,
+  "prompts.semver": (r) => r.promptVersion,
+  "eval-sets.id": (r) => r.evalSetId,
+  "eval-sets.caseId": (r) => r.evalCaseId,
+  "evaluations.id": (r) => r.evaluationId,
 };
 
 export type WebCase = {
@@ -63,7 +67,7 @@ export const WEB_CASES: Record<string, WebCase> = {
   "GET /api/web/campaigns": { probes: () => list },
   "POST /api/web/campaigns": { body: () => ({ name: "Web campaign", pack: "saas-outbound" }), probes: (r) => [{ label: "the target's pack", body: { name: "c", pack: r.packSlug }, expect: [404, 422] }] },
   "GET /api/web/campaigns/{id}": {},
-  "POST /api/web/campaigns/{id}/approve": {},
+  "POST /api/web/campaigns/{id}/approve": { body: () => ({ override_reason: "Approved by another workspace" }) },
   "POST /api/web/campaigns/{id}/reject": { body: () => ({ reason: "Rejected by another workspace" }) },
   "GET /api/web/dead-letters": { probes: (r) => [...list, { label: "endpoint_id filter", query: `?endpoint_id=${r.endpointId}`, expect: [200] }] },
   "POST /api/web/dead-letters/replay": {
@@ -78,6 +82,24 @@ export const WEB_CASES: Record<string, WebCase> = {
   "POST /api/web/drafts/{id}/reject": { body: () => ({ reason: "Rejected by another workspace" }) },
   "POST /api/web/drafts/{id}/undo-approval": {},
   "POST /api/web/drafts/{id}/retry-send": {},
+  "POST /api/web/drafts/{id}/eval-case": {},
+  "GET /api/web/eval-sets": { probes: () => list },
+  "POST /api/web/eval-sets": {
+    body: () => ({ ref: `evals/web-${Date.now()}`, stage: "track", name: "Web set" }),
+    probes: (r) => [{ label: "the target's ref, in the caller's own namespace", body: { ref: r.evalSetRef, stage: "track", name: "Own" }, expect: [201] }],
+  },
+  "GET /api/web/eval-sets/{id}": {},
+  "POST /api/web/eval-sets/{id}/cases": { body: () => ({ name: "Added by another workspace", input: { lead: { title: "CTO" } }, expect: { qualified: true } }) },
+  "DELETE /api/web/eval-sets/{id}/cases/{caseId}": {},
+  "POST /api/web/evaluations": {
+    body: () => ({ prompt: "qualify", version: "v1.2.0", provider: "local" }),
+    probes: (r) => [
+      { label: "the target's fork", body: { prompt: r.promptName, version: r.promptVersion, provider: "local" }, expect: [404] },
+      { label: "the target's eval set", body: { prompt: "qualify", version: "v1.2.0", set: r.evalSetId, provider: "local" }, expect: [422] },
+    ],
+  },
+  "GET /api/web/evaluations/{id}": {},
+  "GET /api/web/prompts/{name}/versions/{semver}/evaluation": {},
   "GET /api/web/members": { probes: () => list },
   "POST /api/web/members": { body: (r) => ({ email: `new-member-${r.workspaceSlug}@isolation.example`, name: "New Member", password: "a-long-enough-password", role: "admin" }), probes: () => [] },
   "PATCH /api/web/members/{userId}": { body: () => ({ role: "admin" }) },

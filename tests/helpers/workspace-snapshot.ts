@@ -5,7 +5,7 @@ import { sql } from "@/lib/db";
 // workspace row and its members' user rows. Only lastUsedAt (written when a token's cache entry is
 // refilled) is left out. Discovered from the catalog, so a new table is covered without a change here.
 
-const PARENT_COLUMNS: Record<string, string> = { packId: "packs", promptId: "prompts", campaignId: "campaigns", runId: "runs", deliveryId: "deliveries" };
+const PARENT_COLUMNS: Record<string, string> = { packId: "packs", promptId: "prompts", campaignId: "campaigns", runId: "runs", deliveryId: "deliveries", evaluationId: "evaluations" };
 const IGNORED_COLUMNS = new Set(["lastUsedAt"]);
 
 type Plan = { table: string; query: string };

@@ -6,8 +6,7 @@ import {
 import {
   createEvaluation, CreateEvaluationBody, EvaluationIdParams, findVersion, EvaluationSchema, EvaluationsQuery, EvaluationSummarySchema, getEvaluation, listEvaluations,
 } from "@/lib/evals/evaluations";
-import { z } from "zod";
-import { PromptVersionParams } from "@/lib/api/schemas";
+import { pageOf, PromptVersionParams } from "@/lib/api/schemas";
 import { compareWithParent, EvalComparisonSchema } from "@/lib/evals/compare";
 
 export const listEvalSetsOperation = defineOperation({
@@ -52,7 +51,7 @@ export const removeEvalCaseOperation = defineOperation({
 
 export const listEvaluationsOperation = defineOperation({
   id: "listEvaluations", method: "GET", path: "/evaluations", tag: "Evaluations", role: "viewer", summary: "List evaluations, newest first",
-  query: EvaluationsQuery, success: { status: 200, description: "Evaluations (without per-case results)", schema: z.object({ data: z.array(EvaluationSummarySchema) }).meta({ id: "EvaluationList" }) }, errors: [400, 404],
+  query: EvaluationsQuery, success: { status: 200, description: "A page of evaluations (without per-case results)", schema: pageOf(EvaluationSummarySchema, "EvaluationPage") }, errors: [400],
   handler: async ({ query, auth }) => ({ body: await listEvaluations(auth.workspace.id, query) }),
 });
 
