@@ -47,8 +47,8 @@ describe("eval sets", () => {
     for (const set of builtIn) expect(set.case_count, set.ref).toBeGreaterThanOrEqual(40);
     for (const stage of ["extract_signals", "qualify", "draft_email", "track"]) {
       const prompt = await call("GET", `/v1/prompts/${stage}`, { token: ws.tokens.viewer });
-      for (const version of prompt.body.history as { version: string }[]) {
-        const shown = await call("GET", `/v1/prompts/${stage}/versions/${version.version}`, { token: ws.tokens.viewer });
+      for (const version of prompt.body.history as string[]) {
+        const shown = await call("GET", `/v1/prompts/${stage}/versions/${version}`, { token: ws.tokens.viewer });
         expect(builtIn.map((set) => set.ref)).toContain(shown.body.evals_ref);
       }
     }
@@ -140,10 +140,11 @@ describe("evaluations", () => {
     const audit = await call("GET", "/v1/audit?action=campaign.approved", { token: ws.tokens.viewer });
     expect(audit.body.data![0]).toMatchObject({ data: { override_reason: "Downstream reads fit; the contract change ships with it.", regressions: [{ version: "v1.2.0-fitonly" }] } });
 
-    // The pack-set approval asks the same.
-    const packRefused = await call("POST", "/v1/packs/saas-outbound/approve", { token: ws.tokens.reviewer, body: { pins: { qualify: `${name}:v1.2.0-fitonly` } } });
+    // The pack-set approval asks the same (another set: the campaign's is approved now).
+    const pins = { qualify: `${name}:v1.2.0-fitonly`, extract_signals: "extract_signals:v1.1.0" };
+    const packRefused = await call("POST", "/v1/packs/saas-outbound/approve", { token: ws.tokens.reviewer, body: { pins } });
     expect(packRefused.body.code).toBe("eval_regression");
-    expect((await call("POST", "/v1/packs/saas-outbound/approve", { token: ws.tokens.reviewer, body: { pins: { qualify: `${name}:v1.2.0-fitonly` }, override_reason: "Accepted." } })).status).toBe(200);
+    expect((await call("POST", "/v1/packs/saas-outbound/approve", { token: ws.tokens.reviewer, body: { pins, override_reason: "Accepted." } })).status).toBe(200);
   });
 
   it("a campaign whose fork did not regress is approved without a body", async () => {
