@@ -106,7 +106,8 @@ export async function seedResources(ws: TestWorkspace): Promise<Resources> {
   const evalCase = await post(`/v1/eval-sets/${evalSet.id}/cases`, { name: `Case of ${slug}`, input: { lead: { title: "CTO", company: `Company of ${slug}` } }, expect: { qualified: true } });
   // Written as the evaluate worker leaves it (these suites run no worker, and another file's worker
   // must not change it while they compare snapshots).
-  const evaluationId = await writeEvaluation(ws.workspace.id, evalSet.id as string, evalCase.id as string, fork.id as string);
+  const forkRow = await db().promptVersion.findFirstOrThrow({ where: { version: promptVersion, prompt: { name: promptName } }, select: { id: true } });
+  const evaluationId = await writeEvaluation(ws.workspace.id, evalSet.id as string, evalCase.id as string, forkRow.id);
 
   const tokenRow = await db().apiToken.findFirstOrThrow({ where: { workspaceId: ws.workspace.id, name: "admin write" } });
   return {
