@@ -162,7 +162,7 @@ export function CampaignView({ id, canApprove, userId }: { id: string; canApprov
             <p className="mb-2 text-amber-900">{regressed.join(", ")} {regressed.length === 1 ? "passes" : "pass"} fewer eval cases than {regressed.length === 1 ? "its parent" : "their parents"}.</p>
             <label className="block text-sm font-medium text-slate-800" htmlFor="override-reason-input">Override reason (kept with the approval and in the audit log)</label>
             <textarea
-              id="override-reason-input" required rows={3} maxLength={2000} value={override} onChange={(event) => setOverride(event.target.value)}
+              id="override-reason-input" required rows={3} maxLength={2000} value={override} onChange={(event) => { setOverride(event.target.value); setOverrideMissing(false); }}
               className="mb-3 mt-1 w-full rounded-md border border-slate-300 px-2 py-1.5 text-sm text-slate-900 focus:outline-none focus:ring-2 focus:ring-indigo-500"
             />
           </>

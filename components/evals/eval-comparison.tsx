@@ -2,6 +2,7 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
+import { useState } from "react";
 import { queryKeys } from "@/components/data/query-keys";
 import { evaluateAndWait, useComparison } from "@/components/data/queries/evals";
 import { TextDiff } from "@/components/diff/text-diff";
@@ -18,13 +19,12 @@ const percent = (value: number | null | undefined) => (value === null || value =
 const usd = (value: number) => (value === 0 ? "$0" : `$${value.toFixed(value < 0.01 ? 5 : 3)}`);
 
 function Cell({ evaluation, metric }: { evaluation: EvaluationSummary | null; metric: (e: EvaluationSummary) => string }) {
-  return <td className="px-3 py-2 text-right tabular-nums">{evaluation ? metric(evaluation) : <span className="text-slate-500">not evaluated</span>}</td>;
+  return <td className="break-words px-3 py-2 text-right tabular-nums">{evaluation ? metric(evaluation) : <span className="text-slate-500">not evaluated</span>}</td>;
 }
 
 const METRICS: [string, (e: EvaluationSummary) => string][] = [
   ["Pass rate", (e) => `${percent(e.pass_rate)} (${e.passed}/${e.case_count})`],
   ["Output validity", (e) => `${percent(e.validity)} (${e.valid}/${e.case_count})`],
-  ["Mean latency per case", (e) => (e.mean_case_latency_ms === null ? `${e.latency_ms} ms in all` : `${e.mean_case_latency_ms} ms`)],
   ["Wall time", (e) => `${e.latency_ms} ms`],
   ["Cost", (e) => usd(e.cost_usd)],
   ["Provider", (e) => `${e.provider}/${e.model}`],
@@ -37,7 +37,10 @@ function Outcome({ side }: { side: { passed: boolean; valid: boolean } }) {
     : <span className="rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900">fail</span>;
 }
 
+const SHOWN = 10;
+
 function ComparisonBody({ data }: { data: EvalComparison }) {
+  const [all, setAll] = useState(false);
   const parentLabel = data.parent ? `${data.parent.name} ${data.parent.version}` : "Parent";
   const forkLabel = `${data.version.name} ${data.version.version}`;
   return (
@@ -48,13 +51,13 @@ function ComparisonBody({ data }: { data: EvalComparison }) {
         </p>
       ) : null}
       <div className="mt-3 overflow-x-auto">
-        <table className="w-full min-w-[28rem] text-sm" data-testid="eval-table">
+        <table className="w-full table-fixed text-sm" data-testid="eval-table">
           <caption className="sr-only">Evaluation of {forkLabel} against {parentLabel}</caption>
           <thead>
             <tr className="border-b border-slate-200 text-left text-xs text-slate-500">
-              <th scope="col" className="px-3 py-2 font-medium">On {data.set?.ref}</th>
-              <th scope="col" className="px-3 py-2 text-right font-medium">{data.parent ? <Link className="font-mono text-indigo-700 hover:underline" href={versionHref(data.parent.name, data.parent.version)}>{parentLabel}</Link> : "Parent"}</th>
-              <th scope="col" className="px-3 py-2 text-right font-medium"><span className="font-mono">{forkLabel}</span></th>
+              <th scope="col" className="w-[34%] break-all px-3 py-2 font-medium">On {data.set?.ref}</th>
+              <th scope="col" className="break-all px-3 py-2 text-right font-medium">{data.parent ? <Link className="font-mono text-indigo-700 hover:underline" href={versionHref(data.parent.name, data.parent.version)}>{parentLabel}</Link> : "Parent"}</th>
+              <th scope="col" className="break-all px-3 py-2 text-right font-medium"><span className="font-mono">{forkLabel}</span></th>
             </tr>
           </thead>
           <tbody>
@@ -73,7 +76,7 @@ function ComparisonBody({ data }: { data: EvalComparison }) {
           <h3 className="text-sm font-semibold text-slate-900">Cases whose outcome changed ({data.changed.length})</h3>
           {data.changed.length === 0 ? <p className="mt-1 text-sm text-slate-600">Every case has the same outcome for both versions.</p> : null}
           <ul className="mt-2 space-y-4" data-testid="changed-cases">
-            {data.changed.slice(0, 25).map((change) => (
+            {(all ? data.changed : data.changed.slice(0, SHOWN)).map((change) => (
               <li key={change.case_id} className="rounded-lg border border-slate-200 p-3">
                 <p className="flex flex-wrap items-center gap-2 text-sm">
                   <span className="break-words font-medium text-slate-900">{change.case_name}</span>
@@ -90,7 +93,9 @@ function ComparisonBody({ data }: { data: EvalComparison }) {
               </li>
             ))}
           </ul>
-          {data.changed.length > 25 ? <p className="mt-2 text-xs text-slate-600">The first 25 of {data.changed.length} changed cases; GET /v1/prompts/…/evaluation has them all.</p> : null}
+          {!all && data.changed.length > SHOWN ? (
+            <button type="button" className={`${buttonStyles.quiet} mt-2`} onClick={() => setAll(true)}>Show all {data.changed.length} changed cases</button>
+          ) : null}
         </div>
       ) : null}
     </>
