@@ -27,6 +27,7 @@ const VISITS: Record<string, (s: Seeded) => Visit[]> = {
     url: `/campaigns/${s.campaign.id}`, texts: [s.campaign.name, s.fork.system],
     open: async (page) => {
       await expect(page.getByTestId("eval-table")).toBeVisible();
+      await page.getByRole("button", { name: /^Show all \d+ changed cases$/ }).click();
       await expect(page.getByTestId("changed-cases").getByText(s.evals.caseName).first()).toBeVisible();
     },
   }],
