@@ -94,6 +94,7 @@ export const ACTIONS: ActionRow[] = [
   get("/eval-sets/[id]", "viewer", (f) => `/api/web/eval-sets/${f.evalSetId}`),
   get("/evaluations/[id]", "viewer", (f) => `/api/web/evaluations/${f.evaluationId}`),
   get("/prompts/[name]/versions/[semver]/evaluation", "viewer", () => "/api/web/prompts/qualify/versions/v1.2.0/evaluation"),
+  get("/prompts/[name]/versions/[semver]/outcomes", "viewer", () => "/api/web/prompts/draft_email/versions/v1.3.0/outcomes"),
   {
     method: "POST", route: "/runs", least: "admin",
     forced: (f) => ({ path: "/api/web/runs", data: { pack: "saas-outbound", lead_ids: [f.leadId], stop_after: "extract_signals" } }),

@@ -45,6 +45,7 @@ export const queryKeys = {
     sets: () => ["evals", "sets"] as const,
     set: (id: string) => ["evals", "set", id] as const,
     comparison: (name: string, version: string) => ["evals", "comparison", name, version] as const,
+    outcomes: (name: string, version: string) => ["evals", "outcomes", name, version] as const,
   },
   audit: {
     all: ["audit"] as const,

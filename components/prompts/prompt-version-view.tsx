@@ -6,6 +6,7 @@ import { TextDiff } from "@/components/diff/text-diff";
 import { promptDiffText, promptHref, versionHref } from "@/components/prompts/prompt-text";
 import { ParentDiff } from "@/components/prompts/parent-diff";
 import { EvalComparisonPanel } from "@/components/evals/eval-comparison";
+import { VersionOutcomesPanel } from "@/components/evals/version-outcomes";
 import { QueryState } from "@/components/ui/query-state";
 import { cardStyles } from "@/components/ui/styles";
 import { Time } from "@/components/ui/time";
@@ -62,6 +63,7 @@ export function PromptVersionView({ name, version, canEvaluate }: { name: string
 
           {shown.workspace ? <ParentDiff name={name} version={shown} heading="Changes from its parent" /> : null}
           {shown.parent ? <EvalComparisonPanel name={name} version={shown.version} canEvaluate={canEvaluate} /> : null}
+          <VersionOutcomesPanel name={name} version={shown.version} />
         </div>
       ) : null}
     </QueryState>

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, testWorkspace, type TestWorkspace } from "../helpers/api-fixtures";
+import { startFileServer, toCsv } from "../helpers/csv-fixtures";
 import { startFakeChatServer } from "../helpers/fake-chat-server";
 import { eventually, freePort, getJson, spawnWorker, type Spawned } from "../helpers/processes";
 
@@ -168,5 +169,32 @@ describe("evaluations", () => {
     expect(done).toMatchObject({ case_count: 44, valid: 44, passed: 18, validity: 1 });
     expect(done.cost_usd).toBeGreaterThan(0);
     expect(llm.seen.some((seen) => seen.user.includes("Northwind Cloud"))).toBe(true);
+  });
+});
+
+describe("outcomes per version", () => {
+  it("counts drafts, approvals, edits and their size, rejection reasons and cost per lead for the version that wrote them", async () => {
+    const lead = (first_name: string) => ({ email: `${first_name.toLowerCase()}@outcomes.example`, first_name, title: "VP of Engineering", company: `${first_name} Labs`, industry: "Software", employees: "300", country: "US" });
+    const files = await startFileServer(new Map([["/outcomes.csv", toCsv([lead("Ada"), lead("Bea"), lead("Cy")])]]));
+    try {
+      const run = await call("POST", "/v1/runs", { token: ws.tokens.admin, body: { pack: "saas-outbound", leads_csv_url: `${files.url}/outcomes.csv`, stop_after: "draft_email" } });
+      expect(run.status, JSON.stringify(run.body)).toBe(202);
+      const drafts = await eventually(async () => {
+        const answer = await call("GET", `/v1/drafts?run_id=${run.body.id}`, { token: ws.tokens.viewer });
+        return answer.body.data?.length === 3 ? answer.body.data : null;
+      }, { timeoutMs: 30_000 });
+      const [first, second] = drafts as { id: string; body: string }[];
+      expect((await call("POST", `/v1/drafts/${first.id}/approve`, { token: ws.tokens.reviewer, body: { body: `${first.body}\nP.S. Twelve more characters.` } })).status).toBe(200);
+      expect((await call("POST", `/v1/drafts/${second.id}/reject`, { token: ws.tokens.reviewer, body: { reason: "Too generic" } })).status).toBe(200);
+      const version = (await call("GET", `/v1/drafts/${first.id}`, { token: ws.tokens.viewer })).body.prompt as { name: string; version: string };
+      const outcomes = await call("GET", `/v1/prompts/${version.name}/versions/${version.version}/outcomes`, { token: ws.tokens.viewer });
+      expect(outcomes.status, JSON.stringify(outcomes.body)).toBe(200);
+      expect(outcomes.body).toMatchObject({
+        drafts: 3, awaiting_review: 1, approved: 1, rejected: 1, approval_rate: 0.5, approved_with_edits: 1, mean_edit_distance: "\nP.S. Twelve more characters.".length,
+        rejection_reasons: [{ reason: "Too generic", count: 1 }], sent: 0, reply_rate: null, leads: 3, cost_usd: 0, cost_per_lead_usd: 0,
+      });
+    } finally {
+      await files.close();
+    }
   });
 });

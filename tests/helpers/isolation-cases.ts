@@ -168,6 +168,7 @@ export const V1_CASES: Record<string, V1Case> = {
   },
   rollbackPrompt: { role: "admin" },
   getVersionEvaluation: { role: "viewer" },
+  getVersionOutcomes: { role: "viewer" },
   listEvalSets: { role: "viewer", probes: () => [list("all")] },
   createEvalSet: {
     role: "admin",

@@ -100,6 +100,7 @@ export const WEB_CASES: Record<string, WebCase> = {
   },
   "GET /api/web/evaluations/{id}": {},
   "GET /api/web/prompts/{name}/versions/{semver}/evaluation": {},
+  "GET /api/web/prompts/{name}/versions/{semver}/outcomes": {},
   "GET /api/web/members": { probes: () => list },
   "POST /api/web/members": { body: (r) => ({ email: `new-member-${r.workspaceSlug}@isolation.example`, name: "New Member", password: "a-long-enough-password", role: "admin" }), probes: () => [] },
   "PATCH /api/web/members/{userId}": { body: () => ({ role: "admin" }) },

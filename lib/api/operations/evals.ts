@@ -8,6 +8,7 @@ import {
 } from "@/lib/evals/evaluations";
 import { pageOf, PromptVersionParams } from "@/lib/api/schemas";
 import { compareWithParent, EvalComparisonSchema } from "@/lib/evals/compare";
+import { versionOutcomes, VersionOutcomesSchema } from "@/lib/evals/outcomes";
 
 export const listEvalSetsOperation = defineOperation({
   id: "listEvalSets", method: "GET", path: "/eval-sets", tag: "Evaluations", role: "viewer", summary: "List eval sets",
@@ -79,4 +80,12 @@ export const getVersionEvaluationOperation = defineOperation({
   description: "The newest finished evaluation of the version and of its parent (same set and provider), whether the version regressed (a lower pass rate: approving a set with it needs an override reason), and the cases whose outcome changed with both outputs.",
   params: PromptVersionParams, success: { status: 200, description: "The comparison", schema: EvalComparisonSchema }, errors: [404],
   handler: async ({ params, auth }) => ({ body: await compareWithParent(auth.workspace.id, (await findVersion(auth.workspace.id, params.name, params.semver)).id) }),
+});
+
+export const getVersionOutcomesOperation = defineOperation({
+  id: "getVersionOutcomes", method: "GET", path: "/prompts/{name}/versions/{semver}/outcomes", tag: "Evaluations", role: "viewer",
+  summary: "How a version did with this workspace's leads",
+  description: "Drafts it wrote (approval rate, approved edits and their mean edit distance, the most frequent rejection reasons), reply and positive-reply rates of the sent ones, and its cost per lead in the runs that resolved it.",
+  params: PromptVersionParams, success: { status: 200, description: "The outcomes", schema: VersionOutcomesSchema }, errors: [404],
+  handler: async ({ params, auth }) => ({ body: await versionOutcomes(auth.workspace.id, (await findVersion(auth.workspace.id, params.name, params.semver)).id) }),
 });

@@ -15,7 +15,7 @@ import {
 } from "@/lib/api/operations/webhooks";
 import { createSuppressionOperation, deleteSuppressionOperation, importSuppressionsOperation, listSuppressionsOperation } from "@/lib/api/operations/suppressions";
 import {
-  addEvalCaseOperation, createEvalSetOperation, createEvaluationOperation, getEvalSetOperation, getEvaluationOperation, getVersionEvaluationOperation, listEvalSetsOperation, listEvaluationsOperation,
+  addEvalCaseOperation, createEvalSetOperation, createEvaluationOperation, getEvalSetOperation, getEvaluationOperation, getVersionEvaluationOperation, getVersionOutcomesOperation, listEvalSetsOperation, listEvaluationsOperation,
   removeEvalCaseOperation,
 } from "@/lib/api/operations/evals";
 import { deleteProviderOperation, listProvidersOperation, upsertProviderOperation } from "@/lib/api/operations/providers";
@@ -30,7 +30,7 @@ export const OPERATIONS = [
   listPacksOperation, getPackOperation, updatePackOperation, forkPackOperation, approvePackOperation,
   getPromptOperation, getPromptVersionOperation, forkPromptOperation, promotePromptOperation, rollbackPromptOperation,
   listEvalSetsOperation, createEvalSetOperation, getEvalSetOperation, addEvalCaseOperation, removeEvalCaseOperation,
-  listEvaluationsOperation, createEvaluationOperation, getEvaluationOperation, getVersionEvaluationOperation,
+  listEvaluationsOperation, createEvaluationOperation, getEvaluationOperation, getVersionEvaluationOperation, getVersionOutcomesOperation,
   listProvidersOperation, upsertProviderOperation, deleteProviderOperation,
   listSuppressionsOperation, createSuppressionOperation, importSuppressionsOperation, deleteSuppressionOperation,
   listAuditOperation,
