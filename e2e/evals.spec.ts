@@ -72,6 +72,8 @@ test("the campaign approval page: text diff, evaluation table, changed cases, ap
   // The same comparison is on the fork's version page.
   await page.goto(`/prompts/${encodeURIComponent("qualify@demo")}/versions/${label}`);
   await expect(page.getByRole("region", { name: "Evaluation against its parent" }).getByTestId("eval-regression")).toBeVisible();
+  // Its outcomes with real leads: it wrote no drafts yet.
+  await expect(page.getByRole("region", { name: "Outcomes in this workspace" }).getByTestId("version-outcomes")).toContainText("0 (0 awaiting review)");
   await screenshots(page, "prompt-version-evals");
   await page.close();
 });
