@@ -18,6 +18,7 @@ export type MatrixFixture = {
   tag: string; marker: string; workspaceId: string; runId: string; leadId: string; draftId: string; campaignId: string; packSlug: string;
   tokenId: string; memberId: string; endpointId: string; endpointUrl: string; deadLetterId: string; providerSlug: string;
   replyId: string; mailboxUsername: string; unmatchedFrom: string;
+  evalSetId: string; evalCaseId: string; evaluationId: string;
 };
 
 export async function matrixFixture(request: APIRequestContext): Promise<MatrixFixture> {
@@ -58,6 +59,10 @@ export async function matrixFixture(request: APIRequestContext): Promise<MatrixF
   const endpoint = await created("/v1/webhook-endpoints", { url: endpointUrl, description: marker, events: ["reply.received"], enabled: false });
   const providerSlug = `matrix-${tag}`;
   await created(`/v1/providers/${providerSlug}`, { kind: "openai-compatible", base_url: "http://127.0.0.1:9/v1", default_model: marker });
+  const evalSet = await created("/v1/eval-sets", { ref: `evals/matrix-${tag}`, stage: "qualify", name: `Matrix ${tag}` });
+  const evalCase = await created(`/v1/eval-sets/${evalSet.id}/cases`, { name: `Matrix case ${tag}`, input: { lead: { title: "CTO" } }, expect: { qualified: true } });
+  const evaluation = await request.post("/v1/evaluations", { headers: admin, data: { prompt: "qualify", version: "v1.2.0", provider: "local" } });
+  expect(evaluation.status(), await evaluation.text()).toBe(202);
   await putRelay(workspaceId, { host: "127.0.0.1", port: 9, secure: false, from_email: "sam@demo.example", from_name: marker }, actor);
   const mailboxUsername = `${marker}@mailbox.example`;
   await putMailbox(workspaceId, { host: "127.0.0.1", port: 9, secure: false, username: mailboxUsername, folders: ["INBOX"] }, actor);
@@ -88,6 +93,7 @@ export async function matrixFixture(request: APIRequestContext): Promise<MatrixF
   return {
     tag, marker, workspaceId, runId, leadId, draftId, campaignId: campaign.id, packSlug, tokenId: ids.tokenId, memberId: member.user_id,
     endpointId: endpoint.id, endpointUrl, deadLetterId: ids.deadLetterId, providerSlug, replyId: ids.replyId, mailboxUsername, unmatchedFrom,
+    evalSetId: evalSet.id, evalCaseId: evalCase.id, evaluationId: (await evaluation.json()).id,
   };
 }
 
@@ -109,7 +115,10 @@ export async function matrixState(f: MatrixFixture) {
             (SELECT count(*) FROM packs) AS packs,
             (SELECT string_agg(stage || ':' || "promptVersionId", ',' ORDER BY stage) FROM pack_prompts pp JOIN packs p ON p.id = pp."packId" WHERE p.slug = $3 AND p."workspaceId" = $1) AS pins,
             (SELECT string_agg(id || ':' || status, ',' ORDER BY id) FROM campaigns WHERE "workspaceId" = $1) AS campaigns,
-            (SELECT status FROM drafts WHERE id = $4) AS draft`,
+            (SELECT status FROM drafts WHERE id = $4) AS draft,
+            (SELECT count(*) FROM eval_sets WHERE "workspaceId" = $1) AS eval_sets,
+            (SELECT count(*) FROM eval_cases WHERE "workspaceId" = $1) AS eval_cases,
+            (SELECT count(*) FROM evaluations WHERE "workspaceId" = $1) AS evaluations`,
     [f.workspaceId, f.endpointId, f.packSlug, f.draftId, f.replyId],
   )).rows[0]);
 }

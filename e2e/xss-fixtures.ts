@@ -113,6 +113,25 @@ export async function seedHostileWorkspace(api: APIRequestContext, web: APIReque
   const campaign = await ok(api.post("/v1/campaigns", { headers: admin, data: { name: campaignName, pack: packSlug, pins: { qualify: `qualify@demo:${label}` } } }), 201);
   await ok(api.post(`/v1/campaigns/${campaign.id}/approve`, { headers: reviewer }), 200);
 
+  // Eval sets: one with a hostile name and description, a hostile case in it and in the built-in
+  // qualify set (the workspace's own), the rejected draft as a case (the draft page's one click),
+  // and the fork and its parent evaluated on the local engine (their outputs quote the case's title).
+  const evalSetName = `Set ${X.script}`;
+  const evalSetDescription = `About ${X.imgBare}`;
+  const evalSet = await ok(api.post("/v1/eval-sets", { headers: admin, data: { ref: `evals/xss-${tag}`, stage: "qualify", name: evalSetName, description: evalSetDescription } }), 201);
+  const evalCaseName = `Case ${X.svg} ${tag}`;
+  const evalCaseTitle = `CTO ${X.iframe}`;
+  await ok(api.post(`/v1/eval-sets/${evalSet.id}/cases`, { headers: reviewer, data: { name: evalCaseName, input: { lead: { title: evalCaseTitle, company: `Co ${X.template}` } }, expect: { qualified: true } } }), 201);
+  const sets = (await ok(api.get("/v1/eval-sets", { headers: admin }), 200)).data as { id: string; ref: string }[];
+  const builtInQualify = sets.find((set) => set.ref === "evals/qualify")!.id;
+  const builtInDraft = sets.find((set) => set.ref === "evals/draft_email")!.id;
+  await ok(api.post(`/v1/eval-sets/${builtInQualify}/cases`, { headers: reviewer, data: { name: evalCaseName, input: { lead: { title: evalCaseTitle, industry: "SaaS", employees: 300, country: "US" } }, expect: { qualified: true } } }), 201);
+  await ok(web.post(`/api/web/drafts/${rejected}/eval-case`, { headers: { origin } }), 201);
+  for (const [prompt, version] of [["qualify@demo", label], ["qualify", "v1.2.0"]]) {
+    const evaluation = await ok(api.post("/v1/evaluations", { headers: reviewer, data: { prompt, version, provider: "local" } }), 202);
+    await expect.poll(async () => (await (await api.get(`/v1/evaluations/${evaluation.id}`, { headers: admin })).json()).status, { timeout: 30_000 }).toBe("done");
+  }
+
   // A webhook endpoint (URL and description hostile) whose receiver answers HTML; its test event
   // fails for real, and one delivery is left dead-lettered as the worker leaves them after 24 h.
   const receiver = await hostileReceiver();
@@ -167,5 +186,6 @@ export async function seedHostileWorkspace(api: APIRequestContext, web: APIReque
     tag, rows, csvUrl, run, drafts: { approved, rejected, waiting }, edited, rejectReason, fork, forkName: "qualify@demo", label, packSlug, packName,
     campaign: { id: campaign.id as string, name: campaignName }, endpoint: { id: endpoint.id as string, url: endpointUrl, description, body: receiver.body },
     deadLetter, providerSlug, model, relay, tokenName, memberName, memberEmail, suppressionReason, mailbox, reply, unmatched, sessionAgent,
+    evals: { setId: evalSet.id as string, setName: evalSetName, setDescription: evalSetDescription, caseName: evalCaseName, caseTitle: evalCaseTitle, builtInQualify, builtInDraft },
   };
 }

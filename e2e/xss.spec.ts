@@ -23,7 +23,20 @@ const bodyLines = (s: Seeded) => s.edited.body.split("\n").filter((line) => line
 const VISITS: Record<string, (s: Seeded) => Visit[]> = {
   "/audit": (s) => [{ url: "/audit", texts: [s.tokenName, s.campaign.name] }],
   "/campaigns": (s) => [{ url: "/campaigns", texts: [s.campaign.name] }],
-  "/campaigns/[id]": (s) => [{ url: `/campaigns/${s.campaign.id}`, texts: [s.campaign.name, s.fork.system] }],
+  "/campaigns/[id]": (s) => [{
+    url: `/campaigns/${s.campaign.id}`, texts: [s.campaign.name, s.fork.system],
+    open: async (page) => {
+      await expect(page.getByTestId("eval-table")).toBeVisible();
+      await page.getByRole("button", { name: /^Show all \d+ changed cases$/ }).click();
+      await expect(page.getByTestId("changed-cases").getByText(s.evals.caseName).first()).toBeVisible();
+    },
+  }],
+  "/prompts/evals": (s) => [{ url: "/prompts/evals", texts: [s.evals.setName, s.evals.setDescription] }],
+  "/prompts/evals/[id]": (s) => [
+    { url: `/prompts/evals/${s.evals.setId}`, texts: [s.evals.setName, s.evals.setDescription, s.evals.caseName, s.evals.caseTitle] },
+    { url: `/prompts/evals/${s.evals.builtInQualify}`, texts: [s.evals.caseName] },
+    { url: `/prompts/evals/${s.evals.builtInDraft}`, texts: [s.rejectReason] },
+  ],
   "/packs": (s) => [{ url: "/packs", texts: [s.packName] }],
   "/packs/[slug]": (s) => [{ url: `/packs/${s.packSlug}`, texts: [s.packName] }],
   "/prompts/[name]/versions/[semver]": (s) => [{ url: `/prompts/${encodeURIComponent(s.forkName)}/versions/${encodeURIComponent(s.label)}`, texts: [s.fork.system, s.fork.user_template] }],

@@ -41,6 +41,11 @@ export const QUEUES = {
     payload: z.object({ v: z.literal(1), deliveryIds: z.array(z.string()).min(1).max(500) }),
     jobOptions: retried(3, 1_000, 10_000),
   },
+  evaluate: {
+    // One evaluation run (lib/evals/evaluations.ts): every case of its set through one prompt version.
+    payload: z.object({ v: z.literal(1), evaluationId: z.string() }),
+    jobOptions: retried(3, 5_000, 1000),
+  },
   housekeeping: {
     payload: z.object({
       v: z.literal(1),

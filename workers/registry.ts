@@ -1,6 +1,7 @@
 import type { Job } from "bullmq";
 import type { QueueName } from "@/lib/queues";
 import { processDeliver } from "./processors/deliver";
+import { processEvaluate } from "./processors/evaluate";
 import { processHousekeeping } from "./processors/housekeeping";
 import { processImport } from "./processors/import";
 import { processSend } from "./processors/send";
@@ -16,6 +17,7 @@ export const PROCESSORS: Record<QueueName, { process: Processor; concurrency: nu
   send: { process: processSend as Processor, concurrency: 8 },
   track: { process: processTrack as Processor, concurrency: 4 },
   deliver: { process: processDeliver as Processor, concurrency: 8 }, // each job is a batch of up to 100
+  evaluate: { process: processEvaluate as Processor, concurrency: 2 },
   housekeeping: { process: processHousekeeping as Processor, concurrency: 1 },
 };
 

@@ -1,12 +1,14 @@
 "use client";
 
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueries, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
 import { queryKeys } from "@/components/data/query-keys";
 import { useCampaign } from "@/components/data/queries/campaigns";
 import { webApi } from "@/components/data/web-api";
 import { CampaignOffer } from "@/components/campaigns/campaign-offer";
+import { comparisonQuery } from "@/components/data/queries/evals";
+import { EvalComparisonPanel } from "@/components/evals/eval-comparison";
 import { TextDiff } from "@/components/diff/text-diff";
 import { CampaignStatus } from "@/components/campaigns/campaign-status";
 import { promptDiffText, promptHref } from "@/components/prompts/prompt-text";
@@ -25,6 +27,12 @@ export function CampaignView({ id, canApprove, canEdit, userId }: { id: string; 
   const [reason, setReason] = useState("");
   const [reasonMissing, setReasonMissing] = useState(false);
   const [decided, setDecided] = useState<"approved" | "rejected" | null>(null);
+  const [override, setOverride] = useState("");
+  const [overrideMissing, setOverrideMissing] = useState(false);
+  // The forks' evaluations against their parents (the panels below share these queries): a fork
+  // that regressed makes the approval ask for a written override reason (the API: 409 eval_regression).
+  const comparisons = useQueries({ queries: (campaign.data?.forks ?? []).map((fork) => comparisonQuery(fork.name, fork.version)) });
+  const regressed = comparisons.filter((c) => c.data?.regression).map((c) => `${c.data!.version.name} ${c.data!.version.version}`);
   const settle = async (outcome: "approved" | "rejected") => {
     setConfirming(false);
     setRejecting(false);
@@ -32,7 +40,10 @@ export function CampaignView({ id, canApprove, canEdit, userId }: { id: string; 
     void queryClient.invalidateQueries({ queryKey: queryKeys.campaigns.list() });
     await queryClient.invalidateQueries({ queryKey: queryKeys.campaigns.detail(id) });
   };
-  const approve = useMutation({ mutationFn: () => webApi(`/campaigns/${id}/approve`, { method: "POST" }), onSuccess: () => settle("approved") });
+  const approve = useMutation({
+    mutationFn: () => webApi(`/campaigns/${id}/approve`, { method: "POST", ...(regressed.length ? { body: { override_reason: override.trim() } } : {}) }),
+    onSuccess: () => settle("approved"),
+  });
   const reject = useMutation({ mutationFn: () => webApi(`/campaigns/${id}/reject`, { method: "POST", body: { reason: reason.trim() } }), onSuccess: () => settle("rejected") });
 
   const crumbs = [{ label: "Campaigns", href: "/campaigns" }];
@@ -108,6 +119,7 @@ export function CampaignView({ id, canApprove, canEdit, userId }: { id: string; 
             oldTitle={fork.parent ? `${fork.parent.name} ${fork.parent.version}` : "(none)"} newTitle={`${fork.name} ${fork.version}`}
             emptyText="Same model and texts as the parent."
           />
+          <EvalComparisonPanel name={fork.name} version={fork.version} canEvaluate={canApprove} headingLevel={3} />
         </section>
       ))}
 
@@ -144,9 +156,20 @@ export function CampaignView({ id, canApprove, canEdit, userId }: { id: string; 
       </ConfirmDialog>
 
       <ConfirmDialog
-        open={confirming} tone="primary" title={`Approve “${data.name}”?`} confirmLabel="Approve" pending={approve.isPending} error={approve.error?.message}
-        onConfirm={() => approve.mutate()} onCancel={() => setConfirming(false)}
+        open={confirming} tone="primary" title={`Approve “${data.name}”?`} confirmLabel="Approve" pending={approve.isPending}
+        error={approve.error?.message ?? (overrideMissing ? "Write why you approve despite the regression first." : null)}
+        onConfirm={() => { const missing = regressed.length > 0 && !override.trim(); setOverrideMissing(missing); if (!missing) approve.mutate(); }} onCancel={() => setConfirming(false)}
       >
+        {regressed.length ? (
+          <>
+            <p className="mb-2 text-amber-900">{regressed.join(", ")} {regressed.length === 1 ? "passes" : "pass"} fewer eval cases than {regressed.length === 1 ? "its parent" : "their parents"}.</p>
+            <label className="block text-sm font-medium text-slate-800" htmlFor="override-reason-input">Override reason (kept with the approval and in the audit log)</label>
+            <textarea
+              id="override-reason-input" required rows={3} maxLength={2000} value={override} onChange={(event) => { setOverride(event.target.value); setOverrideMissing(false); }}
+              className="mb-3 mt-1 w-full rounded-md border border-slate-300 px-2 py-1.5 text-sm text-slate-900 focus:outline-none focus:ring-2 focus:ring-indigo-500"
+            />
+          </>
+        ) : null}
         <p>
           Runs of this campaign will use {data.forks.map((fork) => `${fork.name} ${fork.version}`).join(", ")}. The audit log keeps the diffs you approved.
           Changing the campaign’s pins later takes the approval back.

@@ -41,6 +41,13 @@ export const queryKeys = {
     version: (name: string, version: string) => ["prompts", "version", name, version] as const,
     pinOptions: () => ["prompts", "pin-options"] as const,
   },
+  evals: {
+    all: ["evals"] as const,
+    sets: () => ["evals", "sets"] as const,
+    set: (id: string) => ["evals", "set", id] as const,
+    comparison: (name: string, version: string) => ["evals", "comparison", name, version] as const,
+    outcomes: (name: string, version: string) => ["evals", "outcomes", name, version] as const,
+  },
   audit: {
     all: ["audit"] as const,
     list: (filters: Filters) => ["audit", "list", filters] as const,

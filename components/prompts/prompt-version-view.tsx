@@ -5,6 +5,8 @@ import { usePromptHistory } from "@/components/data/queries/prompts";
 import { TextDiff } from "@/components/diff/text-diff";
 import { promptDiffText, promptHref, versionHref } from "@/components/prompts/prompt-text";
 import { ParentDiff } from "@/components/prompts/parent-diff";
+import { EvalComparisonPanel } from "@/components/evals/eval-comparison";
+import { VersionOutcomesPanel } from "@/components/evals/version-outcomes";
 import { QueryState } from "@/components/ui/query-state";
 import { cardStyles } from "@/components/ui/styles";
 import { Time } from "@/components/ui/time";
@@ -12,7 +14,7 @@ import { Time } from "@/components/ui/time";
 // /prompts/{name}/versions/{semver}: the version's fields and texts, its diff from the version
 // before it and, for a fork, from its parent.
 
-export function PromptVersionView({ name, version }: { name: string; version: string }) {
+export function PromptVersionView({ name, version, canEvaluate }: { name: string; version: string; canEvaluate: boolean }) {
   const prompt = usePromptHistory(name);
   const versions = prompt.data?.versions ?? [];
   const index = versions.findIndex((candidate) => candidate.version === version);
@@ -60,6 +62,8 @@ export function PromptVersionView({ name, version }: { name: string; version: st
           </section>
 
           {shown.workspace ? <ParentDiff name={name} version={shown} heading="Changes from its parent" /> : null}
+          {shown.parent ? <EvalComparisonPanel name={name} version={shown.version} canEvaluate={canEvaluate} /> : null}
+          <VersionOutcomesPanel name={name} version={shown.version} />
         </div>
       ) : null}
     </QueryState>

@@ -10,6 +10,7 @@ import { versionHref } from "@/components/prompts/prompt-text";
 import { RelayWarning, useRelayReadiness } from "@/components/relay/relay-warning";
 import { DraftEditor } from "@/components/review/draft-editor";
 import { SendState } from "@/components/review/send-state";
+import { AddToEvalSet } from "@/components/review/add-to-eval-set";
 import { LeadPanel } from "@/components/review/lead-panel";
 import { RejectDialog } from "@/components/review/reject-dialog";
 import type { DraftDetail } from "@/components/review/types";
@@ -41,6 +42,7 @@ function Decision({ detail, canReview }: { detail: DraftDetail; canReview: boole
         <p className="text-xs font-semibold uppercase tracking-wide text-slate-500">Body</p>
         <pre className="mt-1 whitespace-pre-wrap break-words rounded-md bg-slate-50 p-3 font-sans text-sm leading-relaxed text-slate-800" data-testid="draft-body">{draft.body}</pre>
       </div>
+      {canReview && (draft.status === "rejected" || draft.edited) ? <AddToEvalSet draftId={draft.id} rejected={draft.status === "rejected"} /> : null}
     </div>
   );
 }

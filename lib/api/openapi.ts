@@ -59,7 +59,7 @@ function toOperationObject(operation: AnyOperation): ZodOpenApiOperationObject {
     ...(operation.body
       ? {
           requestBody: {
-            required: true,
+            required: !operation.bodyOptional,
             content: {
               "application/json": { schema: operation.body },
               ...(operation.multipartDoc ? { "multipart/form-data": { schema: operation.multipartDoc } } : {}),

@@ -24,6 +24,8 @@ export type Operation<P = unknown, Q = unknown, B = unknown> = {
   params?: z.ZodType<P>;
   query?: z.ZodType<Q>;
   body?: z.ZodType<B>;
+  /** The body may be left out entirely (no Content-Type, nothing sent): the handler gets undefined. */
+  bodyOptional?: boolean;
   /** Also accept multipart/form-data, read into this schema (file parts as {name, bytes}). */
   multipart?: z.ZodType<B>;
   /** How the multipart form is documented (file parts as binary strings). */

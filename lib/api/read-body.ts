@@ -47,3 +47,11 @@ async function readCapped(request: Request, limit: number): Promise<string> {
     throw new AppError(400, "invalid_json", "Invalid JSON", "The body is not valid UTF-8.");
   }
 }
+
+/** For an operation whose body may be left out: true when the request sent none (no Content-Type, no bytes). */
+export async function bodyLeftOut(request: Request): Promise<boolean> {
+  if (request.headers.get("content-type")) return false;
+  const raw = await readCapped(request, MAX_JSON_BYTES);
+  if (raw.length === 0) return true;
+  throw new HttpProblem(415, "unsupported_media_type", "Send the body as JSON with Content-Type: application/json.");
+}

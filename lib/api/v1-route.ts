@@ -3,7 +3,7 @@ import { COMMON_ERRORS, type AnyOperation, type HandlerResult, type Method, type
 import { HttpProblem, problemResponse, toAppError } from "@/lib/api/problem";
 import { authenticateAndLimit } from "@/lib/api/access";
 import { NUL_MESSAGE, nulPath } from "@/lib/api/nul-check";
-import { readJsonBody } from "@/lib/api/read-body";
+import { bodyLeftOut, readJsonBody } from "@/lib/api/read-body";
 import { readMultipartBody } from "@/lib/api/read-multipart";
 import { config } from "@/lib/config";
 import { fieldErrors } from "@/lib/api/zod-errors";
@@ -67,7 +67,7 @@ async function execute(operation: AnyOperation, request: Request, context: Route
 
   let body: unknown;
   let rawBody = "";
-  if (operation.body) {
+  if (operation.body && !(operation.bodyOptional && (await bodyLeftOut(request)))) {
     const type = (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
     const multipart = operation.multipart && type === "multipart/form-data";
     const read = multipart ? await readMultipartBody(request, config().CSV_MAX_BYTES) : await readJsonBody(request, Boolean(operation.multipart));

@@ -6,6 +6,7 @@ import { Conflict, NotFound } from "@/lib/errors";
 import { recordEvents } from "@/lib/events/outbox";
 import { assertFourEyes, recordSetApproval, revokeApprovals } from "@/lib/governance/approvals";
 import { resolvePromptSet } from "@/lib/governance/prompt-set";
+import { assertNoRegression, type ApproveBody } from "@/lib/evals/compare";
 
 // A reviewer's decision on a campaign. Four eyes: the campaign's creator may not decide (403).
 // Approving records an approval of the campaign's resolved prompt set (its hash) that the run gate
@@ -23,21 +24,27 @@ async function loadForDecision(workspaceId: string, id: string, reviewer: Review
 }
 
 /** Approves the campaign's resolved prompt set as it is now; the audit entry keeps the diffs seen. */
-export async function approveCampaign(workspaceId: string, id: string, reviewer: Reviewer) {
+export async function approveCampaign(workspaceId: string, id: string, reviewer: Reviewer, body?: ApproveBody) {
   const row = await loadForDecision(workspaceId, id, reviewer);
   const campaign = await getCampaign(workspaceId, id);
   if (campaign.status === "approved") throw new Conflict("This campaign is already approved.");
   const set = await resolvePromptSet(workspaceId, { packId: row.packId, campaignId: id });
   if (set.hash !== campaign.set_hash) throw new Conflict("The campaign's prompt set changed while you read it. Reload and review it again.");
+  // A fork that passes fewer of its eval cases than its parent needs a written reason (409 eval_regression).
+  const regressions = await assertNoRegression(workspaceId, set, body?.override_reason);
+  const overrideReason = regressions.length ? body!.override_reason! : null;
   await db().$transaction(async (tx) => {
     await tx.campaign.update({
       where: { id, workspaceId },
       data: { status: "approved", approvedById: reviewer.userId, approvedAt: new Date(), rejectedById: null, rejectedAt: null, rejectReason: null },
     });
-    await recordSetApproval(tx, { workspaceId, set, scopeType: "campaign", scopeId: id, packId: row.packId, approvedById: reviewer.userId });
+    await recordSetApproval(tx, { workspaceId, set, scopeType: "campaign", scopeId: id, packId: row.packId, approvedById: reviewer.userId, overrideReason });
     await recordAudit(tx, {
       workspaceId, actor: reviewer.actor, action: "campaign.approved", target: { type: "campaign", id },
-      data: { name: campaign.name, set_hash: set.hash, forks: campaign.forks.map((fork) => ({ stage: fork.stage, name: fork.name, version: fork.version, source: fork.source })) },
+      data: {
+        name: campaign.name, set_hash: set.hash, forks: campaign.forks.map((fork) => ({ stage: fork.stage, name: fork.name, version: fork.version, source: fork.source })),
+        ...(overrideReason ? { override_reason: overrideReason, regressions } : {}),
+      },
       diff: campaign.forks.map((fork) => fork.diff).join("\n") || null,
     });
     await recordEvents(tx, workspaceId, [{ type: "campaign.approved", data: { campaign_id: id, name: campaign.name, reviewer: reviewer.actor.name, set_hash: set.hash } }]);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { assertNoRegression } from "@/lib/evals/compare";
 import { db } from "@/lib/db";
 import { recordAudit, type Actor } from "@/lib/audit/record-audit";
 import { Conflict } from "@/lib/errors";
@@ -14,6 +15,7 @@ import { resolvePins } from "@/lib/packs/pins";
 export const ApprovePackBody = z
   .strictObject({
     pins: z.record(z.string(), z.string().max(200)).optional().meta({ description: "Run pins to approve on top of the pack's, as POST /runs takes them" }),
+    override_reason: z.string().trim().min(1).max(2000).optional().meta({ description: "Required when a fork's pass rate is below its parent's (409 eval_regression otherwise); audited" }),
   })
   .meta({ id: "ApprovePack" });
 
@@ -55,12 +57,14 @@ export async function approvePack(workspaceId: string, slug: string, body: z.inf
   if (set.forks.length === 0) throw new Conflict("This prompt set holds no fork: runs of it need no approval.");
   if (state.approved) throw new Conflict("This prompt set is already approved.");
   await assertFourEyes(reviewer.userId, set.forks.map((fork) => fork.createdById), "a fork in this prompt set");
+  const regressions = await assertNoRegression(workspaceId, set, body.override_reason);
+  const overrideReason = regressions.length ? body.override_reason! : null;
   await db().$transaction(async (tx) => {
-    await recordSetApproval(tx, { workspaceId, set, scopeType: "pack", scopeId: pack.id, packId: pack.id, approvedById: reviewer.userId });
+    await recordSetApproval(tx, { workspaceId, set, scopeType: "pack", scopeId: pack.id, packId: pack.id, approvedById: reviewer.userId, overrideReason });
     const diffs = await tx.promptVersion.findMany({ where: { id: { in: set.forks.map((fork) => fork.versionId) } }, select: { diffFromPrevious: true } });
     await recordAudit(tx, {
       workspaceId, actor: reviewer.actor, action: "pack.approved", target: { type: "pack", id: pack.id },
-      data: { slug, set_hash: set.hash, forks: forkList(set), run_pins: body.pins ?? {} },
+      data: { slug, set_hash: set.hash, forks: forkList(set), run_pins: body.pins ?? {}, ...(overrideReason ? { override_reason: overrideReason, regressions } : {}) },
       diff: diffs.map((row) => row.diffFromPrevious).join("\n") || null,
     });
   });

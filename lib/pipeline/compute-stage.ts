@@ -26,13 +26,14 @@ export type Outcome =
 export type StageLead = { runLeadId: string; facts: LeadFacts; signals: Signals | null };
 export type StageContext = { workspaceId: string; icp: IcpRules; senderName: string; offer: Offer };
 
-const OUTPUT_SCHEMAS = {
+/** The JSON output contract of each batch stage (also what an evaluation calls "valid"). */
+export const OUTPUT_SCHEMAS = {
   extract_signals: z.record(z.string(), z.unknown()),
   qualify: z.object({ qualified: z.boolean(), score: z.number().min(0).max(100).optional(), reasons: z.array(z.string()).optional() }),
   draft_email: z.object({ subject: z.string().trim().min(1).max(300), body: z.string().trim().min(1).max(20_000) }),
 };
 
-function toOutput(stage: BatchStage, value: unknown): StageOutput | null {
+export function toOutput(stage: BatchStage, value: unknown): StageOutput | null {
   const parsed = OUTPUT_SCHEMAS[stage].safeParse(value);
   if (!parsed.success) return null;
   if (stage === "extract_signals") return { stage, signals: parsed.data as Signals };
@@ -44,7 +45,7 @@ function toOutput(stage: BatchStage, value: unknown): StageOutput | null {
   return { stage, subject: d.subject, body: d.body };
 }
 
-function messages(stage: BatchStage, lead: StageLead, prompt: ResolvedPrompt, context: StageContext) {
+export function messages(stage: BatchStage, lead: StageLead, prompt: ResolvedPrompt, context: StageContext) {
   const user = renderTemplate(prompt.userTemplate, {
     ...lead.facts,
     signals: JSON.stringify(lead.signals ?? {}),

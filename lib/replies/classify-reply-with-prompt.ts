@@ -21,7 +21,8 @@ export type ClassificationTrace = {
   provider: string; model: string; latencyMs: number; inputTokens: number; outputTokens: number; costMicros: number; error: string | null;
 };
 
-function answerSchema(system: string) {
+/** track's JSON output contract for a prompt version: one of its categories, an optional confidence. */
+export function answerSchema(system: string) {
   const allowed = allowedCategories(system) as [ReplyCategory, ...ReplyCategory[]];
   return z.object({
     classification: z.string().transform((value) => value.trim().toLowerCase()).pipe(z.enum(allowed)),

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { HttpProblem, problemResponse, toAppError } from "@/lib/api/problem";
 import { NUL_MESSAGE, nulPath } from "@/lib/api/nul-check";
-import { readJsonBody } from "@/lib/api/read-body";
+import { bodyLeftOut, readJsonBody } from "@/lib/api/read-body";
 import { readMultipartBody } from "@/lib/api/read-multipart";
 import { fieldErrors } from "@/lib/api/zod-errors";
 import type { Actor } from "@/lib/audit/record-audit";
@@ -27,6 +27,8 @@ export type WebOperation<P, Q, B> = {
   params?: z.ZodType<P>;
   query?: z.ZodType<Q>;
   body?: z.ZodType<B>;
+  /** The body may be left out entirely (no Content-Type, nothing sent): the handler gets undefined. */
+  bodyOptional?: boolean;
   /** The same operation as multipart/form-data (file parts as {name, bytes}, at most CSV_MAX_BYTES). */
   multipart?: z.ZodType<B>;
   /** Success status (200 unless said). */
@@ -63,7 +65,7 @@ async function run<P, Q, B>(operation: WebOperation<P, Q, B>, request: Request, 
   const query = operation.query ? operation.query.safeParse(rawQuery) : { success: true as const, data: {} as Q };
   if (!query.success) throw new InvalidRequest("Some query parameters are not valid.", fieldErrors(query.error));
   let body = undefined as B;
-  if (operation.body) {
+  if (operation.body && !(operation.bodyOptional && (await bodyLeftOut(request)))) {
     const type = (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
     const multipart = operation.multipart !== undefined && type === "multipart/form-data";
     const { value } = multipart ? await readMultipartBody(request, config().CSV_MAX_BYTES) : await readJsonBody(request, operation.multipart !== undefined);

@@ -16,7 +16,7 @@ export const SEED_PROMPTS: Record<string, SeedPromptVersion[]> = {
       version: "v1.0.0",
       shippedAt: "2026-06-02T09:00:00.000Z",
       modelDefault: "local/leadpipe-1",
-      evalsRef: "evals/extract_signals/v1.0.0",
+      evalsRef: "evals/extract_signals",
       system: "You read one B2B lead record and extract buying signals.\nAnswer with JSON only.",
       userTemplate:
         "Lead: {{first_name}} {{last_name}}, {{title}} at {{company}}.\nIndustry: {{industry}}. Employees: {{employees}}.\n\nReturn {\"seniority\": string, \"department\": string, \"company_size\": string}.",
@@ -25,7 +25,7 @@ export const SEED_PROMPTS: Record<string, SeedPromptVersion[]> = {
       version: "v1.1.0",
       shippedAt: "2026-08-11T09:00:00.000Z",
       modelDefault: "local/leadpipe-1",
-      evalsRef: "evals/extract_signals/v1.1.0",
+      evalsRef: "evals/extract_signals",
       system:
         "You read one B2B lead record and extract buying signals.\nUse only facts present in the record; never guess a value that is not there.\nAnswer with JSON only.",
       userTemplate:
@@ -35,7 +35,7 @@ export const SEED_PROMPTS: Record<string, SeedPromptVersion[]> = {
       version: "v1.2.0",
       shippedAt: "2026-10-20T09:00:00.000Z",
       modelDefault: "local/leadpipe-2",
-      evalsRef: "evals/extract_signals/v1.2.0",
+      evalsRef: "evals/extract_signals",
       system:
         "You read one B2B lead record and extract buying signals for a sales team.\nUse only facts present in the record; never guess a value that is not there.\nIntent signals are short phrases such as \"hiring engineers\" or \"evaluating vendors\".\nAnswer with JSON only.",
       userTemplate:
@@ -47,7 +47,7 @@ export const SEED_PROMPTS: Record<string, SeedPromptVersion[]> = {
       version: "v1.0.0",
       shippedAt: "2026-06-02T09:00:00.000Z",
       modelDefault: "local/leadpipe-1",
-      evalsRef: "evals/qualify/v1.0.0",
+      evalsRef: "evals/qualify",
       system: "You decide whether a lead fits the ideal customer profile.\nAnswer with JSON only.",
       userTemplate: "Profile: {{icp}}\nLead: {{title}} at {{company}}, {{industry}}, {{employees}} employees.\n\nReturn {\"qualified\": boolean}.",
     },
@@ -55,7 +55,7 @@ export const SEED_PROMPTS: Record<string, SeedPromptVersion[]> = {
       version: "v1.1.0",
       shippedAt: "2026-08-11T09:00:00.000Z",
       modelDefault: "local/leadpipe-1",
-      evalsRef: "evals/qualify/v1.1.0",
+      evalsRef: "evals/qualify",
       system: "You decide whether a lead fits the ideal customer profile.\nExplain every decision with short reasons a reviewer can check.\nAnswer with JSON only.",
       userTemplate:
         "Profile: {{icp}}\nLead: {{title}} at {{company}}, {{industry}}, {{employees}} employees, {{country}}.\nSignals: {{signals}}\n\nReturn {\"qualified\": boolean, \"reasons\": string[]}.",
@@ -64,7 +64,7 @@ export const SEED_PROMPTS: Record<string, SeedPromptVersion[]> = {
       version: "v1.2.0",
       shippedAt: "2026-10-20T09:00:00.000Z",
       modelDefault: "local/leadpipe-2",
-      evalsRef: "evals/qualify/v1.2.0",
+      evalsRef: "evals/qualify",
       system:
         "You score how well a lead fits the ideal customer profile, from 0 (no fit) to 100 (perfect fit).\nWeigh title, industry, company size, country and signals as the profile says.\nExplain the score with short reasons a reviewer can check.\nAnswer with JSON only.",
       userTemplate:
@@ -76,7 +76,7 @@ export const SEED_PROMPTS: Record<string, SeedPromptVersion[]> = {
       version: "v1.0.0",
       shippedAt: "2026-06-02T09:00:00.000Z",
       modelDefault: "local/leadpipe-1",
-      evalsRef: "evals/draft_email/v1.0.0",
+      evalsRef: "evals/draft_email",
       system: "You write a short first outreach email. Plain text, no markdown.\nKeep the subject and body given below; fill in only what is missing.",
       userTemplate:
         "Subject: {{company}} and LeadPipe\n\nHi {{first_name}},\n\nI work with {{industry}} teams like {{company}} on their outbound pipeline.\nWould a 15-minute call next week be useful?\n\nBest,\n{{sender_name}}",
@@ -85,7 +85,7 @@ export const SEED_PROMPTS: Record<string, SeedPromptVersion[]> = {
       version: "v1.1.0",
       shippedAt: "2026-08-11T09:00:00.000Z",
       modelDefault: "local/leadpipe-1",
-      evalsRef: "evals/draft_email/v1.1.0",
+      evalsRef: "evals/draft_email",
       system:
         "You write a short, personal first outreach email. Plain text, no markdown, under 120 words.\nMention one concrete signal about the lead. Keep the structure given below.",
       userTemplate:
@@ -95,7 +95,7 @@ export const SEED_PROMPTS: Record<string, SeedPromptVersion[]> = {
       version: "v1.2.0",
       shippedAt: "2026-10-20T09:00:00.000Z",
       modelDefault: "local/leadpipe-2",
-      evalsRef: "evals/draft_email/v1.2.0",
+      evalsRef: "evals/draft_email",
       system:
         "You write a short, personal first outreach email. Plain text, no markdown, under 100 words.\nMention one concrete signal about the lead and end with a single, low-effort question.\nNever invent facts. Keep the structure given below.",
       userTemplate:
@@ -107,7 +107,7 @@ export const SEED_PROMPTS: Record<string, SeedPromptVersion[]> = {
       version: "v1.3.0",
       shippedAt: "2026-11-24T09:00:00.000Z",
       modelDefault: "local/leadpipe-2",
-      evalsRef: "evals/draft_email/v1.3.0",
+      evalsRef: "evals/draft_email",
       system:
         "You write a short, personal first outreach email for the sender's offer. Plain text, no markdown, under 120 words.\nOpen with one concrete fact about the lead, say what the product does for them, back it with a proof point, and end with the call to action.\nUse only facts from the lead and the offer; never invent names, numbers or claims.\nA line whose facts are missing is left out. Keep the structure given below.",
       userTemplate:
@@ -119,7 +119,7 @@ export const SEED_PROMPTS: Record<string, SeedPromptVersion[]> = {
       version: "v1.0.0",
       shippedAt: "2026-06-02T09:00:00.000Z",
       modelDefault: "local/leadpipe-1",
-      evalsRef: "evals/track/v1.0.0",
+      evalsRef: "evals/track",
       system: "You classify a reply to an outreach email.\nCategories: interested, not_interested, out_of_office, other.\nAnswer with JSON only.",
       userTemplate: "Subject: {{subject}}\n\n{{text}}\n\nReturn {\"classification\": string}.",
     },
@@ -127,7 +127,7 @@ export const SEED_PROMPTS: Record<string, SeedPromptVersion[]> = {
       version: "v1.1.0",
       shippedAt: "2026-08-11T09:00:00.000Z",
       modelDefault: "local/leadpipe-1",
-      evalsRef: "evals/track/v1.1.0",
+      evalsRef: "evals/track",
       system:
         "You classify a reply to an outreach email.\nCategories: interested, not_interested, out_of_office, wrong_person, unsubscribe, bounce, other.\nA request to stop emailing is always unsubscribe.\nAnswer with JSON only.",
       userTemplate: "From: {{from}}\nSubject: {{subject}}\n\n{{text}}\n\nReturn {\"classification\": string}.",
@@ -136,7 +136,7 @@ export const SEED_PROMPTS: Record<string, SeedPromptVersion[]> = {
       version: "v1.2.0",
       shippedAt: "2026-10-20T09:00:00.000Z",
       modelDefault: "local/leadpipe-2",
-      evalsRef: "evals/track/v1.2.0",
+      evalsRef: "evals/track",
       system:
         "You classify a reply to an outreach email.\nCategories: interested, meeting_request, question, not_interested, out_of_office, wrong_person, unsubscribe, bounce, other.\nA request to stop emailing is always unsubscribe; a delivery failure notice is bounce.\nGive your confidence from 0 to 1.\nAnswer with JSON only.",
       userTemplate:

@@ -9,12 +9,15 @@ import { SYSTEM_WORKSPACE_SLUG } from "@/lib/workspaces/slug";
 import demo from "./demo.json";
 import { SEED_PACKS, STAGES } from "./packs";
 import { SEED_PROMPTS } from "./prompts";
+import { SEED_EVAL_SETS } from "./evals";
+import type { Prisma } from "@/lib/generated/prisma/client.ts";
 
 /** Creates what is missing and leaves what exists alone, so it can run on every start. */
 export async function seed(): Promise<void> {
   const system = await ensureWorkspace({ slug: SYSTEM_WORKSPACE_SLUG, name: "LeadPipe (built-in)" });
   const production = await seedPrompts(system.id);
   await seedPacks(system.id, production);
+  await seedEvalSets(system.id);
   // The demo workspace and its logins (printed by `npm start`; change them for real use).
   await ensureWorkspace(demo.workspace);
   for (const user of demo.users) {
@@ -84,5 +87,22 @@ async function seedPacks(systemWorkspaceId: string, production: Map<string, stri
         update: {},
       });
     }
+  }
+}
+
+/** The built-in eval sets; a set already there keeps its cases (its case names are its seed keys). */
+async function seedEvalSets(systemWorkspaceId: string): Promise<void> {
+  for (const set of SEED_EVAL_SETS) {
+    const row = await db().evalSet.upsert({
+      where: { workspaceId_ref: { workspaceId: systemWorkspaceId, ref: set.ref } },
+      create: { id: newId("evs"), workspaceId: systemWorkspaceId, ref: set.ref, stage: set.stage, name: set.name, description: set.description, context: set.context as Prisma.InputJsonObject },
+      update: {},
+    });
+    const have = new Set((await db().evalCase.findMany({ where: { setId: row.id, workspaceId: systemWorkspaceId }, select: { name: true } })).map((c) => c.name));
+    const missing = set.cases.filter((c) => !have.has(c.name));
+    if (missing.length === 0) continue;
+    await db().evalCase.createMany({
+      data: missing.map((c) => ({ id: newId("evc"), setId: row.id, workspaceId: systemWorkspaceId, name: c.name, input: c.input as Prisma.InputJsonObject, expect: c.expect as Prisma.InputJsonObject, source: "seed" })),
+    });
   }
 }

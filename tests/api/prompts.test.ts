@@ -21,7 +21,7 @@ describe("prompts", () => {
   it("GET a version: the spec's fields; an unknown one is 404", async () => {
     const answer = await call("GET", "/v1/prompts/qualify/versions/v1.0.0", { token: ws.tokens.viewer });
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ name: "qualify", version: "v1.0.0", parent: null, model_default: "local/leadpipe-1", evals_ref: "evals/qualify/v1.0.0" });
+    expect(answer.body).toMatchObject({ name: "qualify", version: "v1.0.0", parent: null, model_default: "local/leadpipe-1", evals_ref: "evals/qualify" });
     expect((await call("GET", "/v1/prompts/qualify/versions/v9.9.9", { token: ws.tokens.viewer })).status).toBe(404);
     expect((await call("GET", "/v1/prompts/nope/versions/v1.0.0", { token: ws.tokens.viewer })).status).toBe(404);
   });

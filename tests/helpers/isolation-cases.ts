@@ -62,6 +62,9 @@ export const PATH_RESOURCES: Record<string, (r: Resources) => string> = {
   "prompts.semver": (r) => r.promptVersion,
   "providers.slug": (r) => r.providerSlug,
   "suppressions.email": (r) => r.suppressedEmail,
+  "eval-sets.id": (r) => r.evalSetId,
+  "eval-sets.case_id": (r) => r.evalCaseId,
+  "evaluations.id": (r) => r.evaluationId,
 };
 
 const list = (label: string, query = ""): Probe => ({ label, query, expect: [200] });
@@ -152,7 +155,7 @@ export const V1_CASES: Record<string, V1Case> = {
     role: "admin", body: () => ({ name: "Renamed by another workspace" }),
     ownProbes: (r) => [{ label: "its own campaign pinned to the target's fork", body: { pins: { qualify: r.promptPin } }, expect: [422] }],
   },
-  approveCampaign: { role: "reviewer" },
+  approveCampaign: { role: "reviewer", body: () => ({ override_reason: "Approved by another workspace" }) },
   rejectCampaign: { role: "reviewer", body: () => ({ reason: "Rejected by another workspace" }) },
   listPacks: { role: "viewer", probes: () => [list("all")] },
   getPack: { role: "viewer" },
@@ -176,6 +179,30 @@ export const V1_CASES: Record<string, V1Case> = {
     ownProbes: (r) => [{ label: "its own fork promoted to the target's fork version", body: { version: r.promptVersion }, expect: [422] }],
   },
   rollbackPrompt: { role: "admin" },
+  getVersionEvaluation: { role: "viewer" },
+  getVersionOutcomes: { role: "viewer" },
+  listEvalSets: { role: "viewer", probes: () => [list("all")] },
+  createEvalSet: {
+    role: "admin",
+    body: () => ({ ref: `evals/fresh-${Date.now()}`, stage: "qualify", name: "Fresh set" }),
+    // A ref is a name in the caller's own namespace (as a provider slug): nothing of the target's to name.
+    probes: () => [],
+  },
+  getEvalSet: { role: "viewer" },
+  addEvalCase: { role: "reviewer", body: () => ({ name: "Added by another workspace", input: { lead: { title: "CTO" } }, expect: { qualified: true } }) },
+  removeEvalCase: { role: "reviewer" },
+  listEvaluations: { role: "viewer", probes: (r) => [list("all"), list("prompt filter on the target's fork", `?prompt=${encodeURIComponent(r.promptName)}`)] },
+  createEvaluation: {
+    role: "reviewer",
+    // Names a version the target does not have: the role check passes and nothing is created.
+    body: (r) => ({ prompt: r.promptName, version: `${r.promptVersion}-none`, provider: "local" }),
+    probes: (r) => [
+      { label: "the target's fork", body: { prompt: r.promptName, version: r.promptVersion, provider: "local" }, expect: [404] },
+      { label: "the target's eval set by id", body: { prompt: "qualify", version: "v1.2.0", set: r.evalSetId, provider: "local" }, expect: [422] },
+      { label: "the target's eval set by ref", body: { prompt: "qualify", version: "v1.2.0", set: r.evalSetRef, provider: "local" }, expect: [422] },
+    ],
+  },
+  getEvaluation: { role: "viewer" },
   listProviders: { role: "viewer", probes: () => [list("all")] },
   upsertProvider: {
     role: "admin",

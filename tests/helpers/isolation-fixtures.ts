@@ -47,6 +47,11 @@ export type Resources = {
   viewerUserId: string;
   /** A live web session of the workspace's admin (as a sign-in makes it). */
   webSessionId: string;
+  /** The workspace's own eval set (ref evalSetRef) with one case, and an evaluation of its fork. */
+  evalSetId: string;
+  evalSetRef: string;
+  evalCaseId: string;
+  evaluationId: string;
 };
 
 function created(answer: { status: number; body: Record<string, unknown> }, what: string) {
@@ -113,12 +118,32 @@ export async function seedResources(ws: TestWorkspace): Promise<Resources> {
   const reply = await post("/v1/replies", { in_reply_to: messageId, from: `second-in-${slug}@isolation.example`, subject: "Re: hello", text: "Tell me more.", received_at: new Date().toISOString() });
 
   const webSessionId = await startWebSession(ws.users.admin.id, { userAgent: `Isolation browser of ${slug}`, address: "192.0.2.10" });
+  const evalSetRef = `evals/own-${suffix}`;
+  const evalSet = await post("/v1/eval-sets", { ref: evalSetRef, stage: "qualify", name: `Eval set of ${slug}` });
+  const evalCase = await post(`/v1/eval-sets/${evalSet.id}/cases`, { name: `Case of ${slug}`, input: { lead: { title: "CTO", company: `Company of ${slug}` } }, expect: { qualified: true } });
+  // Written as the evaluate worker leaves it (these suites run no worker, and another file's worker
+  // must not change it while they compare snapshots).
+  const forkRow = await db().promptVersion.findFirstOrThrow({ where: { version: promptVersion, prompt: { name: promptName } }, select: { id: true } });
+  const evaluationId = await writeEvaluation(ws.workspace.id, evalSet.id as string, evalCase.id as string, forkRow.id);
+
   const tokenRow = await db().apiToken.findFirstOrThrow({ where: { workspaceId: ws.workspace.id, name: "admin write" } });
   return {
     workspaceSlug: slug, leadId, leadEmail, leadIdempotencyKey, leadBody, runId, draftId, sentDraftId, messageId, replyId: reply.id as string, campaignId: campaign.id as string,
     packSlug, promptName, promptVersion, promptPin, providerSlug, spareProviderSlug, endpointId, deliveryId, eventId: test.event_id as string,
     tokenId: tokenRow.id, relayFromEmail, suppressedEmail, mailboxUsername, unmatchedFrom, adminUserId: ws.users.admin.id, viewerUserId: ws.users.viewer.id, webSessionId,
+    evalSetId: evalSet.id as string, evalSetRef, evalCaseId: evalCase.id as string, evaluationId,
   };
+}
+
+async function writeEvaluation(workspaceId: string, setId: string, caseId: string, promptVersionId: string) {
+  const id = newId("evl");
+  await db().evaluation.create({
+    data: { id, workspaceId, setId, promptVersionId, provider: "local", model: "leadpipe-2", status: "done", caseCount: 1, passed: 1, valid: 1, startedAt: new Date(), finishedAt: new Date() },
+  });
+  await db().evaluationResult.create({
+    data: { id: newId("evr"), evaluationId: id, caseId, caseName: "Case", passed: true, valid: true, output: { qualified: true }, outputText: '{"qualified": true}', failures: [], latencyMs: 1 },
+  });
+  return id;
 }
 
 async function writeDraft(workspaceId: string, runId: string, leadId: string, status: "awaiting_review" | "sent") {
@@ -135,5 +160,6 @@ export function identifiers(resources: Resources): string[] {
     resources.leadId, resources.leadEmail, resources.runId, resources.draftId, resources.sentDraftId, resources.messageId, resources.replyId,
     resources.campaignId, resources.packSlug, resources.promptName, resources.providerSlug, resources.spareProviderSlug, resources.endpointId,
     resources.deliveryId, resources.eventId, resources.tokenId, resources.relayFromEmail, resources.suppressedEmail, resources.mailboxUsername, resources.unmatchedFrom, resources.adminUserId, resources.viewerUserId, resources.workspaceSlug, resources.webSessionId,
+    resources.evalSetId, resources.evalSetRef, resources.evalCaseId, resources.evaluationId,
   ];
 }

@@ -44,6 +44,10 @@ export const WEB_PATH_RESOURCES: Record<string, (r: Resources) => string> = {
   "suppressions.email": (r) => r.suppressedEmail,
   "replies.id": (r) => r.replyId,
   "sessions.id": (r) => r.webSessionId,
+  "prompts.semver": (r) => r.promptVersion,
+  "eval-sets.id": (r) => r.evalSetId,
+  "eval-sets.caseId": (r) => r.evalCaseId,
+  "evaluations.id": (r) => r.evaluationId,
 };
 
 export type WebCase = {
@@ -66,7 +70,7 @@ export const WEB_CASES: Record<string, WebCase> = {
   "POST /api/web/campaigns": { body: () => ({ name: "Web campaign", pack: "saas-outbound" }), probes: (r) => [{ label: "the target's pack", body: { name: "c", pack: r.packSlug }, expect: [404, 422] }] },
   "GET /api/web/campaigns/{id}": {},
   "PATCH /api/web/campaigns/{id}": { body: () => ({ name: "Renamed by another workspace", offer: { sender_name: "Intruder" } }) },
-  "POST /api/web/campaigns/{id}/approve": {},
+  "POST /api/web/campaigns/{id}/approve": { body: () => ({ override_reason: "Approved by another workspace" }) },
   "POST /api/web/campaigns/{id}/reject": { body: () => ({ reason: "Rejected by another workspace" }) },
   "GET /api/web/dead-letters": { probes: (r) => [...list, { label: "endpoint_id filter", query: `?endpoint_id=${r.endpointId}`, expect: [200] }] },
   "POST /api/web/dead-letters/replay": {
@@ -81,6 +85,25 @@ export const WEB_CASES: Record<string, WebCase> = {
   "POST /api/web/drafts/{id}/reject": { body: () => ({ reason: "Rejected by another workspace" }) },
   "POST /api/web/drafts/{id}/undo-approval": {},
   "POST /api/web/drafts/{id}/retry-send": {},
+  "POST /api/web/drafts/{id}/eval-case": {},
+  "GET /api/web/eval-sets": { probes: () => list },
+  "POST /api/web/eval-sets": {
+    body: () => ({ ref: `evals/web-${Date.now()}`, stage: "track", name: "Web set" }),
+    probes: () => [],
+  },
+  "GET /api/web/eval-sets/{id}": {},
+  "POST /api/web/eval-sets/{id}/cases": { body: () => ({ name: "Added by another workspace", input: { lead: { title: "CTO" } }, expect: { qualified: true } }) },
+  "DELETE /api/web/eval-sets/{id}/cases/{caseId}": {},
+  "POST /api/web/evaluations": {
+    body: () => ({ prompt: "qualify", version: "v1.2.0", provider: "local" }),
+    probes: (r) => [
+      { label: "the target's fork", body: { prompt: r.promptName, version: r.promptVersion, provider: "local" }, expect: [404] },
+      { label: "the target's eval set", body: { prompt: "qualify", version: "v1.2.0", set: r.evalSetId, provider: "local" }, expect: [422] },
+    ],
+  },
+  "GET /api/web/evaluations/{id}": {},
+  "GET /api/web/prompts/{name}/versions/{semver}/evaluation": {},
+  "GET /api/web/prompts/{name}/versions/{semver}/outcomes": {},
   "GET /api/web/members": { probes: () => list },
   "GET /api/web/sessions": { probes: () => list },
   "DELETE /api/web/sessions/{id}": {},

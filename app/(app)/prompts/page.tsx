@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { PromptList } from "@/components/prompts/prompt-list";
 import { PageHeader } from "@/components/ui/page-header";
 import { pageSession } from "@/lib/web/page-session";
@@ -11,7 +12,8 @@ export default async function PromptsPage() {
     <>
       <PageHeader title="Prompts">
         Every machine stage runs a named, versioned prompt. Built-in prompts have a production version and a history; forks live in your workspace as{" "}
-        <span className="font-mono">&lt;prompt&gt;@&lt;workspace&gt;</span> and keep a diff against their parent.
+        <span className="font-mono">&lt;prompt&gt;@&lt;workspace&gt;</span> and keep a diff against their parent.{" "}
+        Each version is evaluated on the cases of its <Link href="/prompts/evals" className="text-indigo-700 hover:underline">eval set</Link>.
       </PageHeader>
       <PromptList />
     </>

@@ -5,6 +5,7 @@ import {
   CampaignSchema, CampaignsQuery, createCampaign, CreateCampaignBody, getCampaign, listCampaigns, updateCampaign, UpdateCampaignBody,
 } from "@/lib/campaigns/campaigns";
 import { approveCampaign, rejectCampaign, RejectCampaignBody } from "@/lib/campaigns/campaign-decisions";
+import { ApproveBody } from "@/lib/evals/compare";
 
 const CampaignIdParams = z.object({ id: z.string().regex(/^cmp_[0-9a-z]{26}$/) });
 
@@ -41,10 +42,11 @@ export const approveCampaignOperation = defineOperation({
   id: "approveCampaign", method: "POST", path: "/campaigns/{id}/approve", tag: "Campaigns", role: "reviewer", summary: "Approve a campaign",
   description:
     "Approves the campaign's resolved prompt set (its pins over the pack's, the workspace label and production) as it is now; runs resolving to that exact set may start. " +
-    "The audit entry keeps the forks' diffs. Four eyes: the campaign's creator gets 403. 409 if already approved.",
-  params: CampaignIdParams,
-  success: { status: 200, description: "The campaign", schema: CampaignSchema }, errors: [403, 404, 409],
-  handler: async ({ params, auth }) => ({ body: await approveCampaign(auth.workspace.id, params.id, { userId: auth.user.id, actor: auth.actor }) }),
+    "The audit entry keeps the forks' diffs. Four eyes: the campaign's creator gets 403. 409 if already approved. " +
+    "When a fork's newest evaluation passes fewer cases than its parent's on the same set (a regression), the body must carry `override_reason` (kept with the approval and in the audit entry): 409 `eval_regression` without it. The body may be left out otherwise.",
+  params: CampaignIdParams, body: ApproveBody, bodyOptional: true,
+  success: { status: 200, description: "The campaign", schema: CampaignSchema }, errors: [400, 403, 404, 409, 413, 415, 422],
+  handler: async ({ params, body, auth }) => ({ body: await approveCampaign(auth.workspace.id, params.id, { userId: auth.user.id, actor: auth.actor }, body) }),
 });
 
 export const rejectCampaignOperation = defineOperation({

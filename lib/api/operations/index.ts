@@ -15,6 +15,10 @@ import {
   replayDeadLettersOperation, revealSecretOperation, rotateSecretOperation, testEndpointOperation, updateEndpointOperation,
 } from "@/lib/api/operations/webhooks";
 import { createSuppressionOperation, deleteSuppressionOperation, importSuppressionsOperation, listSuppressionsOperation } from "@/lib/api/operations/suppressions";
+import {
+  addEvalCaseOperation, createEvalSetOperation, createEvaluationOperation, getEvalSetOperation, getEvaluationOperation, getVersionEvaluationOperation, getVersionOutcomesOperation, listEvalSetsOperation, listEvaluationsOperation,
+  removeEvalCaseOperation,
+} from "@/lib/api/operations/evals";
 import { deleteProviderOperation, listProvidersOperation, upsertProviderOperation } from "@/lib/api/operations/providers";
 
 /** Every /v1 operation, in the order the reference shows them. */
@@ -27,6 +31,8 @@ export const OPERATIONS = [
   listCampaignsOperation, createCampaignOperation, getCampaignOperation, updateCampaignOperation, approveCampaignOperation, rejectCampaignOperation,
   listPacksOperation, getPackOperation, updatePackOperation, forkPackOperation, approvePackOperation,
   getPromptOperation, getPromptVersionOperation, forkPromptOperation, promotePromptOperation, rollbackPromptOperation,
+  listEvalSetsOperation, createEvalSetOperation, getEvalSetOperation, addEvalCaseOperation, removeEvalCaseOperation,
+  listEvaluationsOperation, createEvaluationOperation, getEvaluationOperation, getVersionEvaluationOperation, getVersionOutcomesOperation,
   listProvidersOperation, upsertProviderOperation, deleteProviderOperation,
   listSuppressionsOperation, createSuppressionOperation, importSuppressionsOperation, deleteSuppressionOperation,
   listAuditOperation,

@@ -55,7 +55,8 @@ export const approvePackOperation = defineOperation({
   summary: "Approve the prompt set a pack's runs resolve",
   description:
     "Records a reviewer's approval of the resolved prompt set (pack pins over the workspace label and production, with optional run `pins` on top), so runs resolving to that exact set may start. " +
-    "Changing a pack pin, or a promotion feeding the set, takes it back. Four eyes: a reviewer who created a fork in the set gets 403. 409 if the set holds no fork or is already approved.",
+    "Changing a pack pin, or a promotion feeding the set, takes it back. Four eyes: a reviewer who created a fork in the set gets 403. 409 if the set holds no fork or is already approved. " +
+    "409 `eval_regression` when a fork's newest evaluation passes fewer cases than its parent's and no `override_reason` is given.",
   params: SlugParams,
   body: ApprovePackBody,
   success: { status: 200, description: "The approved prompt set", schema: PromptSetStateSchema },

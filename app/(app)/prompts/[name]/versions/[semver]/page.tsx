@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { PromptVersionView } from "@/components/prompts/prompt-version-view";
 import { PageHeader } from "@/components/ui/page-header";
+import { roleAtLeast } from "@/lib/auth/roles";
 import { PROMPT_NAME } from "@/lib/prompts/find-prompt";
 import { getPromptVersionPage } from "@/lib/prompts/prompt-history";
 import { decodeSegment } from "@/lib/web/params";
@@ -29,7 +30,7 @@ export default async function PromptVersionPage({ params }: Props) {
       <PageHeader title={`${name} ${version}`} crumbs={[{ label: "Prompts", href: "/prompts" }, { label: name, href: `/prompts/${encodeURIComponent(name)}` }, { label: version }]}>
         The version’s model and texts, what changed since the version before it{name.includes("@") ? ", and against the version it was forked from" : ""}.
       </PageHeader>
-      <PromptVersionView name={name} version={version} />
+      <PromptVersionView name={name} version={version} canEvaluate={roleAtLeast(session.role, "reviewer")} />
     </>
   );
 }

@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+import { CaseExpect, CaseInput, caseProblems, SetContext } from "@/lib/evals/case-schema";
+import { checkDraft, inventedFacts } from "@/lib/evals/checks";
+import { runCase } from "@/lib/evals/run-case";
+import type { ResolvedPrompt } from "@/lib/pipeline/resolve-prompts";
+import { SEED_EVAL_SETS } from "@/prisma/seed/evals";
+import { SEED_PROMPTS } from "@/prisma/seed/prompts";
+
+// The built-in eval sets and the offline engine that scores them: every set complete and at least
+// 40 cases, the same figures on every pass, versions that really differ, and the draft checks.
+
+const asPrompt = (stage: string, version: (typeof SEED_PROMPTS)[string][number]) => ({ ...version, id: `pv_${version.version}`, prompt: { name: stage } }) as unknown as ResolvedPrompt;
+
+async function score(setIndex: number, version: (typeof SEED_PROMPTS)[string][number]) {
+  const set = SEED_EVAL_SETS[setIndex];
+  const target = { stage: set.stage, prompt: asPrompt(set.stage, version), context: SetContext.parse(set.context), workspaceId: "ws", provider: null, model: "leadpipe-2" };
+  let passed = 0;
+  let valid = 0;
+  for (const [index, evalCase] of set.cases.entries()) {
+    const result = await runCase(target, { id: String(index), name: evalCase.name, input: CaseInput.parse(evalCase.input), expect: CaseExpect.parse(evalCase.expect) });
+    passed += Number(result.passed);
+    valid += Number(result.valid);
+  }
+  return { passed, valid };
+}
+
+describe("built-in eval sets", () => {
+  it("cover every stage with at least 40 complete cases, unique names, one ref per stage", () => {
+    expect(SEED_EVAL_SETS.map((set) => set.stage).sort()).toEqual(["draft_email", "extract_signals", "qualify", "track"]);
+    for (const set of SEED_EVAL_SETS) {
+      expect(set.cases.length, set.ref).toBeGreaterThanOrEqual(40);
+      expect(new Set(set.cases.map((c) => c.name)).size, set.ref).toBe(set.cases.length);
+      for (const evalCase of set.cases) expect(caseProblems(set.stage, CaseInput.parse(evalCase.input), CaseExpect.parse(evalCase.expect)), evalCase.name).toEqual([]);
+      for (const version of SEED_PROMPTS[set.stage]) expect(version.evalsRef).toBe(set.ref);
+    }
+  });
+
+  it("score every shipped version offline with the same figures on every pass", async () => {
+    const figures: Record<string, { passed: number; valid: number }> = {};
+    for (const [index, set] of SEED_EVAL_SETS.entries()) {
+      for (const version of SEED_PROMPTS[set.stage]) {
+        const first = await score(index, version);
+        expect(await score(index, version)).toEqual(first);
+        figures[`${set.stage} ${version.version}`] = first;
+      }
+    }
+    expect(figures).toEqual({
+      "extract_signals v1.0.0": { passed: 17, valid: 42 }, "extract_signals v1.1.0": { passed: 32, valid: 42 }, "extract_signals v1.2.0": { passed: 40, valid: 42 },
+      "qualify v1.0.0": { passed: 40, valid: 44 }, "qualify v1.1.0": { passed: 38, valid: 44 }, "qualify v1.2.0": { passed: 38, valid: 44 },
+      "draft_email v1.0.0": { passed: 18, valid: 41 }, "draft_email v1.1.0": { passed: 31, valid: 41 }, "draft_email v1.2.0": { passed: 31, valid: 41 }, "draft_email v1.3.0": { passed: 41, valid: 41 },
+      "track v1.0.0": { passed: 20, valid: 44 }, "track v1.1.0": { passed: 32, valid: 44 }, "track v1.2.0": { passed: 43, valid: 44 },
+    });
+  });
+
+  it("mark an answer in another shape than the stage's contract invalid", async () => {
+    const qualify = SEED_PROMPTS.qualify[2];
+    const broken = { ...qualify, userTemplate: qualify.userTemplate.replace(/Return .*$/, 'Return {"fit": boolean}.') };
+    expect(await score(SEED_EVAL_SETS.findIndex((set) => set.stage === "qualify"), broken)).toEqual({ passed: 0, valid: 0 });
+  });
+});
+
+describe("draft checks", () => {
+  const sources = 'Dana Northwind Cloud {"product":"Pipewise"} Hi {{first_name}}, would a 15-minute call help?';
+  it("find numbers and names that are not in the input", () => {
+    expect(inventedFacts("Hi Dana, Northwind Cloud could save 40% like Acme did. Would a 15-minute call help?", sources)).toEqual(["40%", "Acme"]);
+    expect(inventedFacts("Hi Dana,\n\nThanks. Pipewise helps Northwind Cloud.", sources)).toEqual([]);
+  });
+  it("check mentions, forbidden phrases and the word limit", () => {
+    const draft = { subject: "Pipewise for Northwind Cloud", body: "Hi Dana, we guarantee results. ".repeat(5) };
+    expect(checkDraft(draft, { must_mention: ["Dana", "hiring"], forbidden: ["guarantee"], max_words: 10, no_invented_facts: true }, sources)).toEqual([
+      'Does not mention "hiring".', 'Contains the forbidden phrase "guarantee".', "The body has 25 words, over the limit of 10.",
+    ]);
+  });
+});

@@ -1,0 +1,95 @@
+import { diffChars } from "diff";
+import { z } from "zod";
+import { sql } from "@/lib/db";
+
+// How a prompt version did with real leads in this workspace (issue 16, "outcomes per version"):
+// - drafts it wrote (draft_email versions): how many, approval rate (approved or sent over those
+//   decided), how many approved with edits and how much was edited (characters changed between
+//   the draft as written — its draft_email trace — and as approved: the mean over the newest 200),
+//   the most frequent rejection reasons;
+// - replies to the sent ones: reply rate and positive-reply rate (interested, meeting_request);
+// - cost: the version's traces in the runs that resolved it, per lead.
+// Runs created before a run stored its resolved prompt set are not counted for cost.
+
+export const VersionOutcomesSchema = z
+  .object({
+    drafts: z.number().int(), awaiting_review: z.number().int(), approved: z.number().int(), rejected: z.number().int(),
+    approval_rate: z.number().nullable().meta({ description: "approved (or sent) / (approved + rejected); null before any decision" }),
+    approved_with_edits: z.number().int(),
+    mean_edit_distance: z.number().nullable().meta({ description: "Characters changed by reviewers in approved edits (mean)" }),
+    rejection_reasons: z.array(z.object({ reason: z.string(), count: z.number().int() })),
+    sent: z.number().int(), replied: z.number().int(), positive_replies: z.number().int(),
+    reply_rate: z.number().nullable(), positive_reply_rate: z.number().nullable(),
+    leads: z.number().int().meta({ description: "Leads this version ran for (its traces)" }),
+    cost_usd: z.number(), cost_per_lead_usd: z.number().nullable(),
+  })
+  .meta({ id: "VersionOutcomes" });
+export type VersionOutcomes = z.infer<typeof VersionOutcomesSchema>;
+
+const n = (value: unknown) => Number(value ?? 0);
+const rate = (part: number, whole: number) => (whole === 0 ? null : part / whole);
+
+export function editDistance(before: string, after: string): number {
+  return diffChars(before, after).reduce((sum, part) => sum + (part.added || part.removed ? part.value.length : 0), 0);
+}
+
+export async function versionOutcomes(workspaceId: string, versionId: string): Promise<VersionOutcomes> {
+  const pool = sql();
+  const [counts, reasons, edits, replies, cost] = await Promise.all([
+    pool.query(
+      `SELECT count(*) AS drafts,
+              count(*) FILTER (WHERE status = 'awaiting_review') AS awaiting,
+              count(*) FILTER (WHERE status IN ('approved', 'sent', 'failed')) AS approved,
+              count(*) FILTER (WHERE status = 'rejected') AS rejected,
+              count(*) FILTER (WHERE status IN ('approved', 'sent', 'failed') AND edited) AS edited,
+              count(*) FILTER (WHERE status = 'sent') AS sent
+         FROM drafts WHERE "workspaceId" = $1 AND "promptVersionId" = $2`,
+      [workspaceId, versionId],
+    ),
+    pool.query(
+      `SELECT "rejectReason" AS reason, count(*) AS count FROM drafts
+        WHERE "workspaceId" = $1 AND "promptVersionId" = $2 AND status = 'rejected' AND "rejectReason" IS NOT NULL
+        GROUP BY "rejectReason" ORDER BY count(*) DESC, "rejectReason" LIMIT 5`,
+      [workspaceId, versionId],
+    ),
+    pool.query(
+      `SELECT d.body, t.output->>'body' AS written FROM drafts d
+         JOIN LATERAL (SELECT output FROM stage_traces t WHERE t."runId" = d."runId" AND t."leadId" = d."leadId" AND t.stage = 'draft_email' ORDER BY t.id DESC LIMIT 1) t ON true
+        WHERE d."workspaceId" = $1 AND d."promptVersionId" = $2 AND d.edited AND d.status IN ('approved', 'sent', 'failed')
+        ORDER BY d.id DESC LIMIT 200`,
+      [workspaceId, versionId],
+    ),
+    pool.query(
+      `SELECT count(DISTINCT r."draftId") AS replied,
+              count(DISTINCT r."draftId") FILTER (WHERE r.classification IN ('interested', 'meeting_request')) AS positive
+         FROM replies r JOIN drafts d ON d.id = r."draftId"
+        WHERE d."workspaceId" = $1 AND d."promptVersionId" = $2 AND d.status = 'sent'`,
+      [workspaceId, versionId],
+    ),
+    pool.query(
+      `SELECT count(DISTINCT t."leadId") AS leads, coalesce(sum(t."costMicros"), 0) AS cost
+         FROM stage_traces t
+        WHERE t."runId" IN (SELECT id FROM runs WHERE "workspaceId" = $1 AND "promptSet" IS NOT NULL
+                              AND EXISTS (SELECT 1 FROM jsonb_each_text("promptSet"::jsonb) e WHERE e.value = $2))
+          AND t."promptVersionId" = $2`,
+      [workspaceId, versionId],
+    ),
+  ]);
+  const c = counts.rows[0];
+  const measured = edits.rows.filter((row) => typeof row.written === "string");
+  const approved = n(c.approved);
+  const rejected = n(c.rejected);
+  const sent = n(c.sent);
+  const replied = n(replies.rows[0].replied);
+  const positive = n(replies.rows[0].positive);
+  const leads = n(cost.rows[0].leads);
+  const costUsd = n(cost.rows[0].cost) / 1_000_000;
+  return {
+    drafts: n(c.drafts), awaiting_review: n(c.awaiting), approved, rejected, approval_rate: rate(approved, approved + rejected),
+    approved_with_edits: n(c.edited),
+    mean_edit_distance: measured.length ? Math.round(measured.reduce((sum, row) => sum + editDistance(row.written as string, row.body as string), 0) / measured.length) : null,
+    rejection_reasons: reasons.rows.map((row) => ({ reason: row.reason as string, count: n(row.count) })),
+    sent, replied, positive_replies: positive, reply_rate: rate(replied, sent), positive_reply_rate: rate(positive, sent),
+    leads, cost_usd: costUsd, cost_per_lead_usd: leads ? costUsd / leads : null,
+  };
+}
