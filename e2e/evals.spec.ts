@@ -122,3 +122,41 @@ test("eval set pages, and a rejection added to the draft set in one click", asyn
   expect(sets.data.find((set: { ref: string }) => set.ref === "evals/draft_email").case_count).toBeGreaterThanOrEqual(40);
   await page.close();
 });
+
+test("a pack whose fork regressed is approved only with an override reason, written in the dialog", async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const tag = Date.now().toString(36);
+  const admin = bearer(cli("token:create", "--workspace", "demo", "--name", `e2e pack override ${tag}`));
+  const label = `v1.2.0-pk${tag}`;
+  const base = await (await request.get("/v1/prompts/qualify/versions/v1.2.0", { headers: admin })).json();
+  expect((await request.post("/v1/prompts/qualify/fork", {
+    headers: admin, data: { from: "v1.2.0", as: label, user_template: base.user_template.replace(/Return .*$/, 'Return {"fit": boolean}.') },
+  })).status()).toBe(201);
+  const slug = `override-${tag}`;
+  expect((await request.post("/v1/packs/saas-outbound/fork", { headers: admin, data: { slug } })).status()).toBe(201);
+  expect((await request.patch(`/v1/packs/${slug}`, { headers: admin, data: { prompts: { qualify: `qualify@demo:${label}` } } })).status()).toBe(200);
+  // Fork and parent evaluated on their set: the fork's answers break the contract.
+  for (const [prompt, version] of [["qualify@demo", label], ["qualify", "v1.2.0"]]) {
+    const created = await (await request.post("/v1/evaluations", { headers: admin, data: { prompt, version } })).json();
+    await expect.poll(async () => (await (await request.get(`/v1/evaluations/${created.id}`, { headers: admin })).json()).status, { timeout: 60_000 }).toBe("done");
+  }
+
+  const page = await browser.newPage();
+  await signIn(page, DEMO.reviewer, `/packs/${slug}`);
+  const approval = page.getByTestId("pack-approval");
+  await approval.getByRole("button", { name: "Approve this prompt set" }).click();
+  const dialog = page.getByRole("dialog", { name: "Approve this prompt set?" });
+  await dialog.getByRole("button", { name: "Approve", exact: true }).click();
+  // The server answers eval_regression: the dialog now asks for the reason and refuses an empty one.
+  const reason = dialog.getByLabel(/Override reason/);
+  await expect(reason).toBeVisible();
+  await dialog.getByRole("button", { name: "Approve despite the regression" }).click();
+  await expect(dialog).toContainText("Write why you approve despite the regression first.");
+  await reason.fill("The new contract ships with its reader.");
+  await screenshots(page, "pack-approval-override");
+  await dialog.getByRole("button", { name: "Approve despite the regression" }).click();
+  await expect(approval).toContainText("Approved");
+  const audit = await (await request.get("/v1/audit?action=pack.approved&limit=10", { headers: admin })).json();
+  expect(JSON.stringify(audit.data)).toContain("The new contract ships with its reader.");
+  await page.close();
+});

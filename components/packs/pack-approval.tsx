@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { queryKeys } from "@/components/data/query-keys";
 import Link from "next/link";
 import { useState } from "react";
-import { webApi } from "@/components/data/web-api";
+import { webApi, WebApiError } from "@/components/data/web-api";
 import { promptHref } from "@/components/prompts/prompt-text";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { buttonStyles } from "@/components/ui/styles";
@@ -19,13 +19,23 @@ import type { PromptSetState } from "@/lib/packs/approve-pack";
 export function PackApproval({ slug, set, canApprove }: { slug: string; set: PromptSetState; canApprove: boolean }) {
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
+  const [override, setOverride] = useState("");
+  const [overrideMissing, setOverrideMissing] = useState(false);
   const approve = useMutation({
-    mutationFn: () => webApi(`/packs/${slug}/approve`, { method: "POST", body: {} }),
+    mutationFn: (reason: string | null) => webApi(`/packs/${slug}/approve`, { method: "POST", body: reason ? { override_reason: reason } : {} }),
     onSuccess: async () => {
       setConfirming(false);
       await queryClient.invalidateQueries({ queryKey: queryKeys.packs.detail(slug) });
     },
   });
+  // A fork that scores below its parent on its eval set: the server answers 409 eval_regression,
+  // and the approval then needs a written reason (kept with it and in the audit log).
+  const regression = approve.error instanceof WebApiError && approve.error.code === "eval_regression";
+  const confirm = () => {
+    const missing = regression && !override.trim();
+    setOverrideMissing(missing);
+    if (!missing) approve.mutate(regression ? override.trim() : null);
+  };
   return (
     <div data-testid="pack-approval">
       {set.forks.length === 0 ? (
@@ -52,13 +62,23 @@ export function PackApproval({ slug, set, canApprove }: { slug: string; set: Pro
         </ul>
       ) : null}
       {!set.approved && set.forks.length && canApprove ? (
-        <button type="button" className={`${buttonStyles.primary} mt-3`} onClick={() => { approve.reset(); setConfirming(true); }}>Approve this prompt set</button>
+        <button type="button" className={`${buttonStyles.primary} mt-3`} onClick={() => { approve.reset(); setOverride(""); setOverrideMissing(false); setConfirming(true); }}>Approve this prompt set</button>
       ) : null}
       <ConfirmDialog
-        open={confirming} tone="primary" title="Approve this prompt set?" confirmLabel="Approve" pending={approve.isPending} error={approve.error?.message}
-        onConfirm={() => approve.mutate()} onCancel={() => setConfirming(false)}
+        open={confirming} tone="primary" title="Approve this prompt set?" confirmLabel={regression ? "Approve despite the regression" : "Approve"} pending={approve.isPending}
+        error={overrideMissing ? "Write why you approve despite the regression first." : approve.error?.message}
+        onConfirm={confirm} onCancel={() => setConfirming(false)}
       >
         <p>Runs of {slug} will use {set.forks.map((fork) => `${fork.name} ${fork.version}`).join(", ")}. You cannot approve a fork you created yourself.</p>
+        {regression ? (
+          <>
+            <label className="mt-3 block text-sm font-medium text-slate-800" htmlFor={`pack-override-${slug}`}>Override reason (kept with the approval and in the audit log)</label>
+            <textarea
+              id={`pack-override-${slug}`} rows={3} maxLength={2000} value={override} onChange={(event) => { setOverride(event.target.value); setOverrideMissing(false); }}
+              className="mt-1 w-full rounded-md border border-slate-300 px-2 py-1.5 text-sm text-slate-900 focus:outline-none focus:ring-2 focus:ring-indigo-500"
+            />
+          </>
+        ) : null}
       </ConfirmDialog>
     </div>
   );
