@@ -13,7 +13,7 @@ export function CampaignOffer({ id, pack, offer, canEdit }: { id: string; pack: 
     <section aria-labelledby="campaign-offer-heading" className={`${cardStyles} p-5`}>
       <h2 id="campaign-offer-heading" className="mb-2 text-base font-semibold text-slate-900">Offer for this campaign</h2>
       <OfferOverrideForm
-        key={JSON.stringify(offer)} path={`/campaigns/${id}`} override={offer} under={packData.data?.offer ?? null}
+        path={`/campaigns/${id}`} override={offer} under={packData.data?.offer ?? null}
         fallbackLabel="Pack or workspace offer" canEdit={canEdit} invalidate={queryKeys.campaigns.detail(id)}
       />
     </section>

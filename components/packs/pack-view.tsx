@@ -55,7 +55,7 @@ export function PackView({ slug, workspace, canEdit, canApprove, forked }: Props
         <h2 id="pack-offer-heading" className="mb-2 text-base font-semibold text-slate-900">Offer for this pack</h2>
         {own ? (
           <OfferOverrideForm
-            key={JSON.stringify(data.offer)} path={`/packs/${slug}`} override={data.offer} fallbackLabel="Workspace offer"
+            path={`/packs/${slug}`} override={data.offer} fallbackLabel="Workspace offer"
             canEdit={canEdit} invalidate={queryKeys.packs.detail(slug)}
           />
         ) : (

@@ -133,6 +133,6 @@ describe("an anthropic provider", () => {
     expect(fallback).toMatchObject({ provider: "claude", inputTokens: 360, outputTokens: 90, costMicros: 3 * CALL_COST_MICROS, output: { classification: "unsubscribe", confidence: 0.9 } });
     expect(fallback.error).toMatch(/^model_output_invalid: .*not JSON.*Classified by the local rules\.$/);
     const suppressed = await db().suppression.findUnique({ where: { workspaceId_emailLower: { workspaceId: ws.workspace.id, emailLower: "fenced@claude.example" } } });
-    expect(suppressed?.reason).toBe("unsubscribe");
+    expect(suppressed).toMatchObject({ source: "reply", reason: "Reply classified unsubscribe" });
   });
 });
