@@ -83,9 +83,12 @@ test("an endpoint the worker disabled after days of failures says so on its card
   const receiver = await startReceiver();
   receiver.setMode("fail");
   try {
-    await signIn(page, DEMO.admin, "/settings/webhooks");
+    await signIn(page, DEMO.admin);
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Webhooks" }).click();
+    await expect(page.getByRole("heading", { name: "Webhooks", level: 1 })).toBeVisible();
     await page.getByLabel("URL").fill(receiver.url);
     await page.getByLabel("Description").fill("failing receiver");
+    await expect(page.getByLabel("URL")).toHaveValue(receiver.url);
     await page.getByRole("button", { name: "Add endpoint" }).click();
     const card = page.locator('article[data-testid^="endpoint-"]').filter({ hasText: receiver.url });
     await expect(card).toBeVisible();
