@@ -15,10 +15,11 @@ const SYSTEM = { type: "system" as const, id: "webhook-health", name: "Webhook h
 
 type Outcome = { endpointId: string; startedAt: Date; wasFailing: boolean; outcome: { ok: boolean; error: string | null } };
 
-// Endpoints whose last batch in this process failed entirely: lanes.ts gives them one lane, not
-// several, so a dead endpoint costs little while it is retried.
-const failingHere = new Set<string>();
-export const isFailing = (endpointId: string) => failingHere.has(endpointId);
+// Endpoints whose last batch in this process had a success: lanes.ts gives them several lanes. An
+// endpoint not seen to succeed yet, or whose last batch failed entirely, gets one, so a dead
+// endpoint costs little while it is retried.
+const healthyHere = new Set<string>();
+export const isProvenHealthy = (endpointId: string) => healthyHere.has(endpointId);
 
 export async function noteEndpointHealth(attempts: Outcome[]): Promise<void> {
   const succeeded = new Set<string>();
@@ -34,8 +35,8 @@ export async function noteEndpointHealth(attempts: Outcome[]): Promise<void> {
   }
   if (recovered.size) await sql().query(`UPDATE webhook_endpoints SET "failingSince" = NULL WHERE id = ANY($1)`, [[...recovered]]);
   const failing = [...firstFailure].filter(([id]) => !succeeded.has(id));
-  for (const id of succeeded) failingHere.delete(id);
-  for (const [id] of failing) failingHere.add(id);
+  for (const id of succeeded) healthyHere.add(id);
+  for (const [id] of failing) healthyHere.delete(id);
   if (failing.length === 0) return;
   await sql().query(
     `UPDATE webhook_endpoints w SET "failingSince" = f.since FROM unnest($1::text[], $2::timestamptz[]) AS f(id, since)

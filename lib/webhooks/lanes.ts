@@ -1,7 +1,7 @@
 import { sql } from "@/lib/db";
 import { log } from "@/lib/log";
 import { deliverBatch, deliverDue, DELIVERY_BATCH, queueDeliveries, type BatchResult } from "@/lib/webhooks/deliver";
-import { isFailing } from "@/lib/webhooks/endpoint-health";
+import { isProvenHealthy } from "@/lib/webhooks/endpoint-health";
 
 // Fairness between endpoints. Every `deliver` job carries one endpoint's deliveries, and a worker
 // runs at most LANES_PER_ENDPOINT jobs for one endpoint at a time. A job for an endpoint whose lanes
@@ -11,7 +11,8 @@ import { isFailing } from "@/lib/webhooks/endpoint-health";
 // limit), its backlog waits in PostgreSQL, not in the queue, and every other endpoint's jobs find
 // free slots. A lane gives its slot back after LANE_BUDGET_MS, queueing one job that carries the
 // endpoint's next due deliveries on, so a shutdown or a long backlog never keeps a slot for good.
-// An endpoint whose last batch failed entirely gets one lane until a delivery succeeds again.
+// An endpoint gets one lane until a batch to it has a success (in this process), and again from the
+// first batch that fails entirely: an endpoint that never answers never opens more than one.
 
 export const LANES_PER_ENDPOINT = 4;
 const LANE_BUDGET_MS = 30_000;
@@ -39,7 +40,7 @@ export type LaneResult = BatchResult & { deferred: boolean };
 export async function deliverInLane(endpointId: string, deliveryIds: string[]): Promise<LaneResult> {
   let lane = lanes.get(endpointId);
   if (!lane) lanes.set(endpointId, (lane = { running: 0, deferred: false }));
-  if (lane.running >= (isFailing(endpointId) ? 1 : LANES_PER_ENDPOINT)) {
+  if (lane.running >= (isProvenHealthy(endpointId) ? LANES_PER_ENDPOINT : 1)) {
     lane.deferred = true;
     return { succeeded: 0, retrying: 0, dead: 0, skipped: deliveryIds.length, deferred: true };
   }
