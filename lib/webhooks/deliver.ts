@@ -2,6 +2,7 @@ import pLimit from "p-limit";
 import { config } from "@/lib/config";
 import { db, sql, sqlTransaction } from "@/lib/db";
 import { newId } from "@/lib/ids";
+import { log } from "@/lib/log";
 import { metrics } from "@/lib/metrics/metrics";
 import { enqueueBulk } from "@/lib/queues";
 import { NOT_ATTEMPTED, noteEndpointHealth } from "@/lib/webhooks/endpoint-health";
@@ -152,7 +153,8 @@ async function attemptClaimed(claimed: Claimed[]): Promise<Omit<BatchResult, "sk
   if (claimed.length === 0) return { succeeded: 0, retrying: 0, dead: 0 };
   const attempts = await attemptAll(claimed);
   const { result, retries } = await record(attempts);
-  await noteEndpointHealth(attempts);
+  // The outcomes are recorded; a failure here must not keep the retries below from being queued.
+  await noteEndpointHealth(attempts).catch((error: Error) => log.warn({ err: error.message }, "could not update webhook endpoint health; the next batch will"));
   for (const outcome of ["succeeded", "retrying", "dead"] as const) if (result[outcome]) metrics().deliveries.inc({ outcome }, result[outcome]);
   // If Redis is away now, the sweep finds these when they fall due.
   await enqueueBulk("deliver", retries.map((r) => ({ payload: { v: 1, deliveryIds: [r.id], endpointId: r.endpointId }, options: { jobId: `${r.id}.a${r.attemptNo}`, delay: Math.max(0, r.at.getTime() - Date.now()) } }))).catch(() => undefined);
