@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { startReceiver } from "../tests/helpers/webhook-receiver";
-import { DEMO, screenshots, signIn } from "./support";
+import { DEMO, screenshots, signIn, withDb } from "./support";
 
 // Settings → Webhooks: an admin adds an endpoint on a loopback receiver, copies its secret, sends a
 // test event that the receiver gets with a signature that secret verifies, reads the delivery log,
@@ -74,6 +74,55 @@ test("an admin adds an endpoint, sends a signed test event, reads the log, rotat
     await expect(card).toContainText("Receives: lead.qualified, draft.ready");
     await page.reload();
     await expect(page.locator('article[data-testid^="endpoint-"]').filter({ hasText: receiver.url })).toContainText("Receives: lead.qualified, draft.ready");
+  } finally {
+    await receiver.close();
+  }
+});
+
+test("an endpoint the worker disabled after days of failures says so on its card, and an admin enables it again", async ({ page }) => {
+  const receiver = await startReceiver();
+  receiver.setMode("fail");
+  try {
+    await signIn(page, DEMO.admin);
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Webhooks" }).click();
+    await expect(page.getByRole("heading", { name: "Webhooks", level: 1 })).toBeVisible();
+    await page.getByLabel("URL").fill(receiver.url);
+    await page.getByLabel("Description").fill("failing receiver");
+    await expect(page.getByLabel("URL")).toHaveValue(receiver.url);
+    await page.getByRole("button", { name: "Add endpoint" }).click();
+    const card = page.locator('article[data-testid^="endpoint-"]').filter({ hasText: receiver.url });
+    await expect(card).toBeVisible();
+    const endpointId = (await card.getAttribute("data-testid"))!.replace("endpoint-", "");
+    // The only shortcut: its history. It has failed for four days (the default limit is three).
+    await withDb((client) => client.query(`UPDATE webhook_endpoints SET "failingSince" = now() - interval '4 days' WHERE id = $1`, [endpointId]));
+    await page.reload();
+    await expect(card.getByRole("status").filter({ hasText: "Every delivery has failed since" })).toBeVisible();
+
+    // One more failed attempt, and the worker disables it.
+    await card.getByRole("button", { name: "Send test event" }).click();
+    await expect.poll(() => receiver.received.length, { timeout: 15_000 }).toBe(1);
+    await expect.poll(async () => { await page.reload(); return card.getByText("Disabled: failing").count(); }, { timeout: 15_000 }).toBe(1);
+    const health = card.getByRole("status").filter({ hasText: "Disabled automatically" });
+    await expect(health).toContainText(/Disabled automatically after 4 days of failures since \w+/);
+    await expect(health.getByRole("link", { name: "Dead letters" })).toHaveAttribute("href", "/settings/webhooks/dead-letters");
+    await expect(card.getByRole("button", { name: "Send test event" })).toBeDisabled();
+    await screenshots(page, "webhooks-auto-disabled");
+
+    const audit = await withDb((client) => client.query<{ action: string; actorType: string; data: Record<string, unknown> }>(`SELECT action, "actorType", data FROM audit_entries WHERE "targetId" = $1 ORDER BY "occurredAt"`, [endpointId]));
+    expect(audit.rows.find((row) => row.action === "webhook.endpoint_disabled")).toMatchObject({ actorType: "system", data: { reason: "failing", disable_after_seconds: 259200 } });
+
+    // The receiver is fixed; the admin enables the endpoint from the keyboard.
+    receiver.setMode("ok");
+    await card.getByRole("button", { name: "Enable" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(card.getByRole("status").filter({ hasText: "Endpoint enabled. Deliveries start again" })).toBeVisible();
+    await expect(card.getByText("Enabled", { exact: true })).toBeVisible();
+    await expect(card.getByText("Disabled automatically")).toHaveCount(0);
+    await screenshots(page, "webhooks-reenabled");
+    const reenabled = await withDb((client) => client.query<{ data: Record<string, unknown> }>(`SELECT data FROM audit_entries WHERE "targetId" = $1 AND action = 'webhook.endpoint_updated'`, [endpointId]));
+    expect(reenabled.rows).toMatchObject([{ data: { enabled: true, reenabled_after: "failing" } }]);
+    await card.getByRole("button", { name: "Send test event" }).click();
+    await expect.poll(() => receiver.received.length, { timeout: 15_000 }).toBe(2);
   } finally {
     await receiver.close();
   }

@@ -38,7 +38,9 @@ export const QUEUES = {
   deliver: {
     // Retries between attempts are the delivery's own schedule (delayed jobs); BullMQ's attempts
     // here only cover a crash of the processor itself.
-    payload: z.object({ v: z.literal(1), deliveryIds: z.array(z.string()).min(1).max(500) }),
+    // `endpointId`: the one endpoint of every delivery in the job (lib/webhooks/lanes.ts); jobs
+    // queued before lanes existed lack it and are delivered as a plain batch.
+    payload: z.object({ v: z.literal(1), deliveryIds: z.array(z.string()).min(1).max(500), endpointId: z.string().optional() }),
     jobOptions: retried(3, 1_000, 10_000),
   },
   evaluate: {

@@ -20,6 +20,7 @@ const { PROCESSORS, SCHEDULES } = await import("./registry");
 const { startHealthServer } = await import("./health-server");
 const { startOutboxLoop } = await import("./outbox-loop");
 const { startIntakeLoop } = await import("@/lib/mailbox/intake-loop");
+const { stopLanes } = await import("@/lib/webhooks/lanes");
 
 const SHUTDOWN_GRACE_MS = 25_000;
 let stopping = false;
@@ -62,6 +63,7 @@ async function shutdown(signal: string) {
   log.info({ signal }, "stopping: finishing in-flight jobs");
   // Past the grace period, stop anyway: unfinished jobs go back to the queue when their lock lapses.
   const grace = setTimeout(() => void shutdown("grace period over"), SHUTDOWN_GRACE_MS);
+  stopLanes(); // webhook lanes finish their batch and queue the rest for whoever runs next
   await Promise.allSettled([outbox.stop(), intake.stop(), ...workers.map((worker) => worker.close())]);
   clearTimeout(grace);
   await Promise.allSettled([closeQueues(), closeDb()]);

@@ -16,7 +16,9 @@ export const PROCESSORS: Record<QueueName, { process: Processor; concurrency: nu
   stage: { process: processStage as Processor, concurrency: 4 },
   send: { process: processSend as Processor, concurrency: 8 },
   track: { process: processTrack as Processor, concurrency: 4 },
-  deliver: { process: processDeliver as Processor, concurrency: 8 }, // each job is a batch of up to 100
+  // Each job is up to 100 deliveries to one endpoint; an endpoint holds at most 4 of these slots
+  // (lib/webhooks/lanes.ts), so a dozen hanging endpoints still leave most of them to the others.
+  deliver: { process: processDeliver as Processor, concurrency: 64 },
   evaluate: { process: processEvaluate as Processor, concurrency: 2 },
   housekeeping: { process: processHousekeeping as Processor, concurrency: 1 },
 };

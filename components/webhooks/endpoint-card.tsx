@@ -10,6 +10,7 @@ import { Notice } from "@/components/ui/states";
 import { buttonStyles, cardStyles } from "@/components/ui/styles";
 import { Time } from "@/components/ui/time";
 import { DeliveryLog } from "@/components/webhooks/delivery-log";
+import { EndpointHealthNotice } from "@/components/webhooks/endpoint-health-notice";
 import { EventPicker } from "@/components/webhooks/event-picker";
 import type { Endpoint, EndpointWithSecret } from "@/components/webhooks/types";
 
@@ -42,7 +43,7 @@ export function EndpointCard({ endpoint, initialSecret }: { endpoint: Endpoint; 
         setLogOpen(true);
       }
       if (kind === "events") setEvents(null);
-      if (kind === "events" || kind === "toggle") setNotice(kind === "events" ? "Event filter saved." : endpoint.enabled ? "Endpoint disabled: nothing is sent to it." : "Endpoint enabled.");
+      if (kind === "events" || kind === "toggle") setNotice(kind === "events" ? "Event filter saved." : endpoint.enabled ? "Endpoint disabled: nothing is sent to it." : endpoint.disabled_reason === "failing" ? "Endpoint enabled. Deliveries start again with new events; replay its dead letters to send the ones it missed." : "Endpoint enabled.");
       refresh();
     },
   });
@@ -61,11 +62,12 @@ export function EndpointCard({ endpoint, initialSecret }: { endpoint: Endpoint; 
             {endpoint.secret_rotating_until ? <> · previous secret valid until <Time iso={endpoint.secret_rotating_until} /></> : null}
           </p>
         </div>
-        <span className={`rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${endpoint.enabled ? "bg-emerald-50 text-emerald-800 ring-emerald-200" : "bg-slate-100 text-slate-700 ring-slate-300"}`}>
-          {endpoint.enabled ? "Enabled" : "Disabled"}
+        <span className={`rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${endpoint.enabled ? "bg-emerald-50 text-emerald-800 ring-emerald-200" : endpoint.disabled_reason === "failing" ? "bg-amber-50 text-amber-900 ring-amber-300" : "bg-slate-100 text-slate-700 ring-slate-300"}`}>
+          {endpoint.enabled ? "Enabled" : endpoint.disabled_reason === "failing" ? "Disabled: failing" : "Disabled"}
         </span>
       </header>
       <div className="space-y-4 px-4 py-4">
+        <EndpointHealthNotice endpoint={endpoint} />
         {shown ? (
           <section aria-label="Signing secret" className="rounded-lg border border-emerald-300 bg-emerald-50 p-4">
             <p className="mb-2 text-sm text-emerald-900">

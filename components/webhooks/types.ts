@@ -7,6 +7,10 @@ export type Endpoint = {
   enabled: boolean;
   description: string;
   secret_rotating_until: string | null;
+  /** `failing`: the worker disabled it after continuous failure (docs/webhooks.md). */
+  disabled_reason: "manual" | "failing" | null;
+  disabled_at: string | null;
+  failing_since: string | null;
   created_at: string;
 };
 export type EndpointWithSecret = Endpoint & { secret: string };

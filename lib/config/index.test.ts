@@ -19,6 +19,7 @@ describe("parseConfig", () => {
     expect(config.PORT).toBe(3000);
     expect(config.WEBHOOK_RETRY_SCHEDULE).toEqual([5, 300, 1800, 7200, 18000, 36000]);
     expect(config.WEBHOOK_RETRY_WINDOW_SECONDS).toBe(86400);
+    expect(config.WEBHOOK_DISABLE_AFTER_SECONDS).toBe(259200);
     expect(config.OUTBOUND_ALLOWLIST).toEqual([]);
     expect(config.APP_URL).toBe("http://localhost:3000");
   });
@@ -37,6 +38,10 @@ describe("parseConfig", () => {
     expect(problemsOf({ ...required, ENCRYPTION_KEY: "c2hvcnQ=" })).toEqual(["ENCRYPTION_KEY"]);
     expect(problemsOf({ ...required, OUTBOUND_ALLOWLIST: "everything" })).toEqual(["OUTBOUND_ALLOWLIST"]);
     expect(problemsOf({ ...required, WEBHOOK_RETRY_SCHEDULE: "0,5" })).toEqual(["WEBHOOK_RETRY_SCHEDULE"]);
+    expect(problemsOf({ ...required, WEBHOOK_DISABLE_AFTER_SECONDS: "-1" })).toEqual(["WEBHOOK_DISABLE_AFTER_SECONDS"]);
+    expect(problemsOf({ ...required, WEBHOOK_DISABLE_AFTER_SECONDS: "3 days" })).toEqual(["WEBHOOK_DISABLE_AFTER_SECONDS"]);
+    expect(problemsOf({ ...required, WEBHOOK_DISABLE_AFTER_SECONDS: "1.5" })).toEqual(["WEBHOOK_DISABLE_AFTER_SECONDS"]);
+    expect(parseConfig({ ...required, WEBHOOK_DISABLE_AFTER_SECONDS: "0" }).WEBHOOK_DISABLE_AFTER_SECONDS).toBe(0);
   });
 
   it("treats an empty value as unset", () => {

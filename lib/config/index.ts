@@ -47,6 +47,8 @@ export const ConfigSchema = z.object({
   TRUSTED_PROXY_CIDRS: cidrList.default([]),
   WEBHOOK_RETRY_SCHEDULE: secondsList.default([5, 300, 1800, 7200, 18000, 36000]),
   WEBHOOK_RETRY_WINDOW_SECONDS: positiveInt.default(86400),
+  // An endpoint whose every attempt has failed for this long is disabled (0: never); 3 days.
+  WEBHOOK_DISABLE_AFTER_SECONDS: z.coerce.number({ error: "must be whole seconds, e.g. 259200" }).int("must be whole seconds, e.g. 259200").min(0, "must be 0 (never) or more seconds").default(259200),
   S3_ENDPOINT: url(["http:", "https:"]).optional(),
   S3_FORCE_PATH_STYLE: booleanFlag.default(false),
   CSV_MAX_BYTES: positiveInt.default(50 * 1024 * 1024),

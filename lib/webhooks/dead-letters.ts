@@ -76,7 +76,8 @@ export async function replayDeadLetters(workspaceId: string, body: z.infer<typeo
     });
     where = { workspaceId, status: "dead", endpointId: body.endpoint_id, deadLetteredAt: { gte: new Date(body.since) } };
   }
-  const ids = (await db().delivery.findMany({ where, select: { id: true } })).map((row) => row.id);
+  const rows = await db().delivery.findMany({ where, select: { id: true, endpointId: true } });
+  const ids = rows.map((row) => row.id);
   if (ids.length === 0) return { replayed: 0 };
   const now = new Date();
   const replayed = await db().$transaction(async (tx) => {
@@ -88,7 +89,7 @@ export async function replayDeadLetters(workspaceId: string, body: z.infer<typeo
     return count;
   });
   const stamp = now.getTime();
-  await queueDeliveries(ids, `replay-${stamp}`).catch(() => undefined);
+  await queueDeliveries(rows, `replay-${stamp}`).catch(() => undefined);
   return { replayed };
 }
 

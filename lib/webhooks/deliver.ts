@@ -2,8 +2,10 @@ import pLimit from "p-limit";
 import { config } from "@/lib/config";
 import { db, sql, sqlTransaction } from "@/lib/db";
 import { newId } from "@/lib/ids";
+import { log } from "@/lib/log";
 import { metrics } from "@/lib/metrics/metrics";
 import { enqueueBulk } from "@/lib/queues";
+import { NOT_ATTEMPTED, noteEndpointHealth } from "@/lib/webhooks/endpoint-health";
 import { signingSecrets } from "@/lib/webhooks/endpoints";
 import { ATTEMPT_TIMEOUT_MS, postWebhook, type AttemptOutcome } from "@/lib/webhooks/post-webhook";
 import { nextAttempt } from "@/lib/webhooks/schedule";
@@ -12,8 +14,9 @@ import { signatureHeader } from "@/lib/webhooks/signing";
 // One attempt for each of a batch of deliveries, set-based: the due ones are claimed in one
 // statement, posted concurrently (at most PER_ENDPOINT at a time to any one endpoint), and the
 // attempts and outcomes written in one transaction. Then each delivery's next step: done, the next
-// attempt (a delayed job), or the dead-letter list. The envelope and its id are the same on every
-// attempt and replay; the signature is made afresh each time.
+// attempt (a delayed job), or the dead-letter list, and each endpoint's health (endpoint-health.ts).
+// The envelope and its id are the same on every attempt and replay; the signature is made afresh
+// each time. Jobs carry one endpoint's deliveries; lanes.ts keeps endpoints from waiting on each other.
 
 /** Deliveries per job: what the dispatcher, the sweep and replays put in one `deliver` job. */
 export const DELIVERY_BATCH = 100;
@@ -24,27 +27,35 @@ export function envelope(event: { id: string; type: string; occurredAt: Date; da
 }
 
 type Claimed = { id: string; attemptNo: number; firstAttemptAt: Date; endpointId: string; eventId: string; type: string; data: unknown; occurredAt: Date };
-type Attempt = Claimed & { startedAt: Date; outcome: AttemptOutcome };
+/** `wasFailing`: the endpoint's `failingSince` was set when the batch began (endpoint-health.ts). */
+type Attempt = Claimed & { startedAt: Date; outcome: AttemptOutcome; wasFailing: boolean };
 export type BatchResult = { succeeded: number; retrying: number; dead: number; skipped: number };
+/** A delivery to queue: its id and the endpoint it goes to (jobs are per endpoint). */
+export type QueuedDelivery = { id: string; endpointId: string };
 
 /**
- * Claims the due deliveries among `ids` (pending, not leased by another attempt) by counting the
- * attempt and setting a lease: if this worker dies mid-attempt, the sweep retries them when it
- * lapses. Rows another worker holds are skipped, not waited for.
+ * Claims due deliveries (pending, not leased by another attempt): those among `ids`, or an
+ * endpoint's oldest DELIVERY_BATCH due ones. Claiming counts the attempt and sets a lease: if this
+ * worker dies mid-attempt, the sweep retries them when it lapses. Rows another worker holds are
+ * skipped, not waited for.
  */
-async function claim(ids: string[], leaseMs: number): Promise<Claimed[]> {
-  const { rows } = await sql().query<Claimed>(
-    `WITH due AS (
-       SELECT id FROM deliveries
+async function claim(which: { ids: string[] } | { endpointId: string }, leaseMs: number): Promise<Claimed[]> {
+  const due = "ids" in which
+    ? `SELECT id FROM deliveries
         WHERE id = ANY($1) AND status = 'pending' AND ("nextAttemptAt" IS NULL OR "nextAttemptAt" <= now() + interval '1 second')
-        FOR UPDATE SKIP LOCKED),
+        FOR UPDATE SKIP LOCKED`
+    : `SELECT id FROM deliveries
+        WHERE "endpointId" = $1 AND status = 'pending' AND ("nextAttemptAt" IS NULL OR "nextAttemptAt" <= now())
+        ORDER BY "nextAttemptAt" NULLS FIRST LIMIT ${DELIVERY_BATCH} FOR UPDATE SKIP LOCKED`;
+  const { rows } = await sql().query<Claimed>(
+    `WITH due AS (${due}),
      claimed AS (
        UPDATE deliveries d SET "attemptCount" = d."attemptCount" + 1, "firstAttemptAt" = coalesce(d."firstAttemptAt", now()),
               "nextAttemptAt" = now() + make_interval(secs => $2)
          FROM due WHERE d.id = due.id
        RETURNING d.id, d."attemptCount" AS "attemptNo", d."firstAttemptAt", d."endpointId", d."eventId")
      SELECT c.*, e.type, e.data, e."occurredAt" FROM claimed c JOIN events e ON e.id = c."eventId"`,
-    [ids, leaseMs / 1000],
+    ["ids" in which ? which.ids : which.endpointId, leaseMs / 1000],
   );
   return rows;
 }
@@ -59,7 +70,8 @@ async function attemptAll(claimed: Claimed[]): Promise<Attempt[]> {
       limits.get(row.endpointId)!(async (): Promise<Attempt> => {
         const endpoint = endpoints.get(row.endpointId);
         const startedAt = new Date();
-        if (!endpoint?.enabled) return { ...row, startedAt, outcome: { ok: false, statusCode: null, responseBody: null, error: "endpoint disabled", durationMs: 0 } };
+        const wasFailing = Boolean(endpoint?.failingSince);
+        if (!endpoint?.enabled) return { ...row, startedAt, wasFailing, outcome: { ok: false, statusCode: null, responseBody: null, error: NOT_ATTEMPTED, durationMs: 0 } };
         const body = envelope({ id: row.eventId, type: row.type, occurredAt: row.occurredAt, data: row.data });
         const outcome = await postWebhook(endpoint.url, body, {
           "content-type": "application/json",
@@ -69,18 +81,20 @@ async function attemptAll(claimed: Claimed[]): Promise<Attempt[]> {
           "x-service-event": row.type,
           "x-service-delivery-attempt": String(row.attemptNo),
         });
-        return { ...row, startedAt, outcome };
+        return { ...row, startedAt, wasFailing, outcome };
       }),
     ),
   );
 }
 
 /** Writes every attempt and each delivery's next step in one transaction; returns the retries to queue. */
-async function record(attempts: Attempt[]): Promise<{ result: Omit<BatchResult, "skipped">; retries: { id: string; attemptNo: number; at: Date }[] }> {
+type Retry = { id: string; endpointId: string; attemptNo: number; at: Date };
+
+async function record(attempts: Attempt[]): Promise<{ result: Omit<BatchResult, "skipped">; retries: Retry[] }> {
   const { WEBHOOK_RETRY_SCHEDULE, WEBHOOK_RETRY_WINDOW_SECONDS } = config();
   const succeeded = attempts.filter((a) => a.outcome.ok).map((a) => a.id);
   const failed = attempts.filter((a) => !a.outcome.ok);
-  const retries: { id: string; attemptNo: number; at: Date }[] = [];
+  const retries: Retry[] = [];
   let dead = 0;
   await sqlTransaction(async (client) => {
     await client.query(
@@ -103,11 +117,11 @@ async function record(attempts: Attempt[]): Promise<{ result: Omit<BatchResult, 
     const made = new Map(counts.rows.map((row) => [row.id, row.made]));
     const now = new Date();
     const steps = failed.map((a) => {
-      const next = a.outcome.error === "endpoint disabled"
+      const next = a.outcome.error === NOT_ATTEMPTED
         ? ({ deadLetter: true } as const)
         : nextAttempt({ attemptsMade: made.get(a.id) ?? 1, firstAttemptAt: a.firstAttemptAt, now, scheduleSeconds: WEBHOOK_RETRY_SCHEDULE, windowSeconds: WEBHOOK_RETRY_WINDOW_SECONDS });
       if ("deadLetter" in next) dead++;
-      else retries.push({ id: a.id, attemptNo: a.attemptNo + 1, at: next.at });
+      else retries.push({ id: a.id, endpointId: a.endpointId, attemptNo: a.attemptNo + 1, at: next.at });
       return { id: a.id, dead: "deadLetter" in next, at: "at" in next ? next.at : null, error: a.outcome.error };
     });
     await client.query(
@@ -120,24 +134,50 @@ async function record(attempts: Attempt[]): Promise<{ result: Omit<BatchResult, 
   return { result: { succeeded: succeeded.length, retrying: retries.length, dead }, retries };
 }
 
+/** The lease covers the slowest case: every delivery to one endpoint, PER_ENDPOINT at a time, each timing out. */
+const leaseFor = (count: number) => Math.ceil(count / PER_ENDPOINT) * ATTEMPT_TIMEOUT_MS + 5_000;
+
+/** One attempt for each due delivery among `deliveryIds`. */
 export async function deliverBatch(deliveryIds: string[]): Promise<BatchResult> {
-  // The lease covers the slowest case: every delivery to one endpoint, PER_ENDPOINT at a time, each timing out.
-  const leaseMs = (Math.ceil(deliveryIds.length / PER_ENDPOINT) * ATTEMPT_TIMEOUT_MS) + 5_000;
-  const claimed = await claim(deliveryIds, leaseMs);
-  if (claimed.length === 0) return { succeeded: 0, retrying: 0, dead: 0, skipped: deliveryIds.length };
-  const { result, retries } = await record(await attemptAll(claimed));
-  for (const outcome of ["succeeded", "retrying", "dead"] as const) if (result[outcome]) metrics().deliveries.inc({ outcome }, result[outcome]);
-  // If Redis is away now, the sweep finds these when they fall due.
-  await enqueueBulk("deliver", retries.map((r) => ({ payload: { v: 1, deliveryIds: [r.id] }, options: { jobId: `${r.id}.a${r.attemptNo}`, delay: Math.max(0, r.at.getTime() - Date.now()) } }))).catch(() => undefined);
-  return { ...result, skipped: deliveryIds.length - claimed.length };
+  const claimed = await claim({ ids: deliveryIds }, leaseFor(deliveryIds.length));
+  return { ...(await attemptClaimed(claimed)), skipped: deliveryIds.length - claimed.length };
 }
 
-/** Queues deliveries in batches; `tag` makes the job ids unique to this occasion (a dispatch, a sweep, a replay). */
-export async function queueDeliveries(ids: string[], tag: string): Promise<void> {
+/** One attempt for each of an endpoint's oldest due deliveries (at most DELIVERY_BATCH); `claimed` 0: none was due. */
+export async function deliverDue(endpointId: string): Promise<Omit<BatchResult, "skipped"> & { claimed: number }> {
+  const claimed = await claim({ endpointId }, leaseFor(DELIVERY_BATCH));
+  return { ...(await attemptClaimed(claimed)), claimed: claimed.length };
+}
+
+async function attemptClaimed(claimed: Claimed[]): Promise<Omit<BatchResult, "skipped">> {
+  if (claimed.length === 0) return { succeeded: 0, retrying: 0, dead: 0 };
+  const attempts = await attemptAll(claimed);
+  const { result, retries } = await record(attempts);
+  // The outcomes are recorded; a failure here must not keep the retries below from being queued.
+  await noteEndpointHealth(attempts).catch((error: Error) => log.warn({ err: error.message }, "could not update webhook endpoint health; the next batch will"));
+  for (const outcome of ["succeeded", "retrying", "dead"] as const) if (result[outcome]) metrics().deliveries.inc({ outcome }, result[outcome]);
+  // If Redis is away now, the sweep finds these when they fall due.
+  await enqueueBulk("deliver", retries.map((r) => ({ payload: { v: 1, deliveryIds: [r.id], endpointId: r.endpointId }, options: { jobId: `${r.id}.a${r.attemptNo}`, delay: Math.max(0, r.at.getTime() - Date.now()) } }))).catch(() => undefined);
+  return result;
+}
+
+/**
+ * Queues deliveries as jobs of one endpoint's deliveries each, at most DELIVERY_BATCH per job; `tag`
+ * makes the job ids unique to this occasion (a dispatch, a sweep, a replay).
+ */
+export async function queueDeliveries(deliveries: QueuedDelivery[], tag: string): Promise<void> {
+  const byEndpoint = new Map<string, string[]>();
+  for (const { id, endpointId } of deliveries) {
+    const ids = byEndpoint.get(endpointId);
+    if (ids) ids.push(id);
+    else byEndpoint.set(endpointId, [id]);
+  }
   const jobs = [];
-  for (let i = 0; i < ids.length; i += DELIVERY_BATCH) {
-    const deliveryIds = ids.slice(i, i + DELIVERY_BATCH);
-    jobs.push({ payload: { v: 1 as const, deliveryIds }, options: { jobId: `${deliveryIds[0]}.${tag}` } });
+  for (const [endpointId, ids] of byEndpoint) {
+    for (let i = 0; i < ids.length; i += DELIVERY_BATCH) {
+      const deliveryIds = ids.slice(i, i + DELIVERY_BATCH);
+      jobs.push({ payload: { v: 1 as const, deliveryIds, endpointId }, options: { jobId: `${deliveryIds[0]}.${tag}` } });
+    }
   }
   await enqueueBulk("deliver", jobs);
 }

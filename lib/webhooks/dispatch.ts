@@ -1,6 +1,6 @@
 import { sqlTransaction } from "@/lib/db";
 import { newId } from "@/lib/ids";
-import { queueDeliveries } from "@/lib/webhooks/deliver";
+import { queueDeliveries, type QueuedDelivery } from "@/lib/webhooks/deliver";
 
 // The outbox dispatcher: events not yet dispatched become one delivery per matching enabled
 // endpoint, and the events are marked dispatched, in one transaction (rows locked with SKIP
@@ -8,7 +8,7 @@ import { queueDeliveries } from "@/lib/webhooks/deliver";
 
 /** Returns how many events it dispatched (0 when the outbox is empty). */
 export async function dispatchOutbox(limit = 1000): Promise<number> {
-  let created: string[] = [];
+  let created: QueuedDelivery[] = [];
   const dispatched = await sqlTransaction(async (client) => {
     const events = await client.query<{ id: string }>(
       `SELECT id FROM events WHERE "dispatchedAt" IS NULL ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`, [limit],
@@ -22,14 +22,14 @@ export async function dispatchOutbox(limit = 1000): Promise<number> {
       [eventIds],
     );
     if (pairs.rows.length) {
-      const inserted = await client.query<{ id: string }>(
+      const inserted = await client.query<QueuedDelivery>(
         `INSERT INTO deliveries (id, "workspaceId", "eventId", "endpointId", status, "nextAttemptAt", "createdAt")
          SELECT t.id, t.workspace_id, t.event_id, t.endpoint_id, 'pending', now(), now()
            FROM unnest($1::text[], $2::text[], $3::text[], $4::text[]) AS t(id, workspace_id, event_id, endpoint_id)
-         ON CONFLICT ("eventId", "endpointId") DO NOTHING RETURNING id`,
+         ON CONFLICT ("eventId", "endpointId") DO NOTHING RETURNING id, "endpointId"`,
         [pairs.rows.map(() => newId("dly")), pairs.rows.map((p) => p.workspaceId), pairs.rows.map((p) => p.eventId), pairs.rows.map((p) => p.endpointId)],
       );
-      created = inserted.rows.map((row) => row.id);
+      created = inserted.rows;
     }
     await client.query(`UPDATE events SET "dispatchedAt" = now() WHERE id = ANY($1)`, [eventIds]);
     return eventIds.length;

@@ -29,13 +29,25 @@ export const UpdateEndpointBody = z
   .meta({ id: "UpdateWebhookEndpoint" });
 
 export const EndpointSchema = z
-  .object({ id: z.string(), url: z.string(), events: z.array(z.string()), enabled: z.boolean(), description: z.string(), secret_rotating_until: z.string().nullable(), created_at: z.string() })
+  .object({
+    id: z.string(), url: z.string(), events: z.array(z.string()), enabled: z.boolean(), description: z.string(), secret_rotating_until: z.string().nullable(),
+    disabled_reason: z.enum(["manual", "failing"]).nullable().meta({ description: "Why a disabled endpoint is disabled: by a person (`manual`), or by the worker after continuous failure (`failing`); null while enabled" }),
+    disabled_at: z.string().nullable(),
+    failing_since: z.string().nullable().meta({ description: "Start of the first failed attempt since the last successful one; null while deliveries succeed" }),
+    created_at: z.string(),
+  })
   .meta({ id: "WebhookEndpoint" });
 export const EndpointWithSecretSchema = EndpointSchema.extend({ secret: z.string() }).meta({ id: "WebhookEndpointWithSecret" });
 
 export function presentEndpoint(endpoint: WebhookEndpoint) {
   const rotating = endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > new Date() ? endpoint.previousSecretExpiresAt.toISOString() : null;
-  return { id: endpoint.id, url: endpoint.url, events: endpoint.events, enabled: endpoint.enabled, description: endpoint.description, secret_rotating_until: rotating, created_at: endpoint.createdAt.toISOString() };
+  return {
+    id: endpoint.id, url: endpoint.url, events: endpoint.events, enabled: endpoint.enabled, description: endpoint.description, secret_rotating_until: rotating,
+    disabled_reason: endpoint.enabled ? null : endpoint.disabledReason === "failing" ? ("failing" as const) : ("manual" as const),
+    disabled_at: endpoint.enabled ? null : (endpoint.disabledAt?.toISOString() ?? null),
+    failing_since: endpoint.failingSince?.toISOString() ?? null,
+    created_at: endpoint.createdAt.toISOString(),
+  };
 }
 
 /** The secrets a delivery is signed with now: the current one, and the previous while it lasts. */
@@ -61,7 +73,10 @@ export async function createEndpoint(workspaceId: string, body: z.infer<typeof C
   const secret = generateWebhookSecret();
   const endpoint = await db().$transaction(async (tx) => {
     const created = await tx.webhookEndpoint.create({
-      data: { id: newId("whe"), workspaceId, url: body.url, events: [...new Set(body.events)], enabled: body.enabled, description: body.description, secretEncrypted: encryptSecret(secret) },
+      data: {
+        id: newId("whe"), workspaceId, url: body.url, events: [...new Set(body.events)], enabled: body.enabled, description: body.description, secretEncrypted: encryptSecret(secret),
+        ...(body.enabled ? {} : { disabledReason: "manual", disabledAt: new Date() }),
+      },
     });
     await recordAudit(tx, { workspaceId, actor, action: "webhook.endpoint_created", target: { type: "webhook_endpoint", id: created.id }, data: { url: body.url, events: body.events } });
     return created;
@@ -69,14 +84,22 @@ export async function createEndpoint(workspaceId: string, body: z.infer<typeof C
   return { ...presentEndpoint(endpoint), secret };
 }
 
+/** Re-enabling starts the endpoint's health afresh; disabling by hand records reason `manual`. */
+function enabledChange(before: WebhookEndpoint, enabled: boolean | undefined) {
+  if (enabled === undefined || enabled === before.enabled) return {};
+  return enabled ? { disabledReason: null, disabledAt: null, failingSince: null } : { disabledReason: "manual", disabledAt: new Date() };
+}
+
 export async function updateEndpoint(workspaceId: string, id: string, body: z.infer<typeof UpdateEndpointBody>, actor: Actor) {
-  await findEndpoint(workspaceId, id);
+  const before = await findEndpoint(workspaceId, id);
   const endpoint = await db().$transaction(async (tx) => {
     const updated = await tx.webhookEndpoint.update({
       where: { id, workspaceId },
-      data: { url: body.url, events: body.events ? [...new Set(body.events)] : undefined, enabled: body.enabled, description: body.description },
+      data: { url: body.url, events: body.events ? [...new Set(body.events)] : undefined, enabled: body.enabled, description: body.description, ...enabledChange(before, body.enabled) },
     });
-    await recordAudit(tx, { workspaceId, actor, action: "webhook.endpoint_updated", target: { type: "webhook_endpoint", id }, data: body });
+    // Re-enabling an endpoint the worker disabled says so in the entry.
+    const reenabled = body.enabled === true && !before.enabled && before.disabledReason === "failing";
+    await recordAudit(tx, { workspaceId, actor, action: "webhook.endpoint_updated", target: { type: "webhook_endpoint", id }, data: reenabled ? { ...body, reenabled_after: "failing", failing_since: before.failingSince?.toISOString() ?? null } : body });
     return updated;
   });
   return presentEndpoint(endpoint);
@@ -124,6 +147,6 @@ export async function sendTestEvent(workspaceId: string, id: string, actor: Acto
     await tx.delivery.create({ data: { id: deliveryId, workspaceId, eventId, endpointId: endpoint.id, nextAttemptAt: new Date() } });
     await recordAudit(tx, { workspaceId, actor, action: "webhook.test_sent", target: { type: "webhook_endpoint", id } });
   });
-  await enqueue("deliver", { v: 1, deliveryIds: [deliveryId] }, { jobId: `${deliveryId}.a1` }).catch(() => undefined);
+  await enqueue("deliver", { v: 1, deliveryIds: [deliveryId], endpointId: endpoint.id }, { jobId: `${deliveryId}.a1` }).catch(() => undefined);
   return { event_id: eventId, delivery_id: deliveryId };
 }

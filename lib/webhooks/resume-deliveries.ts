@@ -7,10 +7,10 @@ import { queueDeliveries } from "@/lib/webhooks/deliver";
  */
 export async function resumeDeliveries(staleSeconds = 30): Promise<number> {
   const minute = Math.floor(Date.now() / 60_000);
-  const due = await sql().query<{ id: string }>(
-    `SELECT id FROM deliveries WHERE status = 'pending' AND ("nextAttemptAt" IS NULL OR "nextAttemptAt" < now() - make_interval(secs => $1)) LIMIT 10000`,
+  const due = await sql().query<{ id: string; endpointId: string }>(
+    `SELECT id, "endpointId" FROM deliveries WHERE status = 'pending' AND ("nextAttemptAt" IS NULL OR "nextAttemptAt" < now() - make_interval(secs => $1)) LIMIT 10000`,
     [staleSeconds],
   );
-  await queueDeliveries(due.rows.map((row) => row.id), `resume-${minute}`);
+  await queueDeliveries(due.rows, `resume-${minute}`);
   return due.rows.length;
 }

@@ -2,7 +2,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 
 export type Received = { at: number; headers: http.IncomingHttpHeaders; body: string };
-export type Mode = "ok" | "fail" | "redirect" | "huge" | "slow";
+/** `slow` answers after 12 s (past the 10 s attempt limit); `hang` never answers. */
+export type Mode = "ok" | "fail" | "redirect" | "huge" | "slow" | "hang";
 
 /** A customer's webhook endpoint on loopback: records every request, answers as its mode says. */
 export async function startReceiver(port = 0) {
@@ -17,6 +18,7 @@ export async function startReceiver(port = 0) {
       else if (mode === "redirect") res.writeHead(302, { location: "https://elsewhere.example/hook" }).end();
       else if (mode === "huge") res.writeHead(500).end("x".repeat(1024 * 1024));
       else if (mode === "slow") setTimeout(() => res.writeHead(200).end("late"), 12_000);
+      else if (mode === "hang") return; // the attempt times out; close() drops the socket
       else res.writeHead(500).end("receiver broke");
     });
   });
