@@ -7,6 +7,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { Redis } from "ioredis";
+import { markBuilt, sourceFingerprint } from "./lib/build.mjs";
 import { ROOT, bin, fail, run } from "./lib/proc.mjs";
 import { ensureDatabase, ensureServices } from "./lib/services.mjs";
 
@@ -93,9 +94,13 @@ await step("lint", async () => {
 });
 
 let built = false;
+// The build is the one `npm start` would make (no NEXT_PUBLIC_ values differ), so it is stamped as
+// current: `npm start` after `npm test` does not build again (tests/api/start-output.test.ts relies on it).
 async function buildOnce() {
   if (built) return;
+  const fingerprint = sourceFingerprint();
   await run(bin("next"), ["build"], { env: { ...env, NODE_ENV: "production" } });
+  markBuilt(fingerprint);
   built = true;
 }
 

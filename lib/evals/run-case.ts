@@ -9,7 +9,7 @@ import { checkDraft, checkSignals } from "@/lib/evals/checks";
 import type { CaseExpect, CaseInput, EvalStage, SetContext } from "@/lib/evals/case-schema";
 import { EMPTY_OFFER, type Offer } from "@/lib/offer/offer";
 import { offerVariables } from "@/lib/offer/offer-variables";
-import type { IcpRules } from "@/lib/packs/icp";
+import { SAAS_OUTBOUND_ICP } from "@/lib/packs/saas-outbound-icp";
 import { askForJson } from "@/lib/pipeline/ask-model";
 import { messages, toOutput } from "@/lib/pipeline/compute-stage";
 import type { ResolvedPrompt } from "@/lib/pipeline/resolve-prompts";
@@ -27,15 +27,6 @@ export type CaseResult = { valid: boolean; passed: boolean; output: unknown; out
 export type EvalCase = { id: string; name: string; input: CaseInput; expect: CaseExpect };
 export type EvalTarget = { stage: EvalStage; prompt: ResolvedPrompt; context: SetContext; workspaceId: string; provider: Provider | null; model: string };
 
-// Used when a set has no ICP of its own: the built-in SaaS pack's profile.
-export const DEFAULT_ICP: IcpRules = {
-  titles: { include: ["vp", "vice president", "head of", "director", "cto", "ceo", "founder", "chief"], exclude: ["intern", "student", "assistant"] },
-  industries: ["software", "saas", "fintech", "developer tools", "cloud"],
-  employees: { min: 50, max: 2000 },
-  countries: ["US", "CA", "GB", "DE", "FR", "NL", "SE"],
-  weights: { title: 35, industry: 25, employees: 20, country: 10, signals: 10 },
-  min_score: 60,
-};
 
 const named = (template: string) => new Set([...template.matchAll(/\{\{\s*([a-z_]+)\s*\}\}/g)].map((match) => match[1]));
 
@@ -65,7 +56,7 @@ function localAnswer(target: EvalTarget, input: CaseInput): unknown {
       return extractSignals(visibleFacts(lead, prompt.userTemplate), prompt.userTemplate);
     case "qualify": {
       const seesSignals = named(prompt.userTemplate).has("signals");
-      return project({ ...qualifyLead(visibleFacts(lead, prompt.userTemplate), seesSignals ? signals : {}, context.icp ?? DEFAULT_ICP) }, prompt.userTemplate);
+      return project({ ...qualifyLead(visibleFacts(lead, prompt.userTemplate), seesSignals ? signals : {}, context.icp ?? SAAS_OUTBOUND_ICP) }, prompt.userTemplate);
     }
     case "draft_email": {
       const { offer, senderName } = caseOffer(context, input);
@@ -119,7 +110,7 @@ async function hostedAnswer(target: EvalTarget, evalCase: EvalCase) {
   } else {
     const { offer, senderName } = caseOffer(context, evalCase.input);
     const lead = { runLeadId: evalCase.id, facts: evalCase.input.lead as LeadFacts, signals: (evalCase.input.signals ?? null) as Signals | null };
-    const ask = messages(stage, lead, prompt, { workspaceId, icp: context.icp ?? DEFAULT_ICP, senderName, offer });
+    const ask = messages(stage, lead, prompt, { workspaceId, icp: context.icp ?? SAAS_OUTBOUND_ICP, senderName, offer });
     asked = await askForJson(target.provider!, target.model, ask, (value) => accept(target, value), stage);
   }
   return asked;

@@ -1,4 +1,5 @@
 import type { IcpRules } from "@/lib/packs/icp";
+import { SAAS_OUTBOUND_ICP } from "@/lib/packs/saas-outbound-icp";
 
 export type SeedPack = { slug: string; name: string; description: string; icp: IcpRules };
 
@@ -9,14 +10,7 @@ export const SEED_PACKS: SeedPack[] = [
     slug: "saas-outbound",
     name: "SaaS outbound",
     description: "Outbound to engineering and revenue leaders at software companies of 50 to 2,000 people.",
-    icp: {
-      titles: { include: ["vp", "vice president", "head of", "director", "cto", "ceo", "founder", "chief"], exclude: ["intern", "student", "assistant"] },
-      industries: ["software", "saas", "fintech", "developer tools", "cloud"],
-      employees: { min: 50, max: 2000 },
-      countries: ["US", "CA", "GB", "DE", "FR", "NL", "SE"],
-      weights: { title: 35, industry: 25, employees: 20, country: 10, signals: 10 },
-      min_score: 60,
-    },
+    icp: SAAS_OUTBOUND_ICP,
   },
   {
     slug: "agency-outbound",

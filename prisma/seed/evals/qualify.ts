@@ -1,4 +1,5 @@
 import type { SeedEvalSet } from "./types";
+import { SAAS_OUTBOUND_ICP } from "@/lib/packs/saas-outbound-icp";
 
 // qualify against the SaaS outbound profile (software companies of 50-2,000 people in North America
 // and Western Europe; engineering, revenue and executive leaders). Each verdict is what a sales
@@ -59,14 +60,7 @@ export const QUALIFY_SET: SeedEvalSet = {
   name: "qualify: SaaS outbound profile",
   description: "Leads for the built-in SaaS outbound profile with the verdict a sales lead would give. Includes leads whose title misses but whose company and signals fit, and off-profile industries with senior titles.",
   context: {
-    icp: {
-      titles: { include: ["vp", "vice president", "head of", "director", "cto", "ceo", "founder", "chief"], exclude: ["intern", "student", "assistant"] },
-      industries: ["software", "saas", "fintech", "developer tools", "cloud"],
-      employees: { min: 50, max: 2000 },
-      countries: ["US", "CA", "GB", "DE", "FR", "NL", "SE"],
-      weights: { title: 35, industry: 25, employees: 20, country: 10, signals: 10 },
-      min_score: 60,
-    },
+    icp: SAAS_OUTBOUND_ICP,
   },
   cases: ROWS.map(([name, title, company, industry, employees, country, intent, qualified]) => ({
     name,
