@@ -17,7 +17,7 @@ const newId = (prefix: string) => `${prefix}_${ulid().toLowerCase()}`;
 export type MatrixFixture = {
   tag: string; marker: string; workspaceId: string; runId: string; leadId: string; draftId: string; campaignId: string; packSlug: string;
   tokenId: string; memberId: string; endpointId: string; endpointUrl: string; deadLetterId: string; providerSlug: string;
-  replyId: string; mailboxUsername: string; unmatchedFrom: string;
+  replyId: string; mailboxUsername: string; unmatchedFrom: string; replayId: string;
   evalSetId: string; evalCaseId: string; evaluationId: string;
 };
 
@@ -88,12 +88,19 @@ export async function matrixFixture(request: APIRequestContext): Promise<MatrixF
        VALUES ($1, $2, 'INBOX', 1, (SELECT coalesce(max(uid), 0) + 1 FROM inbound_messages WHERE "workspaceId" = $2), $3, 'Who is this?', now(), 'unmatched', convert_to('Subject: Who is this?' || chr(13) || chr(10) || chr(13) || chr(10) || 'Hello', 'UTF8'))`,
       [newId("inb"), workspaceId, unmatchedFrom],
     );
-    return { tokenId, deadLetterId, replyId };
+    // A finished replay of the run, as the replay worker leaves it.
+    const replayId = newId("rpy");
+    await db.query(
+      `INSERT INTO replays (id, "workspaceId", "runId", "promptVersionId", stage, provider, model, requested, status, "leadCount")
+       SELECT $1, $2, $3, v.id, 'qualify', 'local', 'leadpipe-2', 1, 'done', 0 FROM prompt_versions v JOIN prompts p ON p.id = v."promptId" WHERE p.name = 'qualify' AND v.version = 'v1.2.0'`,
+      [replayId, workspaceId, runId],
+    );
+    return { tokenId, deadLetterId, replyId, replayId };
   });
   return {
     tag, marker, workspaceId, runId, leadId, draftId, campaignId: campaign.id, packSlug, tokenId: ids.tokenId, memberId: member.user_id,
     endpointId: endpoint.id, endpointUrl, deadLetterId: ids.deadLetterId, providerSlug, replyId: ids.replyId, mailboxUsername, unmatchedFrom,
-    evalSetId: evalSet.id, evalCaseId: evalCase.id, evaluationId: (await evaluation.json()).id,
+    evalSetId: evalSet.id, evalCaseId: evalCase.id, evaluationId: (await evaluation.json()).id, replayId: ids.replayId,
   };
 }
 
@@ -118,7 +125,8 @@ export async function matrixState(f: MatrixFixture) {
             (SELECT status FROM drafts WHERE id = $4) AS draft,
             (SELECT count(*) FROM eval_sets WHERE "workspaceId" = $1) AS eval_sets,
             (SELECT count(*) FROM eval_cases WHERE "workspaceId" = $1) AS eval_cases,
-            (SELECT count(*) FROM evaluations WHERE "workspaceId" = $1) AS evaluations`,
+            (SELECT count(*) FROM evaluations WHERE "workspaceId" = $1) AS evaluations,
+            (SELECT count(*) FROM replays WHERE "workspaceId" = $1) AS replays`,
     [f.workspaceId, f.endpointId, f.packSlug, f.draftId, f.replyId],
   )).rows[0]);
 }

@@ -108,6 +108,9 @@ export const ACTIONS: ActionRow[] = [
   get("/evaluations/[id]", "viewer", (f) => `/api/web/evaluations/${f.evaluationId}`),
   get("/prompts/[name]/versions/[semver]/evaluation", "viewer", () => "/api/web/prompts/qualify/versions/v1.2.0/evaluation"),
   get("/prompts/[name]/versions/[semver]/outcomes", "viewer", () => "/api/web/prompts/draft_email/versions/v1.3.0/outcomes"),
+  get("/prompts/[name]/outcomes", "viewer", () => "/api/web/prompts/draft_email/outcomes"),
+  get("/replays", "viewer", () => "/api/web/replays"),
+  get("/replays/[id]", "viewer", (f) => `/api/web/replays/${f.replayId}`),
   {
     method: "POST", route: "/runs", least: "admin",
     forced: (f) => ({ path: "/api/web/runs", data: { pack: "saas-outbound", lead_ids: [f.leadId], stop_after: "extract_signals" } }),
@@ -134,6 +137,7 @@ export const ACTIONS: ActionRow[] = [
     forced: (f) => ({ path: `/api/web/eval-sets/${f.evalSetId}/cases/${f.evalCaseId}` }), probe: (f) => ({ path: `/api/web/eval-sets/${f.evalSetId}/cases/evc_${NONE}` }),
   },
   { method: "POST", route: "/evaluations", least: "reviewer", forced: () => ({ path: "/api/web/evaluations", data: { prompt: "qualify", version: "v1.2.0", provider: "local" } }), probe: () => ({ path: "/api/web/evaluations", data: {} }) },
+  { method: "POST", route: "/replays", least: "reviewer", forced: (f) => ({ path: "/api/web/replays", data: { prompt: "qualify", version: "v1.2.0", run_id: f.runId, leads: 1 } }), probe: () => ({ path: "/api/web/replays", data: {} }) },
   { method: "POST", route: "/drafts/[id]/eval-case", least: "reviewer", forced: (f) => ({ path: `/api/web/drafts/${f.draftId}/eval-case` }), probe: () => ({ path: `/api/web/drafts/drf_${NONE}/eval-case` }) },
   { method: "POST", route: "/prompts/[name]/promote", least: "admin", forced: () => ({ path: "/api/web/prompts/qualify/promote", data: { version: "v1.0.0" } }), probe: () => ({ path: "/api/web/prompts/qualify/promote", data: {} }) },
   { method: "POST", route: "/prompts/[name]/rollback", least: "admin", forced: () => ({ path: "/api/web/prompts/qualify/rollback" }), probe: () => ({ path: "/api/web/prompts/no_such_prompt/rollback" }) },

@@ -3,7 +3,7 @@ import { monotonicFactory } from "ulid";
 // Public identifiers: a type prefix and a lower-case ULID, so they sort by creation time.
 export const ID_PREFIXES = [
   "lead", "run", "drf", "evt", "cmp", "whe", "dly", "rpl", "aud", "req",
-  "ws", "usr", "tok", "pack", "prm", "pv", "prov", "rle", "snd", "trc", "att", "idk", "sup", "apv", "prp", "ses", "inb", "bnc", "evs", "evc", "evl", "evr",
+  "ws", "usr", "tok", "pack", "prm", "pv", "prov", "rle", "snd", "trc", "att", "idk", "sup", "apv", "prp", "ses", "inb", "bnc", "evs", "evc", "evl", "evr", "rpy", "rpr",
 ] as const;
 export type IdPrefix = (typeof ID_PREFIXES)[number];
 

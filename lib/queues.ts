@@ -48,6 +48,11 @@ export const QUEUES = {
     payload: z.object({ v: z.literal(1), evaluationId: z.string() }),
     jobOptions: retried(3, 5_000, 1000),
   },
+  replay: {
+    // One behaviour diff (lib/replays/run-replay.ts): a run's last leads through one prompt version.
+    payload: z.object({ v: z.literal(1), replayId: z.string() }),
+    jobOptions: retried(3, 5_000, 1000),
+  },
   housekeeping: {
     payload: z.object({
       v: z.literal(1),

@@ -4,6 +4,7 @@ import { processDeliver } from "./processors/deliver";
 import { processEvaluate } from "./processors/evaluate";
 import { processHousekeeping } from "./processors/housekeeping";
 import { processImport } from "./processors/import";
+import { processReplay } from "./processors/replay";
 import { processSend } from "./processors/send";
 import { processStage } from "./processors/stage";
 import { processTrack } from "./processors/track";
@@ -20,6 +21,7 @@ export const PROCESSORS: Record<QueueName, { process: Processor; concurrency: nu
   // (lib/webhooks/lanes.ts), so a dozen hanging endpoints still leave most of them to the others.
   deliver: { process: processDeliver as Processor, concurrency: 64 },
   evaluate: { process: processEvaluate as Processor, concurrency: 2 },
+  replay: { process: processReplay as Processor, concurrency: 2 },
   housekeeping: { process: processHousekeeping as Processor, concurrency: 1 },
 };
 

@@ -8,6 +8,7 @@ import { useCampaign } from "@/components/data/queries/campaigns";
 import { webApi } from "@/components/data/web-api";
 import { CampaignOffer } from "@/components/campaigns/campaign-offer";
 import { comparisonQuery } from "@/components/data/queries/evals";
+import { BehaviourDiffPanel } from "@/components/evals/behaviour-diff";
 import { EvalComparisonPanel } from "@/components/evals/eval-comparison";
 import { TextDiff } from "@/components/diff/text-diff";
 import { CampaignStatus } from "@/components/campaigns/campaign-status";
@@ -120,6 +121,7 @@ export function CampaignView({ id, canApprove, canEdit, userId }: { id: string; 
             emptyText="Same model and texts as the parent."
           />
           <EvalComparisonPanel name={fork.name} version={fork.version} canEvaluate={canApprove} headingLevel={3} />
+          <BehaviourDiffPanel name={fork.name} version={fork.version} canReplay={canApprove} headingLevel={3} />
         </section>
       ))}
 

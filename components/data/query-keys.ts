@@ -47,6 +47,8 @@ export const queryKeys = {
     set: (id: string) => ["evals", "set", id] as const,
     comparison: (name: string, version: string) => ["evals", "comparison", name, version] as const,
     outcomes: (name: string, version: string) => ["evals", "outcomes", name, version] as const,
+    promptOutcomes: (name: string) => ["evals", "prompt-outcomes", name] as const,
+    latestReplay: (name: string, version: string) => ["evals", "latest-replay", name, version] as const,
   },
   audit: {
     all: ["audit"] as const,

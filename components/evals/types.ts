@@ -1,3 +1,5 @@
+import type { ReplayJson } from "@/lib/replays/replays";
+
 // Shapes of /api/web/eval-sets/**, /api/web/evaluations/** and a version's comparison (lib/evals/).
 
 export type EvaluationSummary = {
@@ -22,3 +24,8 @@ export type EvalComparison = {
 export type EvalCaseJson = { id: string; name: string; input: unknown; expect: unknown; source: string; draft_id: string | null; own: boolean; created_at: string };
 export type EvalSetSummary = { id: string; ref: string; stage: string; name: string; description: string; built_in: boolean; case_count: number; created_at: string };
 export type EvalSetJson = EvalSetSummary & { context: unknown; cases: EvalCaseJson[] };
+
+// Behaviour diffs, /api/web/replays/** (lib/replays/replays.ts).
+export type { ReplayJson };
+export type ReplaySummary = Omit<ReplayJson, "results">;
+export type ReplayResultJson = ReplayJson["results"][number];

@@ -5,6 +5,7 @@ import { usePromptHistory } from "@/components/data/queries/prompts";
 import { TextDiff } from "@/components/diff/text-diff";
 import { promptDiffText, promptHref, versionHref } from "@/components/prompts/prompt-text";
 import { ParentDiff } from "@/components/prompts/parent-diff";
+import { BehaviourDiffPanel } from "@/components/evals/behaviour-diff";
 import { EvalComparisonPanel } from "@/components/evals/eval-comparison";
 import { VersionOutcomesPanel } from "@/components/evals/version-outcomes";
 import { QueryState } from "@/components/ui/query-state";
@@ -63,6 +64,7 @@ export function PromptVersionView({ name, version, canEvaluate }: { name: string
 
           {shown.workspace ? <ParentDiff name={name} version={shown} heading="Changes from its parent" /> : null}
           {shown.parent ? <EvalComparisonPanel name={name} version={shown.version} canEvaluate={canEvaluate} /> : null}
+          <BehaviourDiffPanel name={name} version={shown.version} canReplay={canEvaluate} />
           <VersionOutcomesPanel name={name} version={shown.version} />
         </div>
       ) : null}

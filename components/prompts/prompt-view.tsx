@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
 import { usePromptHistory } from "@/components/data/queries/prompts";
+import { PromptOutcomesPanel } from "@/components/evals/prompt-outcomes";
 import { CompareVersions } from "@/components/prompts/compare-versions";
 import { ForkPromptForm } from "@/components/prompts/fork-prompt-form";
 import { promptHref, versionHref } from "@/components/prompts/prompt-text";
@@ -83,6 +84,8 @@ export function PromptView({ name, workspace, canFork, initialVersion, forked = 
             <h3 className="mt-4 text-xs font-semibold uppercase tracking-wide text-slate-500">User template</h3>
             <pre className="mt-1 whitespace-pre-wrap break-words rounded-md bg-slate-50 p-3 font-mono text-xs text-slate-800">{shown.user_template}</pre>
           </section>
+
+          <PromptOutcomesPanel name={name} />
         </div>
       </div>
 

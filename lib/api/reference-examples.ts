@@ -40,6 +40,7 @@ export const CURATED_BODIES: Record<string, unknown> = {
   updatePack: { prompts: { draft_email: "draft_email@acme:v1.3.0-acme" }, offer: { tone: "direct" } },
   forkPack: { slug: "saas-outbound-acme", name: "SaaS outbound (Acme)" },
   importSuppressions: { csv: "email,reason\nada@prospect.io,asked to stop\n" },
+  createReplay: { prompt: "draft_email@acme", version: "v1.3.0-acme", run_id: "run_01jd0000000000000000000003", leads: 20 },
   replayDeadLetters: { ids: ["dly_01jd0000000000000000000004"] },
 };
 

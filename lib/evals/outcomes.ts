@@ -1,6 +1,8 @@
 import { diffChars } from "diff";
 import { z } from "zod";
-import { sql } from "@/lib/db";
+import { db, sql } from "@/lib/db";
+import { findVisiblePrompt } from "@/lib/prompts/find-prompt";
+import { compareVersionsDesc } from "@/lib/prompts/version-label";
 
 // How a prompt version did with real leads in this workspace (issue 16, "outcomes per version"):
 // - drafts it wrote (draft_email versions): how many, approval rate (approved or sent over those
@@ -92,4 +94,16 @@ export async function versionOutcomes(workspaceId: string, versionId: string): P
     sent, replied, positive_replies: positive, reply_rate: rate(replied, sent), positive_reply_rate: rate(positive, sent),
     leads, cost_usd: costUsd, cost_per_lead_usd: leads ? costUsd / leads : null,
   };
+}
+
+export const PromptOutcomesSchema = z
+  .object({ data: z.array(VersionOutcomesSchema.extend({ version: z.string() })).meta({ description: "Every version of the prompt, newest first" }) })
+  .meta({ id: "PromptOutcomes" });
+
+/** Every version of a prompt side by side (the prompt page's table), newest first. */
+export async function promptOutcomes(workspaceId: string, name: string): Promise<z.infer<typeof PromptOutcomesSchema>> {
+  const prompt = await findVisiblePrompt(workspaceId, name);
+  const versions = await db().promptVersion.findMany({ where: { promptId: prompt.id }, select: { id: true, version: true, major: true, minor: true, patch: true, label: true } });
+  versions.sort(compareVersionsDesc);
+  return { data: await Promise.all(versions.map(async (version) => ({ version: version.version, ...(await versionOutcomes(workspaceId, version.id)) }))) };
 }

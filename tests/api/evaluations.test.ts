@@ -193,6 +193,15 @@ describe("outcomes per version", () => {
         drafts: 3, awaiting_review: 1, approved: 1, rejected: 1, approval_rate: 0.5, approved_with_edits: 1, mean_edit_distance: "\nP.S. Twelve more characters.".length,
         rejection_reasons: [{ reason: "Too generic", count: 1 }], sent: 0, reply_rate: null, leads: 3, cost_usd: 0, cost_per_lead_usd: 0,
       });
+      // The prompt page's table: every version, newest first, this one with the same figures.
+      const all = await call("GET", `/v1/prompts/${version.name}/outcomes`, { token: ws.tokens.viewer });
+      expect(all.status, JSON.stringify(all.body)).toBe(200);
+      const rows = all.body.data as unknown as { version: string; drafts: number; approval_rate: number | null }[];
+      const history = (await call("GET", `/v1/prompts/${version.name}`, { token: ws.tokens.viewer })).body.history as string[];
+      expect(rows.map((row) => row.version)).toEqual(history);
+      expect(rows.find((row) => row.version === version.version)).toMatchObject({ drafts: 3, approval_rate: 0.5 });
+      expect(rows.filter((row) => row.version !== version.version).every((row) => row.drafts === 0)).toBe(true);
+      expect((await call("GET", "/v1/prompts/nope/outcomes", { token: ws.tokens.viewer })).status).toBe(404);
     } finally {
       await files.close();
     }

@@ -65,6 +65,7 @@ export const PATH_RESOURCES: Record<string, (r: Resources) => string> = {
   "eval-sets.id": (r) => r.evalSetId,
   "eval-sets.case_id": (r) => r.evalCaseId,
   "evaluations.id": (r) => r.evaluationId,
+  "replays.id": (r) => r.replayId,
 };
 
 const list = (label: string, query = ""): Probe => ({ label, query, expect: [200] });
@@ -203,6 +204,21 @@ export const V1_CASES: Record<string, V1Case> = {
     ],
   },
   getEvaluation: { role: "viewer" },
+  getPromptOutcomes: { role: "viewer" },
+  listReplays: {
+    role: "viewer",
+    probes: (r) => [list("all"), list("prompt filter on the target's fork", `?prompt=${encodeURIComponent(r.promptName)}`), list("the target's run", `?run_id=${r.runId}`)],
+  },
+  createReplay: {
+    role: "reviewer",
+    // Names a version the target does not have: the role check passes and nothing is created.
+    body: () => ({ prompt: "qualify", version: "v1.2.0", run_id: "run_00000000000000000000000000" }),
+    probes: (r) => [
+      { label: "the target's fork", body: { prompt: r.promptName, version: r.promptVersion, run_id: r.runId }, expect: [404] },
+      { label: "the target's run", body: { prompt: "qualify", version: "v1.2.0", run_id: r.runId }, expect: [422] },
+    ],
+  },
+  getReplay: { role: "viewer" },
   listProviders: { role: "viewer", probes: () => [list("all")] },
   upsertProvider: {
     role: "admin",

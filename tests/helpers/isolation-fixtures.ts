@@ -52,6 +52,8 @@ export type Resources = {
   evalSetRef: string;
   evalCaseId: string;
   evaluationId: string;
+  /** A finished replay of runId through the workspace's fork, with one result. */
+  replayId: string;
 };
 
 function created(answer: { status: number; body: Record<string, unknown> }, what: string) {
@@ -125,14 +127,30 @@ export async function seedResources(ws: TestWorkspace): Promise<Resources> {
   // must not change it while they compare snapshots).
   const forkRow = await db().promptVersion.findFirstOrThrow({ where: { version: promptVersion, prompt: { name: promptName } }, select: { id: true } });
   const evaluationId = await writeEvaluation(ws.workspace.id, evalSet.id as string, evalCase.id as string, forkRow.id);
+  const replayId = await writeReplay(ws.workspace.id, run.id as string, leadId, forkRow.id);
 
   const tokenRow = await db().apiToken.findFirstOrThrow({ where: { workspaceId: ws.workspace.id, name: "admin write" } });
   return {
     workspaceSlug: slug, leadId, leadEmail, leadIdempotencyKey, leadBody, runId, draftId, sentDraftId, messageId, replyId: reply.id as string, campaignId: campaign.id as string,
     packSlug, promptName, promptVersion, promptPin, providerSlug, spareProviderSlug, endpointId, deliveryId, eventId: test.event_id as string,
     tokenId: tokenRow.id, relayFromEmail, suppressedEmail, mailboxUsername, unmatchedFrom, adminUserId: ws.users.admin.id, viewerUserId: ws.users.viewer.id, webSessionId,
-    evalSetId: evalSet.id as string, evalSetRef, evalCaseId: evalCase.id as string, evaluationId,
+    evalSetId: evalSet.id as string, evalSetRef, evalCaseId: evalCase.id as string, evaluationId, replayId,
   };
+}
+
+/** As the replay worker leaves it (no worker runs in these suites). */
+async function writeReplay(workspaceId: string, runId: string, leadId: string, promptVersionId: string) {
+  const id = newId("rpy");
+  await db().replay.create({
+    data: { id, workspaceId, runId, promptVersionId, stage: "qualify", provider: "local", model: "leadpipe-2", requested: 1, status: "done", leadCount: 1, changed: 1, valid: 1, startedAt: new Date(), finishedAt: new Date() },
+  });
+  await db().replayResult.create({
+    data: {
+      id: newId("rpr"), replayId: id, position: 0, leadId, leadLabel: "Bea", before: { stage: "qualify", qualified: true, score: 80, reasons: [] }, beforeText: "Qualified (score 80)",
+      after: { stage: "qualify", qualified: false, score: 20, reasons: [] }, afterText: "Not qualified (score 20)", valid: true, changed: true, verdictChanged: true, latencyMs: 1,
+    },
+  });
+  return id;
 }
 
 async function writeEvaluation(workspaceId: string, setId: string, caseId: string, promptVersionId: string) {
@@ -160,6 +178,6 @@ export function identifiers(resources: Resources): string[] {
     resources.leadId, resources.leadEmail, resources.runId, resources.draftId, resources.sentDraftId, resources.messageId, resources.replyId,
     resources.campaignId, resources.packSlug, resources.promptName, resources.providerSlug, resources.spareProviderSlug, resources.endpointId,
     resources.deliveryId, resources.eventId, resources.tokenId, resources.relayFromEmail, resources.suppressedEmail, resources.mailboxUsername, resources.unmatchedFrom, resources.adminUserId, resources.viewerUserId, resources.workspaceSlug, resources.webSessionId,
-    resources.evalSetId, resources.evalSetRef, resources.evalCaseId, resources.evaluationId,
+    resources.evalSetId, resources.evalSetRef, resources.evalCaseId, resources.evaluationId, resources.replayId,
   ];
 }

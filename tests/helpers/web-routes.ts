@@ -48,6 +48,7 @@ export const WEB_PATH_RESOURCES: Record<string, (r: Resources) => string> = {
   "eval-sets.id": (r) => r.evalSetId,
   "eval-sets.caseId": (r) => r.evalCaseId,
   "evaluations.id": (r) => r.evaluationId,
+  "replays.id": (r) => r.replayId,
 };
 
 export type WebCase = {
@@ -104,6 +105,18 @@ export const WEB_CASES: Record<string, WebCase> = {
   "GET /api/web/evaluations/{id}": {},
   "GET /api/web/prompts/{name}/versions/{semver}/evaluation": {},
   "GET /api/web/prompts/{name}/versions/{semver}/outcomes": {},
+  "GET /api/web/prompts/{name}/outcomes": {},
+  "GET /api/web/replays": {
+    probes: (r) => [...list, { label: "prompt filter on the target's fork", query: `?prompt=${encodeURIComponent(r.promptName)}`, expect: [200] }, { label: "the target's run", query: `?run_id=${r.runId}`, expect: [200] }],
+  },
+  "POST /api/web/replays": {
+    body: () => ({ prompt: "qualify", version: "v1.2.0", run_id: "run_00000000000000000000000000" }),
+    probes: (r) => [
+      { label: "the target's fork", body: { prompt: r.promptName, version: r.promptVersion, run_id: r.runId }, expect: [404] },
+      { label: "the target's run", body: { prompt: "qualify", version: "v1.2.0", run_id: r.runId }, expect: [422] },
+    ],
+  },
+  "GET /api/web/replays/{id}": {},
   "GET /api/web/members": { probes: () => list },
   "GET /api/web/sessions": { probes: () => list },
   "DELETE /api/web/sessions/{id}": {},

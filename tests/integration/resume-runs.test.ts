@@ -3,6 +3,7 @@ import { db, sql } from "@/lib/db";
 import { newId } from "@/lib/ids";
 import { insertLeadBatch } from "@/lib/imports/insert-batch";
 import type { LeadRow } from "@/lib/imports/columns";
+import { resumeQueuedJobs } from "@/lib/evals/resume-queued";
 import { resumeRuns } from "@/lib/pipeline/resume-runs";
 import { closeQueues, queue } from "@/lib/queues";
 import { ensureWorkspace } from "@/lib/workspaces/create-workspace";
@@ -67,5 +68,32 @@ describe("resumeRuns", () => {
     await queue("import").remove(`import.${run.id}`);
     expect((await resumeRuns()).imports).toBe(1);
     expect(await jobsOf("import", run.id)).toEqual([expect.stringMatching(new RegExp(`^import\\.${run.id}\\.resume-\\d+$`))]);
+  });
+});
+
+describe("resumeQueuedJobs", () => {
+  it("queues an evaluation or replay whose job was lost, once, and leaves fresh ones alone", async () => {
+    const workspace = await ensureWorkspace({ slug: "resume-evals", name: "resume-evals" });
+    const pack = await db().pack.findFirstOrThrow({ where: { slug: "saas-outbound" } });
+    const run = await db().run.create({ data: { id: newId("run"), workspaceId: workspace.id, packId: pack.id, status: "completed" } });
+    const version = await db().promptVersion.findFirstOrThrow({ where: { prompt: { name: "qualify" } } });
+    const set = await db().evalSet.findFirstOrThrow({ where: { stage: "qualify" } });
+    const replay = (id: string) => db().replay.create({ data: { id, workspaceId: workspace.id, runId: run.id, promptVersionId: version.id, stage: "qualify", provider: "local", model: "leadpipe-2", requested: 5 } });
+    const [lost, fresh] = [newId("rpy"), newId("rpy")];
+    await replay(lost);
+    await replay(fresh);
+    const evaluation = await db().evaluation.create({ data: { id: newId("evl"), workspaceId: workspace.id, setId: set.id, promptVersionId: version.id, provider: "local", model: "leadpipe-2" } });
+    await sql().query(`UPDATE replays SET "createdAt" = now() - interval '5 minutes' WHERE id = $1`, [lost]);
+    await sql().query(`UPDATE evaluations SET "createdAt" = now() - interval '5 minutes' WHERE id = $1`, [evaluation.id]);
+    await queue("replay").obliterate({ force: true });
+    await queue("evaluate").obliterate({ force: true });
+
+    expect(await resumeQueuedJobs()).toEqual({ evaluations: 1, replays: 1 });
+    expect(await queue("replay").getJob(`replay-${lost}`)).toBeTruthy();
+    expect(await queue("replay").getJob(`replay-${fresh}`)).toBeFalsy();
+    expect((await queue("evaluate").getJob(`evaluate-${evaluation.id}`))?.data).toEqual({ v: 1, evaluationId: evaluation.id });
+    // Again: the rows are still queued (no worker here), the jobs exist, nothing is doubled.
+    await resumeQueuedJobs();
+    expect((await queue("replay").getJobCounts("waiting")).waiting).toBe(1);
   });
 });

@@ -1,4 +1,5 @@
 import type { Job } from "bullmq";
+import { resumeQueuedJobs } from "@/lib/evals/resume-queued";
 import { purgeExpiredIdempotencyKeys } from "@/lib/idempotency/purge-expired";
 import { resumeRuns } from "@/lib/pipeline/resume-runs";
 import { resumeDeliveries } from "@/lib/webhooks/resume-deliveries";
@@ -9,7 +10,7 @@ export async function processHousekeeping(job: Job<QueuePayload<"housekeeping">>
     case "purge-idempotency-keys":
       return { purged: await purgeExpiredIdempotencyKeys() };
     case "resume-runs":
-      return resumeRuns();
+      return { ...(await resumeRuns()), ...(await resumeQueuedJobs()) };
     case "resume-deliveries":
       return { queued: await resumeDeliveries() };
   }

@@ -6,9 +6,9 @@ import {
 import {
   createEvaluation, CreateEvaluationBody, EvaluationIdParams, findVersion, EvaluationSchema, EvaluationsQuery, EvaluationSummarySchema, getEvaluation, listEvaluations,
 } from "@/lib/evals/evaluations";
-import { pageOf, PromptVersionParams } from "@/lib/api/schemas";
+import { pageOf, PromptNameParams, PromptVersionParams } from "@/lib/api/schemas";
 import { compareWithParent, EvalComparisonSchema } from "@/lib/evals/compare";
-import { versionOutcomes, VersionOutcomesSchema } from "@/lib/evals/outcomes";
+import { promptOutcomes, PromptOutcomesSchema, versionOutcomes, VersionOutcomesSchema } from "@/lib/evals/outcomes";
 
 export const listEvalSetsOperation = defineOperation({
   id: "listEvalSets", method: "GET", path: "/eval-sets", tag: "Evaluations", role: "viewer", summary: "List eval sets",
@@ -88,4 +88,12 @@ export const getVersionOutcomesOperation = defineOperation({
   description: "Drafts it wrote (approval rate, approved edits and their mean edit distance, the most frequent rejection reasons), reply and positive-reply rates of the sent ones, and its cost per lead in the runs that resolved it.",
   params: PromptVersionParams, success: { status: 200, description: "The outcomes", schema: VersionOutcomesSchema }, errors: [404],
   handler: async ({ params, auth }) => ({ body: await versionOutcomes(auth.workspace.id, (await findVersion(auth.workspace.id, params.name, params.semver)).id) }),
+});
+
+export const getPromptOutcomesOperation = defineOperation({
+  id: "getPromptOutcomes", method: "GET", path: "/prompts/{name}/outcomes", tag: "Evaluations", role: "viewer",
+  summary: "How every version of a prompt did with this workspace's leads",
+  description: "The outcomes of GET /v1/prompts/{name}/versions/{semver}/outcomes for each version, newest first, to compare them side by side.",
+  params: PromptNameParams, success: { status: 200, description: "One row per version", schema: PromptOutcomesSchema }, errors: [404],
+  handler: async ({ params, auth }) => ({ body: await promptOutcomes(auth.workspace.id, params.name) }),
 });

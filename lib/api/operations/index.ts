@@ -17,8 +17,9 @@ import {
 import { createSuppressionOperation, deleteSuppressionOperation, importSuppressionsOperation, listSuppressionsOperation } from "@/lib/api/operations/suppressions";
 import {
   addEvalCaseOperation, createEvalSetOperation, createEvaluationOperation, getEvalSetOperation, getEvaluationOperation, getVersionEvaluationOperation, getVersionOutcomesOperation, listEvalSetsOperation, listEvaluationsOperation,
-  removeEvalCaseOperation,
+  getPromptOutcomesOperation, removeEvalCaseOperation,
 } from "@/lib/api/operations/evals";
+import { createReplayOperation, getReplayOperation, listReplaysOperation } from "@/lib/api/operations/replays";
 import { deleteProviderOperation, listProvidersOperation, upsertProviderOperation } from "@/lib/api/operations/providers";
 
 /** Every /v1 operation, in the order the reference shows them. */
@@ -32,7 +33,8 @@ export const OPERATIONS = [
   listPacksOperation, getPackOperation, updatePackOperation, forkPackOperation, approvePackOperation,
   getPromptOperation, getPromptVersionOperation, forkPromptOperation, promotePromptOperation, rollbackPromptOperation,
   listEvalSetsOperation, createEvalSetOperation, getEvalSetOperation, addEvalCaseOperation, removeEvalCaseOperation,
-  listEvaluationsOperation, createEvaluationOperation, getEvaluationOperation, getVersionEvaluationOperation, getVersionOutcomesOperation,
+  listEvaluationsOperation, createEvaluationOperation, getEvaluationOperation, getVersionEvaluationOperation, getVersionOutcomesOperation, getPromptOutcomesOperation,
+  listReplaysOperation, createReplayOperation, getReplayOperation,
   listProvidersOperation, upsertProviderOperation, deleteProviderOperation,
   listSuppressionsOperation, createSuppressionOperation, importSuppressionsOperation, deleteSuppressionOperation,
   listAuditOperation,

@@ -1,0 +1,4 @@
+import { v1Route } from "@/lib/api/v1-route";
+import { getReplayOperation } from "@/lib/api/operations/replays";
+
+export const { GET, POST, PUT, PATCH, DELETE } = v1Route(getReplayOperation);
