@@ -93,6 +93,16 @@ export async function findVersion(workspaceId: string, name: string, version: st
   return row;
 }
 
+/**
+ * The `prompt` and `version` filters of a list of things done to prompt versions (evaluations,
+ * replays) as a where clause; null when the prompt is not one the workspace can see (an empty page).
+ */
+export async function promptVersionFilter(workspaceId: string, query: { prompt?: string; version?: string }) {
+  if (!query.prompt) return {};
+  const prompt = await findVisiblePrompt(workspaceId, query.prompt).catch(() => null);
+  return prompt ? { promptVersion: { promptId: prompt.id, ...(query.version ? { version: query.version } : {}) } } : null;
+}
+
 export async function createEvaluation(workspaceId: string, body: CreateEvaluationBody, actor: Actor) {
   const version = await findVersion(workspaceId, body.prompt, body.version);
   const set = body.set
@@ -132,12 +142,8 @@ export async function getEvaluation(workspaceId: string, id: string) {
 
 export async function listEvaluations(workspaceId: string, query: z.infer<typeof EvaluationsQuery>) {
   const after = decodeCursor("evaluations", workspaceId, query.cursor);
-  let versionFilter: Prisma.EvaluationWhereInput = {};
-  if (query.prompt) {
-    const prompt = await findVisiblePrompt(workspaceId, query.prompt).catch(() => null);
-    if (!prompt) return { data: [], has_more: false, next_cursor: null };
-    versionFilter = { promptVersion: { promptId: prompt.id, ...(query.version ? { version: query.version } : {}) } };
-  }
+  const versionFilter = await promptVersionFilter(workspaceId, query);
+  if (!versionFilter) return { data: [], has_more: false, next_cursor: null };
   const rows = await db().evaluation.findMany({
     where: { workspaceId, ...versionFilter, ...(after ? { id: { lt: after } } : {}) }, include: INCLUDE, orderBy: { id: "desc" }, take: query.limit + 1,
   });

@@ -3,10 +3,9 @@ import { recordAudit, type Actor } from "@/lib/audit/record-audit";
 import { decodeCursor, ListQuery, toPage } from "@/lib/api/pagination";
 import { db } from "@/lib/db";
 import { Conflict, NotFound, ValidationFailed } from "@/lib/errors";
-import { findVersion } from "@/lib/evals/evaluations";
+import { findVersion, promptVersionFilter } from "@/lib/evals/evaluations";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
 import { newId } from "@/lib/ids";
-import { findVisiblePrompt } from "@/lib/prompts/find-prompt";
 import { findProvider, parseModelRef } from "@/lib/providers/model-ref";
 import { enqueue } from "@/lib/queues";
 
@@ -137,12 +136,8 @@ export async function getReplay(workspaceId: string, id: string) {
 
 export async function listReplays(workspaceId: string, query: z.infer<typeof ReplaysQuery>) {
   const after = decodeCursor("replays", workspaceId, query.cursor);
-  let versionFilter: Prisma.ReplayWhereInput = {};
-  if (query.prompt) {
-    const prompt = await findVisiblePrompt(workspaceId, query.prompt).catch(() => null);
-    if (!prompt) return { data: [], has_more: false, next_cursor: null };
-    versionFilter = { promptVersion: { promptId: prompt.id, ...(query.version ? { version: query.version } : {}) } };
-  }
+  const versionFilter = await promptVersionFilter(workspaceId, query);
+  if (!versionFilter) return { data: [], has_more: false, next_cursor: null };
   const rows = await db().replay.findMany({
     where: { workspaceId, ...versionFilter, ...(query.run_id ? { runId: query.run_id } : {}), ...(after ? { id: { lt: after } } : {}) },
     include: INCLUDE, orderBy: { id: "desc" }, take: query.limit + 1,

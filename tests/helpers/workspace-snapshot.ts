@@ -6,7 +6,7 @@ import { sql } from "@/lib/db";
 // refilled) and mailbox_status (the intake worker's report on the workspace's own mailbox, written
 // by the worker as it polls, never by a request) are left out. Discovered from the catalog, so a new table is covered without a change here.
 
-const PARENT_COLUMNS: Record<string, string> = { packId: "packs", promptId: "prompts", campaignId: "campaigns", runId: "runs", deliveryId: "deliveries", evaluationId: "evaluations" };
+const PARENT_COLUMNS: Record<string, string> = { packId: "packs", promptId: "prompts", campaignId: "campaigns", runId: "runs", deliveryId: "deliveries", evaluationId: "evaluations", replayId: "replays" };
 const IGNORED_COLUMNS = new Set(["lastUsedAt"]);
 const IGNORED_TABLES = new Set(["mailbox_status"]);
 
