@@ -212,7 +212,7 @@ export const V1_CASES: Record<string, V1Case> = {
   createReplay: {
     role: "reviewer",
     // Names a version the target does not have: the role check passes and nothing is created.
-    body: () => ({ prompt: "qualify", version: "v1.2.0", run_id: "run_00000000000000000000000000" }),
+    body: (r) => ({ prompt: r.promptName, version: `${r.promptVersion}-none`, run_id: r.runId }),
     probes: (r) => [
       { label: "the target's fork", body: { prompt: r.promptName, version: r.promptVersion, run_id: r.runId }, expect: [404] },
       { label: "the target's run", body: { prompt: "qualify", version: "v1.2.0", run_id: r.runId }, expect: [422] },
