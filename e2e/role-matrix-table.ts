@@ -32,10 +32,13 @@ export const PAGES: PageRow[] = [
     controls: [{ least: "admin", find: (p) => p.getByRole("button", { name: /Fork pack/ }) }, { least: "admin", find: (p) => p.getByRole("button", { name: /Save pins/ }) }],
   },
   { pattern: "/prompts", least: "viewer", url: () => "/prompts" },
-  { pattern: "/prompts/evals", least: "viewer", url: () => "/prompts/evals" },
+  { pattern: "/prompts/evals", least: "viewer", url: () => "/prompts/evals", controls: [{ least: "admin", find: (p) => p.getByRole("form", { name: "New eval set" }) }] },
   {
     pattern: "/prompts/evals/[id]", least: "viewer", url: (f) => `/prompts/evals/${f.evalSetId}`, missing: `/prompts/evals/evs_${NONE}`,
-    controls: [{ least: "reviewer", find: (p) => p.getByRole("button", { name: "Remove" }).first() }],
+    controls: [
+      { least: "reviewer", find: (p) => p.getByRole("button", { name: "Remove" }).first() },
+      { least: "reviewer", find: (p) => p.getByRole("form", { name: "Add a case" }) },
+    ],
   },
   { pattern: "/prompts/[name]/versions/[semver]", least: "viewer", url: () => "/prompts/qualify/versions/v1.2.0", missing: "/prompts/qualify/versions/v9.9.9" },
   { pattern: "/prompts/[name]", least: "viewer", url: () => "/prompts/qualify", missing: "/prompts/no_such_prompt", controls: [{ least: "admin", find: (p) => p.getByRole("button", { name: /^Fork/ }) }] },

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { queryKeys } from "@/components/data/query-keys";
 import { useEvalSet } from "@/components/data/queries/evals";
 import { webApi } from "@/components/data/web-api";
+import { AddEvalCaseForm } from "@/components/evals/add-eval-case-form";
 import type { EvalCaseJson } from "@/components/evals/types";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { PageHeader } from "@/components/ui/page-header";
@@ -12,7 +13,8 @@ import { QueryState } from "@/components/ui/query-state";
 import { buttonStyles, cardStyles } from "@/components/ui/styles";
 
 // /prompts/evals/{id}: a set and the cases this workspace sees: what each gives the stage and what
-// it expects back. The workspace's own cases (added over /v1 or from the draft page) can be removed.
+// it expects back. Reviewers add cases with the form below it; the workspace's own cases (added
+// here, over /v1 or from the draft page) can be removed.
 
 const SOURCES: Record<string, string> = { seed: "Built-in", manual: "Added", review_edit: "From a reviewer’s edit", review_reject: "From a rejection" };
 
@@ -80,6 +82,7 @@ export function EvalSetView({ id, canEdit }: { id: string; canEdit: boolean }) {
           </section>
         ) : null}
       </QueryState>
+      {canEdit && data ? <div className="mt-6"><AddEvalCaseForm setId={id} stage={data.stage} /></div> : null}
       <ConfirmDialog
         open={removing !== null} title={`Remove “${removing?.name ?? ""}”?`} confirmLabel="Remove" pending={remove.isPending} error={remove.error?.message}
         onConfirm={() => removing && remove.mutate(removing.id)} onCancel={() => setRemoving(null)}
