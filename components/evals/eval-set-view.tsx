@@ -62,7 +62,7 @@ export function EvalSetView({ id, canEdit }: { id: string; canEdit: boolean }) {
         {data ? (
           <section aria-labelledby="cases-heading" className={cardStyles}>
             <h2 id="cases-heading" className="border-b border-slate-200 px-4 py-3 text-base font-semibold text-slate-900">
-              {data.case_count} cases <span className="ml-1 rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs font-normal text-slate-700">{data.stage}</span>
+              {data.case_count} {data.case_count === 1 ? "case" : "cases"} <span className="ml-1 rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs font-normal text-slate-700">{data.stage}</span>
             </h2>
             <ol className="divide-y divide-slate-100" data-testid="eval-cases">
               {data.cases.map((evalCase) => (
