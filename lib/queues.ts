@@ -67,6 +67,9 @@ export type QueuePayload<Q extends QueueName> = z.infer<(typeof QUEUES)[Q]["payl
 
 export const QUEUE_PREFIX = "leadpipe";
 
+/** The states of a job that will still run (recovery sweeps leave work in them alone). */
+export const LIVE_JOB_STATES = ["waiting", "active", "delayed", "prioritized", "waiting-children"] as const;
+
 type OpenQueue = { queue: Queue; connection: Redis };
 const globalForQueues = globalThis as unknown as { leadpipeQueues?: Map<QueueName, OpenQueue> };
 

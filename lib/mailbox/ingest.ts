@@ -4,7 +4,7 @@ import { newId } from "@/lib/ids";
 import { log } from "@/lib/log";
 import { parseInbound, type ParsedInbound } from "@/lib/mailbox/parse-message";
 import { stripQuoted } from "@/lib/replies/strip-quoted";
-import { enqueueBulk } from "@/lib/queues";
+import { queueTrack, queueTrackForLost } from "@/lib/replies/track-jobs";
 import { suppress } from "@/lib/suppressions/suppressions";
 
 // Takes a batch of raw messages read from one folder (in UID order) and, in one transaction,
@@ -67,31 +67,19 @@ export async function ingestBatch(workspaceId: string, folder: string, uidValidi
     });
   }, { timeout: 60_000 });
   // After the commit; if Redis is away the resume sweep classifies them later.
-  const track = [];
-  for (let start = 0; start < replyIds.length; start += 100) {
-    const chunk = replyIds.slice(start, start + 100); // a track job carries at most 100
-    track.push({ payload: { v: 1 as const, replyIds: chunk }, options: { jobId: `track.${chunk[0]}.batch` } });
-  }
-  await enqueueBulk("track", track).catch((error: Error) => log.warn({ err: error.message }, "could not queue track jobs; the resume sweep will"));
+  await queueTrack(replyIds, "batch").catch((error: Error) => log.warn({ err: error.message }, "could not queue track jobs; the resume sweep will"));
   return counts;
 }
 
 /**
  * Queues track again for the mailbox's replies that are not classified: a worker killed between
- * a batch's commit and queueing its job leaves them so. Job ids make a repeat cheap and track
- * makes it harmless. Called when a mailbox session starts (the resume sweep would find them too,
+ * a batch's commit and queueing its job leaves them so; replies a live job carries are left to it.
+ * Called when a mailbox session starts (the resume sweep would find them too,
  * but only after a few minutes).
  */
 export async function requeueUnclassified(workspaceId: string): Promise<number> {
   const rows = await db().reply.findMany({ where: { workspaceId, inboundMessageId: { not: null }, classifiedAt: null, correctedAt: null }, select: { id: true }, orderBy: { id: "asc" }, take: 10_000 });
-  const ids = rows.map((row) => row.id);
-  const jobs = [];
-  for (let start = 0; start < ids.length; start += 100) {
-    const replyIds = ids.slice(start, start + 100);
-    jobs.push({ payload: { v: 1 as const, replyIds }, options: { jobId: `track.${replyIds[0]}.requeue-${replyIds.length}` } });
-  }
-  await enqueueBulk("track", jobs);
-  return ids.length;
+  return queueTrackForLost(rows.map((row) => row.id), `requeue-${Date.now()}`);
 }
 
 /** A message mailparser cannot read is still kept (raw) and listed as unmatched. */

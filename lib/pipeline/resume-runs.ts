@@ -1,5 +1,6 @@
 import { sql } from "@/lib/db";
-import { enqueue, queue, type QueueName } from "@/lib/queues";
+import { enqueue, LIVE_JOB_STATES, queue, type QueueName } from "@/lib/queues";
+import { queueTrackForLost } from "@/lib/replies/track-jobs";
 import { enqueueStageBatches } from "@/lib/pipeline/start-stages";
 import { nextBatchStage, type BatchStage } from "@/lib/pipeline/stages";
 import { finishRunIfDone } from "@/lib/pipeline/finish-run";
@@ -11,14 +12,13 @@ import { finishRunIfDone } from "@/lib/pipeline/finish-run";
 // twice at once. Processing is idempotent, so the rare overlap costs only a little work.
 
 const STALE_SECONDS = 60;
-const LIVE = ["waiting", "active", "delayed", "prioritized", "waiting-children"] as const;
 
 /**
  * What a queue still holds work for, by the part of each live job's id that names it (job ids
- * are `import.<run>…`, `<run>.<stage>.<batch>`, `send.<draft>…`, `track.<reply>…`).
+ * are `import.<run>…`, `<run>.<stage>.<batch>`, `send.<draft>…`; track jobs are read by their data, lib/replies/track-jobs.ts).
  */
 async function liveWork(name: QueueName, part: 0 | 1): Promise<Set<string>> {
-  const ids = await queue(name).getRanges([...LIVE], 0, -1);
+  const ids = await queue(name).getRanges([...LIVE_JOB_STATES], 0, -1);
   return new Set(ids.map((id) => id.split(".")[part]));
 }
 
@@ -58,11 +58,10 @@ export async function resumeRuns(): Promise<{ imports: number; batches: number; 
     `SELECT id FROM replies WHERE "classifiedAt" IS NULL AND "draftId" IS NOT NULL AND "createdAt" < now() - make_interval(secs => $1) AND "createdAt" > now() - interval '7 days'`,
     [STALE_SECONDS],
   );
-  const tracking = unclassified.rows.length ? await liveWork("track", 1) : new Set<string>();
-  const lostReplies = unclassified.rows.filter((row) => !tracking.has(row.id));
-  for (const reply of lostReplies) await enqueue("track", { v: 1, replyId: reply.id }, { jobId: `track.${reply.id}.resume-${minute}` });
+  // A mailbox batch job carries up to 100 replies: its job id names only the first, so the sweep reads the jobs' data.
+  const lostReplies = await queueTrackForLost(unclassified.rows.map((row) => row.id), `resume-${minute}`);
 
   const active = await sql().query<{ id: string }>(`SELECT id FROM runs WHERE status IN ('running', 'awaiting_review', 'sending')`);
   for (const run of active.rows) await finishRunIfDone(run.id);
-  return { imports: lostImports.length, batches, sends: lostSends.length, replies: lostReplies.length };
+  return { imports: lostImports.length, batches, sends: lostSends.length, replies: lostReplies };
 }

@@ -6,6 +6,7 @@ import type { LeadRow } from "@/lib/imports/columns";
 import { resumeQueuedJobs } from "@/lib/evals/resume-queued";
 import { resumeRuns } from "@/lib/pipeline/resume-runs";
 import { closeQueues, queue } from "@/lib/queues";
+import { queueTrackForLost } from "@/lib/replies/track-jobs";
 import { ensureWorkspace } from "@/lib/workspaces/create-workspace";
 import { seed } from "@/prisma/seed/run-seed";
 import { resetDatabase } from "../helpers/db";
@@ -95,5 +96,22 @@ describe("resumeQueuedJobs", () => {
     // Again: the rows are still queued (no worker here), the jobs exist, nothing is doubled.
     await resumeQueuedJobs();
     expect((await queue("replay").getJobCounts("waiting")).waiting).toBe(1);
+  });
+});
+
+describe("queueTrackForLost", () => {
+  it("counts every reply a batch track job carries as queued, and queues only the others", async () => {
+    await queue("track").obliterate({ force: true });
+    const [a, b, c, d] = [newId("rpl"), newId("rpl"), newId("rpl"), newId("rpl")];
+    // A mailbox batch waiting for a busy provider: its id names only its first reply.
+    await queue("track").add("track", { v: 1, replyIds: [a, b, c] }, { jobId: `track.${a}.batch`, delay: 600_000 });
+    await queue("track").add("track", { v: 1, replyId: b }, { jobId: `track.${b}.single`, delay: 600_000 });
+
+    expect(await queueTrackForLost([a, b, c, d], "resume-test")).toBe(1);
+    const queued = await queue("track").getJob(`track.${d}.resume-test`);
+    expect(queued?.data).toEqual({ v: 1, replyIds: [d] });
+    expect(await queueTrackForLost([a, b, c], "resume-again")).toBe(0);
+    expect(await queue("track").getJobCountByTypes("waiting", "delayed")).toBe(3);
+    await queue("track").obliterate({ force: true });
   });
 });
