@@ -39,13 +39,19 @@ export type QueuedDelivery = { id: string; endpointId: string };
  * worker dies mid-attempt, the sweep retries them when it lapses. Rows another worker holds are
  * skipped, not waited for.
  */
+/**
+ * A delivery that is due: pending, with no next attempt or one at most a second away (a delayed job
+ * can fire a little early by PostgreSQL's clock). Lanes use it too (lib/webhooks/lanes.ts).
+ */
+export const DUE = `status = 'pending' AND ("nextAttemptAt" IS NULL OR "nextAttemptAt" <= now() + interval '1 second')`;
+
 async function claim(which: { ids: string[] } | { endpointId: string }, leaseMs: number): Promise<Claimed[]> {
   const due = "ids" in which
     ? `SELECT id FROM deliveries
-        WHERE id = ANY($1) AND status = 'pending' AND ("nextAttemptAt" IS NULL OR "nextAttemptAt" <= now() + interval '1 second')
+        WHERE id = ANY($1) AND ${DUE}
         FOR UPDATE SKIP LOCKED`
     : `SELECT id FROM deliveries
-        WHERE "endpointId" = $1 AND status = 'pending' AND ("nextAttemptAt" IS NULL OR "nextAttemptAt" <= now())
+        WHERE "endpointId" = $1 AND ${DUE}
         ORDER BY "nextAttemptAt" NULLS FIRST LIMIT ${DELIVERY_BATCH} FOR UPDATE SKIP LOCKED`;
   const { rows } = await sql().query<Claimed>(
     `WITH due AS (${due}),

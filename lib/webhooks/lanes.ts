@@ -1,6 +1,6 @@
 import { sql } from "@/lib/db";
 import { log } from "@/lib/log";
-import { deliverBatch, deliverDue, DELIVERY_BATCH, queueDeliveries, type BatchResult } from "@/lib/webhooks/deliver";
+import { deliverBatch, deliverDue, DELIVERY_BATCH, DUE, queueDeliveries, type BatchResult } from "@/lib/webhooks/deliver";
 import { isProvenHealthy } from "@/lib/webhooks/endpoint-health";
 
 // Fairness between endpoints. Every `deliver` job carries one endpoint's deliveries, and a worker
@@ -28,7 +28,7 @@ export function stopLanes() {
 
 async function dueDeliveryIds(endpointId: string): Promise<string[]> {
   const { rows } = await sql().query<{ id: string }>(
-    `SELECT id FROM deliveries WHERE "endpointId" = $1 AND status = 'pending' AND ("nextAttemptAt" IS NULL OR "nextAttemptAt" <= now())
+    `SELECT id FROM deliveries WHERE "endpointId" = $1 AND ${DUE}
       ORDER BY "nextAttemptAt" NULLS FIRST LIMIT $2`,
     [endpointId, DELIVERY_BATCH],
   );
