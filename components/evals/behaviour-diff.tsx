@@ -81,7 +81,14 @@ function ReplayBody({ replay }: { replay: ReplayJson }) {
   );
 }
 
-export function BehaviourDiffPanel({ name, version, canReplay, headingLevel = 2 }: { name: string; version: string; canReplay: boolean; headingLevel?: 2 | 3 }) {
+type PanelProps = { name: string; version: string; canReplay: boolean; headingLevel?: 2 | 3 };
+
+/** Only stages that run on a run's leads can be replayed (track versions are compared on eval sets). */
+export function BehaviourDiffPanel(props: PanelProps) {
+  return REPLAYABLE.includes(props.name.split("@")[0]) ? <ReplayPanel {...props} /> : null;
+}
+
+function ReplayPanel({ name, version, canReplay, headingLevel = 2 }: PanelProps) {
   const queryClient = useQueryClient();
   const latest = useLatestReplay(name, version);
   const runs = useRunOptions();
@@ -92,8 +99,6 @@ export function BehaviourDiffPanel({ name, version, canReplay, headingLevel = 2 
     mutationFn: (body: { run_id: string; leads: number }) => startReplay({ prompt: name, version, ...body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.evals.latestReplay(name, version) }),
   });
-  if (!REPLAYABLE.includes(name.split("@")[0])) return null;
-
   const chosen = runId || finished[0]?.id || "";
   const fieldError = (path: string) => (replay.error instanceof WebApiError ? replay.error.forField(path) : undefined);
   const submit = (event: FormEvent) => {

@@ -30,23 +30,27 @@ function latestDone(workspaceId: string, versionId: string, setId: string, provi
   return db().evaluation.findFirst({ where: { workspaceId, promptVersionId: versionId, setId, status: "done", ...(provider ? { provider } : {}) }, orderBy: { id: "desc" }, include: INCLUDE });
 }
 
-export async function compareWithParent(workspaceId: string, versionId: string): Promise<EvalComparison> {
+/** A version, its set, and the newest finished evaluation of it and of its parent (same set and provider). */
+async function latestPair(workspaceId: string, versionId: string) {
   const version = await db().promptVersion.findUnique({
     where: { id: versionId },
     include: { prompt: { select: { name: true, workspaceId: true, workspace: { select: { slug: true } } } }, parent: { include: { prompt: { select: { name: true } } } } },
   });
   if (!version) throw new NotFound("prompt version");
   const set = await setForRef(workspaceId, version.evalsRef);
+  const fork = set ? await latestDone(workspaceId, version.id, set.id) : null;
+  const parent = set && version.parentId ? await latestDone(workspaceId, version.parentId, set.id, fork?.provider) : null;
+  const rate = (row: { passed: number; caseCount: number }) => (row.caseCount ? row.passed / row.caseCount : 0);
+  return { version, set, fork, parent, regression: Boolean(fork && parent && rate(fork) < rate(parent)) };
+}
+
+export async function compareWithParent(workspaceId: string, versionId: string): Promise<EvalComparison> {
+  const { version, set, fork, parent, regression } = await latestPair(workspaceId, versionId);
   const base = {
     version: { id: version.id, name: version.prompt.name, version: version.version },
     parent: version.parent ? { id: version.parent.id, name: version.parent.prompt.name, version: version.parent.version } : null,
     set: set ? { id: set.id, ref: set.ref, name: set.name } : null,
   };
-  if (!set) return { ...base, fork_evaluation: null, parent_evaluation: null, regression: false, changed: [] };
-  const fork = await latestDone(workspaceId, version.id, set.id);
-  const parent = version.parentId ? await latestDone(workspaceId, version.parentId, set.id, fork?.provider) : null;
-  const rate = (row: { passed: number; caseCount: number }) => (row.caseCount ? row.passed / row.caseCount : 0);
-  const regression = Boolean(fork && parent && rate(fork) < rate(parent));
   let changed: EvalComparison["changed"] = [];
   if (fork && parent) {
     const [forkResults, parentResults] = await Promise.all([
@@ -68,18 +72,16 @@ export async function compareWithParent(workspaceId: string, versionId: string):
 export type Regression = { stage: string; name: string; version: string; pass_rate: number; parent_pass_rate: number; evaluation_id: string; parent_evaluation_id: string };
 
 /** The forks of a prompt set whose newest evaluation passes fewer cases than their parent's. */
-export async function setRegressions(workspaceId: string, set: PromptSet): Promise<Regression[]> {
-  const found: Regression[] = [];
-  for (const fork of set.forks) {
-    const comparison = await compareWithParent(workspaceId, fork.versionId);
-    if (!comparison.regression) continue;
-    found.push({
+async function setRegressions(workspaceId: string, set: PromptSet): Promise<Regression[]> {
+  // Only the two summaries per fork: the per-case results the comparison page shows are not needed here.
+  const pairs = await Promise.all(set.forks.map(async (fork) => ({ fork, pair: await latestPair(workspaceId, fork.versionId) })));
+  return pairs
+    .filter(({ pair }) => pair.regression)
+    .map(({ fork, pair }) => ({
       stage: fork.stage, name: fork.name, version: fork.version,
-      pass_rate: comparison.fork_evaluation!.pass_rate!, parent_pass_rate: comparison.parent_evaluation!.pass_rate!,
-      evaluation_id: comparison.fork_evaluation!.id, parent_evaluation_id: comparison.parent_evaluation!.id,
-    });
-  }
-  return found;
+      pass_rate: presentEvaluation(pair.fork!).pass_rate!, parent_pass_rate: presentEvaluation(pair.parent!).pass_rate!,
+      evaluation_id: pair.fork!.id, parent_evaluation_id: pair.parent!.id,
+    }));
 }
 
 export const ApproveBody = z

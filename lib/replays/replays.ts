@@ -102,8 +102,8 @@ export async function createReplay(workspaceId: string, body: CreateReplayBody, 
   const run = await db().run.findFirst({ where: { id: body.run_id, workspaceId }, select: { id: true, status: true } });
   if (!run) throw new ValidationFailed([{ path: "run_id", message: "no such run in this workspace" }]);
   if (IN_PROGRESS.includes(run.status)) throw new Conflict(`Run ${run.id} is ${run.status}; replay a finished run (its answers are still being written).`, "run_in_progress");
-  const reached = await db().stageTrace.count({ where: { runId: run.id, workspaceId, stage, error: null } });
-  if (reached === 0) throw new ValidationFailed([{ path: "run_id", message: `no lead of run ${run.id} reached ${stage}` }]);
+  const reached = await db().stageTrace.findFirst({ where: { runId: run.id, workspaceId, stage, error: null }, select: { id: true } });
+  if (!reached) throw new ValidationFailed([{ path: "run_id", message: `no lead of run ${run.id} reached ${stage}` }]);
   const { providerSlug, model } = parseModelRef(version.modelDefault);
   if (providerSlug !== "local" && !(await findProvider(workspaceId, providerSlug))) {
     throw new ValidationFailed([{ path: "version", message: `${version.prompt.name} ${version.version} runs on provider "${providerSlug}", which this workspace does not have` }]);
