@@ -6,13 +6,13 @@ import { queryKeys } from "@/components/data/query-keys";
 import { webApi, WebApiError } from "@/components/data/web-api";
 import { Field } from "@/components/ui/field";
 import { Notice } from "@/components/ui/states";
+import { REPLY_CATEGORIES } from "@/lib/replies/categories";
 import { buttonStyles, cardStyles, fieldStyles } from "@/components/ui/styles";
 
 // Reviewers add a case to a set (POST /api/web/eval-sets/{id}/cases, as over /v1): what the stage
 // is given (a lead, its buying signals, or for track a reply) and what it must answer, in the
 // fields that stage needs. The server's field errors show at their fields.
 
-const CATEGORIES = ["interested", "meeting_request", "question", "not_interested", "out_of_office", "wrong_person", "unsubscribe", "bounce", "other"];
 const LEAD_FIELDS = [["title", "Title"], ["company", "Company"], ["industry", "Industry"], ["employees", "Employees"], ["country", "Country (2 letters)"], ["notes", "Notes"]] as const;
 const EMPTY = {
   name: "", title: "", company: "", industry: "", employees: "", country: "", notes: "", intent: "",
@@ -132,7 +132,7 @@ export function AddEvalCaseForm({ setId, stage }: { setId: string; stage: string
             <Field id={`${id}-classification`} label="Classification" error={at("expect.classification")}>
               <select id={`${id}-classification`} className={fieldStyles.input} {...text("classification")} aria-invalid={at("expect.classification") ? true : undefined}>
                 <option value="">Choose…</option>
-                {CATEGORIES.map((category) => <option key={category} value={category}>{category}</option>)}
+                {REPLY_CATEGORIES.map((category) => <option key={category} value={category}>{category}</option>)}
               </select>
             </Field>
           ) : stage === "extract_signals" ? (

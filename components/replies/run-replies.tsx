@@ -12,12 +12,12 @@ import { EmptyState } from "@/components/ui/states";
 import { stateLabel } from "@/components/ui/status-badge";
 import { buttonStyles, cardStyles, fieldStyles } from "@/components/ui/styles";
 import { Time } from "@/components/ui/time";
+import { REPLY_CATEGORIES } from "@/lib/replies/categories";
 
 // The replies to a run's emails, newest first, with their classification. A reviewer corrects a
 // classification in a dialog; the correction wins for good and the row says who made it and what
 // the classifier had said.
 
-export const CATEGORIES = ["interested", "meeting_request", "question", "not_interested", "out_of_office", "wrong_person", "unsubscribe", "bounce", "other"] as const;
 
 const TONES: Record<string, string> = {
   interested: "bg-emerald-50 text-emerald-800 ring-emerald-200",
@@ -98,7 +98,7 @@ export function RunReplies({ runId, canCorrect }: { runId: string; canCorrect: b
           <label htmlFor={filterId} className={fieldStyles.label}>Classification</label>
           <select id={filterId} value={filters.classification} onChange={(event) => setFilters({ classification: event.target.value })} className={fieldStyles.input}>
             <option value="">All classifications</option>
-            {CATEGORIES.map((category) => <option key={category} value={category}>{stateLabel(category)}</option>)}
+            {REPLY_CATEGORIES.map((category) => <option key={category} value={category}>{stateLabel(category)}</option>)}
           </select>
         </div>
       </div>
@@ -119,7 +119,7 @@ export function RunReplies({ runId, canCorrect }: { runId: string; canCorrect: b
         <p>Your classification replaces the classifier’s for good and is recorded in the audit log. Unsubscribe and bounce also put the address on the suppression list.</p>
         <label htmlFor={selectId} className={`${fieldStyles.label} mt-3`}>Classification</label>
         <select id={selectId} value={choice} onChange={(event) => setChoice(event.target.value)} className={fieldStyles.input}>
-          {CATEGORIES.map((category) => <option key={category} value={category}>{stateLabel(category)}</option>)}
+          {REPLY_CATEGORIES.map((category) => <option key={category} value={category}>{stateLabel(category)}</option>)}
         </select>
       </ConfirmDialog>
     </section>

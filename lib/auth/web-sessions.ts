@@ -1,5 +1,5 @@
 import { recordAudit, type Actor } from "@/lib/audit/record-audit";
-import { db } from "@/lib/db";
+import { db, type Tx } from "@/lib/db";
 import { NotFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 
@@ -40,7 +40,7 @@ export async function endOwnWebSession(user: { userId: string; workspaceId: stri
 /** "Sign out everywhere": every live session of the user ends, this one included; audited. */
 export async function signOutEverywhere(user: { userId: string; workspaceId: string; actor: Actor }) {
   return db().$transaction(async (tx) => {
-    const { count } = await tx.webSession.updateMany({ where: { userId: user.userId, endedAt: null }, data: { endedAt: new Date() } });
+    const count = await endAllWebSessions(user.userId, tx);
     await recordAudit(tx, { workspaceId: user.workspaceId, actor: user.actor, action: "session.signed_out_everywhere", target: { type: "user", id: user.userId }, data: { ended: count } });
     return { ended: count };
   });
@@ -59,7 +59,7 @@ export async function endWebSession(sessionId: string): Promise<void> {
 }
 
 /** Every live session of the user ends (sign out everywhere, role change). Returns how many ended. */
-export async function endAllWebSessions(userId: string): Promise<number> {
-  const ended = await db().webSession.updateMany({ where: { userId, endedAt: null }, data: { endedAt: new Date() } });
+export async function endAllWebSessions(userId: string, client: Pick<Tx, "webSession"> = db()): Promise<number> {
+  const ended = await client.webSession.updateMany({ where: { userId, endedAt: null }, data: { endedAt: new Date() } });
   return ended.count;
 }

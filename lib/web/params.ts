@@ -21,3 +21,4 @@ export const EvalSetIdParam = z.object({ id: z.string().regex(/^evs_[0-9a-z]{26}
 export const EvalCaseIdParam = EvalSetIdParam.extend({ caseId: z.string().regex(/^evc_[0-9a-z]{26}$/) });
 export const EvaluationIdParam = z.object({ id: z.string().regex(/^evl_[0-9a-z]{26}$/) });
 export const ReplayIdParam = z.object({ id: z.string().regex(/^rpy_[0-9a-z]{26}$/) });
+export const SessionIdParam = z.object({ id: z.string().regex(/^ses_[0-9a-z]{26}$/) });

@@ -68,6 +68,8 @@ describe("server-side web sessions", () => {
     expect(await webGet(laptop)).toBe(401);
     expect(await webGet(here)).toBe(200);
     expect((await list(here)).data.map((row) => row.id)).not.toContain(other.id);
+    const audit = await db().auditEntry.findMany({ where: { workspaceId: ws.workspace.id, action: "session.ended" } });
+    expect(audit.map((entry) => entry.data)).toEqual([{ session_id: other.id }]);
   });
 
   it("signs out everywhere only when the body confirms it, ending every session of the user, audited", async () => {

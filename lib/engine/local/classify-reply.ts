@@ -1,3 +1,4 @@
+import { REPLY_CATEGORIES, type ReplyCategory } from "@/lib/replies/categories";
 import { stripQuoted } from "@/lib/replies/strip-quoted";
 import { outOfOfficeUntil } from "@/lib/engine/local/return-date";
 
@@ -7,8 +8,7 @@ import { outOfOfficeUntil } from "@/lib/engine/local/return-date";
 // and signatures are stripped first. Stop-requests and negations ("don't email me", "not
 // interested") are matched before the words they contain ("email me", "interested").
 
-export const REPLY_CATEGORIES = ["interested", "meeting_request", "question", "not_interested", "out_of_office", "wrong_person", "unsubscribe", "bounce", "other"] as const;
-export type ReplyCategory = (typeof REPLY_CATEGORIES)[number];
+export { REPLY_CATEGORIES, type ReplyCategory } from "@/lib/replies/categories";
 export type ReplyClassification = { classification: ReplyCategory; confidence: number; return_date?: string | null };
 
 const CONTACT = String.raw`(e-?mail(ing)?|contact(ing)?|messag(e|ing)|writ(e|ing)( to)?|send(ing)?( me)?|reach(ing)? out( to)?|spam(ming)?|call(ing)?)`;
