@@ -182,6 +182,9 @@ describe("CSV corpus: 100 MB", () => {
     const chunked = await fetch(url, { method: "POST", headers, body, duplex: "half" } as RequestInit);
     expect(chunked.status).toBe(413);
     expect(await chunked.json()).toMatchObject({ code: "payload_too_large" });
-    expect(sent).toBeLessThan(64 * MiB);
+    // Refused past the 50 MB limit while the client was still sending: what it had pushed by then
+    // is the limit plus what loopback buffers held before the answer arrived (14–16 MB seen on a
+    // loaded machine), well short of the whole 100 MB.
+    expect(sent).toBeLessThan(80 * MiB);
   }, 120_000);
 });
