@@ -16,6 +16,7 @@ const { closeDb } = await import("@/lib/db");
 const { log } = await import("@/lib/log");
 const { metrics } = await import("@/lib/metrics/metrics");
 const { QUEUES, QUEUE_PREFIX, queue, closeQueues } = await import("@/lib/queues");
+const { consumer } = await import("@/lib/jobs/consume");
 const { PROCESSORS, SCHEDULES } = await import("./registry");
 const { startHealthServer } = await import("./health-server");
 const { startOutboxLoop } = await import("./outbox-loop");
@@ -26,11 +27,12 @@ const SHUTDOWN_GRACE_MS = 25_000;
 let stopping = false;
 const health = await startHealthServer(config().WORKER_PORT, () => stopping);
 
-const workers = Object.entries(PROCESSORS).map(([name, { process: run, concurrency }]) => {
+const workers = (Object.keys(PROCESSORS) as (keyof typeof PROCESSORS)[]).map((name) => {
   // A job whose worker died is handed out again once its lock lapses (renewed every 7.5 s while alive).
   // Every processor is safe to repeat, so a job may survive several crashes of its workers before
   // BullMQ gives up on it (and the resume sweep finds its work from PostgreSQL even then).
-  const worker = new Worker(name, run, { connection: createRedis("queue"), prefix: QUEUE_PREFIX, concurrency, autorun: true, lockDuration: 15_000, stalledInterval: 15_000, maxStalledCount: 5 });
+  const run = consumer(name, PROCESSORS[name] as Parameters<typeof consumer>[1]);
+  const worker = new Worker(name, run, { connection: createRedis("queue"), prefix: QUEUE_PREFIX, concurrency: QUEUES[name].concurrency, autorun: true, lockDuration: 15_000, stalledInterval: 15_000, maxStalledCount: 5 });
   worker.on("failed", (job, error) => {
     metrics().jobs.inc({ queue: name, outcome: "failed" });
     log.warn({ queue: name, job: job?.id, err: error.message }, "job failed");

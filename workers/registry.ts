@@ -1,4 +1,4 @@
-import type { Job } from "bullmq";
+import type { ProcessFn } from "@/lib/jobs/consume";
 import type { QueueName } from "@/lib/queues";
 import { processDeliver } from "./processors/deliver";
 import { processEvaluate } from "./processors/evaluate";
@@ -9,20 +9,18 @@ import { processSend } from "./processors/send";
 import { processStage } from "./processors/stage";
 import { processTrack } from "./processors/track";
 
-type Processor = (job: Job) => Promise<unknown>;
-
-// One processor per queue; workers/index.ts starts a BullMQ Worker for each.
-export const PROCESSORS: Record<QueueName, { process: Processor; concurrency: number }> = {
-  import: { process: processImport as Processor, concurrency: 2 },
-  stage: { process: processStage as Processor, concurrency: 4 },
-  send: { process: processSend as Processor, concurrency: 8 },
-  track: { process: processTrack as Processor, concurrency: 4 },
-  // Each job is up to 100 deliveries to one endpoint; an endpoint holds at most 4 of these slots
-  // (lib/webhooks/lanes.ts), so a dozen hanging endpoints still leave most of them to the others.
-  deliver: { process: processDeliver as Processor, concurrency: 64 },
-  evaluate: { process: processEvaluate as Processor, concurrency: 2 },
-  replay: { process: processReplay as Processor, concurrency: 2 },
-  housekeeping: { process: processHousekeeping as Processor, concurrency: 1 },
+// One processor per queue of lib/queues.ts (a queue without one does not type-check); its
+// concurrency is the registry's. workers/index.ts starts a BullMQ Worker for each, validating
+// payloads before they get here (lib/jobs/consume.ts).
+export const PROCESSORS: { [Q in QueueName]: ProcessFn<Q> } = {
+  import: processImport,
+  stage: processStage,
+  send: processSend,
+  track: processTrack,
+  deliver: processDeliver,
+  evaluate: processEvaluate,
+  replay: processReplay,
+  housekeeping: processHousekeeping,
 };
 
 // Repeating jobs the worker keeps scheduled (upserted at start, so several workers agree).

@@ -2,11 +2,11 @@ import { z } from "zod";
 import type { Draft } from "@/lib/generated/prisma/client.ts";
 import { config } from "@/lib/config";
 import { PromptRef } from "@/lib/prompts/present-version";
-import { SEND_STATUSES } from "@/lib/sending/send-status";
+import { DRAFT_STATUSES, SEND_STATUSES } from "@/lib/statuses";
 
 export const DraftIdParams = z.object({ id: z.string().regex(/^drf_[0-9a-z]{26}$/).meta({ example: "drf_01jd0000000000000000000000" }) });
 
-export const DRAFT_STATUSES = ["awaiting_review", "approved", "rejected", "sent", "failed"] as const;
+export { DRAFT_STATUSES };
 
 export const DraftSchema = z
   .object({

@@ -4,7 +4,7 @@ import { recordAudit, type Actor } from "@/lib/audit/record-audit";
 import { Conflict, NotFound } from "@/lib/errors";
 import { recordEvents } from "@/lib/events/outbox";
 import { DRAFT_INCLUDE, presentDraft } from "@/lib/drafts/present-draft";
-import { finishRunIfDone } from "@/lib/pipeline/finish-run";
+import { settleRun } from "@/lib/runs/run-status";
 import { enqueueSend } from "@/lib/drafts/send-window";
 
 // A reviewer approves (optionally edited) or rejects a draft awaiting review. Approval sends it,
@@ -45,8 +45,8 @@ export async function approveDraft(workspaceId: string, id: string, edits: z.inf
     return tx.draft.findUniqueOrThrow({ where: { id }, include: DRAFT_INCLUDE });
   });
   // If Redis is away, the resume sweep finds the approved draft and queues its send.
-  if (willSend) await enqueueSend(id, sendAfter).catch(() => undefined);
-  await finishRunIfDone(draft.runId);
+  if (willSend) await enqueueSend(id, sendAfter, "at", { afterCommit: true });
+  await settleRun(draft.runId);
   return presentDraft(updated);
 }
 
@@ -65,6 +65,6 @@ export async function rejectDraft(workspaceId: string, id: string, reason: strin
     await recordAudit(tx, { workspaceId, actor: reviewer.actor, action: "draft.rejected", target: { type: "draft", id }, data: { reason } });
     return tx.draft.findUniqueOrThrow({ where: { id }, include: DRAFT_INCLUDE });
   });
-  await finishRunIfDone(draft.runId);
+  await settleRun(draft.runId);
   return presentDraft(updated);
 }

@@ -1,4 +1,4 @@
-import { enqueue } from "@/lib/queues";
+import { enqueue, enqueueAfterCommit } from "@/lib/queues";
 
 // The undo window of approvals made in the web app: the draft is approved at once (event, audit),
 // but its send waits UNDO_WINDOW_MS, during which the reviewer can take the approval back
@@ -16,8 +16,11 @@ export function sendWaitMs(draft: { sendAfter: Date | null }, now = Date.now()):
 }
 
 /** Queues the send of an approved draft: at once, or as a delayed job at its sendAfter. */
-export async function enqueueSend(draftId: string, sendAfter: Date | null, tag = "at") {
-  if (!sendAfter) return enqueue("send", { v: 1, draftId }, { jobId: `send.${draftId}` });
-  const delay = Math.max(0, sendAfter.getTime() - Date.now());
-  return enqueue("send", { v: 1, draftId }, { jobId: `send.${draftId}.${tag}-${sendAfter.getTime()}`, delay });
+export async function enqueueSend(draftId: string, sendAfter: Date | null, tag = "at", options: { afterCommit?: boolean } = {}): Promise<void> {
+  const add = options.afterCommit ? enqueueAfterCommit : enqueue;
+  if (!sendAfter) return void (await add("send", { v: 1, draftId }));
+  await add("send", { v: 1, draftId }, { tag: sendTag(sendAfter, tag), delay: Math.max(0, sendAfter.getTime() - Date.now()) });
 }
+
+/** The job id tag of a send queued for `sendAfter` (undo removes that job by it). */
+export const sendTag = (sendAfter: Date, tag = "at") => `${tag}-${sendAfter.getTime()}`;

@@ -2,10 +2,11 @@ import { db } from "@/lib/db";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { Conflict, NotFound } from "@/lib/errors";
 import { DRAFT_INCLUDE, presentDraft } from "@/lib/drafts/present-draft";
-import { finishRunIfDone } from "@/lib/pipeline/finish-run";
+import { settleRun } from "@/lib/runs/run-status";
 import { UNDO_MARGIN_MS } from "@/lib/drafts/send-window";
 import type { Reviewer } from "@/lib/drafts/review-draft";
-import { queue } from "@/lib/queues";
+import { sendTag } from "@/lib/drafts/send-window";
+import { jobIdOf, queue } from "@/lib/queues";
 
 // Taking back a web approval inside its undo window (lib/drafts/send-window.ts): the draft waits
 // for review again, as if never approved; its delayed send job is removed (and would skip anyway,
@@ -25,7 +26,7 @@ export async function undoApproval(workspaceId: string, id: string, reviewer: Re
     await recordAudit(tx, { workspaceId, actor: reviewer.actor, action: "draft.approval_undone", target: { type: "draft", id }, data: {} });
     return tx.draft.findUniqueOrThrow({ where: { id }, include: DRAFT_INCLUDE });
   });
-  await finishRunIfDone(draft.runId);
-  if (draft.sendAfter) await queue("send").remove(`send.${id}.at-${draft.sendAfter.getTime()}`).catch(() => undefined);
+  await settleRun(draft.runId);
+  if (draft.sendAfter) await queue("send").remove(jobIdOf("send", { v: 1, draftId: id }, sendTag(draft.sendAfter))!).catch(() => undefined); // a job already gone is fine
   return presentDraft(updated);
 }

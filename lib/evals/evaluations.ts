@@ -129,7 +129,7 @@ export async function createEvaluation(workspaceId: string, body: CreateEvaluati
     });
     return created;
   });
-  await enqueue("evaluate", { v: 1, evaluationId: row.id }, { jobId: `evaluate-${row.id}` });
+  await enqueue("evaluate", { v: 1, evaluationId: row.id });
   return presentEvaluation(row);
 }
 

@@ -14,7 +14,7 @@ export async function resumeQueuedJobs(): Promise<{ evaluations: number; replays
       (await sql().query<{ id: string }>(`SELECT id FROM ${table} WHERE status = 'queued' AND "createdAt" < now() - make_interval(secs => $1) LIMIT 1000`, [STALE_SECONDS])).rows.map((row) => row.id),
     ),
   );
-  await enqueueBulk("evaluate", evaluations.map((id) => ({ payload: { v: 1 as const, evaluationId: id }, options: { jobId: `evaluate-${id}` } })));
-  await enqueueBulk("replay", replays.map((id) => ({ payload: { v: 1 as const, replayId: id }, options: { jobId: `replay-${id}` } })));
+  await enqueueBulk("evaluate", evaluations.map((id) => ({ payload: { v: 1 as const, evaluationId: id }, })));
+  await enqueueBulk("replay", replays.map((id) => ({ payload: { v: 1 as const, replayId: id }, })));
   return { evaluations: evaluations.length, replays: replays.length };
 }

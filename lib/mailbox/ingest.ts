@@ -4,7 +4,8 @@ import { newId } from "@/lib/ids";
 import { log } from "@/lib/log";
 import { parseInbound, type ParsedInbound } from "@/lib/mailbox/parse-message";
 import { stripQuoted } from "@/lib/replies/strip-quoted";
-import { queueTrack, queueTrackForLost } from "@/lib/replies/track-jobs";
+import { enqueueBulkAfterCommit } from "@/lib/queues";
+import { queueTrackForLost, trackJobs } from "@/lib/replies/track-jobs";
 import { suppress } from "@/lib/suppressions/suppressions";
 
 // Takes a batch of raw messages read from one folder (in UID order) and, in one transaction,
@@ -67,7 +68,7 @@ export async function ingestBatch(workspaceId: string, folder: string, uidValidi
     });
   }, { timeout: 60_000 });
   // After the commit; if Redis is away the resume sweep classifies them later.
-  await queueTrack(replyIds, "batch").catch((error: Error) => log.warn({ err: error.message }, "could not queue track jobs; the resume sweep will"));
+  await enqueueBulkAfterCommit("track", trackJobs(replyIds, "batch"));
   return counts;
 }
 

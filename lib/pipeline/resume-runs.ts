@@ -1,35 +1,27 @@
 import { sql } from "@/lib/db";
-import { enqueue, LIVE_JOB_STATES, queue, type QueueName } from "@/lib/queues";
+import { enqueue, liveWork } from "@/lib/queues";
 import { queueTrackForLost } from "@/lib/replies/track-jobs";
 import { enqueueStageBatches } from "@/lib/pipeline/start-stages";
 import { nextBatchStage, type BatchStage } from "@/lib/pipeline/stages";
-import { finishRunIfDone } from "@/lib/pipeline/finish-run";
+import { settleActiveRuns } from "@/lib/runs/run-status";
 
 // Crash recovery: PostgreSQL holds the truth, so work lost with a queue (Redis restarted empty, a
 // job dropped) is found from the rows and queued again. Work that merely waits (a long import, a
 // backlog of stage batches, leads waiting for a provider, a slow relay) still has a job in its
 // queue and is left alone: queueing it twice would call a hosted model twice, or import one file
-// twice at once. Processing is idempotent, so the rare overlap costs only a little work.
+// twice at once. Processing is idempotent, so the rare overlap costs only a little work. What a
+// queue still holds is read from its live jobs' payloads (the registry's `work`, lib/queues.ts).
 
 const STALE_SECONDS = 60;
-
-/**
- * What a queue still holds work for, by the part of each live job's id that names it (job ids
- * are `import.<run>…`, `<run>.<stage>.<batch>`, `send.<draft>…`; track jobs are read by their data, lib/replies/track-jobs.ts).
- */
-async function liveWork(name: QueueName, part: 0 | 1): Promise<Set<string>> {
-  const ids = await queue(name).getRanges([...LIVE_JOB_STATES], 0, -1);
-  return new Set(ids.map((id) => id.split(".")[part]));
-}
 
 export async function resumeRuns(): Promise<{ imports: number; batches: number; sends: number; replies: number }> {
   const minute = Math.floor(Date.now() / 60_000);
   const waiting = await sql().query<{ id: string }>(
     `SELECT id FROM runs WHERE status IN ('queued', 'importing') AND "createdAt" < now() - make_interval(secs => $1)`, [STALE_SECONDS],
   );
-  const importing = waiting.rows.length ? await liveWork("import", 1) : new Set<string>();
+  const importing = waiting.rows.length ? await liveWork("import") : new Set<string>();
   const lostImports = waiting.rows.filter((row) => !importing.has(row.id));
-  for (const run of lostImports) await enqueue("import", { v: 1, runId: run.id }, { jobId: `import.${run.id}.resume-${minute}` });
+  for (const run of lostImports) await enqueue("import", { v: 1, runId: run.id }, { tag: `resume-${minute}` });
 
   const stalled = await sql().query<{ runId: string; stage: string | null; ids: string[] }>(
     `SELECT rl."runId", rl.stage, array_agg(rl.id ORDER BY rl.id) AS ids
@@ -39,7 +31,7 @@ export async function resumeRuns(): Promise<{ imports: number; batches: number; 
     [STALE_SECONDS],
   );
   let batches = 0;
-  const staged = stalled.rows.length ? await liveWork("stage", 0) : new Set<string>();
+  const staged = stalled.rows.length ? await liveWork("stage") : new Set<string>();
   for (const group of stalled.rows.filter((row) => !staged.has(row.runId))) {
     const stage: BatchStage | null = group.stage === null ? "extract_signals" : nextBatchStage(group.stage as BatchStage);
     if (stage) batches += await enqueueStageBatches(group.runId, stage, group.ids, `resume-${minute}`);
@@ -51,9 +43,9 @@ export async function resumeRuns(): Promise<{ imports: number; batches: number; 
              OR (s.status = 'waiting_relay' AND EXISTS (SELECT 1 FROM relay_settings r WHERE r."workspaceId" = d."workspaceId")))`,
     [STALE_SECONDS],
   );
-  const sending = unsent.rows.length ? await liveWork("send", 1) : new Set<string>();
+  const sending = unsent.rows.length ? await liveWork("send") : new Set<string>();
   const lostSends = unsent.rows.filter((row) => !sending.has(row.id));
-  for (const draft of lostSends) await enqueue("send", { v: 1, draftId: draft.id }, { jobId: `send.${draft.id}.resume-${minute}` });
+  for (const draft of lostSends) await enqueue("send", { v: 1, draftId: draft.id }, { tag: `resume-${minute}` });
   const unclassified = await sql().query<{ id: string }>(
     `SELECT id FROM replies WHERE "classifiedAt" IS NULL AND "draftId" IS NOT NULL AND "createdAt" < now() - make_interval(secs => $1) AND "createdAt" > now() - interval '7 days'`,
     [STALE_SECONDS],
@@ -61,7 +53,6 @@ export async function resumeRuns(): Promise<{ imports: number; batches: number; 
   // A mailbox batch job carries up to 100 replies: its job id names only the first, so the sweep reads the jobs' data.
   const lostReplies = await queueTrackForLost(unclassified.rows.map((row) => row.id), `resume-${minute}`);
 
-  const active = await sql().query<{ id: string }>(`SELECT id FROM runs WHERE status IN ('running', 'awaiting_review', 'sending')`);
-  for (const run of active.rows) await finishRunIfDone(run.id);
+  await settleActiveRuns();
   return { imports: lostImports.length, batches, sends: lostSends.length, replies: lostReplies };
 }

@@ -9,7 +9,7 @@ export async function enqueueStageBatches(runId: string, stage: BatchStage, runL
   const jobs = [];
   for (let i = 0; i < runLeadIds.length; i += STAGE_BATCH_SIZE) {
     const batch = `${label}-${i / STAGE_BATCH_SIZE}`;
-    jobs.push({ payload: { v: 1 as const, runId, stage, runLeadIds: runLeadIds.slice(i, i + STAGE_BATCH_SIZE), batch }, options: { jobId: `${runId}.${stage}.${batch}`, delay: delayMs } });
+    jobs.push({ payload: { v: 1 as const, runId, stage, runLeadIds: runLeadIds.slice(i, i + STAGE_BATCH_SIZE), batch }, options: { delay: delayMs } }); // the job id names the run, stage and batch
   }
   await enqueueBulk("stage", jobs); // one round trip for a 100,000-lead run's hundred jobs
   return jobs.length;

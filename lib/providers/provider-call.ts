@@ -1,5 +1,6 @@
 import type { Provider } from "@/lib/generated/prisma/client.ts";
 import { decryptSecret } from "@/lib/crypto/secrets";
+import { RetryLater } from "@/lib/jobs/define-queue";
 import { guardedFetch } from "@/lib/net/outbound";
 
 // What every provider kind's chat call shares: the answer's shape, the call timeout, one client per
@@ -7,11 +8,7 @@ import { guardedFetch } from "@/lib/net/outbound";
 // one that asking again cannot mend (ProviderRefused).
 
 /** The provider could not answer now (timeout, 408, 409, 425, 429, 5xx, connection error): try again later. */
-export class ProviderUnavailable extends Error {
-  constructor(message: string, readonly retryAfterMs: number) {
-    super(message);
-  }
-}
+export class ProviderUnavailable extends RetryLater {}
 
 /**
  * The provider refused the request itself (401/403: a bad key; 400/404/422: an unknown model or a

@@ -120,7 +120,7 @@ export async function createReplay(workspaceId: string, body: CreateReplayBody, 
     });
     return created;
   });
-  await enqueue("replay", { v: 1, replayId: row.id }, { jobId: `replay-${row.id}` });
+  await enqueue("replay", { v: 1, replayId: row.id });
   return presentReplay(row);
 }
 

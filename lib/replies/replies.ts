@@ -7,7 +7,7 @@ import { REPLY_CATEGORIES } from "@/lib/engine/local/classify-reply";
 import { NotFound, ValidationFailed } from "@/lib/errors";
 import { suppress } from "@/lib/suppressions/suppressions";
 import { newId } from "@/lib/ids";
-import { enqueue } from "@/lib/queues";
+import { enqueueAfterCommit } from "@/lib/queues";
 
 // Replies handed in by a relay or mail processor, matched to the draft they answer by the
 // Message-ID we sent (In-Reply-To) or by draft id, then classified by the track stage.
@@ -105,7 +105,7 @@ export async function createReply(workspaceId: string, body: CreateReplyBody) {
     },
   });
   // If Redis is away, the resume sweep classifies it later.
-  await enqueue("track", { v: 1, replyId: reply.id }, { jobId: `track.${reply.id}` }).catch(() => undefined);
+  await enqueueAfterCommit("track", { v: 1, replyId: reply.id });
   return presentReply(reply);
 }
 

@@ -6,7 +6,7 @@ import { findVisiblePack } from "@/lib/packs/find-pack";
 import { resolvePins } from "@/lib/packs/pins";
 import { assertSetApproved } from "@/lib/governance/approvals";
 import { resolvePromptSet } from "@/lib/governance/prompt-set";
-import { enqueue } from "@/lib/queues";
+import { enqueueAfterCommit } from "@/lib/queues";
 import { getRun } from "@/lib/runs/get-run";
 import type { CreateRunBody, CreateRunUpload } from "@/lib/runs/run-schemas";
 import { resolveRunSource } from "@/lib/runs/resolve-run-source";
@@ -74,7 +74,7 @@ export async function createRun(workspaceId: string, body: CreateRunBody | Creat
     return created;
   });
   // If Redis is away the run stays queued; the worker's resume sweep queues it within a minute.
-  await enqueue("import", { v: 1, runId: run.id }, { jobId: `import.${run.id}` }).catch(() => undefined);
+  await enqueueAfterCommit("import", { v: 1, runId: run.id });
   return getRun(workspaceId, run.id);
 }
 

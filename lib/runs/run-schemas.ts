@@ -7,8 +7,9 @@ import { LeadFilter, LeadIds, type LeadSource } from "@/lib/runs/resolve-run-sou
 export const RunIdParams = z.object({ id: z.string().regex(/^run_[0-9a-z]{26}$/).meta({ example: "run_01jd0000000000000000000000" }) });
 
 export const STOP_AFTER = ["extract_signals", "qualify", "draft_email", "send", "track"] as const;
-export const RUN_STATUSES = ["queued", "importing", "running", "awaiting_review", "sending", "completed", "failed", "canceled"] as const;
-export const RUN_LEAD_STATES = ["pending", "running", "done", "rejected", "stopped", "failed", "awaiting_review"] as const;
+import { RUN_LEAD_STATES, RUN_STATUSES } from "@/lib/statuses";
+
+export { RUN_LEAD_STATES, RUN_STATUSES };
 
 const Pins = z.record(z.string(), z.string().max(200)).meta({ description: 'Per-stage pins for this run: {"draft_email": "draft_email@acme:v1.2.0-acme"}' });
 

@@ -1,6 +1,6 @@
 import { db } from "@/lib/db";
 import { recordEvents } from "@/lib/events/outbox";
-import { finishRunIfDone } from "@/lib/pipeline/finish-run";
+import { settleRun } from "@/lib/runs/run-status";
 
 // The state changes at the end of a send: recorded (send.completed), or the lead rejected.
 
@@ -43,7 +43,7 @@ export async function recordSent(draft: SendingDraft, send: { id: string; messag
       data: { lead_id: draft.leadId, draft_id: draft.id, run_id: draft.runId, message_id: send.messageId, accepted_at: outcome.acceptedAt.toISOString() },
     }]);
   });
-  await finishRunIfDone(draft.runId);
+  await settleRun(draft.runId);
 }
 
 /** Ends the lead `rejected` at the send stage (relay_rejected, suppressed); the send, if any, ends failed. */
@@ -54,5 +54,5 @@ export async function rejectAtSend(draft: SendingDraft, code: string, message: s
     await tx.runLead.update({ where: { id: draft.runLeadId }, data: { stage: "send", state: "rejected", reasonCode: code, reasonMessage: message.slice(0, 500) } });
     await recordEvents(tx, draft.workspaceId, [{ type: "lead.rejected", data: { lead_id: draft.leadId, run_id: draft.runId, stage: "send", reason: { code, message } } }]);
   });
-  await finishRunIfDone(draft.runId);
+  await settleRun(draft.runId);
 }

@@ -1,5 +1,5 @@
 import { sql } from "@/lib/db";
-import { enqueueBulk } from "@/lib/queues";
+import { enqueueBulkAfterCommit } from "@/lib/queues";
 
 // Drafts approved while the workspace had no relay wait in `waiting_relay`. Saving a relay moves
 // them to `pending` (with a Message-ID under the relay's domain: nothing was sent under the old
@@ -14,7 +14,7 @@ export async function releaseWaitingSends(workspaceId: string, fromEmail: string
   );
   const stamp = Date.now().toString(36);
   if (rows.length) {
-    await enqueueBulk("send", rows.map((row) => ({ payload: { v: 1 as const, draftId: row.draftId }, options: { jobId: `send.${row.draftId}.relay-${stamp}` } }))).catch(() => undefined);
+    await enqueueBulkAfterCommit("send", rows.map((row) => ({ payload: { v: 1 as const, draftId: row.draftId }, options: { tag: `relay-${stamp}` } })));
   }
   return rows.length;
 }

@@ -2,7 +2,8 @@ import { db } from "@/lib/db";
 import { recordAudit, type Actor } from "@/lib/audit/record-audit";
 import { DRAFT_INCLUDE, presentDraft } from "@/lib/drafts/present-draft";
 import { Conflict, NotFound } from "@/lib/errors";
-import { enqueue } from "@/lib/queues";
+import { enqueueAfterCommit } from "@/lib/queues";
+import { moveRun } from "@/lib/runs/run-status";
 
 // Retry a send from the draft page: a send the relay refused (the lead was rejected with
 // relay_rejected) goes back to pending and its lead back to running (the run back to `sending` if it
@@ -23,12 +24,12 @@ export async function retrySend(workspaceId: string, draftId: string, actor: Act
       if (count === 0) throw new Conflict("This send was retried a moment ago.");
       await tx.draft.update({ where: { id: draftId }, data: { status: "approved" } });
       await tx.runLead.update({ where: { id: draft.runLeadId }, data: { state: "running", reasonCode: null, reasonMessage: null } });
-      await tx.run.updateMany({ where: { id: draft.runId, status: "completed" }, data: { status: "sending", finishedAt: null } });
+      await moveRun(draft.runId, "sending", { finishedAt: null }, { tx, from: ["completed"] });
     }
     await recordAudit(tx, { workspaceId, actor, action: "draft.send_retried", target: { type: "draft", id: draftId }, data: { previous_error: send?.error ?? null } });
     return tx.draft.findUniqueOrThrow({ where: { id: draftId }, include: DRAFT_INCLUDE });
   });
   // If Redis is away, the resume sweep queues it within a minute or two.
-  await enqueue("send", { v: 1, draftId }, { jobId: `send.${draftId}.retry-${Date.now().toString(36)}` }).catch(() => undefined);
+  await enqueueAfterCommit("send", { v: 1, draftId }, { tag: `retry-${Date.now().toString(36)}` });
   return presentDraft(updated);
 }

@@ -5,8 +5,9 @@
 //   committing     the end of the message is about to go to the relay: from here it is never sent again
 //   sent           the relay accepted it (confirmed), or reconciliation recorded it after a crash (confirmed = false)
 //   failed         the relay refused the message for good (the lead is rejected: relay_rejected); retry from the draft page
-export const SEND_STATUSES = ["waiting_relay", "pending", "sending", "committing", "sent", "failed"] as const;
-export type SendStatus = (typeof SEND_STATUSES)[number];
+import type { SendStatus } from "@/lib/statuses";
+
+export { SEND_STATUSES, type SendStatus } from "@/lib/statuses";
 
 /** Statuses the resume sweep queues again when no job holds them. */
 export const RESUMABLE_SEND_STATUSES: SendStatus[] = ["pending", "sending", "committing"];

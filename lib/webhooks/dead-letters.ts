@@ -5,7 +5,8 @@ import type { Prisma } from "@/lib/generated/prisma/client.ts";
 import { decodeCursor, ListQuery, toPage } from "@/lib/api/pagination";
 import { recordAudit, type Actor } from "@/lib/audit/record-audit";
 import { ValidationFailed } from "@/lib/errors";
-import { queueDeliveries } from "@/lib/webhooks/deliver";
+import { enqueueBulkAfterCommit } from "@/lib/queues";
+import { deliveryJobs } from "@/lib/webhooks/deliver";
 import { findEndpoint } from "@/lib/webhooks/endpoints";
 
 // Deliveries that ran out of attempts, and their replay: the same event id, signed afresh, with a
@@ -89,7 +90,7 @@ export async function replayDeadLetters(workspaceId: string, body: z.infer<typeo
     return count;
   });
   const stamp = now.getTime();
-  await queueDeliveries(rows, `replay-${stamp}`).catch(() => undefined);
+  await enqueueBulkAfterCommit("deliver", deliveryJobs(rows, `replay-${stamp}`));
   return { replayed };
 }
 

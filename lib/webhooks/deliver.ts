@@ -4,7 +4,7 @@ import { db, sql, sqlTransaction } from "@/lib/db";
 import { newId } from "@/lib/ids";
 import { log } from "@/lib/log";
 import { metrics } from "@/lib/metrics/metrics";
-import { enqueueBulk } from "@/lib/queues";
+import { enqueueBulk, enqueueBulkAfterCommit } from "@/lib/queues";
 import { NOT_ATTEMPTED, noteEndpointHealth } from "@/lib/webhooks/endpoint-health";
 import { signingSecrets } from "@/lib/webhooks/endpoints";
 import { ATTEMPT_TIMEOUT_MS, postWebhook, type AttemptOutcome } from "@/lib/webhooks/post-webhook";
@@ -163,15 +163,15 @@ async function attemptClaimed(claimed: Claimed[]): Promise<Omit<BatchResult, "sk
   await noteEndpointHealth(attempts).catch((error: Error) => log.warn({ err: error.message }, "could not update webhook endpoint health; the next batch will"));
   for (const outcome of ["succeeded", "retrying", "dead"] as const) if (result[outcome]) metrics().deliveries.inc({ outcome }, result[outcome]);
   // If Redis is away now, the sweep finds these when they fall due.
-  await enqueueBulk("deliver", retries.map((r) => ({ payload: { v: 1, deliveryIds: [r.id], endpointId: r.endpointId }, options: { jobId: `${r.id}.a${r.attemptNo}`, delay: Math.max(0, r.at.getTime() - Date.now()) } }))).catch(() => undefined);
+  await enqueueBulkAfterCommit("deliver", retries.map((r) => ({ payload: { v: 1, deliveryIds: [r.id], endpointId: r.endpointId }, options: { tag: `a${r.attemptNo}`, delay: Math.max(0, r.at.getTime() - Date.now()) } })));
   return result;
 }
 
 /**
- * Queues deliveries as jobs of one endpoint's deliveries each, at most DELIVERY_BATCH per job; `tag`
- * makes the job ids unique to this occasion (a dispatch, a sweep, a replay).
+ * The jobs for these deliveries: one endpoint's deliveries each, at most DELIVERY_BATCH per job;
+ * `tag` makes the job ids unique to this occasion (a dispatch, a sweep, a replay).
  */
-export async function queueDeliveries(deliveries: QueuedDelivery[], tag: string): Promise<void> {
+export function deliveryJobs(deliveries: QueuedDelivery[], tag: string) {
   const byEndpoint = new Map<string, string[]>();
   for (const { id, endpointId } of deliveries) {
     const ids = byEndpoint.get(endpointId);
@@ -181,9 +181,13 @@ export async function queueDeliveries(deliveries: QueuedDelivery[], tag: string)
   const jobs = [];
   for (const [endpointId, ids] of byEndpoint) {
     for (let i = 0; i < ids.length; i += DELIVERY_BATCH) {
-      const deliveryIds = ids.slice(i, i + DELIVERY_BATCH);
-      jobs.push({ payload: { v: 1 as const, deliveryIds, endpointId }, options: { jobId: `${deliveryIds[0]}.${tag}` } });
+      jobs.push({ payload: { v: 1 as const, deliveryIds: ids.slice(i, i + DELIVERY_BATCH), endpointId }, options: { tag } });
     }
   }
-  await enqueueBulk("deliver", jobs);
+  return jobs;
+}
+
+/** Queues deliveryJobs (throws if Redis is away). */
+export async function queueDeliveries(deliveries: QueuedDelivery[], tag: string): Promise<void> {
+  await enqueueBulk("deliver", deliveryJobs(deliveries, tag));
 }

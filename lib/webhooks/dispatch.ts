@@ -1,6 +1,7 @@
 import { sqlTransaction } from "@/lib/db";
 import { newId } from "@/lib/ids";
-import { queueDeliveries, type QueuedDelivery } from "@/lib/webhooks/deliver";
+import { enqueueBulkAfterCommit } from "@/lib/queues";
+import { deliveryJobs, type QueuedDelivery } from "@/lib/webhooks/deliver";
 
 // The outbox dispatcher: events not yet dispatched become one delivery per matching enabled
 // endpoint, and the events are marked dispatched, in one transaction (rows locked with SKIP
@@ -35,6 +36,6 @@ export async function dispatchOutbox(limit = 1000): Promise<number> {
     return eventIds.length;
   });
   // If Redis is away now, the sweep queues these deliveries a little later.
-  await queueDeliveries(created, "a1").catch(() => undefined);
+  await enqueueBulkAfterCommit("deliver", deliveryJobs(created, "a1"));
   return dispatched;
 }

@@ -9,7 +9,7 @@ import { newId } from "@/lib/ids";
 import { outboundUrlProblem } from "@/lib/net/outbound";
 import { EVENT_TYPES } from "@/lib/webhooks/event-types";
 import { generateWebhookSecret } from "@/lib/webhooks/signing";
-import { enqueue } from "@/lib/queues";
+import { enqueueAfterCommit } from "@/lib/queues";
 
 // Webhook endpoints of a workspace (contract §7). The secret is sealed at rest, returned by the
 // create call and by reveal; rotation keeps the old secret valid for 24 hours.
@@ -147,6 +147,6 @@ export async function sendTestEvent(workspaceId: string, id: string, actor: Acto
     await tx.delivery.create({ data: { id: deliveryId, workspaceId, eventId, endpointId: endpoint.id, nextAttemptAt: new Date() } });
     await recordAudit(tx, { workspaceId, actor, action: "webhook.test_sent", target: { type: "webhook_endpoint", id } });
   });
-  await enqueue("deliver", { v: 1, deliveryIds: [deliveryId], endpointId: endpoint.id }, { jobId: `${deliveryId}.a1` }).catch(() => undefined);
+  await enqueueAfterCommit("deliver", { v: 1, deliveryIds: [deliveryId], endpointId: endpoint.id }, { tag: "a1" });
   return { event_id: eventId, delivery_id: deliveryId };
 }

@@ -1,5 +1,6 @@
 import { sql } from "@/lib/db";
 import { log } from "@/lib/log";
+import type { QueuePayload } from "@/lib/queues";
 import { deliverBatch, deliverDue, DELIVERY_BATCH, DUE, queueDeliveries, type BatchResult } from "@/lib/webhooks/deliver";
 import { isProvenHealthy } from "@/lib/webhooks/endpoint-health";
 
@@ -72,4 +73,9 @@ export async function deliverInLane(endpointId: string, deliveryIds: string[]): 
     lane.running--;
     if (lane.running === 0 && !lane.deferred) lanes.delete(endpointId);
   }
+}
+
+/** One `deliver` job: in its endpoint's lane, or as a plain batch for jobs queued before lanes existed. */
+export async function deliverJob({ deliveryIds, endpointId }: QueuePayload<"deliver">): Promise<BatchResult> {
+  return endpointId ? deliverInLane(endpointId, deliveryIds) : deliverBatch(deliveryIds);
 }

@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { newId } from "@/lib/ids";
-import { closeQueues, enqueue } from "@/lib/queues";
+import { closeQueues, enqueue, queue } from "@/lib/queues";
 import { resetDatabase } from "../helpers/db";
 import { eventually, freePort, getJson, spawnWorker, type Spawned } from "../helpers/processes";
 
@@ -45,6 +45,17 @@ describe("worker process", () => {
       return rows.length === 1 ? rows : null;
     });
     expect(keys[0].key).toBe("fresh");
+  });
+
+  it("fails a job whose payload breaks its queue's schema at once, with a log line naming it", async () => {
+    worker = await startWorker();
+    // Written past enqueue() (which would refuse it), as an old or foreign producer might.
+    const job = await queue("send").add("send", { v: 2, draftId: 42 }, { jobId: `send.bad-${Date.now()}` });
+    const failed = await eventually(async () => ((await job.getState()) === "failed" ? queue("send").getJob(job.id!) : null));
+    expect(failed?.failedReason).toMatch(/^The send payload fails its schema: v: .*; draftId: /);
+    expect(failed?.attemptsMade).toBe(1); // not retried: the same bytes would fail again
+    const line = await eventually(async () => worker!.output().split("\n").find((l) => l.includes("job payload fails its schema")) ?? null, { timeoutMs: 10_000 });
+    expect(JSON.parse(line)).toMatchObject({ level: 50, queue: "send", job: job.id, problems: expect.stringContaining("draftId") });
   });
 
   it("serves Prometheus metrics, behind METRICS_TOKEN when it is set", async () => {

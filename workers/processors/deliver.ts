@@ -1,9 +1,4 @@
-import type { Job } from "bullmq";
-import { deliverBatch } from "@/lib/webhooks/deliver";
-import { deliverInLane } from "@/lib/webhooks/lanes";
-import type { QueuePayload } from "@/lib/queues";
+import type { ProcessFn } from "@/lib/jobs/consume";
+import { deliverJob } from "@/lib/webhooks/lanes";
 
-export async function processDeliver(job: Job<QueuePayload<"deliver">>) {
-  const { deliveryIds, endpointId } = job.data;
-  return endpointId ? deliverInLane(endpointId, deliveryIds) : deliverBatch(deliveryIds);
-}
+export const processDeliver: ProcessFn<"deliver"> = (payload) => deliverJob(payload);

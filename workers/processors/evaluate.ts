@@ -1,7 +1,4 @@
-import type { Job } from "bullmq";
+import type { ProcessFn } from "@/lib/jobs/consume";
 import { runEvaluation } from "@/lib/evals/evaluations";
-import type { QueuePayload } from "@/lib/queues";
 
-export async function processEvaluate(job: Job<QueuePayload<"evaluate">>) {
-  return runEvaluation(job.data.evaluationId);
-}
+export const processEvaluate: ProcessFn<"evaluate"> = (payload) => runEvaluation(payload.evaluationId);

@@ -1,7 +1,4 @@
-import type { Job } from "bullmq";
-import type { QueuePayload } from "@/lib/queues";
+import type { ProcessFn } from "@/lib/jobs/consume";
 import { runReplay } from "@/lib/replays/run-replay";
 
-export async function processReplay(job: Job<QueuePayload<"replay">>) {
-  return runReplay(job.data.replayId);
-}
+export const processReplay: ProcessFn<"replay"> = (payload) => runReplay(payload.replayId);

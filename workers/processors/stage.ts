@@ -1,19 +1,4 @@
-import type { Job } from "bullmq";
-import { metrics } from "@/lib/metrics/metrics";
-import { advanceBatch } from "@/lib/pipeline/advance-batch";
-import { finishRunIfDone } from "@/lib/pipeline/finish-run";
-import { enqueueStageBatches } from "@/lib/pipeline/start-stages";
-import type { QueuePayload } from "@/lib/queues";
+import type { ProcessFn } from "@/lib/jobs/consume";
+import { runStageBatch } from "@/lib/pipeline/run-stage-batch";
 
-export async function processStage(job: Job<QueuePayload<"stage">>) {
-  const { runId, stage, runLeadIds, batch } = job.data;
-  const stop = metrics().stageDuration.startTimer({ stage });
-  const { next, later } = await advanceBatch(runId, stage, runLeadIds);
-  stop();
-  for (const group of next) await enqueueStageBatches(runId, group.stage, group.ids, batch);
-  // Leads whose provider was unavailable (429, 5xx, timeout) go back in a job of their own, after
-  // the provider's Retry-After; they are never rejected for it.
-  if (later.ids.length) await enqueueStageBatches(runId, stage, later.ids, `${batch}-r${job.attemptsMade}-${Date.now()}`, later.delayMs);
-  await finishRunIfDone(runId);
-  return { advanced: runLeadIds.length - later.ids.length, next: next.reduce((sum, group) => sum + group.ids.length, 0), later: later.ids.length };
-}
+export const processStage: ProcessFn<"stage"> = (payload, job) => runStageBatch(payload, job.attemptsMade);

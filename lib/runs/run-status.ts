@@ -1,0 +1,77 @@
+import { db, sql, type Prisma } from "@/lib/db";
+import { RUN_STATUSES, type RunStatus } from "@/lib/statuses";
+
+// A run's status is owned here: the table of allowed moves, and the only functions that write
+// `runs.status` (import, stages, review, sends, retry, cancel and the recovery sweep all come
+// through them). Every write is a conditional update from the states allowed to move, so two
+// processes racing cannot take a run backwards or out of an ended state.
+//
+//   queued ─► importing ─► running ⇄ awaiting_review ⇄ sending ─► completed ─(retried send)─► sending
+//      └──────────┴─► failed          (any state not ended) ─► canceled
+
+export const RUN_TRANSITIONS: Record<RunStatus, readonly RunStatus[]> = {
+  queued: ["importing", "failed", "canceled"],
+  importing: ["importing", "running", "failed", "canceled"], // importing → importing: a retried import
+  running: ["awaiting_review", "sending", "completed", "canceled"],
+  awaiting_review: ["running", "sending", "completed", "canceled"],
+  sending: ["running", "awaiting_review", "completed", "canceled"],
+  completed: ["sending"], // a refused send retried from the draft page (lib/sending/retry-send.ts)
+  failed: [],
+  canceled: [],
+};
+
+/** States no worker moves a run out of on its own (a retried send is a person's decision). */
+export const ENDED_RUN_STATUSES = ["completed", "failed", "canceled"] as const satisfies readonly RunStatus[];
+/** The states in which a run's leads move on their own (settleRun recomputes among them). */
+export const ACTIVE_RUN_STATUSES = ["running", "awaiting_review", "sending"] as const satisfies readonly RunStatus[];
+
+export function canMoveRun(from: RunStatus, to: RunStatus): boolean {
+  return RUN_TRANSITIONS[from].includes(to);
+}
+
+/** The states a run may be in to move to `to`. */
+export function runStatusesBefore(to: RunStatus): RunStatus[] {
+  return RUN_STATUSES.filter((from) => canMoveRun(from, to));
+}
+
+type MoveData = Omit<Prisma.RunUncheckedUpdateManyInput, "status" | "id" | "workspaceId">;
+type Client = Pick<Prisma.TransactionClient, "run">;
+
+/**
+ * Moves a run to `to` if its status allows it (RUN_TRANSITIONS), with `data` in the same update;
+ * `from` narrows the states it may move from. Web requests pass their `workspaceId`; the workers'
+ * system jobs work by run id. Answers whether it moved.
+ */
+export async function moveRun(runId: string, to: RunStatus, data: MoveData = {}, options: { from?: readonly RunStatus[]; tx?: Client; workspaceId?: string } = {}): Promise<boolean> {
+  const allowed = runStatusesBefore(to).filter((from) => !options.from || options.from.includes(from));
+  const where = { id: runId, status: { in: allowed }, ...(options.workspaceId ? { workspaceId: options.workspaceId } : {}) };
+  const { count } = await (options.tx ?? db()).run.updateMany({ where, data: { ...data, status: to } });
+  return count === 1;
+}
+
+/**
+ * Sets an active run's status from its leads: `running` while machine stages have work, then
+ * `awaiting_review` while drafts wait for a reviewer, then `sending` while approved drafts are
+ * being sent, then `completed`. Safe to call any time, from anywhere; other runs are left alone.
+ */
+export async function settleRun(runId: string): Promise<void> {
+  await sql().query(
+    `WITH phase AS (
+       SELECT CASE
+         WHEN EXISTS (SELECT 1 FROM run_leads WHERE "runId" = $1 AND state IN ('pending', 'running') AND (stage IS NULL OR stage IN ('extract_signals', 'qualify'))) THEN 'running'
+         WHEN EXISTS (SELECT 1 FROM run_leads WHERE "runId" = $1 AND state = 'awaiting_review') THEN 'awaiting_review'
+         WHEN EXISTS (SELECT 1 FROM run_leads WHERE "runId" = $1 AND state = 'running') THEN 'sending'
+         ELSE 'completed' END AS status
+     )
+     UPDATE runs r SET status = phase.status, "finishedAt" = CASE WHEN phase.status = 'completed' THEN now() ELSE NULL END
+       FROM phase
+      WHERE r.id = $1 AND r.status = ANY($2) AND r.status <> phase.status`,
+    [runId, ACTIVE_RUN_STATUSES],
+  );
+}
+
+/** settleRun for every active run (the recovery sweep). */
+export async function settleActiveRuns(): Promise<void> {
+  const active = await sql().query<{ id: string }>(`SELECT id FROM runs WHERE status = ANY($1)`, [ACTIVE_RUN_STATUSES]);
+  for (const run of active.rows) await settleRun(run.id);
+}

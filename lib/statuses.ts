@@ -1,0 +1,50 @@
+// Every status column's allowed values, in one place. PostgreSQL enforces them with a CHECK
+// constraint per column (`<table>_<column>_check`), so writing an unknown status fails in every
+// writer, raw SQL included. To add a status: add it to its list here, then
+// `npm run db:new-migration -- <name> --statuses` (docs/development.md, "Statuses").
+// Pure data: safe to import from components/.
+
+export const RUN_STATUSES = ["queued", "importing", "running", "awaiting_review", "sending", "completed", "failed", "canceled"] as const;
+export const RUN_LEAD_STATES = ["pending", "running", "done", "rejected", "stopped", "failed", "awaiting_review"] as const;
+export const LEAD_STATUSES = ["new", "qualified", "rejected", "drafted", "approved", "sent", "replied", "suppressed", "bounced"] as const;
+export const DRAFT_STATUSES = ["awaiting_review", "approved", "rejected", "sent", "failed"] as const;
+/** lib/sending/send-status.ts says what each one means. */
+export const SEND_STATUSES = ["waiting_relay", "pending", "sending", "committing", "sent", "failed"] as const;
+export const DELIVERY_STATUSES = ["pending", "succeeded", "dead"] as const;
+export const CAMPAIGN_STATUSES = ["draft", "approved", "rejected"] as const;
+/** Evaluations and replays: work done by a worker queue. */
+export const JOB_ROW_STATUSES = ["queued", "running", "done", "failed"] as const;
+export const MAILBOX_STATES = ["connecting", "reading", "idle", "failed"] as const;
+
+export type RunStatus = (typeof RUN_STATUSES)[number];
+export type RunLeadState = (typeof RUN_LEAD_STATES)[number];
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+export type DraftStatus = (typeof DRAFT_STATUSES)[number];
+export type SendStatus = (typeof SEND_STATUSES)[number];
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+export type JobRowStatus = (typeof JOB_ROW_STATUSES)[number];
+export type MailboxState = (typeof MAILBOX_STATES)[number];
+
+/** The CHECK constraint of each status column: table, column, allowed values. */
+export const STATUS_COLUMNS = [
+  { table: "runs", column: "status", values: RUN_STATUSES },
+  { table: "run_leads", column: "state", values: RUN_LEAD_STATES },
+  { table: "leads", column: "status", values: LEAD_STATUSES },
+  { table: "drafts", column: "status", values: DRAFT_STATUSES },
+  { table: "sends", column: "status", values: SEND_STATUSES },
+  { table: "deliveries", column: "status", values: DELIVERY_STATUSES },
+  { table: "campaigns", column: "status", values: CAMPAIGN_STATUSES },
+  { table: "evaluations", column: "status", values: JOB_ROW_STATUSES },
+  { table: "replays", column: "status", values: JOB_ROW_STATUSES },
+  { table: "mailbox_status", column: "state", values: MAILBOX_STATES },
+] as const;
+
+/** SQL that (re)creates every status CHECK constraint from the lists above. */
+export function statusCheckSql(): string {
+  return STATUS_COLUMNS.map(({ table, column, values }) => {
+    const name = `${table}_${column}_check`;
+    const list = values.map((value) => `'${value}'`).join(", ");
+    return `ALTER TABLE "${table}" DROP CONSTRAINT IF EXISTS "${name}";\nALTER TABLE "${table}" ADD CONSTRAINT "${name}" CHECK ("${column}" IN (${list}));`;
+  }).join("\n");
+}
