@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { COMMON_ERRORS, type AnyOperation, type HandlerResult, type Method, type MinimumRole } from "@/lib/api/operation";
+import { type AnyOperation, type HandlerResult, type Method, type MinimumRole } from "@/lib/api/operation";
 import { HttpProblem, problemResponse, toAppError } from "@/lib/api/problem";
 import { authenticateAndLimit } from "@/lib/api/access";
 import { NUL_MESSAGE, nulPath } from "@/lib/api/nul-check";
@@ -108,7 +108,7 @@ function handlerFor(operation: AnyOperation): RouteHandler {
       const decision = access.decision;
       headers = { ...headers, ...decision.headers };
       if (!decision.allowed) {
-        throw new HttpProblem(429, "rate_limited", `Rate limit exceeded. Try again in ${decision.retryAfterSeconds} s.`, { "retry-after": String(decision.retryAfterSeconds) });
+        throw new HttpProblem("rate_limited", `Rate limit exceeded. Try again in ${decision.retryAfterSeconds} s.`, { "retry-after": String(decision.retryAfterSeconds) });
       }
       const result = await execute(operation, request, context, requestId, auth);
       response = respond(result, operation.success.status, headers);
@@ -131,7 +131,7 @@ function handlerFor(operation: AnyOperation): RouteHandler {
 function methodNotAllowed(allowed: Method[]): RouteHandler {
   return async () => {
     const requestId = newId("req");
-    return problemResponse(new HttpProblem(405, "method_not_allowed", `Use ${allowed.join(", ")} on this path.`, { allow: allowed.join(", ") }), requestId);
+    return problemResponse(new HttpProblem("method_not_allowed", `Use ${allowed.join(", ")} on this path.`, { allow: allowed.join(", ") }), requestId);
   };
 }
 
@@ -149,5 +149,3 @@ export function v1Route(...operations: AnyOperation[]): Record<Method, RouteHand
     }),
   ) as Record<Method, RouteHandler>;
 }
-
-export { COMMON_ERRORS };

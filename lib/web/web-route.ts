@@ -53,7 +53,7 @@ async function run<P, Q, B>(operation: WebOperation<P, Q, B>, request: Request, 
   const refusal = crossSiteRefusal({ method: request.method, headers: request.headers, appUrl: config().APP_URL });
   if (refusal) throw new Forbidden(`Cross-site request refused. ${refusal}`);
   const session = await currentSession();
-  if (!session) throw new HttpProblem(401, "unauthenticated", "Sign in first.");
+  if (!session) throw new HttpProblem("unauthenticated", "Sign in first.");
   if (!roleAtLeast(session.role, operation.role)) throw new Forbidden(`This needs the ${operation.role} role; you are a ${session.role}.`);
 
   const rawParams = (await context?.params) ?? {};
