@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { openApiDocument } from "@/lib/api/openapi";
+import { EVENT_CATALOG, EVENT_KINDS } from "@/lib/events/catalog";
 import { ERROR_CODES, isErrorCode } from "@/lib/http/error-codes";
 
 type ErrorResponse = { description: string; content?: Record<string, { schema: { allOf?: { properties?: { code?: { enum?: string[] } } }[] } }> };
@@ -41,5 +42,21 @@ describe("the OpenAPI document's error responses", () => {
     expect(codes("post /campaigns/{id}/approve 409")).toContain("eval_regression");
     expect(codes("get /leads/{id} 404")).toEqual(["not_found"]);
     expect(codes("get /leads/{id} 409")).toBeUndefined();
+  });
+});
+
+describe("the OpenAPI document's webhooks", () => {
+  type Schema = { $ref?: string; const?: string; properties?: Record<string, Schema>; required?: string[] };
+  const document = openApiDocument() as unknown as { webhooks: Record<string, { post: { requestBody: { content: { "application/json": { schema: Schema } } } } }>; components: { schemas: Record<string, Schema> } };
+
+  it("has an entry for every event kind, its body the envelope with the kind's data schema", () => {
+    expect(Object.keys(document.webhooks).sort()).toEqual([...EVENT_KINDS].sort());
+    for (const kind of EVENT_KINDS) {
+      let schema = document.webhooks[kind].post.requestBody.content["application/json"].schema;
+      if (schema.$ref) schema = document.components.schemas[schema.$ref.split("/").at(-1)!];
+      expect(schema.properties?.event?.const, kind).toBe(kind);
+      expect(Object.keys(schema.properties?.data?.properties ?? {}).sort(), kind).toEqual(Object.keys(EVENT_CATALOG[kind].data.shape).sort());
+      expect(schema.properties?.data?.required?.length, kind).toBeGreaterThan(1);
+    }
   });
 });

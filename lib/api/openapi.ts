@@ -3,6 +3,7 @@ import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObj
 import { operationErrors, type AnyOperation } from "@/lib/api/operation";
 import { OPERATIONS } from "@/lib/api/operations";
 import { ProblemSchema } from "@/lib/api/schemas";
+import { eventWebhooks } from "@/lib/events/openapi-webhooks";
 import { ERROR_CODES, type ErrorCode } from "@/lib/http/error-codes";
 
 // The OpenAPI 3.1 document, built from the same zod schemas and operations the routes run.
@@ -80,6 +81,7 @@ export function openApiDocument(serverUrl = "/v1") {
     security: [{ bearerAuth: [] }],
     components: { securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", description: "A personal access token (lpat_...)" } } },
     paths,
+    webhooks: eventWebhooks(),
   });
   return cached;
 }
