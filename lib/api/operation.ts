@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { ERROR_CODES, type ErrorCode } from "@/lib/http/error-codes";
+import type { RequestShape } from "@/lib/http/parse-request";
 import type { AuthContext } from "@/lib/tokens/authenticate-token";
 
 // One /v1 operation: what it accepts, who may call it, what it answers and the function that does
@@ -12,7 +13,8 @@ export type HandlerResult = { status?: number; body?: unknown; location?: string
 
 export type HandlerContext<P, Q, B> = { params: P; query: Q; body: B; auth: AuthContext; requestId: string; request: Request };
 
-export type Operation<P = unknown, Q = unknown, B = unknown> = {
+/** Params, query, body and multipart as lib/http/parse-request.ts reads them (RequestShape). */
+export type Operation<P = unknown, Q = unknown, B = unknown> = RequestShape<P, Q, B> & {
   id: string;
   method: Method;
   /** OpenAPI path under /v1, e.g. "/leads/{id}". */
@@ -22,13 +24,6 @@ export type Operation<P = unknown, Q = unknown, B = unknown> = {
   tag: string;
   /** The least role that may call it. GET operations are read-scope; the rest need a write token. */
   role: MinimumRole;
-  params?: z.ZodType<P>;
-  query?: z.ZodType<Q>;
-  body?: z.ZodType<B>;
-  /** The body may be left out entirely (no Content-Type, nothing sent): the handler gets undefined. */
-  bodyOptional?: boolean;
-  /** Also accept multipart/form-data, read into this schema (file parts as {name, bytes}). */
-  multipart?: z.ZodType<B>;
   /** How the multipart form is documented (file parts as binary strings). */
   multipartDoc?: z.ZodType;
   success: { status: 200 | 201 | 202 | 204; description: string; schema?: z.ZodType };
