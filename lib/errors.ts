@@ -1,6 +1,6 @@
 import { ERROR_CODES, type ConflictCode, type ErrorCode } from "@/lib/http/error-codes";
 
-// Typed errors thrown by domain code; lib/api maps them to problem+json (contract §2). Each carries
+// Typed errors thrown by domain code; lib/http/problem.ts maps them to problem+json (contract §2). Each carries
 // a code from the registry (lib/http/error-codes.ts), which gives its status and title.
 
 export type FieldError = { path: string; message: string };

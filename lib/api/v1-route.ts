@@ -1,5 +1,5 @@
 import { type AnyOperation, type HandlerResult, type Method, type MinimumRole } from "@/lib/api/operation";
-import { HttpProblem, problemResponse, toAppError } from "@/lib/api/problem";
+import { HttpProblem, problemResponse, toAppError } from "@/lib/http/problem";
 import { authenticateAndLimit } from "@/lib/api/access";
 import { AppError, Forbidden } from "@/lib/errors";
 import { parseRequest } from "@/lib/http/parse-request";

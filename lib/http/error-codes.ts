@@ -1,5 +1,5 @@
 // Every problem `code` the service answers with (contract §2), its HTTP status and title. The
-// problem mapper (lib/errors.ts, lib/api/problem.ts) takes status and title from here, and the
+// problem mapper (lib/errors.ts, lib/http/problem.ts) takes status and title from here, and the
 // OpenAPI document names each operation's codes under their status. A pure module.
 //
 // To add a code: an entry here, then throw it (`new Conflict(detail, "my_code")`,

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { NUL_MESSAGE, nulPath } from "@/lib/api/nul-check";
-import { bodyLeftOut, readJsonBody } from "@/lib/api/read-body";
-import { readMultipartBody } from "@/lib/api/read-multipart";
-import { fieldErrors } from "@/lib/api/zod-errors";
+import { NUL_MESSAGE, nulPath } from "@/lib/http/nul-check";
+import { bodyLeftOut, readJsonBody } from "@/lib/http/read-body";
+import { readMultipartBody } from "@/lib/http/read-multipart";
+import { fieldErrors } from "@/lib/http/zod-errors";
 import { config } from "@/lib/config";
 import { InvalidRequest, NotFound, ValidationFailed } from "@/lib/errors";
 

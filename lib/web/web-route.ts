@@ -1,4 +1,4 @@
-import { HttpProblem, problemResponse, toAppError } from "@/lib/api/problem";
+import { HttpProblem, problemResponse, toAppError } from "@/lib/http/problem";
 import type { Actor } from "@/lib/audit/record-audit";
 import { roleAtLeast, type Role } from "@/lib/auth/roles";
 import { currentSession, type WebSession } from "@/lib/auth/session";

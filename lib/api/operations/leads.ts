@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineOperation } from "@/lib/api/operation";
-import { ListQuery } from "@/lib/api/pagination";
+import { ListQuery } from "@/lib/http/pagination";
 import { LeadIdParams, pageOf } from "@/lib/api/schemas";
 import { createLead, CreateLeadBody } from "@/lib/leads/create-lead";
 import { getLead } from "@/lib/leads/get-lead";

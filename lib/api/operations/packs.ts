@@ -1,5 +1,5 @@
 import { defineOperation } from "@/lib/api/operation";
-import { ListQuery } from "@/lib/api/pagination";
+import { ListQuery } from "@/lib/http/pagination";
 import { pageOf, SlugParams } from "@/lib/api/schemas";
 import { approvePack, ApprovePackBody, PromptSetStateSchema } from "@/lib/packs/approve-pack";
 import { forkPack, ForkPackBody } from "@/lib/packs/fork-pack";

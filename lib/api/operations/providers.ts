@@ -1,5 +1,5 @@
 import { defineOperation } from "@/lib/api/operation";
-import { ListQuery } from "@/lib/api/pagination";
+import { ListQuery } from "@/lib/http/pagination";
 import { pageOf, SlugParams } from "@/lib/api/schemas";
 import { deleteProvider, listProviders, ProviderSchema, upsertProvider, UpsertProviderBody } from "@/lib/providers/providers";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineOperation } from "@/lib/api/operation";
-import { ListQuery } from "@/lib/api/pagination";
+import { ListQuery } from "@/lib/http/pagination";
 import { pageOf } from "@/lib/api/schemas";
 import { cancelRun } from "@/lib/runs/cancel-run";
 import { acceptedRunAnswer, createRun } from "@/lib/runs/create-run";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineOperation } from "@/lib/api/operation";
-import { ListQuery } from "@/lib/api/pagination";
+import { ListQuery } from "@/lib/http/pagination";
 import { pageOf } from "@/lib/api/schemas";
 import { DeadLetterSchema, DeadLettersQuery, DeliverySchema, listDeadLetters, listDeliveries, replayDeadLetters, ReplayBody } from "@/lib/webhooks/dead-letters";
 import {

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { HttpProblem } from "@/lib/api/problem";
+import { HttpProblem } from "@/lib/http/problem";
 import { InvalidRequest } from "@/lib/errors";
 
 /**

@@ -1,5 +1,5 @@
-import { HttpProblem } from "@/lib/api/problem";
-import { assertJsonDepth } from "@/lib/api/json-depth";
+import { HttpProblem } from "@/lib/http/problem";
+import { assertJsonDepth } from "@/lib/http/json-depth";
 import { AppError } from "@/lib/errors";
 
 export const MAX_JSON_BYTES = 1024 * 1024;
