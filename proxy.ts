@@ -1,6 +1,6 @@
 import { getToken } from "next-auth/jwt";
 import { NextResponse, type NextRequest } from "next/server";
-import { problemResponse } from "@/lib/api/problem";
+import { problemResponse } from "@/lib/http/problem";
 import { NotFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { newNonce, pagePolicy } from "@/lib/web/content-security-policy";

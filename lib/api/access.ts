@@ -1,5 +1,5 @@
 import type { Redis } from "ioredis";
-import { bucketFor, PLAN_MULTIPLIER, rateLimitHeaders, TAKE_TOKEN_LUA, type RateLimitDecision } from "@/lib/api/rate-limit";
+import { bucketFor, PLAN_MULTIPLIER, rateLimitHeaders, TAKE_TOKEN_LUA, type RateLimitDecision } from "@/lib/http/rate-limit";
 import { Unauthenticated } from "@/lib/errors";
 import { redis } from "@/lib/redis";
 import { bucketNow, forgetCount, keepInPool, oneTakeAtATime, poolInUse, takeFromPool } from "@/lib/api/access-pool";

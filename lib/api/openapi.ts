@@ -1,25 +1,12 @@
 import { z } from "zod";
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from "zod-openapi";
-import { COMMON_ERRORS, type AnyOperation } from "@/lib/api/operation";
+import { operationErrors, type AnyOperation } from "@/lib/api/operation";
 import { OPERATIONS } from "@/lib/api/operations";
 import { ProblemSchema } from "@/lib/api/schemas";
+import { eventWebhooks } from "@/lib/events/openapi-webhooks";
+import { ERROR_CODES, type ErrorCode } from "@/lib/http/error-codes";
 
 // The OpenAPI 3.1 document, built from the same zod schemas and operations the routes run.
-
-const ERROR_TEXT: Record<number, string> = {
-  400: "`invalid_json` or `invalid_request` (bad query parameter or cursor)",
-  401: "`unauthenticated`: missing, malformed, unknown, revoked or expired token",
-  403: "`forbidden`: read-scope token on a write, or the creator's role does not allow it",
-  404: "`not_found`: no such resource in the token's workspace",
-  405: "`method_not_allowed`, with `Allow`",
-  409: "`conflict`, `idempotency_conflict`, `lead_exists`, `version_exists`, `campaign_not_approved`, `fork_not_approved` or `last_admin`",
-  413: "`payload_too_large`: JSON body over 1 MiB",
-  415: "`unsupported_media_type`: send application/json",
-  422: "`validation_failed`: `errors[]` names each field",
-  429: "`rate_limited`, with `Retry-After`",
-  500: "`internal`",
-  503: "`service_unavailable`: PostgreSQL or Redis unreachable, with `Retry-After`",
-};
 
 const RATE_LIMIT_HEADERS = {
   "X-RateLimit-Limit": { description: "Requests per minute for this token", schema: { type: "integer" as const } },
@@ -29,11 +16,14 @@ const RATE_LIMIT_HEADERS = {
 };
 
 function toOperationObject(operation: AnyOperation): ZodOpenApiOperationObject {
-  const statuses = [...new Set([...operation.errors, ...COMMON_ERRORS, 405])].sort();
+  // Each error status names the codes this operation can answer with it (lib/http/error-codes.ts).
   const errors = Object.fromEntries(
-    statuses.map((status) => [
+    [...operationErrors(operation)].map(([status, codes]) => [
       String(status),
-      { description: ERROR_TEXT[status] ?? "Error", content: { "application/problem+json": { schema: ProblemSchema } } },
+      {
+        description: codes.map((code) => `\`${code}\`: ${ERROR_CODES[code].description}.`).join(" "),
+        content: { "application/problem+json": { schema: z.intersection(ProblemSchema, z.looseObject({ code: z.enum(codes as [ErrorCode, ...ErrorCode[]]) })) } },
+      },
     ]),
   );
   const success = {
@@ -91,6 +81,7 @@ export function openApiDocument(serverUrl = "/v1") {
     security: [{ bearerAuth: [] }],
     components: { securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", description: "A personal access token (lpat_...)" } } },
     paths,
+    webhooks: eventWebhooks(),
   });
   return cached;
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { COMMON_ERRORS } from "@/lib/api/operation";
+import { operationErrors } from "@/lib/api/operation";
 import { openApiDocument } from "@/lib/api/openapi";
 import { OPERATIONS } from "@/lib/api/operations";
 import { operationExamples, type OperationExample } from "@/lib/api/reference-examples";
@@ -10,7 +10,8 @@ export type FieldDoc = { name: string; type: string; required: boolean; descript
 export type OperationDoc = {
   id: string; method: string; path: string; summary: string; description?: string; tag: string; role: string;
   pathParams: FieldDoc[]; queryParams: FieldDoc[]; body: FieldDoc[]; success: { status: number; description: string; schema?: string };
-  errors: number[];
+  /** Each error status with its codes, e.g. "409 (lead_exists, idempotency_conflict)". */
+  errors: string[];
   example?: OperationExample;
 };
 
@@ -46,7 +47,7 @@ export function apiReference(): OperationDoc[] {
     queryParams: fields(operation.query),
     body: fields(operation.body),
     success: { status: operation.success.status, description: operation.success.description, schema: operation.success.schema ? String((z.globalRegistry.get(operation.success.schema) as { id?: string } | undefined)?.id ?? "object") : undefined },
-    errors: [...new Set([...operation.errors, ...COMMON_ERRORS])].sort(),
+    errors: [...operationErrors(operation)].map(([status, codes]) => `${status} (${codes.join(", ")})`),
     example: examples.get(operation.id),
   }));
 }

@@ -1,13 +1,8 @@
-import { z } from "zod";
-import { COMMON_ERRORS, type AnyOperation, type HandlerResult, type Method, type MinimumRole } from "@/lib/api/operation";
-import { HttpProblem, problemResponse, toAppError } from "@/lib/api/problem";
+import { type AnyOperation, type HandlerResult, type Method, type MinimumRole } from "@/lib/api/operation";
+import { HttpProblem, problemResponse, toAppError } from "@/lib/http/problem";
 import { authenticateAndLimit } from "@/lib/api/access";
-import { NUL_MESSAGE, nulPath } from "@/lib/api/nul-check";
-import { bodyLeftOut, readJsonBody } from "@/lib/api/read-body";
-import { readMultipartBody } from "@/lib/api/read-multipart";
-import { config } from "@/lib/config";
-import { fieldErrors } from "@/lib/api/zod-errors";
-import { AppError, Forbidden, InvalidRequest, NotFound, ValidationFailed } from "@/lib/errors";
+import { AppError, Forbidden } from "@/lib/errors";
+import { parseRequest } from "@/lib/http/parse-request";
 import { withIdempotency } from "@/lib/idempotency/with-idempotency";
 import { newId } from "@/lib/ids";
 import { log } from "@/lib/log";
@@ -17,7 +12,6 @@ import type { AuthContext } from "@/lib/tokens/authenticate-token";
 // The one /v1 wrapper: request id, token auth, rate limit, scope and role, parsing, idempotency,
 // problem+json errors and one log line per request. Route files only bind operations to methods.
 
-const NO_QUERY = z.strictObject({});
 const ROLE_RANK: Record<MinimumRole, number> = { viewer: 0, reviewer: 1, admin: 2 };
 const METHODS: Method[] = ["GET", "POST", "PATCH", "PUT", "DELETE"];
 
@@ -27,12 +21,6 @@ type RouteHandler = (request: Request, context: RouteContext) => Promise<Respons
 /** Next hands route handlers a NextRequest with the URL already parsed; parse only otherwise. */
 function urlOf(request: Request): URL {
   return (request as Request & { nextUrl?: URL }).nextUrl ?? new URL(request.url);
-}
-
-function queryObject(url: URL): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of url.searchParams) out[key] = value;
-  return out;
 }
 
 function decodeParams(params: Record<string, string | string[]>): Record<string, string | string[]> {
@@ -53,32 +41,9 @@ function authorize(operation: AnyOperation, auth: AuthContext) {
 
 async function execute(operation: AnyOperation, request: Request, context: RouteContext, requestId: string, auth: AuthContext): Promise<HandlerResult> {
   authorize(operation, auth);
-  const rawParams = decodeParams((await context?.params) ?? {});
-  const params = operation.params ? operation.params.safeParse(rawParams) : { success: true as const, data: rawParams };
-  // A malformed id names no resource: that is a 404, as for any unknown id.
-  if (!params.success || nulPath(rawParams) !== null) throw new NotFound();
   const url = urlOf(request);
-  const rawQuery = queryObject(url);
-  const nulInQuery = nulPath(rawQuery);
-  if (nulInQuery !== null) throw new InvalidRequest("Some query parameters are not valid.", [{ path: nulInQuery, message: NUL_MESSAGE }]);
-  // An operation without query parameters refuses any, as the others refuse unknown ones.
-  const query = operation.query ? operation.query.safeParse(rawQuery) : NO_QUERY.safeParse(rawQuery);
-  if (!query.success) throw new InvalidRequest("Some query parameters are not valid.", fieldErrors(query.error));
-
-  let body: unknown;
-  let rawBody = "";
-  if (operation.body && !(operation.bodyOptional && (await bodyLeftOut(request)))) {
-    const type = (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
-    const multipart = operation.multipart && type === "multipart/form-data";
-    const read = multipart ? await readMultipartBody(request, config().CSV_MAX_BYTES) : await readJsonBody(request, Boolean(operation.multipart));
-    rawBody = read.raw;
-    const nulInBody = nulPath(read.value);
-    if (nulInBody !== null) throw new ValidationFailed([{ path: nulInBody, message: NUL_MESSAGE }]);
-    const parsed = (multipart ? operation.multipart! : operation.body).safeParse(read.value);
-    if (!parsed.success) throw new ValidationFailed(fieldErrors(parsed.error));
-    body = parsed.data;
-  }
-  const run = () => operation.handler({ params: params.data, query: query.data, body, auth, requestId, request });
+  const { params, query, body, rawBody } = await parseRequest(operation, request, { params: decodeParams((await context?.params) ?? {}), url, withoutQuery: "refuse" });
+  const run = () => operation.handler({ params, query, body, auth, requestId, request });
   const key = request.headers.get("idempotency-key");
   if (operation.method === "POST" && key !== null) {
     return withIdempotency({ workspaceId: auth.workspace.id, tokenId: auth.token.id, key, method: operation.method, path: url.pathname, rawBody }, run);
@@ -108,7 +73,7 @@ function handlerFor(operation: AnyOperation): RouteHandler {
       const decision = access.decision;
       headers = { ...headers, ...decision.headers };
       if (!decision.allowed) {
-        throw new HttpProblem(429, "rate_limited", `Rate limit exceeded. Try again in ${decision.retryAfterSeconds} s.`, { "retry-after": String(decision.retryAfterSeconds) });
+        throw new HttpProblem("rate_limited", `Rate limit exceeded. Try again in ${decision.retryAfterSeconds} s.`, { "retry-after": String(decision.retryAfterSeconds) });
       }
       const result = await execute(operation, request, context, requestId, auth);
       response = respond(result, operation.success.status, headers);
@@ -131,7 +96,7 @@ function handlerFor(operation: AnyOperation): RouteHandler {
 function methodNotAllowed(allowed: Method[]): RouteHandler {
   return async () => {
     const requestId = newId("req");
-    return problemResponse(new HttpProblem(405, "method_not_allowed", `Use ${allowed.join(", ")} on this path.`, { allow: allowed.join(", ") }), requestId);
+    return problemResponse(new HttpProblem("method_not_allowed", `Use ${allowed.join(", ")} on this path.`, { allow: allowed.join(", ") }), requestId);
   };
 }
 
@@ -149,5 +114,3 @@ export function v1Route(...operations: AnyOperation[]): Record<Method, RouteHand
     }),
   ) as Record<Method, RouteHandler>;
 }
-
-export { COMMON_ERRORS };

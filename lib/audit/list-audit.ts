@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { db } from "@/lib/db";
 import type { AuditEntry, Prisma } from "@/lib/generated/prisma/client.ts";
-import { ListQuery, decodeCursor, toPage } from "@/lib/api/pagination";
+import { ListQuery, decodeCursor, toPage } from "@/lib/http/pagination";
 
 export const AuditEntrySchema = z
   .object({

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { db, type Prisma } from "@/lib/db";
-import { decodeCursor, ListQuery, toPage } from "@/lib/api/pagination";
+import { decodeCursor, ListQuery, toPage } from "@/lib/http/pagination";
 import { DRAFT_INCLUDE, DRAFT_STATUSES, presentDraft } from "@/lib/drafts/present-draft";
 
 // The reviewers' queue (the /review page): drafts with the lead they are for, newest first, keyset

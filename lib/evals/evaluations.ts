@@ -5,7 +5,7 @@ import { recordAudit, type Actor } from "@/lib/audit/record-audit";
 import { NotFound, ValidationFailed } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
 import { newId } from "@/lib/ids";
-import { decodeCursor, ListQuery, toPage } from "@/lib/api/pagination";
+import { decodeCursor, ListQuery, toPage } from "@/lib/http/pagination";
 import { SetContext, type EvalStage } from "@/lib/evals/case-schema";
 import { findVisibleSet, setForRef, visibleCases } from "@/lib/evals/eval-sets";
 import { runCase, type EvalCase } from "@/lib/evals/run-case";

@@ -1,6 +1,6 @@
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
-import { decodeCursor, toPage } from "@/lib/api/pagination";
+import { decodeCursor, toPage } from "@/lib/http/pagination";
 import { presentLead } from "@/lib/leads/present-lead";
 
 export type ListLeadsOptions = { limit: number; cursor?: string; status?: string; email?: string; run_id?: string };

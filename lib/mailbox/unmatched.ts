@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { db } from "@/lib/db";
-import { decodeCursor, ListQuery, toPage } from "@/lib/api/pagination";
+import { decodeCursor, ListQuery, toPage } from "@/lib/http/pagination";
 import { parseInbound } from "@/lib/mailbox/parse-message";
 
 // Mail the intake loop took from the mailbox but could match to no email we sent (a new

@@ -1,5 +1,5 @@
 import { db } from "@/lib/db";
-import { decodeCursor, toPage } from "@/lib/api/pagination";
+import { decodeCursor, toPage } from "@/lib/http/pagination";
 import { PACK_INCLUDE, presentPack } from "@/lib/packs/present-pack";
 import { SYSTEM_WORKSPACE_SLUG } from "@/lib/workspaces/slug";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { db } from "@/lib/db";
 import type { Provider } from "@/lib/generated/prisma/client.ts";
-import { decodeCursor, toPage } from "@/lib/api/pagination";
+import { decodeCursor, toPage } from "@/lib/http/pagination";
 import { recordAudit, type Actor } from "@/lib/audit/record-audit";
 import { encryptSecret } from "@/lib/crypto/secrets";
 import { Conflict, NotFound, ValidationFailed } from "@/lib/errors";

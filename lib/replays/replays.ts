@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { recordAudit, type Actor } from "@/lib/audit/record-audit";
-import { decodeCursor, ListQuery, toPage } from "@/lib/api/pagination";
+import { decodeCursor, ListQuery, toPage } from "@/lib/http/pagination";
 import { db } from "@/lib/db";
 import { Conflict, NotFound, ValidationFailed } from "@/lib/errors";
 import { findVersion, promptVersionFilter } from "@/lib/evals/evaluations";

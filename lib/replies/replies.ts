@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { db } from "@/lib/db";
 import type { Reply } from "@/lib/generated/prisma/client.ts";
-import { decodeCursor, ListQuery, toPage } from "@/lib/api/pagination";
+import { decodeCursor, ListQuery, toPage } from "@/lib/http/pagination";
 import { recordAudit, type Actor } from "@/lib/audit/record-audit";
 import { REPLY_CATEGORIES } from "@/lib/engine/local/classify-reply";
 import { NotFound, ValidationFailed } from "@/lib/errors";

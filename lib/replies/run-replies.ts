@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { db } from "@/lib/db";
-import { decodeCursor, ListQuery, toPage } from "@/lib/api/pagination";
+import { decodeCursor, ListQuery, toPage } from "@/lib/http/pagination";
 import { REPLY_CATEGORIES } from "@/lib/engine/local/classify-reply";
 import { NotFound } from "@/lib/errors";
 import { presentReply } from "@/lib/replies/replies";

@@ -12,7 +12,7 @@ import type { CreateRunBody, CreateRunUpload } from "@/lib/runs/run-schemas";
 import { resolveRunSource } from "@/lib/runs/resolve-run-source";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
 import { SYSTEM_WORKSPACE_SLUG } from "@/lib/workspaces/slug";
-import { jsonDepthExceeds, MAX_JSON_DEPTH } from "@/lib/api/json-depth";
+import { jsonDepthExceeds, MAX_JSON_DEPTH } from "@/lib/http/json-depth";
 import { markClaimCommitted, registerRecovery } from "@/lib/idempotency/claim-context";
 
 function uploadPins(raw: string | undefined): Record<string, string> | undefined {

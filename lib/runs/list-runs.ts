@@ -2,7 +2,7 @@ import { runTotals } from "@/lib/runs/run-totals";
 import { z } from "zod";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
-import { decodeCursor, ListQuery, toPage } from "@/lib/api/pagination";
+import { decodeCursor, ListQuery, toPage } from "@/lib/http/pagination";
 import { presentLead, type LeadJson } from "@/lib/leads/present-lead";
 import { requireRun } from "@/lib/runs/get-run";
 import { runCounts } from "@/lib/runs/run-counts";

@@ -2,7 +2,7 @@ import { parse } from "csv-parse/sync";
 import { z } from "zod";
 import { db } from "@/lib/db";
 import type { Actor } from "@/lib/audit/record-audit";
-import { decodeCursor, ListQuery, toPage } from "@/lib/api/pagination";
+import { decodeCursor, ListQuery, toPage } from "@/lib/http/pagination";
 import { NotFound, ValidationFailed } from "@/lib/errors";
 import type { Suppression } from "@/lib/generated/prisma/client.ts";
 import { normalizeEmail, suppress, unsuppress, SUPPRESSION_SOURCES } from "@/lib/suppressions/suppressions";

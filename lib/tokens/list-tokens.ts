@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { db } from "@/lib/db";
-import { decodeCursor, ListQuery, toPage } from "@/lib/api/pagination";
+import { decodeCursor, ListQuery, toPage } from "@/lib/http/pagination";
 import { TOKEN_LIFETIMES_DAYS } from "@/lib/tokens/create-token";
 
 // The workspace's tokens as Settings → API tokens shows them (contract §3): never the secret, only

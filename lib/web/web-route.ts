@@ -1,14 +1,10 @@
-import type { z } from "zod";
-import { HttpProblem, problemResponse, toAppError } from "@/lib/api/problem";
-import { NUL_MESSAGE, nulPath } from "@/lib/api/nul-check";
-import { bodyLeftOut, readJsonBody } from "@/lib/api/read-body";
-import { readMultipartBody } from "@/lib/api/read-multipart";
-import { fieldErrors } from "@/lib/api/zod-errors";
+import { HttpProblem, problemResponse, toAppError } from "@/lib/http/problem";
 import type { Actor } from "@/lib/audit/record-audit";
 import { roleAtLeast, type Role } from "@/lib/auth/roles";
 import { currentSession, type WebSession } from "@/lib/auth/session";
 import { config } from "@/lib/config";
-import { AppError, Forbidden, InvalidRequest, NotFound, ValidationFailed } from "@/lib/errors";
+import { AppError, Forbidden } from "@/lib/errors";
+import { parseRequest, type RequestShape } from "@/lib/http/parse-request";
 import { newId } from "@/lib/ids";
 import { log } from "@/lib/log";
 import { crossSiteRefusal } from "@/lib/web/csrf";
@@ -21,16 +17,10 @@ import { crossSiteRefusal } from "@/lib/web/csrf";
 
 export type WebContext<P, Q, B> = { session: WebSession; actor: Actor; params: P; query: Q; body: B; request: Request };
 
-export type WebOperation<P, Q, B> = {
+/** The request's shape (params, query, body, multipart: lib/http/parse-request.ts), who may call, and the work. */
+export type WebOperation<P, Q, B> = RequestShape<P, Q, B> & {
   /** The least role that may call it; checked on every request against the role in the database. */
   role: Role;
-  params?: z.ZodType<P>;
-  query?: z.ZodType<Q>;
-  body?: z.ZodType<B>;
-  /** The body may be left out entirely (no Content-Type, nothing sent): the handler gets undefined. */
-  bodyOptional?: boolean;
-  /** The same operation as multipart/form-data (file parts as {name, bytes}, at most CSV_MAX_BYTES). */
-  multipart?: z.ZodType<B>;
   /** Success status (200 unless said). */
   status?: 200 | 201 | 204;
   handler: (context: WebContext<P, Q, B>) => Promise<unknown>;
@@ -43,39 +33,15 @@ export function userActor(session: WebSession): Actor {
   return { type: "user", id: session.user.id, name: `${session.user.name} (${session.user.email})` };
 }
 
-function queryObject(url: URL): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of url.searchParams) out[key] = value;
-  return out;
-}
-
 async function run<P, Q, B>(operation: WebOperation<P, Q, B>, request: Request, context: RouteContext | undefined): Promise<{ session: WebSession; result: unknown }> {
   const refusal = crossSiteRefusal({ method: request.method, headers: request.headers, appUrl: config().APP_URL });
   if (refusal) throw new Forbidden(`Cross-site request refused. ${refusal}`);
   const session = await currentSession();
-  if (!session) throw new HttpProblem(401, "unauthenticated", "Sign in first.");
+  if (!session) throw new HttpProblem("unauthenticated", "Sign in first.");
   if (!roleAtLeast(session.role, operation.role)) throw new Forbidden(`This needs the ${operation.role} role; you are a ${session.role}.`);
 
-  const rawParams = (await context?.params) ?? {};
-  const params = operation.params ? operation.params.safeParse(rawParams) : { success: true as const, data: rawParams as P };
-  if (!params.success || nulPath(rawParams) !== null) throw new NotFound();
-  const rawQuery = queryObject(new URL(request.url));
-  const nulInQuery = nulPath(rawQuery);
-  if (nulInQuery !== null) throw new InvalidRequest("Some query parameters are not valid.", [{ path: nulInQuery, message: NUL_MESSAGE }]);
-  const query = operation.query ? operation.query.safeParse(rawQuery) : { success: true as const, data: {} as Q };
-  if (!query.success) throw new InvalidRequest("Some query parameters are not valid.", fieldErrors(query.error));
-  let body = undefined as B;
-  if (operation.body && !(operation.bodyOptional && (await bodyLeftOut(request)))) {
-    const type = (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
-    const multipart = operation.multipart !== undefined && type === "multipart/form-data";
-    const { value } = multipart ? await readMultipartBody(request, config().CSV_MAX_BYTES) : await readJsonBody(request, operation.multipart !== undefined);
-    const nulInBody = nulPath(value);
-    if (nulInBody !== null) throw new ValidationFailed([{ path: nulInBody, message: NUL_MESSAGE }]);
-    const parsed = (multipart ? operation.multipart! : operation.body).safeParse(value);
-    if (!parsed.success) throw new ValidationFailed(fieldErrors(parsed.error));
-    body = parsed.data;
-  }
-  const result = await operation.handler({ session, actor: userActor(session), params: params.data, query: query.data, body, request });
+  const { params, query, body } = await parseRequest(operation, request, { params: (await context?.params) ?? {}, url: new URL(request.url), withoutQuery: "ignore" });
+  const result = await operation.handler({ session, actor: userActor(session), params, query, body, request });
   return { session, result };
 }
 

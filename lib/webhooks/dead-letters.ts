@@ -2,7 +2,7 @@ import { z } from "zod";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
-import { decodeCursor, ListQuery, toPage } from "@/lib/api/pagination";
+import { decodeCursor, ListQuery, toPage } from "@/lib/http/pagination";
 import { recordAudit, type Actor } from "@/lib/audit/record-audit";
 import { ValidationFailed } from "@/lib/errors";
 import { enqueueBulkAfterCommit } from "@/lib/queues";

@@ -1,12 +1,13 @@
 import { z } from "zod";
 import { db } from "@/lib/db";
 import type { WebhookEndpoint } from "@/lib/generated/prisma/client.ts";
-import { decodeCursor, ListQuery, toPage } from "@/lib/api/pagination";
+import { decodeCursor, ListQuery, toPage } from "@/lib/http/pagination";
 import { recordAudit, type Actor } from "@/lib/audit/record-audit";
 import { decryptSecret, encryptSecret } from "@/lib/crypto/secrets";
 import { NotFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { outboundUrlProblem } from "@/lib/net/outbound";
+import { assertEventData, type CatalogEvent } from "@/lib/events/catalog";
 import { EVENT_TYPES } from "@/lib/webhooks/event-types";
 import { generateWebhookSecret } from "@/lib/webhooks/signing";
 import { enqueueAfterCommit } from "@/lib/queues";
@@ -143,7 +144,9 @@ export async function sendTestEvent(workspaceId: string, id: string, actor: Acto
   const eventId = newId("evt");
   const deliveryId = newId("dly");
   await db().$transaction(async (tx) => {
-    await tx.event.create({ data: { id: eventId, workspaceId, type: "webhook.test", dispatchedAt: new Date(), data: { endpoint_id: endpoint.id, message: "A test event from LeadPipe." } } });
+    const event: CatalogEvent<"webhook.test"> = { type: "webhook.test", data: { endpoint_id: endpoint.id, message: "A test event from LeadPipe." } };
+    assertEventData(event);
+    await tx.event.create({ data: { id: eventId, workspaceId, type: event.type, dispatchedAt: new Date(), data: event.data } });
     await tx.delivery.create({ data: { id: deliveryId, workspaceId, eventId, endpointId: endpoint.id, nextAttemptAt: new Date() } });
     await recordAudit(tx, { workspaceId, actor, action: "webhook.test_sent", target: { type: "webhook_endpoint", id } });
   });

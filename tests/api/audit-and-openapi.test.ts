@@ -4,6 +4,8 @@ import { Validator } from "@seriousme/openapi-schema-validator";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ROOT } from "../helpers/processes";
 import { call, testWorkspace, type TestWorkspace } from "../helpers/api-fixtures";
+import { EVENT_CATALOG, EVENT_KINDS } from "@/lib/events/catalog";
+import { ERROR_CODES, isErrorCode } from "@/lib/http/error-codes";
 
 let ws: TestWorkspace;
 beforeAll(async () => {
@@ -59,6 +61,43 @@ describe("OpenAPI document", () => {
       for (const [method, operation] of Object.entries(operations)) {
         for (const status of ["401", "403", "429", "500", "503"]) expect(Object.keys(operation.responses), `${method} ${route}`).toContain(status);
       }
+    }
+  });
+
+  it("names the codes of every error response, each in the registry with that status", async () => {
+    type Response = { description: string; content?: Record<string, { schema: { allOf?: { properties?: { code?: { enum?: string[] } } }[] } }> };
+    const document = (await call("GET", "/v1/openapi.json", { token: null })).body as { paths: Record<string, Record<string, { responses: Record<string, Response> }>> };
+    const conflicts = new Map<string, string[]>();
+    for (const [route, operations] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        for (const [status, response] of Object.entries(operation.responses).filter(([status]) => Number(status) >= 400)) {
+          const codes = response.content?.["application/problem+json"]?.schema.allOf?.find((part) => part.properties?.code)?.properties?.code?.enum ?? [];
+          expect(codes.length, `${method} ${route} ${status}`).toBeGreaterThan(0);
+          for (const code of codes) {
+            expect(isErrorCode(code) && ERROR_CODES[code].status, `${method} ${route} ${status} ${code}`).toBe(Number(status));
+            expect(response.description, `${method} ${route} ${status}`).toContain(`\`${code}\``);
+          }
+          if (status === "409") conflicts.set(`${method} ${route}`, codes);
+        }
+      }
+    }
+    expect(conflicts.get("post /leads")).toContain("lead_exists");
+    expect(conflicts.get("post /prompts/{name}/fork")).toContain("version_exists");
+    expect(conflicts.get("post /runs")).toEqual(expect.arrayContaining(["campaign_not_approved", "fork_not_approved", "idempotency_conflict"]));
+  });
+
+  it("has a webhooks entry with the data schema of every event kind", async () => {
+    type Schema = { $ref?: string; const?: string; properties?: Record<string, Schema> };
+    const document = (await call("GET", "/v1/openapi.json", { token: null })).body as {
+      webhooks: Record<string, { post: { requestBody: { content: { "application/json": { schema: Schema } } } } }>;
+      components: { schemas: Record<string, Schema> };
+    };
+    expect(Object.keys(document.webhooks).sort()).toEqual([...EVENT_KINDS].sort());
+    for (const kind of EVENT_KINDS) {
+      let schema = document.webhooks[kind].post.requestBody.content["application/json"].schema;
+      if (schema.$ref) schema = document.components.schemas[schema.$ref.split("/").at(-1)!];
+      expect(schema.properties?.event?.const, kind).toBe(kind);
+      expect(Object.keys(schema.properties?.data?.properties ?? {}).sort(), kind).toEqual(Object.keys(EVENT_CATALOG[kind].data.shape).sort());
     }
   });
 });

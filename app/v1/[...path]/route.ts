@@ -1,4 +1,4 @@
-import { problemResponse } from "@/lib/api/problem";
+import { problemResponse } from "@/lib/http/problem";
 import { NotFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 

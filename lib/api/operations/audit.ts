@@ -7,6 +7,6 @@ export const listAuditOperation = defineOperation({
   summary: "List audit entries", description: "Newest first, with cursor pagination. `since` and `until` are ISO 8601 timestamps.",
   query: AuditQuery,
   success: { status: 200, description: "A page of audit entries", schema: pageOf(AuditEntrySchema, "AuditPage") },
-  errors: [400],
+  errors: [],
   handler: async ({ query, auth }) => ({ body: await listAudit(auth.workspace.id, query) }),
 });

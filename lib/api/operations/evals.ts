@@ -13,14 +13,14 @@ import { promptOutcomes, PromptOutcomesSchema, versionOutcomes, VersionOutcomesS
 export const listEvalSetsOperation = defineOperation({
   id: "listEvalSets", method: "GET", path: "/eval-sets", tag: "Evaluations", role: "viewer", summary: "List eval sets",
   description: "The workspace's own sets and the built-in ones (one per machine stage, named by the shipped versions' evals_ref). `case_count` counts the cases this workspace sees.",
-  success: { status: 200, description: "Every visible set", schema: EvalSetListSchema }, errors: [400],
+  success: { status: 200, description: "Every visible set", schema: EvalSetListSchema }, errors: [],
   handler: async ({ auth }) => ({ body: await listEvalSets(auth.workspace.id) }),
 });
 
 export const createEvalSetOperation = defineOperation({
   id: "createEvalSet", method: "POST", path: "/eval-sets", tag: "Evaluations", role: "admin", summary: "Create an eval set",
   description: "A set of cases for one stage; a prompt version names it by `ref` in its evals_ref (a workspace's own set comes before a built-in one of the same ref). 409 `eval_set_exists` for a ref the workspace already has.",
-  body: CreateEvalSetBody, success: { status: 201, description: "The set", schema: EvalSetSchema }, errors: [400, 409, 413, 415, 422],
+  body: CreateEvalSetBody, success: { status: 201, description: "The set", schema: EvalSetSchema }, errors: ["invalid_json", "eval_set_exists", "payload_too_large", "unsupported_media_type", "validation_failed"],
   handler: async ({ body, auth }) => {
     const set = await createEvalSet(auth.workspace.id, body, auth.actor);
     return { status: 201, body: set, location: `/v1/eval-sets/${set.id}` };
@@ -29,21 +29,21 @@ export const createEvalSetOperation = defineOperation({
 
 export const getEvalSetOperation = defineOperation({
   id: "getEvalSet", method: "GET", path: "/eval-sets/{id}", tag: "Evaluations", role: "viewer", summary: "Fetch an eval set with its cases",
-  params: EvalSetIdParams, success: { status: 200, description: "The set and the cases this workspace sees", schema: EvalSetSchema }, errors: [404],
+  params: EvalSetIdParams, success: { status: 200, description: "The set and the cases this workspace sees", schema: EvalSetSchema }, errors: ["not_found"],
   handler: async ({ params, auth }) => ({ body: await getEvalSet(auth.workspace.id, params.id) }),
 });
 
 export const addEvalCaseOperation = defineOperation({
   id: "addEvalCase", method: "POST", path: "/eval-sets/{id}/cases", tag: "Evaluations", role: "reviewer", summary: "Add a case to an eval set",
   description: "Also to a built-in set: the case is the workspace's own, seen only by it. The case must state what its stage needs (422 otherwise): qualify the verdict, track the reply and its classification, draft_email the draft checks, extract_signals the signals.",
-  params: EvalSetIdParams, body: AddEvalCaseBody, success: { status: 201, description: "The case", schema: EvalCaseSchema }, errors: [400, 404, 413, 415, 422],
+  params: EvalSetIdParams, body: AddEvalCaseBody, success: { status: 201, description: "The case", schema: EvalCaseSchema }, errors: ["invalid_json", "not_found", "payload_too_large", "unsupported_media_type", "validation_failed"],
   handler: async ({ params, body, auth }) => ({ status: 201, body: await addEvalCase(auth.workspace.id, params.id, body, auth.actor) }),
 });
 
 export const removeEvalCaseOperation = defineOperation({
   id: "removeEvalCase", method: "DELETE", path: "/eval-sets/{id}/cases/{case_id}", tag: "Evaluations", role: "reviewer", summary: "Remove one of the workspace's cases",
   description: "Built-in cases cannot be removed (403).",
-  params: EvalCaseIdParams, success: { status: 204, description: "Removed" }, errors: [404],
+  params: EvalCaseIdParams, success: { status: 204, description: "Removed" }, errors: ["not_found"],
   handler: async ({ params, auth }) => {
     await removeEvalCase(auth.workspace.id, params.id, params.case_id, auth.actor);
     return { status: 204 };
@@ -52,7 +52,7 @@ export const removeEvalCaseOperation = defineOperation({
 
 export const listEvaluationsOperation = defineOperation({
   id: "listEvaluations", method: "GET", path: "/evaluations", tag: "Evaluations", role: "viewer", summary: "List evaluations, newest first",
-  query: EvaluationsQuery, success: { status: 200, description: "A page of evaluations (without per-case results)", schema: pageOf(EvaluationSummarySchema, "EvaluationPage") }, errors: [400],
+  query: EvaluationsQuery, success: { status: 200, description: "A page of evaluations (without per-case results)", schema: pageOf(EvaluationSummarySchema, "EvaluationPage") }, errors: [],
   handler: async ({ query, auth }) => ({ body: await listEvaluations(auth.workspace.id, query) }),
 });
 
@@ -61,7 +61,7 @@ export const createEvaluationOperation = defineOperation({
   description:
     "Queues a worker job that runs every case of the set (the version's evals_ref unless `set` names another) through the version on `provider`: `local` (the built-in engine, offline) or a provider the workspace configured. " +
     "Poll GET /v1/evaluations/{id}: per-case results, pass rate, output validity (the stage's JSON output contract), latency and cost.",
-  body: CreateEvaluationBody, success: { status: 202, description: "The queued evaluation", schema: EvaluationSummarySchema }, errors: [400, 404, 413, 415, 422],
+  body: CreateEvaluationBody, success: { status: 202, description: "The queued evaluation", schema: EvaluationSummarySchema }, errors: ["invalid_json", "not_found", "payload_too_large", "unsupported_media_type", "validation_failed"],
   handler: async ({ body, auth }) => {
     const evaluation = await createEvaluation(auth.workspace.id, body, auth.actor);
     return { status: 202, body: evaluation, location: `/v1/evaluations/${evaluation.id}` };
@@ -70,7 +70,7 @@ export const createEvaluationOperation = defineOperation({
 
 export const getEvaluationOperation = defineOperation({
   id: "getEvaluation", method: "GET", path: "/evaluations/{id}", tag: "Evaluations", role: "viewer", summary: "Fetch an evaluation with its per-case results",
-  params: EvaluationIdParams, success: { status: 200, description: "The evaluation", schema: EvaluationSchema }, errors: [404],
+  params: EvaluationIdParams, success: { status: 200, description: "The evaluation", schema: EvaluationSchema }, errors: ["not_found"],
   handler: async ({ params, auth }) => ({ body: await getEvaluation(auth.workspace.id, params.id) }),
 });
 
@@ -78,7 +78,7 @@ export const getVersionEvaluationOperation = defineOperation({
   id: "getVersionEvaluation", method: "GET", path: "/prompts/{name}/versions/{semver}/evaluation", tag: "Evaluations", role: "viewer",
   summary: "A version against its parent on its eval set",
   description: "The newest finished evaluation of the version and of its parent (same set and provider), whether the version regressed (a lower pass rate: approving a set with it needs an override reason), and the cases whose outcome changed with both outputs.",
-  params: PromptVersionParams, success: { status: 200, description: "The comparison", schema: EvalComparisonSchema }, errors: [404],
+  params: PromptVersionParams, success: { status: 200, description: "The comparison", schema: EvalComparisonSchema }, errors: ["not_found"],
   handler: async ({ params, auth }) => ({ body: await compareWithParent(auth.workspace.id, (await findVersion(auth.workspace.id, params.name, params.semver)).id) }),
 });
 
@@ -86,7 +86,7 @@ export const getVersionOutcomesOperation = defineOperation({
   id: "getVersionOutcomes", method: "GET", path: "/prompts/{name}/versions/{semver}/outcomes", tag: "Evaluations", role: "viewer",
   summary: "How a version did with this workspace's leads",
   description: "Drafts it wrote (approval rate, approved edits and their mean edit distance, the most frequent rejection reasons), reply and positive-reply rates of the sent ones, and its cost per lead in the runs that resolved it.",
-  params: PromptVersionParams, success: { status: 200, description: "The outcomes", schema: VersionOutcomesSchema }, errors: [404],
+  params: PromptVersionParams, success: { status: 200, description: "The outcomes", schema: VersionOutcomesSchema }, errors: ["not_found"],
   handler: async ({ params, auth }) => ({ body: await versionOutcomes(auth.workspace.id, (await findVersion(auth.workspace.id, params.name, params.semver)).id) }),
 });
 
@@ -94,6 +94,6 @@ export const getPromptOutcomesOperation = defineOperation({
   id: "getPromptOutcomes", method: "GET", path: "/prompts/{name}/outcomes", tag: "Evaluations", role: "viewer",
   summary: "How every version of a prompt did with this workspace's leads",
   description: "The outcomes of GET /v1/prompts/{name}/versions/{semver}/outcomes for each version, newest first, to compare them side by side.",
-  params: PromptNameParams, success: { status: 200, description: "One row per version", schema: PromptOutcomesSchema }, errors: [404],
+  params: PromptNameParams, success: { status: 200, description: "One row per version", schema: PromptOutcomesSchema }, errors: ["not_found"],
   handler: async ({ params, auth }) => ({ body: await promptOutcomes(auth.workspace.id, params.name) }),
 });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineOperation } from "@/lib/api/operation";
-import { ListQuery } from "@/lib/api/pagination";
+import { ListQuery } from "@/lib/http/pagination";
 import { LeadIdParams, pageOf } from "@/lib/api/schemas";
 import { createLead, CreateLeadBody } from "@/lib/leads/create-lead";
 import { getLead } from "@/lib/leads/get-lead";
@@ -18,7 +18,7 @@ export const listLeadsOperation = defineOperation({
   summary: "List leads", description: "Newest first. Filter by status, exact email (any case) or run.",
   query: LeadsQuery,
   success: { status: 200, description: "A page of leads", schema: pageOf(LeadSchema, "LeadPage") },
-  errors: [400],
+  errors: [],
   handler: async ({ query, auth }) => ({ body: await listLeads(auth.workspace.id, query) }),
 });
 
@@ -27,7 +27,7 @@ export const createLeadOperation = defineOperation({
   summary: "Create a lead", description: "Unique per workspace by lower-cased email: a second one is 409 `lead_exists` with `lead_id`.",
   body: CreateLeadBody,
   success: { status: 201, description: "The lead", schema: LeadSchema },
-  errors: [400, 409, 413, 415, 422],
+  errors: ["invalid_json", "lead_exists", "payload_too_large", "unsupported_media_type", "validation_failed"],
   handler: async ({ body, auth }) => {
     const lead = await createLead(auth.workspace.id, body);
     return { status: 201, body: lead, location: `/v1/leads/${lead.id}` };
@@ -39,6 +39,6 @@ export const getLeadOperation = defineOperation({
   summary: "Fetch a lead",
   params: LeadIdParams,
   success: { status: 200, description: "The lead", schema: LeadSchema },
-  errors: [404],
+  errors: ["not_found"],
   handler: async ({ params, auth }) => ({ body: await getLead(auth.workspace.id, params.id) }),
 });

@@ -12,6 +12,6 @@ export const getOfferOperation = defineOperation({
 export const putOfferOperation = defineOperation({
   id: "putOffer", method: "PUT", path: "/offer", tag: "Offer", role: "admin", summary: "Set the offer and sender profile",
   description: "Replaces the whole profile: a field left out is cleared. Used by drafts written after the change.", body: PutOfferBody,
-  success: { status: 200, description: "The offer", schema: OfferSchema }, errors: [400, 413, 415, 422],
+  success: { status: 200, description: "The offer", schema: OfferSchema }, errors: ["invalid_json", "payload_too_large", "unsupported_media_type", "validation_failed"],
   handler: async ({ body, auth }) => ({ body: await putOffer(auth.workspace.id, body, auth.actor) }),
 });

@@ -1,5 +1,5 @@
 import { defineOperation } from "@/lib/api/operation";
-import { ListQuery } from "@/lib/api/pagination";
+import { ListQuery } from "@/lib/http/pagination";
 import { pageOf, SlugParams } from "@/lib/api/schemas";
 import { approvePack, ApprovePackBody, PromptSetStateSchema } from "@/lib/packs/approve-pack";
 import { forkPack, ForkPackBody } from "@/lib/packs/fork-pack";
@@ -13,7 +13,7 @@ export const listPacksOperation = defineOperation({
   summary: "List packs", description: "Built-in packs and the workspace's own, newest first.",
   query: ListQuery,
   success: { status: 200, description: "A page of packs", schema: pageOf(PackSchema, "PackPage") },
-  errors: [400],
+  errors: [],
   handler: async ({ query, auth }) => ({ body: await listPacks(auth.workspace.id, query) }),
 });
 
@@ -22,7 +22,7 @@ export const getPackOperation = defineOperation({
   summary: "Fetch a pack, with the prompt set its runs resolve and whether that set is approved",
   params: SlugParams,
   success: { status: 200, description: "The pack", schema: PackSchema.extend({ prompt_set: PromptSetStateSchema }).meta({ id: "PackWithPromptSet" }) },
-  errors: [404],
+  errors: ["not_found"],
   handler: async ({ params, auth }) => ({ body: await getPack(auth.workspace.id, params.slug) }),
 });
 
@@ -33,7 +33,7 @@ export const updatePackOperation = defineOperation({
   params: SlugParams,
   body: UpdatePackBody,
   success: { status: 200, description: "The pack", schema: PackSchema },
-  errors: [400, 404, 409, 413, 415, 422],
+  errors: ["invalid_json", "not_found", "conflict", "payload_too_large", "unsupported_media_type", "validation_failed"],
   handler: async ({ params, body, auth }) => ({ body: await updatePack(auth.workspace.id, params.slug, body, auth.actor) }),
 });
 
@@ -43,7 +43,7 @@ export const forkPackOperation = defineOperation({
   params: SlugParams,
   body: ForkPackBody,
   success: { status: 201, description: "The new workspace pack", schema: PackSchema },
-  errors: [400, 404, 409, 413, 415, 422],
+  errors: ["invalid_json", "not_found", "conflict", "payload_too_large", "unsupported_media_type", "validation_failed"],
   handler: async ({ params, body, auth }) => {
     const pack = await forkPack(auth.workspace, params.slug, body, auth.actor);
     return { status: 201, body: pack, location: `/v1/packs/${pack.slug}` };
@@ -60,6 +60,6 @@ export const approvePackOperation = defineOperation({
   params: SlugParams,
   body: ApprovePackBody,
   success: { status: 200, description: "The approved prompt set", schema: PromptSetStateSchema },
-  errors: [400, 403, 404, 409, 413, 415, 422],
+  errors: ["invalid_json", "forbidden", "not_found", "conflict", "eval_regression", "payload_too_large", "unsupported_media_type", "validation_failed"],
   handler: async ({ params, body, auth }) => ({ body: await approvePack(auth.workspace.id, params.slug, body, { userId: auth.user.id, actor: auth.actor }) }),
 });

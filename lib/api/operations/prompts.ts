@@ -10,7 +10,7 @@ export const getPromptOperation = defineOperation({
   summary: "Fetch a prompt", description: "The production version (for a fork, its newest version) and `history`, every version label newest first.",
   params: PromptNameParams,
   success: { status: 200, description: "The prompt", schema: PromptSchema },
-  errors: [404],
+  errors: ["not_found"],
   handler: async ({ params, auth }) => ({ body: await getPrompt(auth.workspace.id, params.name) }),
 });
 
@@ -19,7 +19,7 @@ export const getPromptVersionOperation = defineOperation({
   summary: "Fetch one version of a prompt",
   params: PromptVersionParams,
   success: { status: 200, description: "The version", schema: PromptVersionSchema },
-  errors: [404],
+  errors: ["not_found"],
   handler: async ({ params, auth }) => ({ body: await getPromptVersion(auth.workspace.id, params.name, params.semver) }),
 });
 
@@ -30,7 +30,7 @@ export const forkPromptOperation = defineOperation({
   params: PromptNameParams,
   body: ForkPromptBody,
   success: { status: 201, description: "The new version", schema: PromptVersionSchema },
-  errors: [400, 404, 409, 413, 415, 422],
+  errors: ["invalid_json", "not_found", "version_exists", "payload_too_large", "unsupported_media_type", "validation_failed"],
   handler: async ({ params, body, auth }) => {
     const version = await forkPrompt(auth.workspace, params.name, body, auth.actor);
     return { status: 201, body: version, location: `/v1/prompts/${encodeURIComponent(version.name)}/versions/${version.version}` };
@@ -46,7 +46,7 @@ export const promotePromptOperation = defineOperation({
   params: PromptNameParams,
   body: PromoteBody,
   success: { status: 200, description: "The new default", schema: PromptDefaultSchema },
-  errors: [400, 404, 409, 413, 415, 422],
+  errors: ["invalid_json", "not_found", "conflict", "fork_not_approved", "payload_too_large", "unsupported_media_type", "validation_failed"],
   handler: async ({ params, body, auth }) => ({ body: await promotePrompt(auth.workspace, params.name, body, auth.actor) }),
 });
 
@@ -56,6 +56,6 @@ export const rollbackPromptOperation = defineOperation({
   description: "The default goes back to what it was before the latest promotion (in the end, the system's production version). 409 if nothing was promoted. Audited as `prompt.rolled_back` with the diff.",
   params: PromptNameParams,
   success: { status: 200, description: "The default after the rollback", schema: PromptDefaultSchema },
-  errors: [404, 409],
+  errors: ["not_found", "conflict"],
   handler: async ({ params, auth }) => ({ body: await rollbackPrompt(auth.workspace, params.name, auth.actor) }),
 });

@@ -1,5 +1,5 @@
 import { defineOperation } from "@/lib/api/operation";
-import { ListQuery } from "@/lib/api/pagination";
+import { ListQuery } from "@/lib/http/pagination";
 import { pageOf, SlugParams } from "@/lib/api/schemas";
 import { deleteProvider, listProviders, ProviderSchema, upsertProvider, UpsertProviderBody } from "@/lib/providers/providers";
 
@@ -8,7 +8,7 @@ export const listProvidersOperation = defineOperation({
   summary: "List model providers",
   query: ListQuery,
   success: { status: 200, description: "A page of providers", schema: pageOf(ProviderSchema, "ProviderPage") },
-  errors: [400],
+  errors: [],
   handler: async ({ query, auth }) => ({ body: await listProviders(auth.workspace.id, query) }),
 });
 
@@ -18,7 +18,7 @@ export const upsertProviderOperation = defineOperation({
   params: SlugParams,
   body: UpsertProviderBody,
   success: { status: 201, description: "The provider", schema: ProviderSchema },
-  errors: [400, 404, 413, 415, 422],
+  errors: ["invalid_json", "not_found", "payload_too_large", "unsupported_media_type", "validation_failed"],
   handler: async ({ params, body, auth }) => {
     const { created, provider } = await upsertProvider(auth.workspace.id, params.slug, body, auth.actor);
     return { status: created ? 201 : 200, body: provider, location: created ? `/v1/providers/${provider.slug}` : undefined };
@@ -30,7 +30,7 @@ export const deleteProviderOperation = defineOperation({
   summary: "Remove a provider", description: "The built-in `local` provider cannot be removed (409).",
   params: SlugParams,
   success: { status: 204, description: "Removed" },
-  errors: [404, 409],
+  errors: ["not_found", "conflict"],
   handler: async ({ params, auth }) => {
     await deleteProvider(auth.workspace.id, params.slug, auth.actor);
     return { status: 204 };

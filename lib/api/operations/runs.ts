@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineOperation } from "@/lib/api/operation";
-import { ListQuery } from "@/lib/api/pagination";
+import { ListQuery } from "@/lib/http/pagination";
 import { pageOf } from "@/lib/api/schemas";
 import { cancelRun } from "@/lib/runs/cancel-run";
 import { acceptedRunAnswer, createRun } from "@/lib/runs/create-run";
@@ -16,7 +16,7 @@ export const createRunOperation = defineOperation({
   multipart: CreateRunUpload as z.ZodType<CreateRunBody | CreateRunUpload>,
   multipartDoc: CreateRunUploadDoc,
   success: { status: 202, description: "The run, queued", schema: RunSchema },
-  errors: [400, 409, 413, 415, 422],
+  errors: ["invalid_json", "campaign_not_approved", "fork_not_approved", "payload_too_large", "unsupported_media_type", "validation_failed"],
   handler: async ({ body, auth }) => {
     return acceptedRunAnswer(await createRun(auth.workspace.id, body, auth.actor));
   },
@@ -26,7 +26,7 @@ export const listRunsOperation = defineOperation({
   id: "listRuns", method: "GET", path: "/runs", tag: "Runs", role: "viewer",
   summary: "List runs", query: RunsQuery,
   success: { status: 200, description: "A page of runs", schema: pageOf(RunSchema, "RunPage") },
-  errors: [400],
+  errors: [],
   handler: async ({ query, auth }) => ({ body: await listRuns(auth.workspace.id, query) }),
 });
 
@@ -34,7 +34,7 @@ export const getRunOperation = defineOperation({
   id: "getRun", method: "GET", path: "/runs/{id}", tag: "Runs", role: "viewer",
   summary: "Fetch a run", params: RunIdParams,
   success: { status: 200, description: "The run with its counts", schema: RunSchema },
-  errors: [404],
+  errors: ["not_found"],
   handler: async ({ params, auth }) => ({ body: await getRun(auth.workspace.id, params.id) }),
 });
 
@@ -43,7 +43,7 @@ export const listRunLeadsOperation = defineOperation({
   summary: "List the leads of a run", description: "Each with the last stage reached, its state and reason. Filter by `state` and `stage`.",
   params: RunIdParams, query: RunLeadsQuery,
   success: { status: 200, description: "A page of run leads", schema: pageOf(RunLeadSchema, "RunLeadPage") },
-  errors: [400, 404],
+  errors: ["not_found"],
   handler: async ({ params, query, auth }) => ({ body: await listRunLeads(auth.workspace.id, params.id, query) }),
 });
 
@@ -52,7 +52,7 @@ export const listRunErrorsOperation = defineOperation({
   summary: "List the CSV rows a run could not import", description: "In file order; `row` is the spreadsheet row number (the header is row 1).",
   params: RunIdParams, query: ListQuery,
   success: { status: 200, description: "A page of row errors", schema: pageOf(RunErrorSchema, "RunRowErrorPage") },
-  errors: [400, 404],
+  errors: ["not_found"],
   handler: async ({ params, query, auth }) => ({ body: await listRunErrors(auth.workspace.id, params.id, query) }),
 });
 
@@ -61,6 +61,6 @@ export const cancelRunOperation = defineOperation({
   summary: "Cancel a run", description: "No further stage runs for its leads; unfinished leads end `stopped`. 409 when the run has already ended.",
   params: RunIdParams,
   success: { status: 200, description: "The run", schema: RunSchema },
-  errors: [404, 409],
+  errors: ["not_found", "conflict"],
   handler: async ({ params, auth }) => ({ body: await cancelRun(auth.workspace.id, params.id, auth.actor) }),
 });

@@ -1,4 +1,4 @@
-import { ListQuery } from "@/lib/api/pagination";
+import { ListQuery } from "@/lib/http/pagination";
 import { listPacks } from "@/lib/packs/list-packs";
 import { webRoute } from "@/lib/web/web-route";
 

@@ -1,4 +1,4 @@
-import { ListQuery } from "@/lib/api/pagination";
+import { ListQuery } from "@/lib/http/pagination";
 import { listProviders } from "@/lib/providers/providers";
 import { webRoute } from "@/lib/web/web-route";
 

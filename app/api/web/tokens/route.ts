@@ -1,4 +1,4 @@
-import { ListQuery } from "@/lib/api/pagination";
+import { ListQuery } from "@/lib/http/pagination";
 import { createToken } from "@/lib/tokens/create-token";
 import { CreateTokenBody, listTokens, presentToken } from "@/lib/tokens/list-tokens";
 import { webRoute } from "@/lib/web/web-route";

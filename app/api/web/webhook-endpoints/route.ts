@@ -1,4 +1,4 @@
-import { ListQuery } from "@/lib/api/pagination";
+import { ListQuery } from "@/lib/http/pagination";
 import { createEndpoint, CreateEndpointBody, listEndpoints } from "@/lib/webhooks/endpoints";
 import { webRoute } from "@/lib/web/web-route";
 

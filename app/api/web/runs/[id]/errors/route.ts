@@ -1,4 +1,4 @@
-import { ListQuery } from "@/lib/api/pagination";
+import { ListQuery } from "@/lib/http/pagination";
 import { listRunErrors } from "@/lib/runs/list-runs";
 import { RunIdParams } from "@/lib/runs/run-schemas";
 import { webRoute } from "@/lib/web/web-route";

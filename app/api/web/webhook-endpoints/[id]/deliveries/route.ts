@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ListQuery } from "@/lib/api/pagination";
+import { ListQuery } from "@/lib/http/pagination";
 import { listDeliveries } from "@/lib/webhooks/dead-letters";
 import { webRoute } from "@/lib/web/web-route";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { toAppError } from "@/lib/api/problem";
+import { toAppError } from "@/lib/http/problem";
 
 describe("toAppError", () => {
   it("answers 503 when Redis gives up on a request (ioredis MaxRetriesPerRequestError, seen during a Redis restart)", () => {

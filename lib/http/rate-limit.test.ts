@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { rateLimitHeaders } from "@/lib/api/rate-limit";
+import { rateLimitHeaders } from "@/lib/http/rate-limit";
 
 describe("rate-limit headers", () => {
   it("reports the per-minute rate, whole tokens left and when the bucket is full", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { jsonDepthExceeds, MAX_JSON_DEPTH } from "@/lib/api/json-depth";
+import { jsonDepthExceeds, MAX_JSON_DEPTH } from "@/lib/http/json-depth";
 
 describe("jsonDepthExceeds", () => {
   it("allows the limit and refuses one more level", () => {

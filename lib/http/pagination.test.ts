@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { decodeCursor, encodeCursor, ListQuery, toPage } from "@/lib/api/pagination";
+import { decodeCursor, encodeCursor, ListQuery, toPage } from "@/lib/http/pagination";
 
 beforeAll(() => {
   process.env.AUTH_SECRET ??= "x".repeat(40);

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { HttpProblem } from "@/lib/api/problem";
+import { HttpProblem } from "@/lib/http/problem";
 import { InvalidRequest } from "@/lib/errors";
 
 /**
@@ -7,7 +7,7 @@ import { InvalidRequest } from "@/lib/errors";
  * `maxFileBytes` are a 413. `raw` is a digest of the whole form, for Idempotency-Key comparisons.
  */
 export async function readMultipartBody(request: Request, maxFileBytes: number): Promise<{ value: Record<string, unknown>; raw: string }> {
-  const tooLarge = () => new HttpProblem(413, "payload_too_large", `Uploads are limited to ${maxFileBytes} bytes.`);
+  const tooLarge = () => new HttpProblem("payload_too_large", `Uploads are limited to ${maxFileBytes} bytes.`);
   const cap = maxFileBytes + 1024 * 1024;
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > cap) throw tooLarge();
@@ -37,7 +37,7 @@ export async function readMultipartBody(request: Request, maxFileBytes: number):
       value[key] = entry;
       digest.update(`${key}=${entry}\n`);
     } else {
-      if (entry.size > maxFileBytes) throw new HttpProblem(413, "payload_too_large", `Uploads are limited to ${maxFileBytes} bytes.`);
+      if (entry.size > maxFileBytes) throw new HttpProblem("payload_too_large", `Uploads are limited to ${maxFileBytes} bytes.`);
       const bytes = Buffer.from(await entry.arrayBuffer());
       value[key] = { name: entry.name || "upload.csv", bytes };
       digest.update(`${key}:file:`).update(bytes).update("\n");

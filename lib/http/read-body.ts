@@ -1,5 +1,5 @@
-import { HttpProblem } from "@/lib/api/problem";
-import { assertJsonDepth } from "@/lib/api/json-depth";
+import { HttpProblem } from "@/lib/http/problem";
+import { assertJsonDepth } from "@/lib/http/json-depth";
 import { AppError } from "@/lib/errors";
 
 export const MAX_JSON_BYTES = 1024 * 1024;
@@ -9,7 +9,7 @@ export async function readJsonBody(request: Request, multipartAllowed = false): 
   const type = (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
   if (type !== "application/json") {
     const also = multipartAllowed ? " (or multipart/form-data with a file part)" : "";
-    throw new HttpProblem(415, "unsupported_media_type", `Send the body as JSON with Content-Type: application/json${also}.`);
+    throw new HttpProblem("unsupported_media_type", `Send the body as JSON with Content-Type: application/json${also}.`);
   }
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > MAX_JSON_BYTES) throw tooLarge();
@@ -18,12 +18,12 @@ export async function readJsonBody(request: Request, multipartAllowed = false): 
   try {
     return { value: JSON.parse(raw), raw };
   } catch {
-    throw new AppError(400, "invalid_json", "Invalid JSON", "The body is not valid JSON.");
+    throw new AppError("invalid_json", "The body is not valid JSON.");
   }
 }
 
 function tooLarge() {
-  return new HttpProblem(413, "payload_too_large", `JSON bodies are limited to ${MAX_JSON_BYTES} bytes.`);
+  return new HttpProblem("payload_too_large", `JSON bodies are limited to ${MAX_JSON_BYTES} bytes.`);
 }
 
 async function readCapped(request: Request, limit: number): Promise<string> {
@@ -44,7 +44,7 @@ async function readCapped(request: Request, limit: number): Promise<string> {
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(chunks));
   } catch {
-    throw new AppError(400, "invalid_json", "Invalid JSON", "The body is not valid UTF-8.");
+    throw new AppError("invalid_json", "The body is not valid UTF-8.");
   }
 }
 
@@ -53,5 +53,5 @@ export async function bodyLeftOut(request: Request): Promise<boolean> {
   if (request.headers.get("content-type")) return false;
   const raw = await readCapped(request, MAX_JSON_BYTES);
   if (raw.length === 0) return true;
-  throw new HttpProblem(415, "unsupported_media_type", "Send the body as JSON with Content-Type: application/json.");
+  throw new HttpProblem("unsupported_media_type", "Send the body as JSON with Content-Type: application/json.");
 }

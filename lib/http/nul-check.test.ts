@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { nulPath } from "@/lib/api/nul-check";
+import { nulPath } from "@/lib/http/nul-check";
 
 describe("nulPath", () => {
   it("finds NUL in strings, nested values and keys", () => {
