@@ -1,13 +1,39 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
-import { PrismaClient } from "@/lib/generated/prisma/client.ts";
+import { PrismaClient, type Prisma } from "@/lib/generated/prisma/client.ts";
 import { config } from "@/lib/config";
 
 export type { Prisma } from "@/lib/generated/prisma/client.ts";
 
+/**
+ * Secret columns (hashed or sealed at rest, lib/crypto): no ordinary query returns them. The few
+ * places that need one ask for it in that query (`omit: { field: false }`, or `select`).
+ * Plain SQL (`sql()`) is not covered: those reads name their columns.
+ */
+export const SECRET_COLUMNS = {
+  user: { passwordHash: true },
+  apiToken: { tokenHash: true },
+  provider: { apiKeyEncrypted: true },
+  relaySettings: { passwordEncrypted: true },
+  mailboxSettings: { passwordEncrypted: true },
+  webhookEndpoint: { secretEncrypted: true, previousSecretEncrypted: true },
+} as const satisfies Prisma.GlobalOmitConfig;
+
+type OmittingClient = PrismaClient<never, typeof SECRET_COLUMNS>;
+
+/** A client inside an interactive transaction, with the same omissions as `db()`. */
+export type Tx = Omit<OmittingClient, "$connect" | "$disconnect" | "$on" | "$transaction" | "$extends">;
+
+// The generated `$transaction` types its callback's client without the client's `omit` (at run time
+// the transaction client omits the same columns); this says so, so that type checking sees it too.
+type Client = Omit<OmittingClient, "$transaction"> & {
+  $transaction<P extends Prisma.PrismaPromise<unknown>[]>(queries: [...P], options?: { isolationLevel?: Prisma.TransactionIsolationLevel }): Promise<{ [K in keyof P]: Awaited<P[K]> }>;
+  $transaction<R>(work: (tx: Tx) => Promise<R>, options?: { maxWait?: number; timeout?: number; isolationLevel?: Prisma.TransactionIsolationLevel }): Promise<R>;
+};
+
 // One connection pool per process, shared by Prisma (through adapter-pg) and by the few hot read
 // paths that use plain SQL (`sql()`), where Prisma's per-query cost would dominate the request.
-type Handles = { pool: pg.Pool; prisma: PrismaClient };
+type Handles = { pool: pg.Pool; prisma: Client };
 const globalForDb = globalThis as unknown as { leadpipeDb?: Handles };
 
 type QueryArgs = Parameters<pg.PoolClient["query"]>;
@@ -55,12 +81,13 @@ function handles(): Handles {
     // A burst of transactions (twenty approvals at once) waits for a pooled connection rather than
     // failing after Prisma's default 2 s: "Unable to start a transaction in the given time".
     const transactionOptions = { maxWait: 10_000, timeout: 15_000 };
-    globalForDb.leadpipeDb = { pool, prisma: new PrismaClient({ adapter: new PrismaPg(pool), transactionOptions }) };
+    const prisma = new PrismaClient({ adapter: new PrismaPg(pool), transactionOptions, omit: SECRET_COLUMNS });
+    globalForDb.leadpipeDb = { pool, prisma: prisma as Client };
   }
   return globalForDb.leadpipeDb;
 }
 
-export function db(): PrismaClient {
+export function db(): Client {
   return handles().prisma;
 }
 
@@ -68,8 +95,6 @@ export function db(): PrismaClient {
 export function sql(): pg.Pool {
   return handles().pool;
 }
-
-export type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
 
 /** Closes Prisma and the pool (end of a script or a worker's shutdown). */
 export async function closeDb(): Promise<void> {

@@ -11,6 +11,7 @@ export async function authenticateUser(email: string, password: string): Promise
   const user = await db().user.findUnique({
     where: { email: email.trim().toLowerCase() },
     include: { memberships: { orderBy: { createdAt: "asc" }, take: 1 } },
+    omit: { passwordHash: false },
   });
   const ok = await verifyPassword(user?.passwordHash ?? (await (dummyHash ??= hashPassword("not-a-real-password"))), password);
   const membership = user?.memberships[0];

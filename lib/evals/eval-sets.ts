@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { db } from "@/lib/db";
+import { db, type Tx } from "@/lib/db";
 import { recordAudit, type Actor } from "@/lib/audit/record-audit";
 import { Conflict, Forbidden, NotFound, ValidationFailed } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
@@ -104,11 +104,11 @@ export async function createEvalSet(workspaceId: string, body: z.infer<typeof Cr
 
 type NewCase = z.infer<typeof AddEvalCaseBody> & { source?: string; draftId?: string | null };
 
-export async function addEvalCase(workspaceId: string, setId: string, body: NewCase, actor: Actor, tx?: Prisma.TransactionClient) {
+export async function addEvalCase(workspaceId: string, setId: string, body: NewCase, actor: Actor, tx?: Tx) {
   const set = await findVisibleSet(workspaceId, setId);
   const problems = caseProblems(set.stage as EvalStage, body.input, body.expect);
   if (problems.length) throw new ValidationFailed(problems);
-  const write = async (client: Prisma.TransactionClient) => {
+  const write = async (client: Tx) => {
     const row = await client.evalCase.create({
       data: {
         id: newId("evc"), setId, workspaceId, name: body.name, input: body.input as Prisma.InputJsonObject, expect: body.expect as Prisma.InputJsonObject,

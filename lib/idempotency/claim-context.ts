@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { HandlerResult } from "@/lib/api/operation";
-import type { Prisma } from "@/lib/generated/prisma/client.ts";
+import type { Tx } from "@/lib/db";
 import { Conflict } from "@/lib/errors";
 
 // A takeover must not repeat work the first attempt committed (a process can die after its
@@ -20,7 +20,7 @@ export function withinClaim<T>(claimId: string, work: () => Promise<T>): Promise
 }
 
 /** Inside the transaction that creates `resource`: records it on the current claim (if any). */
-export async function markClaimCommitted(tx: Prisma.TransactionClient, resource: Resource): Promise<void> {
+export async function markClaimCommitted(tx: Tx, resource: Resource): Promise<void> {
   const current = claims.getStore();
   if (!current) return;
   const marked = await tx.idempotencyKey.updateMany({ where: { id: current.claimId, status: null }, data: { response: { committed: resource } } });

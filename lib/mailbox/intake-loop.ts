@@ -57,7 +57,7 @@ export function startIntakeLoop(): { stop: () => Promise<void> } {
   let wake: () => void = () => undefined;
 
   async function scan() {
-    const mailboxes = await db().mailboxSettings.findMany();
+    const mailboxes = await db().mailboxSettings.findMany({ omit: { passwordEncrypted: false } }); // the fingerprint covers the password
     const wanted = new Map(mailboxes.map((mailbox) => [mailbox.workspaceId, settingsFingerprint(mailbox)]));
     for (const [workspaceId, session] of sessions) {
       if (wanted.get(workspaceId) !== session.fingerprint) {
@@ -112,7 +112,7 @@ function startSession(workspaceId: string, fingerprint: string, owner: string, e
   }, LEASE_MS / 3);
 
   async function run() {
-    const mailbox = await db().mailboxSettings.findUnique({ where: { workspaceId } });
+    const mailbox = await db().mailboxSettings.findUnique({ where: { workspaceId }, omit: { passwordEncrypted: false } });
     if (!mailbox || stopped) return;
     await reportStatus(workspaceId, "connecting");
     await requeueUnclassified(workspaceId);

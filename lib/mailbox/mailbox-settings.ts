@@ -42,6 +42,9 @@ export const PutMailboxBody = z
   .meta({ id: "PutMailbox" });
 export type PutMailboxBody = z.infer<typeof PutMailboxBody>;
 
+/** Reads that present or use the mailbox ask for the sealed password (lib/db.ts leaves it out). */
+const WITH_PASSWORD = { passwordEncrypted: false } as const;
+
 export function presentMailbox(mailbox: MailboxSettings, status: MailboxStatus | null) {
   return {
     host: mailbox.host, port: mailbox.port, secure: mailbox.secure, username: mailbox.username, has_password: mailbox.passwordEncrypted !== null,
@@ -55,7 +58,7 @@ export function presentMailbox(mailbox: MailboxSettings, status: MailboxStatus |
 }
 
 export async function getMailbox(workspaceId: string) {
-  const mailbox = await db().mailboxSettings.findUnique({ where: { workspaceId }, include: { workspace: { select: { mailboxStatus: true } } } });
+  const mailbox = await db().mailboxSettings.findUnique({ where: { workspaceId }, include: { workspace: { select: { mailboxStatus: true } } }, omit: WITH_PASSWORD });
   if (!mailbox) throw new NotFound("mailbox (none is configured yet)");
   return presentMailbox(mailbox, mailbox.workspace.mailboxStatus);
 }
@@ -65,7 +68,7 @@ export async function putMailbox(workspaceId: string, body: PutMailboxBody, acto
   const folders = [...new Set(body.folders)];
   const fields = { host: body.host, port: body.port, secure: body.secure, username: body.username, folders };
   const mailbox = await db().$transaction(async (tx) => {
-    const saved = await tx.mailboxSettings.upsert({ where: { workspaceId }, create: { workspaceId, ...fields, ...password }, update: { ...fields, ...password } });
+    const saved = await tx.mailboxSettings.upsert({ where: { workspaceId }, create: { workspaceId, ...fields, ...password }, update: { ...fields, ...password }, omit: WITH_PASSWORD });
     await recordAudit(tx, {
       workspaceId, actor, action: "mailbox.updated", target: { type: "mailbox", id: workspaceId },
       data: { host: body.host, port: body.port, username: body.username, folders, password: body.password === undefined ? "kept" : body.password === null ? "removed" : "set" },
@@ -77,7 +80,7 @@ export async function putMailbox(workspaceId: string, body: PutMailboxBody, acto
 
 /** Connects, logs in and opens each folder, reading nothing. Never throws for a server that fails; says why. */
 export async function checkMailbox(workspaceId: string): Promise<{ ok: boolean; message: string }> {
-  const mailbox = await db().mailboxSettings.findUnique({ where: { workspaceId } });
+  const mailbox = await db().mailboxSettings.findUnique({ where: { workspaceId }, omit: WITH_PASSWORD });
   if (!mailbox) throw new NotFound("mailbox (none is configured yet)");
   return checkImap(mailbox);
 }

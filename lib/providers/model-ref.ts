@@ -8,7 +8,7 @@ export function parseModelRef(modelDefault: string): { providerSlug: string; mod
   return { providerSlug, model: rest.join("/") };
 }
 
-/** The workspace's provider of that slug, or null when it has none. */
+/** The workspace's provider of that slug, or null when it has none; with its sealed key, for calling it. */
 export async function findProvider(workspaceId: string, slug: string): Promise<Provider | null> {
-  return db().provider.findUnique({ where: { workspaceId_slug: { workspaceId, slug } } });
+  return db().provider.findUnique({ where: { workspaceId_slug: { workspaceId, slug } }, omit: { apiKeyEncrypted: false } });
 }

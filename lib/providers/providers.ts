@@ -49,7 +49,8 @@ export const UpsertProviderBody = z
   .meta({ id: "UpsertProvider" });
 export type UpsertProviderBody = z.infer<typeof UpsertProviderBody>;
 
-export function presentProvider(provider: Provider) {
+/** The API key is sealed and left out of ordinary reads (lib/db.ts); its last four are written with it, and cleared with it. */
+export function presentProvider(provider: Omit<Provider, "apiKeyEncrypted">) {
   return {
     slug: provider.slug,
     kind: provider.kind as (typeof PROVIDER_KINDS)[number],
@@ -59,7 +60,7 @@ export function presentProvider(provider: Provider) {
     requests_per_minute: provider.requestsPerMinute,
     input_price_per_mtok_usd: provider.inputPriceMicros / 1_000_000,
     output_price_per_mtok_usd: provider.outputPriceMicros / 1_000_000,
-    has_api_key: provider.apiKeyEncrypted !== null,
+    has_api_key: provider.apiKeyLast4 !== null,
     api_key_last4: provider.apiKeyLast4,
     created_at: provider.createdAt.toISOString(),
     updated_at: provider.updatedAt.toISOString(),

@@ -34,6 +34,9 @@ export const PutRelayBody = z
   .meta({ id: "PutRelay" });
 export type PutRelayBody = z.infer<typeof PutRelayBody>;
 
+/** Reads that present the relay ask for the sealed password (lib/db.ts leaves it out), only to say whether there is one. */
+const WITH_PASSWORD = { passwordEncrypted: false } as const;
+
 export function presentRelay(relay: RelaySettings) {
   return {
     host: relay.host, port: relay.port, secure: relay.secure, username: relay.username, has_password: relay.passwordEncrypted !== null,
@@ -42,7 +45,7 @@ export function presentRelay(relay: RelaySettings) {
 }
 
 export async function getRelay(workspaceId: string) {
-  const relay = await db().relaySettings.findUnique({ where: { workspaceId } });
+  const relay = await db().relaySettings.findUnique({ where: { workspaceId }, omit: WITH_PASSWORD });
   if (!relay) throw new NotFound("relay (none is configured yet)");
   return presentRelay(relay);
 }
@@ -52,7 +55,7 @@ export async function putRelay(workspaceId: string, body: PutRelayBody, actor: A
   const fields = { host: body.host, port: body.port, secure: body.secure, username: body.username ?? null, fromEmail: body.from_email, fromName: body.from_name ?? null };
   const relay = await db().$transaction(async (tx) => {
     const cleared = { lastFailure: null, lastFailureAt: null };
-    const saved = await tx.relaySettings.upsert({ where: { workspaceId }, create: { workspaceId, ...fields, ...password }, update: { ...fields, ...password, ...cleared } });
+    const saved = await tx.relaySettings.upsert({ where: { workspaceId }, create: { workspaceId, ...fields, ...password }, update: { ...fields, ...password, ...cleared }, omit: WITH_PASSWORD });
     await recordAudit(tx, { workspaceId, actor, action: "relay.updated", target: { type: "relay", id: workspaceId }, data: { host: body.host, port: body.port, from_email: body.from_email, password: body.password === undefined ? "kept" : body.password === null ? "removed" : "set" } });
     return saved;
   });
@@ -83,7 +86,7 @@ export function relayTransportOptions(relay: RelaySettings) {
  * an admin checks after changing the settings. Never throws for a relay that fails; says why.
  */
 export async function checkRelay(workspaceId: string): Promise<{ ok: boolean; message: string }> {
-  const relay = await db().relaySettings.findUnique({ where: { workspaceId } });
+  const relay = await db().relaySettings.findUnique({ where: { workspaceId }, omit: WITH_PASSWORD });
   if (!relay) throw new NotFound("relay (none is configured yet)");
   const transport = nodemailer.createTransport(relayTransportOptions(relay));
   try {

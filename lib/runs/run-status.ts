@@ -1,4 +1,4 @@
-import { db, sql, type Prisma } from "@/lib/db";
+import { db, sql, type Prisma, type Tx } from "@/lib/db";
 import { RUN_STATUSES, type RunStatus } from "@/lib/statuses";
 
 // A run's status is owned here: the table of allowed moves, and the only functions that write
@@ -35,7 +35,7 @@ export function runStatusesBefore(to: RunStatus): RunStatus[] {
 }
 
 type MoveData = Omit<Prisma.RunUncheckedUpdateManyInput, "status" | "id" | "workspaceId">;
-type Client = Pick<Prisma.TransactionClient, "run">;
+type Client = Pick<Tx, "run">;
 
 /**
  * Moves a run to `to` if its status allows it (RUN_TRANSITIONS), with `data` in the same update;

@@ -29,7 +29,7 @@ type Loaded = NonNullable<Awaited<ReturnType<typeof load>>>;
 function load(draftId: string) {
   return db().draft.findUnique({
     where: { id: draftId },
-    include: { lead: true, run: { select: { stopAfter: true, status: true } }, runLead: true, send: true, workspace: { include: { relay: true } } },
+    include: { lead: true, run: { select: { stopAfter: true, status: true } }, runLead: true, send: true, workspace: { include: { relay: { omit: { passwordEncrypted: false } } } } },
   });
 }
 

@@ -6,7 +6,7 @@ import { log } from "@/lib/log";
 import { metrics } from "@/lib/metrics/metrics";
 import { enqueueBulk, enqueueBulkAfterCommit } from "@/lib/queues";
 import { NOT_ATTEMPTED, noteEndpointHealth } from "@/lib/webhooks/endpoint-health";
-import { signingSecrets } from "@/lib/webhooks/endpoints";
+import { SIGNING_SECRETS, signingSecrets } from "@/lib/webhooks/endpoints";
 import { ATTEMPT_TIMEOUT_MS, postWebhook, type AttemptOutcome } from "@/lib/webhooks/post-webhook";
 import { nextAttempt } from "@/lib/webhooks/schedule";
 import { signatureHeader } from "@/lib/webhooks/signing";
@@ -68,7 +68,7 @@ async function claim(which: { ids: string[] } | { endpointId: string }, leaseMs:
 
 async function attemptAll(claimed: Claimed[]): Promise<Attempt[]> {
   const endpointIds = [...new Set(claimed.map((row) => row.endpointId))];
-  const endpoints = new Map((await db().webhookEndpoint.findMany({ where: { id: { in: endpointIds } } })).map((e) => [e.id, e]));
+  const endpoints = new Map((await db().webhookEndpoint.findMany({ where: { id: { in: endpointIds } }, omit: SIGNING_SECRETS })).map((e) => [e.id, e]));
   const limits = new Map(endpointIds.map((id) => [id, pLimit(PER_ENDPOINT)]));
   const secrets = new Map([...endpoints.values()].map((e) => [e.id, signingSecrets(e)]));
   return Promise.all(

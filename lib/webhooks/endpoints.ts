@@ -40,7 +40,12 @@ export const EndpointSchema = z
   .meta({ id: "WebhookEndpoint" });
 export const EndpointWithSecretSchema = EndpointSchema.extend({ secret: z.string() }).meta({ id: "WebhookEndpointWithSecret" });
 
-export function presentEndpoint(endpoint: WebhookEndpoint) {
+/** An endpoint as ordinary queries return it: without its sealed secrets (lib/db.ts SECRET_COLUMNS). */
+type EndpointRow = Omit<WebhookEndpoint, "secretEncrypted" | "previousSecretEncrypted">;
+/** The columns signing needs; queries for them opt in (`omit: SIGNING_SECRETS`). */
+export const SIGNING_SECRETS = { secretEncrypted: false, previousSecretEncrypted: false } as const;
+
+export function presentEndpoint(endpoint: EndpointRow) {
   const rotating = endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > new Date() ? endpoint.previousSecretExpiresAt.toISOString() : null;
   return {
     id: endpoint.id, url: endpoint.url, events: endpoint.events, enabled: endpoint.enabled, description: endpoint.description, secret_rotating_until: rotating,
@@ -52,7 +57,7 @@ export function presentEndpoint(endpoint: WebhookEndpoint) {
 }
 
 /** The secrets a delivery is signed with now: the current one, and the previous while it lasts. */
-export function signingSecrets(endpoint: WebhookEndpoint, now = new Date()): string[] {
+export function signingSecrets(endpoint: Pick<WebhookEndpoint, "secretEncrypted" | "previousSecretEncrypted" | "previousSecretExpiresAt">, now = new Date()): string[] {
   const secrets = [decryptSecret(endpoint.secretEncrypted)];
   if (endpoint.previousSecretEncrypted && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > now) secrets.push(decryptSecret(endpoint.previousSecretEncrypted));
   return secrets;
@@ -86,7 +91,7 @@ export async function createEndpoint(workspaceId: string, body: z.infer<typeof C
 }
 
 /** Re-enabling starts the endpoint's health afresh; disabling by hand records reason `manual`. */
-function enabledChange(before: WebhookEndpoint, enabled: boolean | undefined) {
+function enabledChange(before: EndpointRow, enabled: boolean | undefined) {
   if (enabled === undefined || enabled === before.enabled) return {};
   return enabled ? { disabledReason: null, disabledAt: null, failingSince: null } : { disabledReason: "manual", disabledAt: new Date() };
 }
@@ -114,15 +119,22 @@ export async function deleteEndpoint(workspaceId: string, id: string, actor: Act
   });
 }
 
+/** The endpoint with its sealed current secret (reveal and rotation need it). */
+async function findEndpointWithSecret(workspaceId: string, id: string) {
+  const endpoint = await db().webhookEndpoint.findFirst({ where: { id, workspaceId }, omit: { secretEncrypted: false } });
+  if (!endpoint) throw new NotFound("webhook endpoint");
+  return endpoint;
+}
+
 export async function revealSecret(workspaceId: string, id: string, actor: Actor) {
-  const endpoint = await findEndpoint(workspaceId, id);
+  const endpoint = await findEndpointWithSecret(workspaceId, id);
   await db().$transaction((tx) => recordAudit(tx, { workspaceId, actor, action: "webhook.secret_revealed", target: { type: "webhook_endpoint", id } }));
   return { ...presentEndpoint(endpoint), secret: decryptSecret(endpoint.secretEncrypted) };
 }
 
 /** A new secret; the old one keeps verifying (deliveries carry both signatures) for 24 hours. */
 export async function rotateSecret(workspaceId: string, id: string, actor: Actor) {
-  const endpoint = await findEndpoint(workspaceId, id);
+  const endpoint = await findEndpointWithSecret(workspaceId, id);
   const secret = generateWebhookSecret();
   const updated = await db().$transaction(async (tx) => {
     const saved = await tx.webhookEndpoint.update({

@@ -22,7 +22,7 @@ describe("providers", () => {
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ slug: "openai", kind: "openai-compatible", has_api_key: true, api_key_last4: "3456", max_concurrency: 8 });
     expect(JSON.stringify(created.body)).not.toContain("sk-test");
-    const row = await db().provider.findFirstOrThrow({ where: { workspaceId: ws.workspace.id, slug: "openai" } });
+    const row = await db().provider.findFirstOrThrow({ where: { workspaceId: ws.workspace.id, slug: "openai" }, omit: { apiKeyEncrypted: false } });
     expect(row.apiKeyEncrypted).not.toContain("sk-test");
 
     const updated = await call("POST", "/v1/providers/openai", { token: ws.tokens.admin, body: { requests_per_minute: 60 } });
