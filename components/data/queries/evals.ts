@@ -4,8 +4,14 @@ import { useQuery } from "@tanstack/react-query";
 import { queryKeys } from "@/components/data/query-keys";
 import { webApi } from "@/components/data/web-api";
 import type { EvalComparison, EvalSetJson, EvalSetSummary, EvaluationSummary } from "@/components/evals/types";
+import type { VersionOutcomes } from "@/lib/evals/outcomes";
 
-export const comparisonPath = (name: string, version: string) => `/prompts/${encodeURIComponent(name)}/versions/${encodeURIComponent(version)}/evaluation`;
+/** One version's outcomes in a prompt's table. */
+export type PromptOutcomeRow = VersionOutcomes & { version: string };
+
+const versionPath = (name: string, version: string) => `/prompts/${encodeURIComponent(name)}/versions/${encodeURIComponent(version)}`;
+
+export const comparisonPath = (name: string, version: string) => `${versionPath(name, version)}/evaluation`;
 
 export function comparisonQuery(name: string, version: string) {
   return { queryKey: queryKeys.evals.comparison(name, version), queryFn: ({ signal }: { signal: AbortSignal }) => webApi<EvalComparison>(comparisonPath(name, version), { signal }) };
@@ -21,6 +27,16 @@ export function useEvalSets() {
 
 export function useEvalSet(id: string) {
   return useQuery({ queryKey: queryKeys.evals.set(id), queryFn: ({ signal }) => webApi<EvalSetJson>(`/eval-sets/${id}`, { signal }) });
+}
+
+/** How one version did with this workspace's leads. */
+export function useVersionOutcomes(name: string, version: string) {
+  return useQuery({ queryKey: queryKeys.evals.outcomes(name, version), queryFn: ({ signal }) => webApi<VersionOutcomes>(`${versionPath(name, version)}/outcomes`, { signal }) });
+}
+
+/** Every version of a prompt with its outcomes in this workspace. */
+export function usePromptOutcomes(name: string) {
+  return useQuery({ queryKey: queryKeys.evals.promptOutcomes(name), queryFn: ({ signal }) => webApi<{ data: PromptOutcomeRow[] }>(`/prompts/${encodeURIComponent(name)}/outcomes`, { signal }) });
 }
 
 /** Starts an evaluation and waits for the worker to finish it (polling every 400 ms, at most 2 minutes). */

@@ -35,6 +35,14 @@ export function useRunLeads(runId: string, filters: { state: string; stage: stri
   return usePagedList<RunLead>({ queryKey: queryKeys.runs.leads(runId, filters), path: `/runs/${runId}/leads`, params: filters, limit: 25 });
 }
 
+/** A CSV row a run could not import (the header is row 1). */
+export type RowError = { row: number; code: string; message: string; raw: string };
+
+/** The run's invalid CSV rows, 50 a page; not fetched while there are none. The key carries the count, so a new one refetches. */
+export function useRunRowErrors(runId: string, count: number) {
+  return usePagedList<RowError>({ queryKey: queryKeys.runs.errors(runId, count), path: `/runs/${runId}/errors`, limit: 50, enabled: count > 0 });
+}
+
 export function useLeadTrace(runId: string, leadId: string) {
   return useQuery({ queryKey: queryKeys.runs.trace(runId, leadId), queryFn: ({ signal }) => webApi<{ data: TraceJson[] }>(`/runs/${runId}/leads/${leadId}/traces`, { signal }) });
 }
