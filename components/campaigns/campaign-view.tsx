@@ -15,7 +15,8 @@ import { CampaignStatus } from "@/components/campaigns/campaign-status";
 import { promptDiffText, promptHref } from "@/components/prompts/prompt-text";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { PageHeader } from "@/components/ui/page-header";
-import { ErrorState, LoadingState, Notice } from "@/components/ui/states";
+import { QueryState } from "@/components/ui/query-state";
+import { Notice } from "@/components/ui/states";
 import { buttonStyles, cardStyles } from "@/components/ui/styles";
 import { Time } from "@/components/ui/time";
 
@@ -48,12 +49,11 @@ export function CampaignView({ id, canApprove, canEdit, userId }: { id: string; 
   const reject = useMutation({ mutationFn: () => webApi(`/campaigns/${id}/reject`, { method: "POST", body: { reason: reason.trim() } }), onSuccess: () => settle("rejected") });
 
   const crumbs = [{ label: "Campaigns", href: "/campaigns" }];
-  if (campaign.isPending) return <><PageHeader title="Campaign" crumbs={crumbs} /><div className={cardStyles}><LoadingState label="Loading the campaign…" /></div></>;
-  if (campaign.isError) {
+  if (!campaign.isSuccess) {
     return (
       <>
         <PageHeader title="Campaign" crumbs={crumbs} />
-        <div className={cardStyles}><ErrorState message={`The campaign could not be loaded. ${campaign.error.message}`} onRetry={() => void campaign.refetch()} /></div>
+        <QueryState query={campaign} frame={cardStyles} loading="Loading the campaign…" failed="The campaign could not be loaded." />
       </>
     );
   }
