@@ -7,7 +7,7 @@ import { queryKeys } from "@/components/data/query-keys";
 import { useCampaign } from "@/components/data/queries/campaigns";
 import { webApi } from "@/components/data/web-api";
 import { CampaignOffer } from "@/components/campaigns/campaign-offer";
-import { comparisonQuery } from "@/components/data/queries/evals";
+import { evalQueries } from "@/components/data/queries/evals";
 import { BehaviourDiffPanel } from "@/components/evals/behaviour-diff";
 import { EvalComparisonPanel } from "@/components/evals/eval-comparison";
 import { TextDiff } from "@/components/diff/text-diff";
@@ -33,7 +33,7 @@ export function CampaignView({ id, canApprove, canEdit, userId }: { id: string; 
   const [overrideMissing, setOverrideMissing] = useState(false);
   // The forks' evaluations against their parents (the panels below share these queries): a fork
   // that regressed makes the approval ask for a written override reason (the API: 409 eval_regression).
-  const comparisons = useQueries({ queries: (campaign.data?.forks ?? []).map((fork) => comparisonQuery(fork.name, fork.version)) });
+  const comparisons = useQueries({ queries: (campaign.data?.forks ?? []).map((fork) => evalQueries.comparison(fork.name, fork.version)) });
   const regressed = comparisons.filter((c) => c.data?.regression).map((c) => `${c.data!.version.name} ${c.data!.version.version}`);
   const settle = async (outcome: "approved" | "rejected") => {
     setConfirming(false);

@@ -3,8 +3,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useId, useState, type FormEvent } from "react";
-import { queryKeys } from "@/components/data/query-keys";
-import { useMailbox, type Mailbox } from "@/components/data/queries/mailbox";
+import { mailboxQueries, useMailbox, type Mailbox } from "@/components/data/queries/mailbox";
 import { webApi, WebApiError } from "@/components/data/web-api";
 import { MailboxStatusPanel } from "@/components/mailbox/mailbox-status";
 import { QueryState } from "@/components/ui/query-state";
@@ -57,7 +56,7 @@ function MailboxFields({ saved }: { saved: Mailbox | null }) {
       }),
     onSuccess: (mailbox) => {
       setForm((current) => ({ ...current, password: "", removePassword: false })); // the password is never shown again
-      queryClient.setQueryData(queryKeys.mailbox.detail(), mailbox);
+      queryClient.setQueryData(mailboxQueries.detail().queryKey, mailbox);
     },
   });
   const check = useMutation({ mutationFn: () => webApi<{ ok: boolean; message: string }>("/mailbox/check", { method: "POST" }) });

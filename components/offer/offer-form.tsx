@@ -1,9 +1,8 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { queryKeys } from "@/components/data/query-keys";
 import { useId, useState, type FormEvent } from "react";
-import { useOffer } from "@/components/data/queries/offer";
+import { offerQueries, useOffer } from "@/components/data/queries/offer";
 import { webApi, WebApiError } from "@/components/data/web-api";
 import type { Offer } from "@/components/offer/types";
 import { Field } from "@/components/ui/field";
@@ -41,7 +40,7 @@ function OfferFields({ saved }: { saved: Offer }) {
         },
       });
     },
-    onSuccess: (next) => queryClient.setQueryData(queryKeys.offer.detail(), next),
+    onSuccess: (next) => queryClient.setQueryData(offerQueries.detail().queryKey, next),
   });
   const error = save.error instanceof WebApiError ? save.error : null;
   const err = (path: string) => error?.forField(path) ?? error?.fieldErrors.find((e) => e.path.startsWith(`${path}.`))?.message;

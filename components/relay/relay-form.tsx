@@ -2,8 +2,7 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
-import { queryKeys } from "@/components/data/query-keys";
-import { useRelay, type Relay } from "@/components/data/queries/settings";
+import { settingsQueries, useRelay, type Relay } from "@/components/data/queries/settings";
 import { webApi, WebApiError } from "@/components/data/web-api";
 import { QueryState } from "@/components/ui/query-state";
 import { Notice } from "@/components/ui/states";
@@ -44,7 +43,7 @@ function RelayFields({ saved }: { saved: Relay | null }) {
       }),
     onSuccess: (relay) => {
       setForm((current) => ({ ...current, password: "", removePassword: false })); // the password is never shown again
-      queryClient.setQueryData(queryKeys.relay.detail(), relay);
+      queryClient.setQueryData(settingsQueries.relay().queryKey, relay);
     },
   });
   const check = useMutation({ mutationFn: () => webApi<{ ok: boolean; message: string }>("/relay/check", { method: "POST" }) });

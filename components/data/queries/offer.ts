@@ -1,11 +1,15 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { endpoint } from "@/components/data/endpoint";
 import { queryKeys } from "@/components/data/query-keys";
-import { webApi } from "@/components/data/web-api";
 import type { Offer } from "@/components/offer/types";
 
-/** The workspace's offer and sender profile (the form, and the placeholders of a pack's or campaign's override). */
+export const offerQueries = {
+  /** The workspace's offer and sender profile (the form, and the placeholders of a pack's or campaign's override). */
+  detail: () => endpoint<Offer>(queryKeys.offer.detail(), "/offer"),
+};
+
 export function useOffer() {
-  return useQuery({ queryKey: queryKeys.offer.detail(), queryFn: ({ signal }) => webApi<Offer>("/offer", { signal }) });
+  return useQuery(offerQueries.detail());
 }
