@@ -8,7 +8,7 @@ export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
   test: {
     projects: [
-      { extends: true, test: { name: "unit", include: ["lib/**/*.test.ts", "workers/**/*.test.ts"], environment: "node" } },
+      { extends: true, test: { name: "unit", include: ["lib/**/*.test.ts", "workers/**/*.test.ts", "components/**/*.test.ts"], environment: "node" } },
       {
         extends: true,
         test: {

@@ -7,7 +7,7 @@ import { queryKeys } from "@/components/data/query-keys";
 import { useCampaign } from "@/components/data/queries/campaigns";
 import { webApi } from "@/components/data/web-api";
 import { CampaignOffer } from "@/components/campaigns/campaign-offer";
-import { comparisonQuery } from "@/components/data/queries/evals";
+import { evalQueries } from "@/components/data/queries/evals";
 import { BehaviourDiffPanel } from "@/components/evals/behaviour-diff";
 import { EvalComparisonPanel } from "@/components/evals/eval-comparison";
 import { TextDiff } from "@/components/diff/text-diff";
@@ -15,7 +15,8 @@ import { CampaignStatus } from "@/components/campaigns/campaign-status";
 import { promptDiffText, promptHref } from "@/components/prompts/prompt-text";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { PageHeader } from "@/components/ui/page-header";
-import { ErrorState, LoadingState, Notice } from "@/components/ui/states";
+import { QueryState } from "@/components/ui/query-state";
+import { Notice } from "@/components/ui/states";
 import { buttonStyles, cardStyles } from "@/components/ui/styles";
 import { Time } from "@/components/ui/time";
 
@@ -32,7 +33,7 @@ export function CampaignView({ id, canApprove, canEdit, userId }: { id: string; 
   const [overrideMissing, setOverrideMissing] = useState(false);
   // The forks' evaluations against their parents (the panels below share these queries): a fork
   // that regressed makes the approval ask for a written override reason (the API: 409 eval_regression).
-  const comparisons = useQueries({ queries: (campaign.data?.forks ?? []).map((fork) => comparisonQuery(fork.name, fork.version)) });
+  const comparisons = useQueries({ queries: (campaign.data?.forks ?? []).map((fork) => evalQueries.comparison(fork.name, fork.version)) });
   const regressed = comparisons.filter((c) => c.data?.regression).map((c) => `${c.data!.version.name} ${c.data!.version.version}`);
   const settle = async (outcome: "approved" | "rejected") => {
     setConfirming(false);
@@ -48,12 +49,11 @@ export function CampaignView({ id, canApprove, canEdit, userId }: { id: string; 
   const reject = useMutation({ mutationFn: () => webApi(`/campaigns/${id}/reject`, { method: "POST", body: { reason: reason.trim() } }), onSuccess: () => settle("rejected") });
 
   const crumbs = [{ label: "Campaigns", href: "/campaigns" }];
-  if (campaign.isPending) return <><PageHeader title="Campaign" crumbs={crumbs} /><div className={cardStyles}><LoadingState label="Loading the campaign…" /></div></>;
-  if (campaign.isError) {
+  if (!campaign.isSuccess) {
     return (
       <>
         <PageHeader title="Campaign" crumbs={crumbs} />
-        <div className={cardStyles}><ErrorState message={`The campaign could not be loaded. ${campaign.error.message}`} onRetry={() => void campaign.refetch()} /></div>
+        <QueryState query={campaign} frame={cardStyles} loading="Loading the campaign…" failed="The campaign could not be loaded." />
       </>
     );
   }

@@ -1,18 +1,14 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { queryKeys } from "@/components/data/query-keys";
-import { webApi } from "@/components/data/web-api";
+import { usePromptOutcomes, type PromptOutcomeRow as Row } from "@/components/data/queries/evals";
 import { versionHref } from "@/components/prompts/prompt-text";
 import { QueryState } from "@/components/ui/query-state";
 import { cardStyles } from "@/components/ui/styles";
-import type { VersionOutcomes } from "@/lib/evals/outcomes";
 
 // Every version of a prompt side by side with this workspace's leads (GET …/outcomes): drafts,
 // approval rate, edits, replies and cost per lead, so a team sees which version earns its keep.
 
-type Row = VersionOutcomes & { version: string };
 const percent = (value: number | null) => (value === null ? "—" : `${Math.round(value * 1000) / 10} %`);
 
 const COLUMNS: [string, (row: Row) => string][] = [
@@ -25,10 +21,7 @@ const COLUMNS: [string, (row: Row) => string][] = [
 ];
 
 export function PromptOutcomesPanel({ name }: { name: string }) {
-  const outcomes = useQuery({
-    queryKey: queryKeys.evals.promptOutcomes(name),
-    queryFn: ({ signal }) => webApi<{ data: Row[] }>(`/prompts/${encodeURIComponent(name)}/outcomes`, { signal }),
-  });
+  const outcomes = usePromptOutcomes(name);
   const rows = outcomes.data?.data ?? [];
   const used = rows.filter((row) => row.drafts > 0 || row.leads > 0);
   return (

@@ -1,11 +1,8 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
-import { queryKeys } from "@/components/data/query-keys";
-import { webApi } from "@/components/data/web-api";
+import { useVersionOutcomes } from "@/components/data/queries/evals";
 import { QueryState } from "@/components/ui/query-state";
 import { cardStyles } from "@/components/ui/styles";
-import type { VersionOutcomes } from "@/lib/evals/outcomes";
 
 // How a version did with this workspace's leads (GET …/outcomes): drafts, approvals and edits,
 // rejection reasons, replies, cost per lead.
@@ -13,10 +10,7 @@ import type { VersionOutcomes } from "@/lib/evals/outcomes";
 const percent = (value: number | null) => (value === null ? "—" : `${Math.round(value * 1000) / 10} %`);
 
 export function VersionOutcomesPanel({ name, version }: { name: string; version: string }) {
-  const outcomes = useQuery({
-    queryKey: queryKeys.evals.outcomes(name, version),
-    queryFn: ({ signal }) => webApi<VersionOutcomes>(`/prompts/${encodeURIComponent(name)}/versions/${encodeURIComponent(version)}/outcomes`, { signal }),
-  });
+  const outcomes = useVersionOutcomes(name, version);
   const o = outcomes.data;
   const rows: [string, string][] = o
     ? [

@@ -3,11 +3,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useId, useState, type FormEvent } from "react";
-import { queryKeys } from "@/components/data/query-keys";
-import { useMailbox, type Mailbox } from "@/components/data/queries/mailbox";
+import { mailboxQueries, useMailbox, type Mailbox } from "@/components/data/queries/mailbox";
 import { webApi, WebApiError } from "@/components/data/web-api";
 import { MailboxStatusPanel } from "@/components/mailbox/mailbox-status";
-import { ErrorState, LoadingState, Notice } from "@/components/ui/states";
+import { QueryState } from "@/components/ui/query-state";
+import { Notice } from "@/components/ui/states";
 import { buttonStyles, cardStyles, fieldStyles } from "@/components/ui/styles";
 import { Time } from "@/components/ui/time";
 import { WriteOnlySecret } from "@/components/ui/write-only-secret";
@@ -15,16 +15,19 @@ import { WriteOnlySecret } from "@/components/ui/write-only-secret";
 /** Loads the saved mailbox (none yet is a 404: an empty form), then the form, filled once, and the worker's status. */
 export function MailboxForm() {
   const mailbox = useMailbox();
-  if (mailbox.isPending) return <div className={cardStyles}><LoadingState label="Loading the mailbox settings…" /></div>;
-  if (mailbox.isError && mailbox.data === undefined) return <div className={cardStyles}><ErrorState message={`The mailbox settings could not be loaded. ${mailbox.error.message}`} onRetry={() => void mailbox.refetch()} /></div>;
+  // Polled: a failed poll keeps the form (and what was typed) on screen.
   return (
-    <div className="space-y-4">
-      {mailbox.data ? <MailboxStatusPanel mailbox={mailbox.data} /> : null}
-      <MailboxFields saved={mailbox.data ?? null} />
-      <p className="text-sm text-slate-600">
-        Mail that answers none of your emails is kept: see <Link href="/settings/mailbox/unmatched" className="font-medium text-indigo-700 hover:underline">unmatched mail</Link>.
-      </p>
-    </div>
+    <QueryState query={mailbox} frame={cardStyles} keepDataOnError loading="Loading the mailbox settings…" failed="The mailbox settings could not be loaded.">
+      {(saved) => (
+        <div className="space-y-4">
+          {saved ? <MailboxStatusPanel mailbox={saved} /> : null}
+          <MailboxFields saved={saved} />
+          <p className="text-sm text-slate-600">
+            Mail that answers none of your emails is kept: see <Link href="/settings/mailbox/unmatched" className="font-medium text-indigo-700 hover:underline">unmatched mail</Link>.
+          </p>
+        </div>
+      )}
+    </QueryState>
   );
 }
 
@@ -53,7 +56,7 @@ function MailboxFields({ saved }: { saved: Mailbox | null }) {
       }),
     onSuccess: (mailbox) => {
       setForm((current) => ({ ...current, password: "", removePassword: false })); // the password is never shown again
-      queryClient.setQueryData(queryKeys.mailbox.detail(), mailbox);
+      queryClient.setQueryData(mailboxQueries.detail().queryKey, mailbox);
     },
   });
   const check = useMutation({ mutationFn: () => webApi<{ ok: boolean; message: string }>("/mailbox/check", { method: "POST" }) });

@@ -1,23 +1,22 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { queryKeys } from "@/components/data/query-keys";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
+import { offerQueries, useOffer } from "@/components/data/queries/offer";
 import { webApi, WebApiError } from "@/components/data/web-api";
+import type { Offer } from "@/components/offer/types";
 import { Field } from "@/components/ui/field";
-import { ErrorState, LoadingState, Notice } from "@/components/ui/states";
+import { QueryState } from "@/components/ui/query-state";
+import { Notice } from "@/components/ui/states";
 import { buttonStyles, cardStyles, fieldStyles } from "@/components/ui/styles";
 
-type Offer = {
-  product: string | null; audience: string | null; value_propositions: string[]; proof_points: string[]; call_to_action: string | null;
-  sender_name: string | null; sender_title: string | null; signature: string | null; tone: "friendly" | "formal" | "direct";
-};
-
 export function OfferForm() {
-  const offer = useQuery({ queryKey: queryKeys.offer.detail(), queryFn: ({ signal }) => webApi<Offer>("/offer", { signal }) });
-  if (offer.isPending) return <div className={cardStyles}><LoadingState label="Loading the offer…" /></div>;
-  if (offer.isError) return <div className={cardStyles}><ErrorState message={`The offer could not be loaded. ${offer.error.message}`} onRetry={() => void offer.refetch()} /></div>;
-  return <OfferFields saved={offer.data} />;
+  const offer = useOffer();
+  return (
+    <QueryState query={offer} frame={cardStyles} loading="Loading the offer…" failed="The offer could not be loaded.">
+      {(saved) => <OfferFields saved={saved} />}
+    </QueryState>
+  );
 }
 
 const lines = (text: string) => text.split("\n").map((line) => line.trim()).filter(Boolean);
@@ -41,7 +40,7 @@ function OfferFields({ saved }: { saved: Offer }) {
         },
       });
     },
-    onSuccess: (next) => queryClient.setQueryData(queryKeys.offer.detail(), next),
+    onSuccess: (next) => queryClient.setQueryData(offerQueries.detail().queryKey, next),
   });
   const error = save.error instanceof WebApiError ? save.error : null;
   const err = (path: string) => error?.forField(path) ?? error?.fieldErrors.find((e) => e.path.startsWith(`${path}.`))?.message;

@@ -1,8 +1,8 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient, type QueryKey } from "@tanstack/react-query";
+import { useMutation, useQueryClient, type QueryKey } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
-import { queryKeys } from "@/components/data/query-keys";
+import { useOffer } from "@/components/data/queries/offer";
 import { webApi, WebApiError } from "@/components/data/web-api";
 import type { Offer, OfferOverride } from "@/components/offer/types";
 import { Field } from "@/components/ui/field";
@@ -64,7 +64,7 @@ const shown = (value: unknown) => (Array.isArray(value) ? value.join("; ") : typ
 export function OfferOverrideForm({ path, override, fallbackLabel, under, canEdit, invalidate }: Props) {
   const queryClient = useQueryClient();
   const id = useId();
-  const workspace = useQuery({ queryKey: queryKeys.offer.detail(), queryFn: ({ signal }) => webApi<Offer>("/offer", { signal }) });
+  const workspace = useOffer();
   const [form, setForm] = useState<FormState>(() => toForm(override));
   const save = useMutation({
     mutationFn: (offer: OfferOverride | null) => webApi(path, { method: "PATCH", body: { offer } }),

@@ -9,15 +9,15 @@ import { IcpRules } from "@/components/packs/icp-rules";
 import { PackApproval } from "@/components/packs/pack-approval";
 import { OwnerBadge } from "@/components/packs/pack-list";
 import { PackPins } from "@/components/packs/pack-pins";
-import { ErrorState, LoadingState, Notice } from "@/components/ui/states";
+import { QueryState } from "@/components/ui/query-state";
+import { LoadingState, Notice } from "@/components/ui/states";
 import { cardStyles } from "@/components/ui/styles";
 
 type Props = { slug: string; workspace: string; canEdit: boolean; canApprove: boolean; forked: boolean };
 
 export function PackView({ slug, workspace, canEdit, canApprove, forked }: Props) {
   const pack = usePack(slug);
-  if (pack.isPending) return <div className={cardStyles}><LoadingState label="Loading the pack…" /></div>;
-  if (pack.isError) return <div className={cardStyles}><ErrorState message={`The pack could not be loaded. ${pack.error.message}`} onRetry={() => void pack.refetch()} /></div>;
+  if (!pack.isSuccess) return <QueryState query={pack} frame={cardStyles} loading="Loading the pack…" failed="The pack could not be loaded." />;
   const data = pack.data;
   const own = data.owner === "workspace";
   return (

@@ -11,7 +11,8 @@ import { promptHref, versionHref } from "@/components/prompts/prompt-text";
 import { ParentDiff } from "@/components/prompts/parent-diff";
 import { PromoteControls } from "@/components/prompts/promote-controls";
 import { VersionHistory } from "@/components/prompts/version-history";
-import { ErrorState, LoadingState, Notice } from "@/components/ui/states";
+import { QueryState } from "@/components/ui/query-state";
+import { Notice } from "@/components/ui/states";
 import { buttonStyles, cardStyles } from "@/components/ui/styles";
 
 type PromptViewProps = { name: string; workspace: string; canFork: boolean; initialVersion?: string; forked?: boolean };
@@ -24,8 +25,7 @@ export function PromptView({ name, workspace, canFork, initialVersion, forked = 
   const [forking, setForking] = useState(false);
   const forkButton = useRef<HTMLButtonElement>(null);
 
-  if (prompt.isPending) return <div className={cardStyles}><LoadingState label="Loading the prompt…" /></div>;
-  if (prompt.isError) return <div className={cardStyles}><ErrorState message={`The prompt could not be loaded. ${prompt.error.message}`} onRetry={() => void prompt.refetch()} /></div>;
+  if (!prompt.isSuccess) return <QueryState query={prompt} frame={cardStyles} loading="Loading the prompt…" failed="The prompt could not be loaded." />;
 
   const { versions } = prompt.data;
   // A built-in version's parent is the release before it (Compare shows that); a fork's is what it was forked from.

@@ -2,10 +2,10 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
-import { queryKeys } from "@/components/data/query-keys";
-import { useRelay, type Relay } from "@/components/data/queries/settings";
+import { settingsQueries, useRelay, type Relay } from "@/components/data/queries/settings";
 import { webApi, WebApiError } from "@/components/data/web-api";
-import { ErrorState, LoadingState, Notice } from "@/components/ui/states";
+import { QueryState } from "@/components/ui/query-state";
+import { Notice } from "@/components/ui/states";
 import { buttonStyles, cardStyles, fieldStyles } from "@/components/ui/styles";
 import { Time } from "@/components/ui/time";
 import { WriteOnlySecret } from "@/components/ui/write-only-secret";
@@ -14,9 +14,11 @@ import { WriteOnlySecret } from "@/components/ui/write-only-secret";
 /** Loads the saved relay (none yet is a 404: an empty form), then shows the form, filled once. */
 export function RelayForm() {
   const relay = useRelay();
-  if (relay.isPending) return <div className={cardStyles}><LoadingState label="Loading the relay settings…" /></div>;
-  if (relay.isError) return <div className={cardStyles}><ErrorState message={`The relay settings could not be loaded. ${relay.error.message}`} onRetry={() => void relay.refetch()} /></div>;
-  return <RelayFields saved={relay.data} />;
+  return (
+    <QueryState query={relay} frame={cardStyles} loading="Loading the relay settings…" failed="The relay settings could not be loaded.">
+      {(saved) => <RelayFields saved={saved} />}
+    </QueryState>
+  );
 }
 
 function RelayFields({ saved }: { saved: Relay | null }) {
@@ -41,7 +43,7 @@ function RelayFields({ saved }: { saved: Relay | null }) {
       }),
     onSuccess: (relay) => {
       setForm((current) => ({ ...current, password: "", removePassword: false })); // the password is never shown again
-      queryClient.setQueryData(queryKeys.relay.detail(), relay);
+      queryClient.setQueryData(settingsQueries.relay().queryKey, relay);
     },
   });
   const check = useMutation({ mutationFn: () => webApi<{ ok: boolean; message: string }>("/relay/check", { method: "POST" }) });

@@ -1,17 +1,10 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
-import { queryKeys } from "@/components/data/query-keys";
 import Link from "next/link";
-import { webApi } from "@/components/data/web-api";
-import type { RelayReadiness } from "@/lib/relay/relay-readiness";
+import { useRelayReadiness } from "@/components/data/queries/settings";
 
 // The warning on the review queue and the draft page when approvals cannot go out now: no relay
 // (approved drafts wait and are sent once one is saved) or the relay's last send failed.
-
-export function useRelayReadiness() {
-  return useQuery({ queryKey: queryKeys.relay.readiness(), queryFn: ({ signal }) => webApi<RelayReadiness>("/relay/readiness", { signal }), staleTime: 15_000 });
-}
 
 export function RelayWarning({ canConfigure = false }: { canConfigure?: boolean }) {
   const readiness = useRelayReadiness();

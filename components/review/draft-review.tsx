@@ -7,7 +7,8 @@ import { queryKeys } from "@/components/data/query-keys";
 import { useDraft } from "@/components/data/queries/review";
 import { webApi } from "@/components/data/web-api";
 import { versionHref } from "@/components/prompts/prompt-text";
-import { RelayWarning, useRelayReadiness } from "@/components/relay/relay-warning";
+import { useRelayReadiness } from "@/components/data/queries/settings";
+import { RelayWarning } from "@/components/relay/relay-warning";
 import { DraftEditor } from "@/components/review/draft-editor";
 import { SendState } from "@/components/review/send-state";
 import { AddToEvalSet } from "@/components/review/add-to-eval-set";
@@ -16,7 +17,8 @@ import { RejectDialog } from "@/components/review/reject-dialog";
 import type { DraftDetail } from "@/components/review/types";
 import { UndoList, UNDO_SECONDS, useUndoableApprovals } from "@/components/review/undo-approvals";
 import { TraceList } from "@/components/runs/trace-list";
-import { ErrorState, LoadingState, Notice } from "@/components/ui/states";
+import { QueryState } from "@/components/ui/query-state";
+import { Notice } from "@/components/ui/states";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { cardStyles } from "@/components/ui/styles";
 import { Time } from "@/components/ui/time";
@@ -76,8 +78,7 @@ export function DraftReview({ id, canReview }: { id: string; canReview: boolean 
     onSuccess: () => settled("Rejected. The email will not be sent."),
   });
 
-  if (detail.isPending) return <div className={cardStyles}><LoadingState label="Loading the draft…" /></div>;
-  if (detail.isError) return <div className={cardStyles}><ErrorState message={`The draft could not be loaded. ${detail.error.message}`} onRetry={() => void detail.refetch()} /></div>;
+  if (!detail.isSuccess) return <QueryState query={detail} frame={cardStyles} loading="Loading the draft…" failed="The draft could not be loaded." />;
 
   const { draft, lead, traces, run_lead: runLead } = detail.data;
   const leadName = [lead.first_name, lead.last_name].filter(Boolean).join(" ") || lead.email;

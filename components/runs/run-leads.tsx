@@ -8,7 +8,7 @@ import { useLeadTrace, useRunLeads } from "@/components/data/queries/runs";
 import { TraceList } from "@/components/runs/trace-list";
 import { LEAD_STATE_OPTIONS, STAGE_OPTIONS, type RunLead } from "@/components/runs/types";
 import { QueryState, ShowMore } from "@/components/ui/query-state";
-import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
+import { EmptyState } from "@/components/ui/states";
 import { stateLabel, StatusBadge } from "@/components/ui/status-badge";
 import { buttonStyles, cardStyles, fieldStyles } from "@/components/ui/styles";
 
@@ -17,9 +17,11 @@ import { buttonStyles, cardStyles, fieldStyles } from "@/components/ui/styles";
 
 function Trace({ runId, leadId }: { runId: string; leadId: string }) {
   const traces = useLeadTrace(runId, leadId);
-  if (traces.isPending) return <LoadingState label="Loading the trace…" />;
-  if (traces.isError) return <ErrorState message={`The trace could not be loaded. ${traces.error.message}`} onRetry={() => void traces.refetch()} />;
-  return <TraceList traces={traces.data.data} />;
+  return (
+    <QueryState query={traces} loading="Loading the trace…" failed="The trace could not be loaded.">
+      {(data) => <TraceList traces={data.data} />}
+    </QueryState>
+  );
 }
 
 function LeadRow({ row, runId }: { row: RunLead; runId: string }) {

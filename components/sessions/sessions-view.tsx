@@ -1,8 +1,9 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { signOut } from "next-auth/react";
 import { useState } from "react";
+import { useSessions } from "@/components/data/queries/settings";
 import { queryKeys } from "@/components/data/query-keys";
 import { webApi } from "@/components/data/web-api";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -13,8 +14,6 @@ import { Time } from "@/components/ui/time";
 
 // The signed-in user's live sessions: each browser that signed in and has not signed out. Ending
 // one takes effect on that browser's next request; "Sign out everywhere" ends them all, this one too.
-
-type Session = { id: string; started_at: string; user_agent: string | null; address: string | null; current: boolean };
 
 /** "Chrome on Linux" from a user agent, or the raw text when it names neither. */
 export function describeAgent(agent: string | null): string {
@@ -28,7 +27,7 @@ export function SessionsView() {
   const queryClient = useQueryClient();
   const [confirmAll, setConfirmAll] = useState(false);
   const [ended, setEnded] = useState<string | null>(null);
-  const sessions = useQuery({ queryKey: queryKeys.sessions.list(), queryFn: ({ signal }) => webApi<{ data: Session[] }>("/sessions", { signal }) });
+  const sessions = useSessions();
   const endOne = useMutation({
     mutationFn: (id: string) => webApi(`/sessions/${id}`, { method: "DELETE" }),
     onSuccess: () => {

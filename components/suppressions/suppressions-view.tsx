@@ -1,18 +1,16 @@
 "use client";
 
-import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { queryKeys } from "@/components/data/query-keys";
 import { useState } from "react";
-import { queryString, webApi, type Page } from "@/components/data/web-api";
+import { useSuppressions, type Suppression } from "@/components/data/queries/suppressions";
+import { queryString, webApi } from "@/components/data/web-api";
 import { AddSuppressionForm } from "@/components/suppressions/add-suppression-form";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { EmptyState, ErrorState, LoadingState, Notice } from "@/components/ui/states";
+import { QueryState, ShowMore } from "@/components/ui/query-state";
+import { Notice } from "@/components/ui/states";
 import { buttonStyles, cardStyles, fieldStyles } from "@/components/ui/styles";
 import { Time } from "@/components/ui/time";
-import type { SuppressionSchema } from "@/lib/suppressions/suppression-list";
-import type { z } from "zod";
-
-type Suppression = z.infer<typeof SuppressionSchema>;
 
 const SOURCES: Record<Suppression["source"], string> = {
   manual: "Added by hand", import: "Imported", unsubscribe_link: "Unsubscribe link", reply: "Reply", bounce: "Bounce",
@@ -23,12 +21,7 @@ export function SuppressionsView({ canEdit }: { canEdit: boolean }) {
   const [notice, setNotice] = useState<{ text: string; tone: "success" | "error" } | null>(null);
   const [search, setSearch] = useState("");
   const [removing, setRemoving] = useState<Suppression | null>(null);
-  const list = useInfiniteQuery({
-    queryKey: queryKeys.suppressions.list(search),
-    queryFn: ({ pageParam, signal }) => webApi<Page<Suppression>>(`/suppressions${queryString({ email: search || undefined, cursor: pageParam, limit: 50 })}`, { signal }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (page) => page.next_cursor ?? undefined,
-  });
+  const { query: list, rows } = useSuppressions(search);
   const remove = useMutation({
     mutationFn: (entry: Suppression) => webApi(`/suppressions/${encodeURIComponent(entry.email)}${queryString({ reason: "Removed on the suppression list page" })}`, { method: "DELETE" }),
     onSuccess: (_result, entry) => {
@@ -37,7 +30,6 @@ export function SuppressionsView({ canEdit }: { canEdit: boolean }) {
       void queryClient.invalidateQueries({ queryKey: queryKeys.suppressions.all });
     },
   });
-  const rows = list.data?.pages.flatMap((page) => page.data) ?? [];
 
   return (
     <div className="space-y-6">
@@ -54,13 +46,10 @@ export function SuppressionsView({ canEdit }: { canEdit: boolean }) {
             <input id="suppression-search" type="search" value={search} onChange={(event) => setSearch(event.target.value.trim())} placeholder="jane@example.com" className={fieldStyles.input} />
           </form>
         </div>
-        {list.isPending ? (
-          <LoadingState label="Loading the suppression list…" />
-        ) : list.isError ? (
-          <ErrorState message={`The list could not be loaded. ${list.error.message}`} onRetry={() => void list.refetch()} />
-        ) : rows.length === 0 ? (
-          <EmptyState title={search ? "That address is not suppressed" : "No suppressed addresses"} />
-        ) : (
+        <QueryState
+          query={list} loading="Loading the suppression list…" failed="The list could not be loaded."
+          isEmpty={rows.length === 0} empty={search ? "That address is not suppressed" : "No suppressed addresses"}
+        >
           <ul className="divide-y divide-slate-100">
             {rows.map((entry) => (
               <li key={entry.id} className="grid gap-2 px-4 py-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-center" data-testid={`suppression-${entry.email}`}>
@@ -73,12 +62,8 @@ export function SuppressionsView({ canEdit }: { canEdit: boolean }) {
               </li>
             ))}
           </ul>
-        )}
-        {list.hasNextPage ? (
-          <div className="border-t border-slate-100 px-4 py-3">
-            <button type="button" className={buttonStyles.secondary} disabled={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>{list.isFetchingNextPage ? "Loading…" : "Show more"}</button>
-          </div>
-        ) : null}
+        </QueryState>
+        <ShowMore query={list} />
       </section>
       <ConfirmDialog
         open={removing !== null} title="Remove from the suppression list?" confirmLabel="Remove" pending={remove.isPending}

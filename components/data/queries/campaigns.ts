@@ -1,20 +1,26 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { endpoint } from "@/components/data/endpoint";
 import { queryKeys } from "@/components/data/query-keys";
 import { usePagedList } from "@/components/data/use-paged-list";
-import { webApi, type Page } from "@/components/data/web-api";
+import type { Page } from "@/components/data/web-api";
 import type { CampaignJson, CampaignReview } from "@/components/campaigns/types";
+
+export const campaignQueries = {
+  /** Up to 100 campaigns, for a filter's options. */
+  options: () => endpoint<Page<CampaignJson>>(queryKeys.campaigns.options(), "/campaigns?limit=100"),
+  detail: (id: string) => endpoint<CampaignReview>(queryKeys.campaigns.detail(id), `/campaigns/${id}`),
+};
 
 export function useCampaignList() {
   return usePagedList<CampaignJson>({ queryKey: queryKeys.campaigns.list(), path: "/campaigns", limit: 25 });
 }
 
-/** Up to 100 campaigns, for a filter's options. */
 export function useCampaignOptions() {
-  return useQuery({ queryKey: queryKeys.campaigns.options(), queryFn: ({ signal }) => webApi<Page<CampaignJson>>("/campaigns?limit=100", { signal }) });
+  return useQuery(campaignQueries.options());
 }
 
 export function useCampaign(id: string) {
-  return useQuery({ queryKey: queryKeys.campaigns.detail(id), queryFn: ({ signal }) => webApi<CampaignReview>(`/campaigns/${id}`, { signal }) });
+  return useQuery(campaignQueries.detail(id));
 }

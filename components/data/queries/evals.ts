@@ -1,26 +1,47 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { endpoint } from "@/components/data/endpoint";
 import { queryKeys } from "@/components/data/query-keys";
 import { webApi } from "@/components/data/web-api";
 import type { EvalComparison, EvalSetJson, EvalSetSummary, EvaluationSummary } from "@/components/evals/types";
+import type { VersionOutcomes } from "@/lib/evals/outcomes";
 
-export const comparisonPath = (name: string, version: string) => `/prompts/${encodeURIComponent(name)}/versions/${encodeURIComponent(version)}/evaluation`;
+/** One version's outcomes in a prompt's table. */
+export type PromptOutcomeRow = VersionOutcomes & { version: string };
 
-export function comparisonQuery(name: string, version: string) {
-  return { queryKey: queryKeys.evals.comparison(name, version), queryFn: ({ signal }: { signal: AbortSignal }) => webApi<EvalComparison>(comparisonPath(name, version), { signal }) };
-}
+const promptPath = (name: string) => `/prompts/${encodeURIComponent(name)}`;
+const versionPath = (name: string, version: string) => `${promptPath(name)}/versions/${encodeURIComponent(version)}`;
+
+export const evalQueries = {
+  /** A version's evaluation against its parent (the campaign page asks for every fork's at once). */
+  comparison: (name: string, version: string) => endpoint<EvalComparison>(queryKeys.evals.comparison(name, version), `${versionPath(name, version)}/evaluation`),
+  sets: () => endpoint<{ data: EvalSetSummary[] }>(queryKeys.evals.sets(), "/eval-sets"),
+  set: (id: string) => endpoint<EvalSetJson>(queryKeys.evals.set(id), `/eval-sets/${id}`),
+  /** How one version did with this workspace's leads. */
+  outcomes: (name: string, version: string) => endpoint<VersionOutcomes>(queryKeys.evals.outcomes(name, version), `${versionPath(name, version)}/outcomes`),
+  /** Every version of a prompt with its outcomes in this workspace. */
+  promptOutcomes: (name: string) => endpoint<{ data: PromptOutcomeRow[] }>(queryKeys.evals.promptOutcomes(name), `${promptPath(name)}/outcomes`),
+};
 
 export function useComparison(name: string, version: string) {
-  return useQuery(comparisonQuery(name, version));
+  return useQuery(evalQueries.comparison(name, version));
 }
 
 export function useEvalSets() {
-  return useQuery({ queryKey: queryKeys.evals.sets(), queryFn: ({ signal }) => webApi<{ data: EvalSetSummary[] }>("/eval-sets", { signal }) });
+  return useQuery(evalQueries.sets());
 }
 
 export function useEvalSet(id: string) {
-  return useQuery({ queryKey: queryKeys.evals.set(id), queryFn: ({ signal }) => webApi<EvalSetJson>(`/eval-sets/${id}`, { signal }) });
+  return useQuery(evalQueries.set(id));
+}
+
+export function useVersionOutcomes(name: string, version: string) {
+  return useQuery(evalQueries.outcomes(name, version));
+}
+
+export function usePromptOutcomes(name: string) {
+  return useQuery(evalQueries.promptOutcomes(name));
 }
 
 /** Starts an evaluation and waits for the worker to finish it (polling every 400 ms, at most 2 minutes). */

@@ -1,9 +1,9 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { optionalEndpoint } from "@/components/data/endpoint";
 import { queryKeys } from "@/components/data/query-keys";
 import { usePagedList } from "@/components/data/use-paged-list";
-import { webApi, WebApiError } from "@/components/data/web-api";
 
 export type MailboxState = "not_started" | "connecting" | "reading" | "idle" | "failed";
 export type Mailbox = {
@@ -19,20 +19,14 @@ export type RunReply = {
   lead: { email: string; name: string | null; company: string | null } | null; draft_subject: string | null;
 };
 
-/** The saved mailbox, or null before one is saved (the API's 404). Polls the worker's status every 5 s. */
+export const mailboxQueries = {
+  /** The saved mailbox, or null before one is saved (the API's 404). */
+  detail: () => optionalEndpoint<Mailbox>(queryKeys.mailbox.detail(), "/mailbox"),
+};
+
+/** Polls the worker's status every 5 s. */
 export function useMailbox() {
-  return useQuery({
-    queryKey: queryKeys.mailbox.detail(),
-    refetchInterval: 5_000,
-    queryFn: async ({ signal }) => {
-      try {
-        return await webApi<Mailbox>("/mailbox", { signal });
-      } catch (error) {
-        if (error instanceof WebApiError && error.status === 404) return null;
-        throw error;
-      }
-    },
-  });
+  return useQuery({ ...mailboxQueries.detail(), refetchInterval: 5_000 });
 }
 
 export function useUnmatched() {

@@ -1,23 +1,29 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { endpoint } from "@/components/data/endpoint";
 import { queryKeys } from "@/components/data/query-keys";
-import { webApi } from "@/components/data/web-api";
 import type { PinOption } from "@/lib/packs/pin-options";
 import type { PromptListItem } from "@/lib/prompts/list-prompts";
 import type { PromptHistory } from "@/lib/prompts/prompt-history";
 
 export type PinOptions = Record<string, PinOption[]>;
 
+export const promptQueries = {
+  list: () => endpoint<{ data: PromptListItem[] }>(queryKeys.prompts.list(), "/prompts"),
+  history: (name: string) => endpoint<PromptHistory>(queryKeys.prompts.detail(name), `/prompts/${encodeURIComponent(name)}`),
+  /** Every prompt version a pack stage may pin, by stage. */
+  pinOptions: () => endpoint<PinOptions>(queryKeys.prompts.pinOptions(), "/pin-options"),
+};
+
 export function usePromptList() {
-  return useQuery({ queryKey: queryKeys.prompts.list(), queryFn: ({ signal }) => webApi<{ data: PromptListItem[] }>("/prompts", { signal }) });
+  return useQuery(promptQueries.list());
 }
 
 export function usePromptHistory(name: string) {
-  return useQuery({ queryKey: queryKeys.prompts.detail(name), queryFn: ({ signal }) => webApi<PromptHistory>(`/prompts/${encodeURIComponent(name)}`, { signal }) });
+  return useQuery(promptQueries.history(name));
 }
 
-/** Every prompt version a pack stage may pin, by stage. */
 export function usePinOptions() {
-  return useQuery({ queryKey: queryKeys.prompts.pinOptions(), queryFn: ({ signal }) => webApi<PinOptions>("/pin-options", { signal }) });
+  return useQuery(promptQueries.pinOptions());
 }

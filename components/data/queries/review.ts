@@ -1,12 +1,16 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { endpoint } from "@/components/data/endpoint";
 import { queryKeys } from "@/components/data/query-keys";
 import { usePagedList } from "@/components/data/use-paged-list";
-import { webApi } from "@/components/data/web-api";
 import type { DraftDetail, QueueFilters, ReviewQueueItem } from "@/components/review/types";
 
 const params = (filters: QueueFilters) => ({ run_id: filters.runId, campaign_id: filters.campaignId, q: filters.q });
+
+export const reviewQueries = {
+  draft: (id: string) => endpoint<DraftDetail>(queryKeys.review.draft(id), `/drafts/${id}`),
+};
 
 export function useReviewQueue(filters: QueueFilters) {
   return usePagedList<ReviewQueueItem>({ queryKey: queryKeys.review.queue(params(filters)), path: "/review", params: params(filters), limit: 50 });
@@ -15,8 +19,7 @@ export function useReviewQueue(filters: QueueFilters) {
 /** One draft; while an approved draft is on its way to the relay, looks again every 2 s until the send is recorded. */
 export function useDraft(id: string) {
   return useQuery({
-    queryKey: queryKeys.review.draft(id),
-    queryFn: ({ signal }) => webApi<DraftDetail>(`/drafts/${id}`, { signal }),
+    ...reviewQueries.draft(id),
     // An approved draft on its way to the relay: look again until the send is recorded.
     refetchInterval: (query) => {
       const data = query.state.data;

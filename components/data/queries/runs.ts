@@ -1,10 +1,21 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { endpoint } from "@/components/data/endpoint";
 import { queryKeys } from "@/components/data/query-keys";
 import { usePagedList } from "@/components/data/use-paged-list";
-import { webApi, type Page } from "@/components/data/web-api";
+import type { Page } from "@/components/data/web-api";
 import { ACTIVE_STATUSES, type RunJson, type RunLead, type RunProgress, type TraceJson } from "@/components/runs/types";
+
+/** A CSV row a run could not import (the header is row 1). */
+export type RowError = { row: number; code: string; message: string; raw: string };
+
+export const runQueries = {
+  /** The 50 newest runs, for a filter's options. */
+  options: () => endpoint<Page<RunJson>>(queryKeys.runs.options(), "/runs?limit=50"),
+  detail: (id: string) => endpoint<RunProgress>(queryKeys.runs.detail(id), `/runs/${id}`),
+  trace: (runId: string, leadId: string) => endpoint<{ data: TraceJson[] }>(queryKeys.runs.trace(runId, leadId), `/runs/${runId}/leads/${leadId}/traces`),
+};
 
 /** Runs, newest first; polls every 3 s while a run shown is still moving. */
 export function useRunsList(status: string) {
@@ -14,16 +25,14 @@ export function useRunsList(status: string) {
   });
 }
 
-/** The 50 newest runs, for a filter's options. */
 export function useRunOptions() {
-  return useQuery({ queryKey: queryKeys.runs.options(), queryFn: ({ signal }) => webApi<Page<RunJson>>("/runs?limit=50", { signal }) });
+  return useQuery(runQueries.options());
 }
 
 /** One run's progress: every second while it moves, every 5 s while drafts wait for review. */
 export function useRun(id: string) {
   return useQuery({
-    queryKey: queryKeys.runs.detail(id),
-    queryFn: ({ signal }) => webApi<RunProgress>(`/runs/${id}`, { signal }),
+    ...runQueries.detail(id),
     refetchInterval: (query) => {
       const status = query.state.data?.run.status;
       return status && ACTIVE_STATUSES.includes(status) ? 1000 : status === "awaiting_review" ? 5000 : false;
@@ -35,6 +44,11 @@ export function useRunLeads(runId: string, filters: { state: string; stage: stri
   return usePagedList<RunLead>({ queryKey: queryKeys.runs.leads(runId, filters), path: `/runs/${runId}/leads`, params: filters, limit: 25 });
 }
 
+/** The run's invalid CSV rows, 50 a page; not fetched while there are none. The key carries the count, so a new one refetches. */
+export function useRunRowErrors(runId: string, count: number) {
+  return usePagedList<RowError>({ queryKey: queryKeys.runs.errors(runId, count), path: `/runs/${runId}/errors`, limit: 50, enabled: count > 0 });
+}
+
 export function useLeadTrace(runId: string, leadId: string) {
-  return useQuery({ queryKey: queryKeys.runs.trace(runId, leadId), queryFn: ({ signal }) => webApi<{ data: TraceJson[] }>(`/runs/${runId}/leads/${leadId}/traces`, { signal }) });
+  return useQuery(runQueries.trace(runId, leadId));
 }

@@ -1,19 +1,24 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { endpoint } from "@/components/data/endpoint";
 import { queryKeys } from "@/components/data/query-keys";
 import { usePagedList } from "@/components/data/use-paged-list";
-import { webApi, type Page } from "@/components/data/web-api";
+import type { Page } from "@/components/data/web-api";
 import type { DeadLetter } from "@/components/dead-letters/types";
 import type { Delivery, Endpoint } from "@/components/webhooks/types";
+
+export const webhookQueries = {
+  /** Up to 100 endpoints, for a filter's options. */
+  endpointOptions: () => endpoint<Page<Endpoint>>(queryKeys.webhooks.endpointOptions(), "/webhook-endpoints?limit=100"),
+};
 
 export function useWebhookEndpoints() {
   return usePagedList<Endpoint>({ queryKey: queryKeys.webhooks.endpoints(), path: "/webhook-endpoints", limit: 25 });
 }
 
-/** Up to 100 endpoints, for a filter's options. */
 export function useEndpointOptions() {
-  return useQuery({ queryKey: queryKeys.webhooks.endpointOptions(), queryFn: ({ signal }) => webApi<Page<Endpoint>>("/webhook-endpoints?limit=100", { signal }) });
+  return useQuery(webhookQueries.endpointOptions());
 }
 
 /** One endpoint's delivery log, refreshed every 2 s. */
