@@ -18,6 +18,10 @@ describe("normalizeHeader", () => {
 });
 
 describe("knownColumnFor", () => {
+  it("treats headers named like Object's own properties as unknown columns (kept in attributes)", () => {
+    for (const name of ["constructor", "toString", "valueOf", "hasOwnProperty", "__proto__"]) expect(knownColumnFor(name), name).toBeNull();
+  });
+
   it("matches the contract's columns loosely and through aliases", () => {
     expect(knownColumnFor("Email")).toBe("email");
     expect(knownColumnFor("Email Address")).toBe("email");

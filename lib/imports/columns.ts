@@ -27,7 +27,7 @@ export type ColumnPlan = { known: Map<number, KnownColumn>; extra: Map<number, s
 /** The known column a header names (loosely: case, spaces, aliases), or null. */
 export function knownColumnFor(header: string): KnownColumn | null {
   const name = normalizeHeader(header);
-  return (KNOWN_COLUMNS as readonly string[]).includes(name) ? (name as KnownColumn) : (ALIASES[name] ?? null);
+  return (KNOWN_COLUMNS as readonly string[]).includes(name) ? (name as KnownColumn) : (Object.hasOwn(ALIASES, name) ? ALIASES[name] : null);
 }
 
 /** Plans how each column is read. A repeated known column keeps its first occurrence. */
