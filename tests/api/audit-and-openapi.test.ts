@@ -86,18 +86,8 @@ describe("OpenAPI document", () => {
     expect(conflicts.get("post /runs")).toEqual(expect.arrayContaining(["campaign_not_approved", "fork_not_approved", "idempotency_conflict"]));
   });
 
-  it("has a webhooks entry with the data schema of every event kind", async () => {
-    type Schema = { $ref?: string; const?: string; properties?: Record<string, Schema> };
-    const document = (await call("GET", "/v1/openapi.json", { token: null })).body as {
-      webhooks: Record<string, { post: { requestBody: { content: { "application/json": { schema: Schema } } } } }>;
-      components: { schemas: Record<string, Schema> };
-    };
+  it("serves a webhooks entry for every event kind (their schemas: lib/api/openapi.test.ts)", async () => {
+    const document = (await call("GET", "/v1/openapi.json", { token: null })).body as { webhooks: Record<string, unknown> };
     expect(Object.keys(document.webhooks).sort()).toEqual([...EVENT_KINDS].sort());
-    for (const kind of EVENT_KINDS) {
-      let schema = document.webhooks[kind].post.requestBody.content["application/json"].schema;
-      if (schema.$ref) schema = document.components.schemas[schema.$ref.split("/").at(-1)!];
-      expect(schema.properties?.event?.const, kind).toBe(kind);
-      expect(Object.keys(schema.properties?.data?.properties ?? {}).sort(), kind).toEqual(Object.keys(EVENT_CATALOG[kind].data.shape).sort());
-    }
   });
 });
