@@ -4,7 +4,7 @@ import { Validator } from "@seriousme/openapi-schema-validator";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ROOT } from "../helpers/processes";
 import { call, testWorkspace, type TestWorkspace } from "../helpers/api-fixtures";
-import { EVENT_CATALOG, EVENT_KINDS } from "@/lib/events/catalog";
+import { EVENT_KINDS } from "@/lib/events/catalog";
 import { ERROR_CODES, isErrorCode } from "@/lib/http/error-codes";
 
 let ws: TestWorkspace;
