@@ -101,7 +101,8 @@ test("an endpoint the worker disabled after days of failures says so on its card
     // One more failed attempt, and the worker disables it.
     await card.getByRole("button", { name: "Send test event" }).click();
     await expect.poll(() => receiver.received.length, { timeout: 15_000 }).toBe(1);
-    await expect.poll(async () => { await page.reload(); return card.getByText("Disabled: failing").count(); }, { timeout: 15_000 }).toBe(1);
+    // Count only once the reloaded list has rendered the card (count() itself does not wait).
+    await expect.poll(async () => { await page.reload(); await card.getByRole("button", { name: "Reveal secret" }).waitFor(); return card.getByText("Disabled: failing").count(); }, { timeout: 15_000 }).toBe(1);
     const health = card.getByRole("status").filter({ hasText: "Disabled automatically" });
     await expect(health).toContainText(/Disabled automatically after 4 days of failures since \w+/);
     await expect(health.getByRole("link", { name: "Dead letters" })).toHaveAttribute("href", "/settings/webhooks/dead-letters");
