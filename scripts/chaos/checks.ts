@@ -58,12 +58,15 @@ export async function checkInvariants({ pool, runId, workspaceId, leads, decided
 
   // Sends: one row per approved draft in the database; at the SMTP sink every Message-ID of ours
   // and none twice.
-  const sends = await pool.query<{ messageId: string; draftId: string }>(
-    `SELECT s."messageId", s."draftId" FROM sends s JOIN drafts d ON d.id = s."draftId" WHERE d."runId" = $1 AND s.status = 'sent'`, [runId]);
+  const sends = await pool.query<{ messageId: string; draftId: string; confirmed: boolean; committingAt: Date | null; error: string | null }>(
+    `SELECT s."messageId", s."draftId", s.confirmed, s."committingAt", s.error FROM sends s JOIN drafts d ON d.id = s."draftId" WHERE d."runId" = $1 AND s.status = 'sent'`, [runId]);
   check("one recorded send per approved draft", sends.rows.length === approved && new Set(sends.rows.map((s) => s.draftId)).size === approved, `${sends.rows.length} sends recorded`);
   const byMessageId = tally(mails, (mail) => mail.headers.get("message-id") ?? "?");
   const byDraft = tally(mails, (mail) => mail.headers.get("x-leadpipe-draft") ?? "?");
-  const notDelivered = sends.rows.filter((s) => !byMessageId.has(s.messageId)).length;
+  const missing = sends.rows.filter((s) => !byMessageId.has(s.messageId));
+  const notDelivered = missing.length;
+  // Which sends, and when they began ending their message: to match them with the faults above.
+  for (const send of missing) console.log(`  lost: ${send.draftId} confirmed=${send.confirmed} committingAt=${send.committingAt?.toISOString() ?? "-"} ${send.error ?? ""}`);
   const mailCopies = mails.length - byMessageId.size;
   check("every send reached the SMTP sink", notDelivered === 0, `${notDelivered} of ${sends.rows.length} Message-IDs never arrived`);
   check("no Message-ID or draft sent twice", mailCopies === 0 && byDraft.size === byMessageId.size, `${mails.length} mails, ${byMessageId.size} distinct Message-IDs, ${byDraft.size} distinct drafts`);
