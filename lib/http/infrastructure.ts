@@ -1,4 +1,3 @@
-import { MaxRetriesPerRequestError } from "ioredis/built/errors";
 import { Prisma } from "@/lib/generated/prisma/client.ts";
 
 // Is this error a backing service (PostgreSQL, Redis) being unreachable? Decided by the error's
@@ -13,7 +12,7 @@ const SQLSTATE = /^(08[0-9A-Z]{3}|57P01|57P02|57P03|53300)$/;
 const PRISMA_CODES = new Set(["P1001", "P1002", "P1008", "P1017", "P2024"]);
 /** @prisma/adapter-pg's error kinds (DriverAdapterError's `cause.kind`) for the same. */
 const ADAPTER_KINDS = new Set(["DatabaseNotReachable", "ConnectionClosed", "SocketTimeout", "TooManyConnections"]);
-/** Error classes that only ever mean the service is gone (by name too: bullmq may load its own ioredis). */
+/** Error classes that only ever mean the service is gone, by name (ioredis's error classes are not exported, and bullmq may load its own ioredis). */
 const CLASS_NAMES = new Set(["MaxRetriesPerRequestError", "PrismaClientInitializationError"]);
 /**
  * The few driver errors that carry neither a class nor a code: pg's, pg-pool's and ioredis' plain
@@ -26,7 +25,7 @@ const UNTYPED_DRIVER_ERRORS = new Set([
 
 export function isInfrastructureFailure(error: unknown, depth = 0): boolean {
   if (!(error instanceof Error) || depth > 3) return false;
-  if (error instanceof MaxRetriesPerRequestError || error instanceof Prisma.PrismaClientInitializationError || CLASS_NAMES.has(error.name)) return true;
+  if (error instanceof Prisma.PrismaClientInitializationError || CLASS_NAMES.has(error.name)) return true;
   const code = (error as { code?: unknown }).code ?? (error as { errorCode?: unknown }).errorCode;
   if (typeof code === "string" && (SOCKET_CODES.has(code) || SQLSTATE.test(code) || PRISMA_CODES.has(code))) return true;
   const cause = (error as { cause?: unknown }).cause;
