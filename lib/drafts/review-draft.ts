@@ -45,7 +45,7 @@ export async function approveDraft(workspaceId: string, id: string, edits: z.inf
     return tx.draft.findUniqueOrThrow({ where: { id }, include: DRAFT_INCLUDE });
   });
   // If Redis is away, the resume sweep finds the approved draft and queues its send.
-  if (willSend) await enqueueSend(id, sendAfter, "at", { afterCommit: true });
+  if (willSend) await enqueueSend(id, sendAfter);
   await settleRun(draft.runId);
   return presentDraft(updated);
 }

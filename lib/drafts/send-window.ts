@@ -1,4 +1,4 @@
-import { enqueue, enqueueAfterCommit } from "@/lib/queues";
+import { enqueueAfterCommit } from "@/lib/queues";
 
 // The undo window of approvals made in the web app: the draft is approved at once (event, audit),
 // but its send waits UNDO_WINDOW_MS, during which the reviewer can take the approval back
@@ -15,11 +15,13 @@ export function sendWaitMs(draft: { sendAfter: Date | null }, now = Date.now()):
   return draft.sendAfter ? Math.max(0, draft.sendAfter.getTime() - now) : 0;
 }
 
-/** Queues the send of an approved draft: at once, or as a delayed job at its sendAfter. */
-export async function enqueueSend(draftId: string, sendAfter: Date | null, tag = "at", options: { afterCommit?: boolean } = {}): Promise<void> {
-  const add = options.afterCommit ? enqueueAfterCommit : enqueue;
-  if (!sendAfter) return void (await add("send", { v: 1, draftId }));
-  await add("send", { v: 1, draftId }, { tag: sendTag(sendAfter, tag), delay: Math.max(0, sendAfter.getTime() - Date.now()) });
+/**
+ * Queues the send of an approved draft: at once, or as a delayed job at its sendAfter. The approval
+ * is committed: if Redis is away, the resume sweep queues the send (it looks for approved drafts).
+ */
+export async function enqueueSend(draftId: string, sendAfter: Date | null, tag = "at"): Promise<void> {
+  const delay = sendAfter ? { tag: sendTag(sendAfter, tag), delay: Math.max(0, sendAfter.getTime() - Date.now()) } : {};
+  await enqueueAfterCommit("send", { v: 1, draftId }, delay);
 }
 
 /** The job id tag of a send queued for `sendAfter` (undo removes that job by it). */

@@ -2,14 +2,13 @@ import { db } from "@/lib/db";
 import { recordAudit, type Actor } from "@/lib/audit/record-audit";
 import { Conflict } from "@/lib/errors";
 import { getRun, requireRun } from "@/lib/runs/get-run";
-import { ENDED_RUN_STATUSES, moveRun } from "@/lib/runs/run-status";
+import { moveRun } from "@/lib/runs/run-status";
 
 /** Stops a run: no stage runs again for its leads; those not finished end `stopped`. */
 export async function cancelRun(workspaceId: string, runId: string, actor: Actor) {
-  const run = await requireRun(workspaceId, runId);
-  if ((ENDED_RUN_STATUSES as readonly string[]).includes(run.status)) throw new Conflict(`The run is already ${run.status}.`);
+  await requireRun(workspaceId, runId); // 404 for a run of another workspace
   await db().$transaction(async (tx) => {
-    // A run that ended between the read above and this update (its last send, a failed import) stays as it ended.
+    // An ended run (also one that ended a moment ago: its last send, a failed import) stays as it ended.
     if (!(await moveRun(runId, "canceled", { finishedAt: new Date() }, { tx, workspaceId }))) {
       const now = await tx.run.findFirst({ where: { id: runId, workspaceId }, select: { status: true } });
       throw new Conflict(`The run is already ${now?.status ?? "gone"}.`);
