@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db, sql } from "@/lib/db";
 import { newId } from "@/lib/ids";
+import { cancelRun } from "@/lib/runs/cancel-run";
 import { moveRun, settleRun } from "@/lib/runs/run-status";
 import { STATUS_COLUMNS } from "@/lib/statuses";
 import { ensureWorkspace } from "@/lib/workspaces/create-workspace";
@@ -53,6 +54,16 @@ describe("run status moves", () => {
     expect((await db().run.findUniqueOrThrow({ where: { id: run.id } })).status).toBe("completed");
     for (const to of ["running", "canceled", "failed", "importing"] as const) expect(await moveRun(run.id, to)).toBe(false);
     expect((await db().run.findUniqueOrThrow({ where: { id: run.id } })).status).toBe("completed");
+  });
+
+  it("let cancel stop a running run once, and refuse an ended one with 409 naming its status", async () => {
+    const actor = { type: "system" as const, id: "tests", name: "tests" };
+    const running = await newRun("running");
+    expect((await cancelRun(running.workspaceId, running.id, actor)).status).toBe("canceled");
+    await expect(cancelRun(running.workspaceId, running.id, actor)).rejects.toMatchObject({ status: 409, message: "The run is already canceled." });
+    const completed = await newRun("completed");
+    await expect(cancelRun(completed.workspaceId, completed.id, actor)).rejects.toMatchObject({ status: 409, message: "The run is already completed." });
+    expect((await db().run.findUniqueOrThrow({ where: { id: completed.id } })).status).toBe("completed");
   });
 
   it("scope a move by workspace when asked", async () => {
