@@ -10,10 +10,10 @@ import { CsvMapping } from "@/components/runs/csv-mapping";
 import { mappingProblems, previewCsv, PreviewError, remappedFile, type CsvPreview, type Mapping } from "@/components/runs/csv-preview";
 import { STAGE_OPTIONS, type RunJson } from "@/components/runs/types";
 import { Field } from "@/components/ui/field";
+import { LEAD_STATUSES } from "@/lib/statuses";
 import { buttonStyles, cardStyles, fieldStyles } from "@/components/ui/styles";
 
 type Source = "upload" | "url" | "leads";
-const LEAD_STATUSES = ["new", "qualified", "rejected", "drafted", "approved", "sent", "replied", "suppressed"];
 const PIN_STAGES = ["extract_signals", "qualify", "draft_email", "track"];
 
 /** /runs/new: choose the leads (CSV upload with a preview and column mapping, a URL, or existing leads), the pack and options; start. */

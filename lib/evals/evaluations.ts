@@ -1,5 +1,6 @@
 import pLimit from "p-limit";
 import { z } from "zod";
+import { JOB_ROW_STATUSES } from "@/lib/statuses";
 import { db } from "@/lib/db";
 import { recordAudit, type Actor } from "@/lib/audit/record-audit";
 import { NotFound, ValidationFailed } from "@/lib/errors";
@@ -47,7 +48,7 @@ const evaluationFields = {
   prompt: z.object({ name: z.string(), version: z.string(), version_id: z.string() }),
   set: z.object({ id: z.string(), ref: z.string(), name: z.string(), stage: z.string() }),
   provider: z.string(), model: z.string(),
-  status: z.enum(["queued", "running", "done", "failed"]),
+  status: z.enum(JOB_ROW_STATUSES),
   case_count: z.number().int(), passed: z.number().int(), valid: z.number().int(),
   pass_rate: z.number().nullable().meta({ description: "passed / case_count, null until done" }),
   validity: z.number().nullable().meta({ description: "Share of answers that met the stage's JSON output contract, null until done" }),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { JOB_ROW_STATUSES } from "@/lib/statuses";
 import { recordAudit, type Actor } from "@/lib/audit/record-audit";
 import { decodeCursor, ListQuery, toPage } from "@/lib/http/pagination";
 import { db } from "@/lib/db";
@@ -54,7 +55,7 @@ const replayFields = {
   prompt: z.object({ name: z.string(), version: z.string(), version_id: z.string() }),
   run: z.object({ id: z.string(), status: z.string(), created_at: z.string() }),
   stage: z.enum(REPLAY_STAGES), provider: z.string(), model: z.string(),
-  requested: z.number().int(), status: z.enum(["queued", "running", "done", "failed"]),
+  requested: z.number().int(), status: z.enum(JOB_ROW_STATUSES),
   lead_count: z.number().int(), changed: z.number().int(), verdicts_changed: z.number().int(), valid: z.number().int(),
   latency_ms: z.number().int().meta({ description: "Wall time of the whole replay" }), cost_usd: z.number(), error: z.string().nullable(),
   created_at: z.string(), started_at: z.string().nullable(), finished_at: z.string().nullable(),
