@@ -2,6 +2,7 @@ import { Queue, type JobsOptions } from "bullmq";
 import { z } from "zod";
 import type { Redis } from "ioredis";
 import { defineQueue, joinId, retried } from "@/lib/jobs/define-queue";
+import { BATCH_STAGES } from "@/lib/lifecycle/stages";
 import { log } from "@/lib/log";
 import { createRedis } from "@/lib/redis";
 
@@ -23,7 +24,7 @@ export const QUEUES = {
     payload: z.object({
       v: z.literal(1),
       runId: z.string(),
-      stage: z.enum(["extract_signals", "qualify", "draft_email"]),
+      stage: z.enum(BATCH_STAGES),
       runLeadIds: z.array(z.string()).min(1).max(1000),
       batch: z.string(),
     }),

@@ -11,10 +11,11 @@ import { mappingProblems, previewCsv, PreviewError, remappedFile, type CsvPrevie
 import { STAGE_OPTIONS, type RunJson } from "@/components/runs/types";
 import { Field } from "@/components/ui/field";
 import { LEAD_STATUSES } from "@/lib/statuses";
+import { MACHINE_STAGES } from "@/lib/lifecycle/stages";
 import { buttonStyles, cardStyles, fieldStyles } from "@/components/ui/styles";
 
 type Source = "upload" | "url" | "leads";
-const PIN_STAGES = ["extract_signals", "qualify", "draft_email", "track"];
+const PIN_STAGES = MACHINE_STAGES;
 
 /** /runs/new: choose the leads (CSV upload with a preview and column mapping, a URL, or existing leads), the pack and options; start. */
 export function RunLauncher() {

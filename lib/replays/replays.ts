@@ -9,12 +9,13 @@ import type { Prisma } from "@/lib/generated/prisma/client.ts";
 import { newId } from "@/lib/ids";
 import { findProvider, parseModelRef } from "@/lib/providers/model-ref";
 import { enqueue } from "@/lib/queues";
+import { REPLAY_STAGES } from "@/lib/lifecycle/stages";
 
 // Behaviour diffs (docs/evals.md "Behaviour diff"): a prompt version replayed over the last leads of
 // a finished run without sending or changing anything. The `replay` worker (lib/replays/run-replay.ts)
 // asks as the run did and sets each answer beside the one the run recorded in its traces.
 
-export const REPLAY_STAGES = ["extract_signals", "qualify", "draft_email"] as const;
+export { REPLAY_STAGES };
 export type ReplayStage = (typeof REPLAY_STAGES)[number];
 export const MAX_REPLAY_LEADS = 50;
 /** A run still doing its machine stages has no settled answers to compare with. */

@@ -6,8 +6,9 @@ import { LeadFilter, LeadIds, type LeadSource } from "@/lib/runs/resolve-run-sou
 
 export const RunIdParams = z.object({ id: z.string().regex(/^run_[0-9a-z]{26}$/).meta({ example: "run_01jd0000000000000000000000" }) });
 
-export const STOP_AFTER = ["extract_signals", "qualify", "draft_email", "send", "track"] as const;
+export { STOP_AFTER };
 import { RUN_LEAD_STATES, RUN_STATUSES } from "@/lib/statuses";
+import { STOP_AFTER } from "@/lib/lifecycle/stages";
 
 export { RUN_LEAD_STATES, RUN_STATUSES };
 
