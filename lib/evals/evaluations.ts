@@ -13,7 +13,7 @@ import { runCase, type EvalCase } from "@/lib/evals/run-case";
 import { CaseExpect, CaseInput } from "@/lib/evals/case-schema";
 import { findVisiblePrompt } from "@/lib/prompts/find-prompt";
 import { findProvider, parseModelRef } from "@/lib/providers/model-ref";
-import { enqueue } from "@/lib/queues";
+import { enqueueAfterCommit } from "@/lib/queues";
 
 // Evaluation runs (docs/evals.md): a prompt version (a fork or a shipped one) on an eval set with a
 // provider, done as one `evaluate` worker job. Each case's answer is checked against the stage's
@@ -130,7 +130,7 @@ export async function createEvaluation(workspaceId: string, body: CreateEvaluati
     });
     return created;
   });
-  await enqueue("evaluate", { v: 1, evaluationId: row.id });
+  await enqueueAfterCommit("evaluate", { v: 1, evaluationId: row.id });
   return presentEvaluation(row);
 }
 

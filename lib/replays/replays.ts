@@ -8,7 +8,7 @@ import { findVersion, promptVersionFilter } from "@/lib/evals/evaluations";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
 import { newId } from "@/lib/ids";
 import { findProvider, parseModelRef } from "@/lib/providers/model-ref";
-import { enqueue } from "@/lib/queues";
+import { enqueueAfterCommit } from "@/lib/queues";
 import { REPLAY_STAGES } from "@/lib/lifecycle/stages";
 
 // Behaviour diffs (docs/evals.md "Behaviour diff"): a prompt version replayed over the last leads of
@@ -122,7 +122,7 @@ export async function createReplay(workspaceId: string, body: CreateReplayBody, 
     });
     return created;
   });
-  await enqueue("replay", { v: 1, replayId: row.id });
+  await enqueueAfterCommit("replay", { v: 1, replayId: row.id });
   return presentReplay(row);
 }
 
