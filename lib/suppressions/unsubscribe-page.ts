@@ -18,13 +18,14 @@ const STYLE = [
   "main{width:100%;max-width:28rem;background:#fff;border:1px solid #e4e4e7;border-radius:.75rem;padding:2rem;box-shadow:0 1px 3px rgba(0,0,0,.06)}",
   "h1{font-size:1.5rem;line-height:1.3;margin:0 0 1rem}",
   "p{margin:0 0 1rem;line-height:1.55}",
-  "strong{overflow-wrap:anywhere}",
+  "strong{overflow-wrap:break-word}",
   ".note{font-size:.875rem;color:#52525b;margin:1.25rem 0 0}",
   ".done{border-top:4px solid #16a34a}.already{border-top:4px solid #2563eb}.problem{border-top:4px solid #dc2626}",
   "form{margin:1.5rem 0 0}",
   "button{font:inherit;font-weight:600;padding:.625rem 1.25rem;border-radius:.5rem;border:1px solid #18181b;background:#18181b;color:#fff;cursor:pointer}",
   "button:hover{background:#3f3f46}",
   "button:focus-visible{outline:3px solid #2563eb;outline-offset:2px}",
+  "@media (max-width:30rem){body{padding:1.5rem .75rem}main{padding:1.5rem}}",
 ].join("");
 const POLICY = plainPagePolicy(`sha256-${createHash("sha256").update(STYLE).digest("base64")}`);
 
