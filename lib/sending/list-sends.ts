@@ -2,6 +2,7 @@ import { z } from "zod";
 import { db } from "@/lib/db";
 import { NotFound } from "@/lib/errors";
 import { decodeCursor, ListQuery, toPage } from "@/lib/http/pagination";
+import { requireRun } from "@/lib/runs/get-run";
 import { SEND_STATUSES } from "@/lib/statuses";
 
 // Sends as the API and the run page show them: above all the in-doubt ones a reviewer resolves
@@ -56,4 +57,10 @@ export async function getSend(workspaceId: string, id: string) {
   const send = await db().send.findFirst({ where: { id, workspaceId }, include: SEND_INCLUDE });
   if (!send) throw new NotFound("send");
   return presentSend(send);
+}
+
+/** The run page's list: a run's sends in doubt (the web app's GET /api/web/runs/{id}/in-doubt). */
+export async function listRunSendsInDoubt(workspaceId: string, runId: string) {
+  await requireRun(workspaceId, runId); // 404 for a run of another workspace
+  return listSends(workspaceId, { status: "in_doubt", run_id: runId, limit: 100 });
 }
