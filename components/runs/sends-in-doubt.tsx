@@ -43,13 +43,13 @@ export function SendsInDoubt({ runId, sending, canResolve }: { runId: string; se
         </p>
       </div>
       <ul className="divide-y divide-slate-100" aria-label="Sends in doubt">
-        {rows.map((send) => <InDoubtRow key={send.id} runId={runId} send={send} canResolve={canResolve} />)}
+        {rows.map((send) => <InDoubtRow key={send.id} send={send} canResolve={canResolve} />)}
       </ul>
     </section>
   );
 }
 
-function InDoubtRow({ runId, send, canResolve }: { runId: string; send: SendInDoubt; canResolve: boolean }) {
+function InDoubtRow({ send, canResolve }: { send: SendInDoubt; canResolve: boolean }) {
   const [asking, setAsking] = useState<Outcome | null>(null);
   const queryClient = useQueryClient();
   const resolve = useMutation({
