@@ -79,10 +79,19 @@ export const QUEUES = {
     jobId: (payload) => `replay-${payload.replayId}`,
     work: (payload) => [payload.replayId],
   }),
+  reconcile: defineQueue({
+    // Looks for a workspace's in-doubt sends in its mailbox's Sent folder (lib/sending/sent-folder-check.ts):
+    // queued when a send becomes in doubt (tag: the send) and by the `check-in-doubt-sends` sweep.
+    payload: z.object({ v: z.literal(1), workspaceId: z.string() }),
+    jobOptions: retried(3, 30_000, 1000),
+    concurrency: 2,
+    jobId: (payload, tag) => joinId("reconcile", payload.workspaceId, tag),
+    work: (payload) => [payload.workspaceId],
+  }),
   housekeeping: defineQueue({
     payload: z.object({
       v: z.literal(1),
-      task: z.enum(["purge-idempotency-keys", "resume-runs", "resume-deliveries"]),
+      task: z.enum(["purge-idempotency-keys", "resume-runs", "resume-deliveries", "check-in-doubt-sends"]),
     }),
     jobOptions: retried(3, 10_000, 100),
     concurrency: 1,

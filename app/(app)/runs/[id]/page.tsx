@@ -19,7 +19,7 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
     <>
       <PageHeader title="Run" crumbs={[{ label: "Runs", href: "/runs" }, { label: id }]} />
       <RunTabs runId={id} current="overview" />
-      <RunView id={id} canCancel={roleAtLeast(session.role, "admin")} />
+      <RunView id={id} canCancel={roleAtLeast(session.role, "admin")} canResolve={roleAtLeast(session.role, "reviewer")} />
     </>
   );
 }
