@@ -43,7 +43,7 @@ export function PackApproval({ slug, set, canApprove }: { slug: string; set: Pac
       {set.forks.length === 0 ? (
         <p className="text-sm text-slate-600">
           {usesFork(set)
-            ? "The forks runs of this pack use were promoted to the workspace default (a promotion needs an approved fork), so they need no further approval."
+            ? "Runs of this pack use forks only as promoted to the workspace default (promoting needs an approved fork), so they need no further approval."
             : "Runs of this pack use no fork, so they need no approval."}
         </p>
       ) : set.approved ? (

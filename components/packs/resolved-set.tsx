@@ -20,23 +20,18 @@ export function sourceWords(source: PromptSetState["prompts"][string]["source"],
 export function ResolvedSet({ set, workspace }: { set: PromptSetState; workspace: string }) {
   const entries = Object.entries(set.prompts);
   return (
-    <table className="w-full text-left text-sm" aria-label="Prompt set runs resolve">
-      <thead className="text-xs uppercase tracking-wide text-slate-500">
-        <tr><th scope="col" className="py-1 pr-3 font-semibold">Stage</th><th scope="col" className="py-1 pr-3 font-semibold">Version</th><th scope="col" className="py-1 font-semibold">From</th></tr>
-      </thead>
-      <tbody className="divide-y divide-slate-100">
-        {entries.map(([stage, entry]) => (
-          <tr key={stage} data-testid={`resolved-${stage}`} className="align-top">
-            <th scope="row" className="py-1.5 pr-3 font-mono text-xs font-normal text-slate-500">{stage}</th>
-            <td className="break-all py-1.5 pr-3">
-              <Link href={versionHref(entry.name, entry.version)} className="font-mono text-indigo-700 hover:underline">{entry.name} {entry.version}</Link>
-              {isFork(entry.name) ? <span className="ml-2 inline-block rounded-full bg-violet-100 px-2 py-0.5 text-xs font-medium text-violet-800">fork</span> : null}
-            </td>
-            <td className="py-1.5 text-slate-700">{sourceWords(entry.source, workspace)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <ul aria-label="Prompt set runs resolve" className="divide-y divide-slate-100 text-sm">
+      {entries.map(([stage, entry]) => (
+        <li key={stage} data-testid={`resolved-${stage}`} className="grid gap-x-3 gap-y-0.5 py-2 sm:grid-cols-[9rem_minmax(0,1fr)_minmax(0,16rem)]">
+          <span className="font-mono text-xs text-slate-500 sm:pt-0.5">{stage}</span>
+          <span className="min-w-0">
+            <Link href={versionHref(entry.name, entry.version)} className="break-all font-mono text-indigo-700 hover:underline">{entry.name} {entry.version}</Link>
+            {isFork(entry.name) ? <span className="ml-2 inline-block rounded-full bg-violet-100 px-2 py-0.5 text-xs font-medium text-violet-800">fork</span> : null}
+          </span>
+          <span className="text-slate-700"><span className="sr-only">from: </span>{sourceWords(entry.source, workspace)}</span>
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -6,10 +6,11 @@ import { Time } from "@/components/ui/time";
 // undo window it goes to the relay in N seconds unless undone; afterwards the send's own state
 // (sent, with its time; waiting for a relay; refused; being handed over). The page polls the draft.
 
-export function approvalWords(detail: DraftDetail, edited: boolean, secondsLeft: number | null, relayReady: boolean): ReactNode | null {
-  if (detail.draft.status !== "approved") return null;
-  const approved = edited ? "Approved with your edits." : "Approved.";
+export function approvalWords(detail: DraftDetail, approval: { edited: boolean; sends: boolean }, secondsLeft: number | null, relayReady: boolean): ReactNode | null {
+  if (detail.draft.status === "awaiting_review" || detail.draft.status === "rejected") return null; // undone, or decided again elsewhere
+  const approved = approval.edited ? "Approved with your edits." : "Approved.";
   const send = detail.send;
+  if (!approval.sends && !send) return <>{approved} Nothing is sent: its run stops before sending{secondsLeft !== null ? <>; you can undo it for <span className="tabular-nums">{secondsLeft}</span> s</> : null}.</>;
   if (secondsLeft !== null && send?.status !== "sent") {
     return relayReady
       ? <>{approved} The email goes to the relay in <span className="tabular-nums">{secondsLeft}</span> s unless you undo.</>

@@ -54,7 +54,7 @@ export function DraftReview({ id, canReview }: { id: string; canReview: boolean 
   const queryClient = useQueryClient();
   const [rejecting, setRejecting] = useState(false);
   const [done, setDone] = useState<{ tone: "success" | "error"; text: string } | null>(null);
-  const [approvedHere, setApprovedHere] = useState<{ edited: boolean } | null>(null);
+  const [approvedHere, setApprovedHere] = useState<{ edited: boolean; sends: boolean } | null>(null);
   const detail = useDraft(id);
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: queryKeys.review.draft(id) });
@@ -74,8 +74,10 @@ export function DraftReview({ id, canReview }: { id: string; canReview: boolean 
       setDone(null);
       setRejecting(false);
       refresh();
-      setApprovedHere({ edited: edits.subject !== undefined });
-      undoable.add([id], "this draft");
+      // approveDraft sends only while the lead waits in its run (not after stop_after draft_email).
+      const sends = detail.data?.run_lead.state === "awaiting_review";
+      setApprovedHere({ edited: edits.subject !== undefined, sends });
+      undoable.add([id], "this draft", sends);
     },
   });
   const reject = useMutation({
@@ -90,7 +92,7 @@ export function DraftReview({ id, canReview }: { id: string; canReview: boolean 
   const open = draft.status === "awaiting_review";
   const undoWindow = undoable.items.find((item) => item.ids.includes(id));
   const secondsLeft = undoWindow ? Math.max(0, Math.ceil((undoWindow.until - undoable.now) / 1000)) : null;
-  const approvedNotice = approvedHere ? approvalWords(detail.data, approvedHere.edited, secondsLeft, relayReady) : null;
+  const approvedNotice = approvedHere ? approvalWords(detail.data, approvedHere, secondsLeft, relayReady) : null;
   return (
     <div className="space-y-4">
       {open || draft.status === "approved" ? <RelayWarning /> : null}

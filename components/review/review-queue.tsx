@@ -88,7 +88,7 @@ export function ReviewQueue({ canReview, initialRunId }: { canReview: boolean; i
     onSuccess: (_draft, row) => {
       unselect([row.id]);
       leave(row.id);
-      undoable.add([row.id], `the draft for ${leadLabel(row)}`);
+      undoable.add([row.id], `the draft for ${leadLabel(row)}`, row.will_send);
       if (!relayReady) setOutcome({ tone: "success", text: `Approved the draft for ${leadLabel(row)}. It waits until an SMTP relay is configured.` });
     },
     onError: (error, row) => setOutcome({ tone: "error", text: `The draft for ${leadLabel(row)} was not approved: ${error.message}` }),
@@ -112,7 +112,7 @@ export function ReviewQueue({ canReview, initialRunId }: { canReview: boolean; i
       setConfirmBulk(false);
       const approvedIds = result.results.filter((r) => r.ok).map((r) => r.id);
       setGone((current) => new Set([...current, ...approvedIds]));
-      if (approvedIds.length) undoable.add(approvedIds, plural(approvedIds.length, "draft", "drafts"));
+      if (approvedIds.length) undoable.add(approvedIds, plural(approvedIds.length, "draft", "drafts"), rows.some((row) => approvedIds.includes(row.id) && row.will_send));
       if (failed.length) setOutcome({
         tone: failed.length ? "error" : "success",
         text: `Approved ${plural(result.approved, "draft", "drafts")}.` + (failed.length ? ` ${plural(failed.length, "draft was", "drafts were")} not: ${failed.map((f) => (f.ok ? "" : f.message)).join("; ")}` : ""),
@@ -131,6 +131,11 @@ export function ReviewQueue({ canReview, initialRunId }: { canReview: boolean; i
       return next;
     });
   }, []);
+  // The banner appeared or grew: keep the current row above it.
+  useEffect(() => {
+    if (undoHeight > 0 && active >= 0) showRow(active, false);
+  }, [undoHeight]); // eslint-disable-line react-hooks/exhaustive-deps -- only when the banner's height changes
+
   const move = useCallback((next: Cursor) => {
     setCursor(next);
     showRow(currentIndex(next, ids), true);

@@ -13,7 +13,8 @@ export const UNDO_SECONDS = 10;
 /** The client closes its Undo a little before the server's window closes. */
 const CLIENT_WINDOW_MS = (UNDO_SECONDS - 1) * 1000;
 
-export type Undoable = { key: string; ids: string[]; label: string; until: number };
+/** `sends`: whether the approval sends anything when the window closes (a run stopped after draft_email does not). */
+export type Undoable = { key: string; ids: string[]; label: string; until: number; sends: boolean };
 export type UndoOutcome = { undone: number; failed: string[] };
 
 export function useUndoableApprovals(onChange: () => void) {
@@ -26,10 +27,10 @@ export function useUndoableApprovals(onChange: () => void) {
     return () => clearInterval(timer);
   }, [live.length]);
 
-  const add = useCallback((ids: string[], label: string) => {
+  const add = useCallback((ids: string[], label: string, sends = true) => {
     const at = Date.now();
     setNow(at);
-    setItems((current) => [...current.filter((item) => item.until > at), { key: `${ids.join(",")}@${at}`, ids, label, until: at + CLIENT_WINDOW_MS }]);
+    setItems((current) => [...current.filter((item) => item.until > at), { key: `${ids.join(",")}@${at}`, ids, label, until: at + CLIENT_WINDOW_MS, sends }]);
   }, []);
 
   const undo = useCallback(async (item: Undoable): Promise<UndoOutcome> => {
@@ -55,19 +56,21 @@ export function UndoList({ items, now, relayReady, onUndo, onHeight }: { items: 
   }, [shown, onHeight]);
   if (!shown) return null;
   return (
-    <div ref={banner} className="pointer-events-none fixed inset-x-0 bottom-0 z-30 flex justify-center px-3 pb-3" data-testid="undo-banner">
-      <ul aria-label="Approvals you can undo" className="pointer-events-auto max-h-[40vh] w-full max-w-xl space-y-2 overflow-y-auto">
-        {items.map((item) => {
+    <div ref={banner} className="pointer-events-none fixed inset-x-0 bottom-0 z-30 flex justify-center px-3 pb-3 lg:pl-64" data-testid="undo-banner">
+      <ul aria-label="Approvals you can undo" className="pointer-events-auto max-h-[40vh] w-full max-w-xl space-y-1.5 overflow-y-auto rounded-lg shadow-lg">
+        {[...items].reverse().map((item) => { /* the newest first: in view even when the banner scrolls */
           const seconds = Math.max(0, Math.ceil((item.until - now) / 1000));
           return (
-            <li key={item.key} data-testid="undo-approval" className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-emerald-300 bg-emerald-50 px-4 py-3 text-sm text-emerald-900 shadow-lg">
-              <span>
+            <li key={item.key} data-testid="undo-approval" className="flex items-center gap-3 rounded-lg border border-emerald-300 bg-emerald-50 py-2 pl-4 pr-2 text-sm text-emerald-900">
+              <span className="min-w-0 flex-1">
                 Approved {item.label}.{" "}
-                {relayReady
-                  ? <>Sending in <span className="tabular-nums">{seconds}</span> s.</>
-                  : <>It waits for an SMTP relay; undo within <span className="tabular-nums">{seconds}</span> s.</>}
+                {!item.sends
+                  ? <>Nothing is sent: its run stops before sending. Undo within <span className="tabular-nums">{seconds}</span> s.</>
+                  : relayReady
+                    ? <>Sending in <span className="tabular-nums">{seconds}</span> s.</>
+                    : <>It waits for an SMTP relay; undo within <span className="tabular-nums">{seconds}</span> s.</>}
               </span>
-              <button type="button" className={buttonStyles.secondary} onClick={() => onUndo(item)}>Undo</button>
+              <button type="button" className={`${buttonStyles.secondary} shrink-0`} onClick={() => onUndo(item)}>Undo</button>
             </li>
           );
         })}
