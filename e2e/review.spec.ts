@@ -118,7 +118,7 @@ test("the queue filters by run and search, moves with j/k, selects with x and ap
     await expect(confirm.getByRole("button", { name: "Cancel" })).toBeFocused(); // no field: the safe choice has the focus
     await screenshots(page, "review-bulk-confirm");
     await confirm.getByRole("button", { name: "Approve 2 drafts" }).click();
-    await expect(page.getByTestId("undo-approval").filter({ hasText: "Approved 2 drafts. Sending in" })).toBeVisible();
+    await expect(page.getByTestId("undo-approval").filter({ hasText: "Approved 2 drafts. Nothing is sent: its run stops before sending. Undo within" })).toBeVisible(); // stop_after draft_email
     await expect(list.getByRole("listitem")).toHaveCount(1);
     const rest = drafts.map((d) => d.id).filter((id) => !selectedIds.includes(id));
     expect(await draftStatuses(drafts.map((d) => d.id))).toEqual({ [selectedIds[0]]: "approved", [selectedIds[1]]: "approved", [rest[0]]: "awaiting_review" });
