@@ -22,7 +22,7 @@ export const CreateRunBody = z
     lead_filter: LeadFilter.optional(),
     stop_after: z.enum(STOP_AFTER).nullable().optional(),
     pins: Pins.optional(),
-    campaign_id: z.string().max(40).nullable().optional(),
+    campaign_id: z.string().max(40).nullable().optional().meta({ description: "The run follows this campaign's pins and offer; `pack` must be the campaign's pack (422 on `pack` otherwise)" }),
   })
   .meta({ id: "CreateRun" });
 export type CreateRunBody = z.infer<typeof CreateRunBody>;
