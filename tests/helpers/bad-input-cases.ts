@@ -58,6 +58,8 @@ function badPathValue(op: Op, param: { name: string; schema: Schema }): fc.Arbit
     ), "bad semver"));
   }
   if (param.name === "name") options.push(encoded(fc.constantFrom("qualify@../other", "qualify@", "@ws", "QUALIFY", "qualify ", "qualify@other-ws@x"), "bad prompt name"));
+  // An evals_ref no set has, or an eval set id of nobody's: a ref is any text, so it names nothing unless a set has it.
+  if (param.name === "ref") options.push(fc.oneof(fc.stringMatching(/^[0-9a-z]{26}$/).map((u) => `evals/none-${u}`), fc.stringMatching(/^[0-9a-z]{26}$/).map((u) => `evs_${u}`)).map((v) => ({ raw: encodeURIComponent(v), note: "unknown ref" })));
   if (param.name === "slug") options.push(encoded(fc.constantFrom("-leading", "UPPER", "a", "x".repeat(64), "slug_with_underscore", "saas-outbound ", "saas—outbound"), "bad slug"));
   // Well-formed ids that exist nowhere: only where the request could not create anything anyway.
   if (prefix && !op.body) options.push(fc.stringMatching(/^[0-9a-z]{26}$/).map((u) => ({ raw: `${prefix}${u}`, note: "unknown id" })));
