@@ -70,6 +70,15 @@ await step("lint", async () => {
   record("lint", 1, 0);
 });
 
+/** The contract run's verdict as its own line: passed when Prism found nothing (scripts/contract/figures.ts). */
+function recordContract(file) {
+  if (!existsSync(file)) return record("contract", 0, 1, "(no report)");
+  const { summary, failures } = JSON.parse(readFileSync(file, "utf8"));
+  console.log(`\n${summary.join("\n")}`);
+  for (const failure of failures) console.log(`✖ ${failure}`);
+  record("contract", failures.length ? 0 : 1, failures.length, `(${summary[1].trim()})`);
+}
+
 let built = false;
 // The build is the one `npm start` would make (no NEXT_PUBLIC_ values differ), so it is stamped as
 // current: `npm start` after `npm test` does not build again (tests/api/start-output.test.ts relies on it).
@@ -86,11 +95,16 @@ for (const project of ["unit", "integration", "api"]) {
     if (project === "api") await buildOnce();
     const report = path.join(runDir, `vitest-${project}.json`);
     rmSync(report, { force: true });
-    const outcome = await run(bin("vitest"), ["run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile=${report}`, ...(fileFilters.length ? ["--passWithNoTests", ...fileFilters] : [])], { env }).catch((error) => error);
+    // The api step runs through the contract tee: Stoplight Prism judges every /v1 exchange (scripts/contract/).
+    const contract = path.join(runDir, "contract.json");
+    rmSync(contract, { force: true });
+    const contractEnv = project === "api" ? { CONTRACT_REPORT: contract, CONTRACT_COMPLETE: fileFilters.length ? "0" : "1" } : {};
+    const outcome = await run(bin("vitest"), ["run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile=${report}`, ...(fileFilters.length ? ["--passWithNoTests", ...fileFilters] : [])], { env: { ...env, ...contractEnv } }).catch((error) => error);
     if (!existsSync(report)) throw outcome instanceof Error ? outcome : new Error("vitest wrote no report");
     const summary = JSON.parse(readFileSync(report, "utf8"));
     const failed = summary.numFailedTests + (outcome instanceof Error && summary.numFailedTests === 0 ? 1 : 0);
     record(project, summary.numPassedTests, failed, summary.numPendingTests ? `(${summary.numPendingTests} skipped)` : "");
+    if (project === "api") recordContract(contract);
   });
 }
 
