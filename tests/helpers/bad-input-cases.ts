@@ -124,9 +124,9 @@ function queryCase(op: Op, fixtures: Fixtures, document: Document): fc.Arbitrary
   const list = op.query.length ? fc.array(fc.oneof({ weight: 5, arbitrary: param }, { weight: 1, arbitrary: unknown }), { minLength: 1, maxLength: 3 }) : fc.tuple(unknown);
   return fc.tuple(list, op.body ? validValue(op.body, document) : fc.constant(undefined)).map(([params, body]): Case => {
     const present = params.filter((p) => p !== null);
-    // A repeated name keeps its last value (URLSearchParams into an object).
+    // A repeated name is refused whatever its values (each parameter takes one value).
     const last = new Map(present.map((p) => [p.name, p]));
-    const valid = [...last.values()].every((p) => p.valid);
+    const valid = [...last.values()].every((p) => p.valid) && last.size === present.length;
     const search = present.map((p) => `${encodeURIComponent(p.name)}=${encodeURIComponent(p.value)}`).join("&");
     const expect: Expectation = !valid ? "4xx" : op.pathParams.length || op.method !== "GET" ? "200-or-4xx" : "200";
     return { kind: "query", label: `query ${[...last.values()].map((p) => `${p.name}${p.valid ? "" : " (bad)"}`).join(", ")}`, method: op.method, path: `${fill(op)}?${search}`, body, expect };
