@@ -18,6 +18,9 @@ export type Figures = {
   notJudged: Group[]; notJudgedCount: number; refusedWhatDocumentAllows: Group[]; refusedCount: number; complete: boolean;
   /** Times Prism exited and was started again (set by the session). */
   prismRestarts?: number;
+  /** What the contract run adds to the suite: starting Prism, and judging what was left when the suite ended. */
+  prismStartMs?: number;
+  drainMs?: number;
 };
 
 /** method + pathname (under /v1) → operationId, by the document's path templates (literal segments win). */
@@ -91,7 +94,7 @@ export function summaryLines(figures: Figures, detail = 12): string[] {
   return [
     `contract (Stoplight Prism over the API suite), ${figures.date}${figures.complete ? "" : " — a subset of the suite"}:`,
     `  operations in the document: ${figures.operations}; exercised: ${figures.exercised}; answered 2xx at least once: ${figures.answered2xx}`,
-    `  requests: ${figures.requests} (judged by Prism: ${figures.judged}; Prism restarted ${figures.prismRestarts ?? 0} times)`,
+    `  requests: ${figures.requests} (judged by Prism: ${figures.judged}; Prism restarted ${figures.prismRestarts ?? 0} times; its start took ${Math.round((figures.prismStartMs ?? 0) / 1000)} s, judging after the suite ${Math.round((figures.drainMs ?? 0) / 1000)} s)`,
     `  server errors (5xx): ${figures.serverErrorCount}`,
     `  schema mismatches: ${figures.responseMismatchCount + figures.acceptedAgainstDocumentCount} (answers off the document: ${figures.responseMismatchCount}; requests the document forbids answered 2xx: ${figures.acceptedAgainstDocumentCount})`,
     `  requests the document allows refused 400/422 (for reading; business rules the document cannot state land here): ${figures.refusedCount}`,

@@ -30,6 +30,7 @@ export async function startContractSession(options: { teePort: number; prismPort
   const tee = await startTee({ port: options.teePort, upstream: new URL(options.upstream), onExchange: (exchange) => (judge ? submit(exchange) : queue.push(exchange)) });
   let prism: Awaited<ReturnType<typeof startPrism>> | undefined;
   let document: Document | undefined;
+  let prismStartMs = 0;
 
   return {
     url: tee.url,
@@ -41,19 +42,23 @@ export async function startContractSession(options: { teePort: number; prismPort
       document = JSON.parse(text) as Document;
       const file = path.join(path.dirname(options.reportFile), "contract-openapi.json");
       writeFileSync(file, text);
+      const starting = Date.now();
       prism = await startPrism({ document: file, port: options.prismPort, logFile: path.join(path.dirname(options.reportFile), "contract-prism.log") });
+      prismStartMs = Date.now() - starting;
       matcher = operationMatcher(document);
       judge = prism.judge;
       for (const exchange of queue.splice(0)) submit(exchange);
     },
     /** After the suite: every verdict in, figures written, everything stopped. */
     finish: async (complete: boolean) => {
+      const draining = Date.now();
       await tee.close();
       while (judging.length) await Promise.all(judging.splice(0));
+      const drainMs = Date.now() - draining;
       await prism?.close();
       if (!document) return;
       entries.sort((a, b) => a.n - b.n);
-      const figures = { ...tally(document, entries, complete), prismRestarts: prism?.restarts() ?? 0 };
+      const figures = { ...tally(document, entries, complete), prismRestarts: prism?.restarts() ?? 0, prismStartMs, drainMs };
       writeFileSync(options.reportFile, JSON.stringify({ figures, failures: failures(figures), summary: summaryLines(figures) }, null, 2));
       const details = path.join(path.dirname(options.reportFile), "contract-exchanges.json");
       writeFileSync(details, JSON.stringify(entries.filter((e) => e.status >= 500 || e.verdict.response.length || e.verdict.request.length || e.verdict.prismError)));
