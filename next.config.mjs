@@ -1,8 +1,11 @@
 // Defence in depth against script injection. Pages get their policy, with a per-request script
 // nonce, from proxy.ts (lib/web/content-security-policy.ts). Everything else (the API, health
 // checks, route handlers) answers JSON or text and runs nothing: it gets the strictest policy.
+// The unsubscribe page (/unsubscribe/{token}) is a route handler that writes its own policy: its
+// form posts to itself and its one stylesheet is allowed by hash (lib/suppressions/unsubscribe-page.ts);
+// only paths that are not that page (Next's 404 for /unsubscribe or deeper paths) get the strict one.
 const apiPolicy = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
-const NOT_PAGES = ["/v1/:path*", "/api/:path*", "/healthz", "/readyz", "/metrics", "/unsubscribe/:path*"];
+const NOT_PAGES = ["/v1/:path*", "/api/:path*", "/healthz", "/readyz", "/metrics", "/unsubscribe", "/unsubscribe/:token/:rest+"];
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {

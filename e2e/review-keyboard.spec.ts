@@ -100,7 +100,7 @@ test("`a` then Undo: nothing is sent and the draft waits again; without Undo the
     await page.getByRole("button", { name: "Approve", exact: true }).click();
     const pageUndo = page.getByTestId("undo-approval");
     await expect(pageUndo).toContainText("Sending in");
-    await expect(page.getByRole("status").filter({ hasText: "goes to the relay in 10 seconds unless you undo" })).toBeVisible();
+    await expect(page.getByTestId("approval-notice")).toHaveText(/^Approved\. The email goes to the relay in \d+ s unless you undo\.$/);
     await screenshots(page, "draft-page-undo");
     await pageUndo.getByRole("button", { name: "Undo" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Approval undone: nothing was sent" })).toBeVisible();
@@ -108,8 +108,99 @@ test("`a` then Undo: nothing is sent and the draft waits again; without Undo the
     await page.waitForTimeout(12_000); // past the window
     expect(hooks.smtp.mails.filter((m) => m.to.includes(emailOf(undone)))).toHaveLength(0);
     expect((await rejectReasons([undone]))[undone].status).toBe("awaiting_review");
+
+    // Approved and left alone: once the relay took it the page says sent, never "in 10 seconds" again.
+    await page.getByRole("button", { name: "Approve", exact: true }).click();
+    await expect(page.getByTestId("approval-notice")).toContainText("unless you undo");
+    await expect.poll(() => hooks.smtp.mails.filter((m) => m.to.includes(emailOf(undone))).length, { timeout: 45_000 }).toBe(1);
+    await expect(page.getByTestId("approval-notice")).toContainText("Approved. Sent: the relay accepted it", { timeout: 15_000 });
+    await expect(page.getByTestId("approval-notice")).not.toContainText("unless you undo");
+    await screenshots(page, "draft-page-sent");
   } finally {
     await csv.close();
     await hooks.close();
+  }
+});
+
+/** The drafts' ids in the order the queue shows them, and which row is current. */
+async function shown(page: Page) {
+  const rows = page.getByRole("list", { name: "Drafts awaiting review" }).getByRole("listitem");
+  const ids = (await rows.evaluateAll((items) => items.map((item) => item.getAttribute("data-testid")!.replace("queue-", ""))));
+  return { rows, ids };
+}
+const current = (page: Page) => page.locator("li[data-current=true]");
+
+test("the keyboard walk: Enter opens the first row, `j a j a` approves 1 and 2, then 3 and 4, `a a` 5 and 6; the undo banner stays in view", async ({ page }) => {
+  test.setTimeout(150_000);
+  const workspaceId = await demoWorkspaceId();
+  const tag = `w${Date.now().toString(36)}`;
+  const csv = await serveCsv([0, 1, 2, 3].flatMap((copy) => leads("good", `${tag}${copy}`))); // 12 drafts: the list scrolls
+  try {
+    const run = await startRun(workspaceId, csv.url, "draft_email"); // drafts are never sent
+    await draftsOf(run.id, 12);
+    await openQueue(page, run.id, 12);
+    const { rows, ids } = await shown(page);
+
+    // A fresh page: the first row is current (highlighted); Enter opens it.
+    await expect(current(page)).toHaveAttribute("data-testid", `queue-${ids[0]}`);
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(`/review/drafts/${ids[0]}`);
+    await page.goBack();
+    await expect(rows).toHaveCount(12);
+
+    // `j a j a` twice: each `j` lands on the next draft not yet visited, each `a` approves the current one.
+    const step = async (key: "j" | "a", expected: string, left: number) => {
+      await page.keyboard.press(key);
+      if (key === "j") await expect(page.getByTestId(`queue-${expected}`)).toBeFocused();
+      else await expect(rows).toHaveCount(left);
+    };
+    await step("j", ids[0], 12);
+    await step("a", ids[0], 11);
+    await expect(current(page)).toHaveAttribute("data-testid", `queue-${ids[1]}`); // the next draft is current
+    await step("j", ids[1], 11);
+    await step("a", ids[1], 10);
+    await step("j", ids[2], 10);
+    await step("a", ids[2], 9);
+    await step("j", ids[3], 9);
+    await step("a", ids[3], 8);
+    // `a a`: the current row after an action is the next draft.
+    await step("a", ids[4], 7);
+    await step("a", ids[5], 6);
+    await screenshots(page, "review-keyboard-walk");
+
+    // Down the list at 390×844 until the page scrolls; `a` there: the banner is in view and clear of the current row.
+    for (const size of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
+      await page.setViewportSize(size);
+      const before = (await shown(page)).ids;
+      for (let i = 0; i < before.length; i += 1) await page.keyboard.press("j");
+      await expect(page.getByTestId(`queue-${before.at(-1)}`)).toBeFocused();
+      await page.keyboard.press("k");
+      await expect(page.getByTestId(`queue-${before.at(-2)}`)).toBeFocused();
+      if (size.width === 390) expect(await page.evaluate(() => window.scrollY), "the list scrolled").toBeGreaterThan(0);
+      await page.keyboard.press("a");
+      await expect(rows).toHaveCount(before.length - 1);
+      const banner = page.getByTestId("undo-banner");
+      await expect(banner.getByTestId("undo-approval").first()).toBeInViewport(); // the newest
+      await expect(banner.getByTestId("undo-approval").first()).toContainText(/^Approved the draft for .*\. Nothing is sent: its run stops before sending\. Undo within \d+ s\./); // stop_after draft_email: true words
+      const next = page.getByTestId(`queue-${before.at(-1)}`);
+      await expect(current(page)).toHaveAttribute("data-testid", `queue-${before.at(-1)}`);
+      const approve = next.getByRole("button", { name: /^Approve the draft/ });
+      await expect(approve).toBeInViewport();
+      await expect.poll(async () => {
+        const [button, bannerBox] = [await approve.boundingBox(), await banner.boundingBox()];
+        return button!.y + button!.height <= bannerBox!.y;
+      }, { message: "the current row's Approve is above the banner" }).toBe(true);
+      await page.screenshot({ path: `e2e/screenshots/review-undo-banner-scrolled-${size.width}.png` });
+      await page.keyboard.press("k"); // back up, so the next size starts from a row that is not the last
+    }
+
+    // The approvals, in the order they were made.
+    const approved = await withDb(async (db) => (await db.query(
+      `SELECT id FROM drafts WHERE "runId" = $1 AND status = 'approved' ORDER BY "reviewedAt", id`, [run.id],
+    )).rows.map((r) => r.id as string));
+    expect(approved.slice(0, 6)).toEqual(ids.slice(0, 6));
+    expect(approved).toHaveLength(8);
+  } finally {
+    await csv.close();
   }
 });

@@ -91,9 +91,12 @@ test("the queue filters by run and search, moves with j/k, selects with x and ap
     await page.getByRole("button", { name: "Apply" }).click();
     await expect(list.getByRole("listitem")).toHaveCount(3);
 
-    // Keyboard: j moves, x selects; two selected; r opens the reject dialog, Escape closes it.
+    // Keyboard (queue-cursor.ts): j moves, x selects; two selected; r opens the reject dialog, Escape closes it.
     const rows = list.getByRole("listitem");
     await page.locator("body").click({ position: { x: 5, y: 5 } });
+    await expect(rows.nth(0)).toHaveAttribute("data-current", "true"); // the first row is current on a fresh list
+    await page.keyboard.press("j"); // the first j lands on it
+    await expect(rows.nth(0)).toBeFocused();
     await page.keyboard.press("j");
     await expect(rows.nth(1)).toBeFocused();
     await page.keyboard.press("k");
@@ -115,7 +118,7 @@ test("the queue filters by run and search, moves with j/k, selects with x and ap
     await expect(confirm.getByRole("button", { name: "Cancel" })).toBeFocused(); // no field: the safe choice has the focus
     await screenshots(page, "review-bulk-confirm");
     await confirm.getByRole("button", { name: "Approve 2 drafts" }).click();
-    await expect(page.getByTestId("undo-approval").filter({ hasText: "Approved 2 drafts. Sending in" })).toBeVisible();
+    await expect(page.getByTestId("undo-approval").filter({ hasText: "Approved 2 drafts. Nothing is sent: its run stops before sending. Undo within" })).toBeVisible(); // stop_after draft_email
     await expect(list.getByRole("listitem")).toHaveCount(1);
     const rest = drafts.map((d) => d.id).filter((id) => !selectedIds.includes(id));
     expect(await draftStatuses(drafts.map((d) => d.id))).toEqual({ [selectedIds[0]]: "approved", [selectedIds[1]]: "approved", [rest[0]]: "awaiting_review" });

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { closeLib, leads, serveCsv } from "./pipeline-fixtures";
-import { DEMO, screenshots, signIn, withDb } from "./support";
+import { bearer, cli, DEMO, screenshots, signIn, withDb } from "./support";
 
 // The run launcher as an admin uses it: upload a CSV whose email column has a name the importer
 // does not know, map it by hand in the preview, start with stop_after draft_email, watch the run
@@ -100,4 +100,60 @@ test("a viewer cannot open the launcher, and the runs page offers it only to adm
   await expect(page.getByRole("link", { name: "Start a run" })).toHaveCount(0);
   await page.goto("/runs/new");
   await expect(page.getByRole("heading", { name: "Start a run", level: 1 })).toHaveCount(0);
+});
+
+test("choosing a campaign sets and locks the pack; the run starts under it and its page names both", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const tag = `c${Date.now().toString(36)}`;
+  const token = cli("token:create", "--workspace", "demo", "--name", `e2e launcher ${tag}`, "--user", DEMO.admin.email);
+  const slug = `camp-${tag}`;
+  expect((await request.post("/v1/packs/saas-outbound/fork", { headers: bearer(token), data: { slug, name: `Campaign pack ${tag}` } })).status()).toBe(201);
+  const created = await request.post("/v1/campaigns", { headers: bearer(token), data: { name: `Spring ${tag}`, pack: slug } });
+  expect(created.status()).toBe(201);
+  const campaign = await created.json();
+  const csv = await serveCsv(leads("good", tag));
+  try {
+    // The API agrees with the locked field: the campaign with another pack is refused at `pack`.
+    const refused = await request.post("/v1/runs", { headers: bearer(token), data: { pack: "saas-outbound", campaign_id: campaign.id, leads_csv_url: csv.url } });
+    expect(refused.status()).toBe(422);
+    expect((await refused.json()).errors).toEqual([{ path: "pack", message: expect.stringContaining(`runs pack "${slug}"`) }]);
+
+    await signIn(page, DEMO.admin, "/runs/new");
+    await page.getByRole("radio", { name: "CSV at a URL" }).check();
+    await page.getByLabel("CSV URL").fill(csv.url);
+    const pack = page.getByLabel("Pack", { exact: true });
+    await expect(pack).toHaveValue("saas-outbound");
+    await expect(pack).toBeEnabled();
+    await page.getByLabel("Campaign", { exact: true }).selectOption(campaign.id);
+    await expect(pack).toHaveValue(slug);
+    await expect(pack).toBeDisabled();
+    await expect(page.getByText(`Set by the campaign Spring ${tag}: clear the campaign to choose another pack.`)).toBeVisible();
+    await screenshots(page, "run-launcher-campaign");
+    // Clearing the campaign frees the pack again; choosing it again locks it again.
+    await page.getByLabel("Campaign", { exact: true }).selectOption("");
+    await expect(pack).toBeEnabled();
+    await pack.selectOption("saas-outbound");
+    await page.getByLabel("Campaign", { exact: true }).selectOption(campaign.id);
+    await expect(pack).toHaveValue(slug);
+    await expect(pack).toBeDisabled();
+    await page.getByLabel("Stop after").selectOption("qualify");
+    await page.getByRole("button", { name: "Start run" }).click();
+
+    await expect(page).toHaveURL(/\/runs\/run_[0-9a-z]{26}$/, { timeout: 15_000 });
+    const runId = page.url().split("/").pop()!;
+    const context = page.getByTestId("run-context");
+    await expect(context.getByRole("link", { name: `Campaign pack ${tag}` })).toHaveAttribute("href", `/packs/${slug}`);
+    await expect(context).toContainText(`(${slug})`);
+    await expect(context.getByRole("link", { name: `Spring ${tag}` })).toHaveAttribute("href", `/campaigns/${campaign.id}`);
+    await expect(page.getByText("Completed").first()).toBeVisible({ timeout: 30_000 });
+    await screenshots(page, "run-with-campaign");
+    const stored = await withDb(async (db) => (await db.query(`SELECT p.slug, r."campaignId" FROM runs r JOIN packs p ON p.id = r."packId" WHERE r.id = $1`, [runId])).rows[0]);
+    expect(stored).toEqual({ slug, campaignId: campaign.id });
+    const answer = await (await request.get(`/v1/runs/${runId}`, { headers: bearer(token) })).json();
+    expect(answer).toMatchObject({ pack: slug, campaign_id: campaign.id });
+    await context.getByRole("link", { name: `Spring ${tag}` }).click();
+    await expect(page).toHaveURL(`/campaigns/${campaign.id}`);
+  } finally {
+    await csv.close();
+  }
 });

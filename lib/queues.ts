@@ -2,6 +2,7 @@ import { Queue, type JobsOptions } from "bullmq";
 import { z } from "zod";
 import type { Redis } from "ioredis";
 import { defineQueue, joinId, retried } from "@/lib/jobs/define-queue";
+import { BATCH_STAGES } from "@/lib/lifecycle/stages";
 import { log } from "@/lib/log";
 import { createRedis } from "@/lib/redis";
 
@@ -23,7 +24,7 @@ export const QUEUES = {
     payload: z.object({
       v: z.literal(1),
       runId: z.string(),
-      stage: z.enum(["extract_signals", "qualify", "draft_email"]),
+      stage: z.enum(BATCH_STAGES),
       runLeadIds: z.array(z.string()).min(1).max(1000),
       batch: z.string(),
     }),
@@ -78,10 +79,19 @@ export const QUEUES = {
     jobId: (payload) => `replay-${payload.replayId}`,
     work: (payload) => [payload.replayId],
   }),
+  reconcile: defineQueue({
+    // Looks for a workspace's in-doubt sends in its mailbox's Sent folder (lib/sending/sent-folder-check.ts):
+    // queued when a send becomes in doubt (tag: the send) and by the `check-in-doubt-sends` sweep.
+    payload: z.object({ v: z.literal(1), workspaceId: z.string() }),
+    jobOptions: retried(3, 30_000, 1000),
+    concurrency: 2,
+    jobId: (payload, tag) => joinId("reconcile", payload.workspaceId, tag),
+    work: (payload) => [payload.workspaceId],
+  }),
   housekeeping: defineQueue({
     payload: z.object({
       v: z.literal(1),
-      task: z.enum(["purge-idempotency-keys", "resume-runs", "resume-deliveries"]),
+      task: z.enum(["purge-idempotency-keys", "resume-runs", "resume-deliveries", "check-in-doubt-sends"]),
     }),
     jobOptions: retried(3, 10_000, 100),
     concurrency: 1,

@@ -9,7 +9,7 @@ export const RUN_LEAD_STATES = ["pending", "running", "done", "rejected", "stopp
 export const LEAD_STATUSES = ["new", "qualified", "rejected", "drafted", "approved", "sent", "replied", "suppressed", "bounced"] as const;
 export const DRAFT_STATUSES = ["awaiting_review", "approved", "rejected", "sent", "failed"] as const;
 /** lib/sending/send-status.ts says what each one means. */
-export const SEND_STATUSES = ["waiting_relay", "pending", "sending", "committing", "sent", "failed"] as const;
+export const SEND_STATUSES = ["waiting_relay", "pending", "sending", "committing", "in_doubt", "sent", "failed"] as const;
 export const DELIVERY_STATUSES = ["pending", "succeeded", "dead"] as const;
 export const CAMPAIGN_STATUSES = ["draft", "approved", "rejected"] as const;
 /** Evaluations and replays: work done by a worker queue. */

@@ -4,6 +4,7 @@ import { processDeliver } from "./processors/deliver";
 import { processEvaluate } from "./processors/evaluate";
 import { processHousekeeping } from "./processors/housekeeping";
 import { processImport } from "./processors/import";
+import { processReconcile } from "./processors/reconcile";
 import { processReplay } from "./processors/replay";
 import { processSend } from "./processors/send";
 import { processStage } from "./processors/stage";
@@ -20,6 +21,7 @@ export const PROCESSORS: { [Q in QueueName]: ProcessFn<Q> } = {
   deliver: processDeliver,
   evaluate: processEvaluate,
   replay: processReplay,
+  reconcile: processReconcile,
   housekeeping: processHousekeeping,
 };
 
@@ -28,4 +30,5 @@ export const SCHEDULES = [
   { queue: "housekeeping", id: "purge-idempotency-keys", everyMs: 60 * 60 * 1000, payload: { v: 1, task: "purge-idempotency-keys" } },
   { queue: "housekeeping", id: "resume-runs", everyMs: 60 * 1000, payload: { v: 1, task: "resume-runs" } },
   { queue: "housekeeping", id: "resume-deliveries", everyMs: 60 * 1000, payload: { v: 1, task: "resume-deliveries" } },
+  { queue: "housekeeping", id: "check-in-doubt-sends", everyMs: 5 * 60 * 1000, payload: { v: 1, task: "check-in-doubt-sends" } },
 ] as const;

@@ -14,6 +14,7 @@ export const queryKeys = {
     leads: (id: string, filters?: Filters) => (filters ? (["runs", "leads", id, filters] as const) : (["runs", "leads", id] as const)),
     trace: (runId: string, leadId: string) => ["runs", "trace", runId, leadId] as const,
     errors: (id: string, count: number) => ["runs", "errors", id, count] as const,
+    inDoubt: (id: string) => ["runs", "in-doubt", id] as const,
     replies: (id: string, filters?: Filters) => (filters ? (["runs", "replies", id, filters] as const) : (["runs", "replies", id] as const)),
   },
   review: {

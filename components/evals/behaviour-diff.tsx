@@ -9,6 +9,7 @@ import { startReplay, useLatestReplay } from "@/components/data/queries/replays"
 import { WebApiError } from "@/components/data/web-api";
 import { TextDiff } from "@/components/diff/text-diff";
 import type { ReplayJson, ReplayResultJson } from "@/components/evals/types";
+import { REPLAY_STAGES } from "@/lib/lifecycle/stages";
 import { versionHref } from "@/components/prompts/prompt-text";
 import { Field } from "@/components/ui/field";
 import { QueryState } from "@/components/ui/query-state";
@@ -19,7 +20,7 @@ import { formatRelative } from "@/components/ui/time";
 // run would, without sending anything; each answer beside the run's, changed ones first. A
 // reviewer picks the run and how many leads; the newest replay of the version is shown.
 
-const REPLAYABLE = ["extract_signals", "qualify", "draft_email"];
+const REPLAYABLE: readonly string[] = REPLAY_STAGES;
 const IN_PROGRESS = ["queued", "importing", "running"];
 const UNCHANGED_SHOWN = 3;
 

@@ -9,14 +9,16 @@ import { promptHref } from "@/components/prompts/prompt-text";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { buttonStyles } from "@/components/ui/styles";
 import { Time } from "@/components/ui/time";
-import type { PromptSetState } from "@/lib/packs/approve-pack";
+import { usesFork } from "@/components/packs/resolved-set";
+import type { PackSetForUser } from "@/lib/packs/approve-pack";
 
 /**
- * The prompt set a run of this pack resolves now (pack pins over the workspace's promoted defaults
- * and production) and whether a reviewer approved it. Runs whose set holds an unapproved fork are
- * refused (409 fork_not_approved); a reviewer approves the set here.
+ * Whether a reviewer approved the prompt set a run of this pack resolves now. Runs whose set holds
+ * an unapproved fork are refused (409 fork_not_approved); a reviewer approves the set here. The
+ * button is disabled, with the server's reason, when approving cannot succeed for this user
+ * (`can_approve` / `approve_blocked_reason`, from the rule approvePack enforces: four eyes).
  */
-export function PackApproval({ slug, set, canApprove }: { slug: string; set: PromptSetState; canApprove: boolean }) {
+export function PackApproval({ slug, set, canApprove }: { slug: string; set: PackSetForUser; canApprove: boolean }) {
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const [override, setOverride] = useState("");
@@ -39,7 +41,11 @@ export function PackApproval({ slug, set, canApprove }: { slug: string; set: Pro
   return (
     <div data-testid="pack-approval">
       {set.forks.length === 0 ? (
-        <p className="text-sm text-slate-600">Runs of this pack use no fork, so they need no approval.</p>
+        <p className="text-sm text-slate-600">
+          {usesFork(set)
+            ? "Runs of this pack use forks only as promoted to the workspace default (promoting needs an approved fork), so they need no further approval."
+            : "Runs of this pack use no fork, so they need no approval."}
+        </p>
       ) : set.approved ? (
         <p className="text-sm text-slate-700">
           <span className="mr-2 inline-block rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-800">Approved</span>
@@ -62,7 +68,15 @@ export function PackApproval({ slug, set, canApprove }: { slug: string; set: Pro
         </ul>
       ) : null}
       {!set.approved && set.forks.length && canApprove ? (
-        <button type="button" className={`${buttonStyles.primary} mt-3`} onClick={() => { approve.reset(); setOverride(""); setOverrideMissing(false); setConfirming(true); }}>Approve this prompt set</button>
+        <div className="mt-3">
+          <button
+            type="button" className={buttonStyles.primary} disabled={!set.can_approve} aria-describedby={set.approve_blocked_reason ? `pack-approve-blocked-${slug}` : undefined}
+            onClick={() => { approve.reset(); setOverride(""); setOverrideMissing(false); setConfirming(true); }}
+          >
+            Approve this prompt set
+          </button>
+          {set.approve_blocked_reason ? <p id={`pack-approve-blocked-${slug}`} className="mt-1 text-sm text-slate-600">{set.approve_blocked_reason}</p> : null}
+        </div>
       ) : null}
       <ConfirmDialog
         open={confirming} tone="primary" title="Approve this prompt set?" confirmLabel={regression ? "Approve despite the regression" : "Approve"} pending={approve.isPending}

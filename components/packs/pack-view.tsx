@@ -9,6 +9,7 @@ import { IcpRules } from "@/components/packs/icp-rules";
 import { PackApproval } from "@/components/packs/pack-approval";
 import { OwnerBadge } from "@/components/packs/pack-list";
 import { PackPins } from "@/components/packs/pack-pins";
+import { ResolvedSet } from "@/components/packs/resolved-set";
 import { QueryState } from "@/components/ui/query-state";
 import { LoadingState, Notice } from "@/components/ui/states";
 import { cardStyles } from "@/components/ui/styles";
@@ -34,6 +35,13 @@ export function PackView({ slug, workspace, canEdit, canApprove, forked }: Props
           {data.parent ? <> · forked from <Link href={`/packs/${data.parent}`} className="font-mono text-indigo-700 hover:underline">{data.parent}</Link></> : null}
         </p>
       </section>
+      <section aria-labelledby="resolved-heading" className={`${cardStyles} p-5`}>
+        <h2 id="resolved-heading" className="text-base font-semibold text-slate-900">What runs of this pack use</h2>
+        <p className="mb-3 mt-1 text-sm text-slate-600">
+          Each stage&apos;s prompt version a new run resolves now, and where it comes from: a pin of this pack, the version {workspace} promoted, or the built-in production version. A campaign or the run itself can pin a stage over these.
+        </p>
+        {data.prompt_set ? <ResolvedSet set={data.prompt_set} workspace={workspace} /> : <LoadingState label="Loading the prompt set…" />}
+      </section>
       <section aria-labelledby="approval-heading" className={`${cardStyles} p-5`}>
         <h2 id="approval-heading" className="mb-2 text-base font-semibold text-slate-900">Approval of its prompt set</h2>
         {data.prompt_set ? <PackApproval slug={slug} set={data.prompt_set} canApprove={canApprove} /> : <LoadingState label="Loading the prompt set…" />}
@@ -42,7 +50,7 @@ export function PackView({ slug, workspace, canEdit, canApprove, forked }: Props
         <section aria-labelledby="pins-heading" className={`${cardStyles} p-5`}>
           <h2 id="pins-heading" className="text-base font-semibold text-slate-900">Prompts per stage</h2>
           <p className="mb-3 mt-1 text-sm text-slate-600">
-            {own ? (canEdit ? "Pin a built-in version or one of your forks." : "Admins change the pins.") : "Built-in packs are read-only: fork one to change its pins."}
+            {own ? (canEdit ? "This pack's own pins: a built-in version or one of your forks." : "This pack's own pins; admins change them.") : "The built-in pack's pins; a version your workspace promoted comes before them. Built-in packs are read-only: fork one to change its pins."}
           </p>
           <PackPins pack={data} editable={own && canEdit} />
         </section>

@@ -8,14 +8,15 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { buttonStyles } from "@/components/ui/styles";
 import type { WorkspaceDefault } from "@/lib/prompts/prompt-history";
 
-type Props = { name: string; baseName: string; version: string; workspace: string; current: WorkspaceDefault; canPromote: boolean };
+type Props = { name: string; baseName: string; version: string; workspace: string; current: WorkspaceDefault; canPromote: boolean; blockedReason: string | null };
 
 /**
  * The workspace's default for this prompt's stage (`production@<workspace>`), with Promote for the
- * version shown and Roll back for the latest promotion. A fork must be in an approved prompt set
- * (the API answers 409 fork_not_approved, shown in the dialog). Both are audit entries with the diff.
+ * version shown and Roll back for the latest promotion. A fork must be in an approved prompt set:
+ * until then Promote is disabled with the server's reason (`promote_blocked_reason`, the rule
+ * promotePrompt enforces with 409 fork_not_approved). Both are audit entries with the diff.
  */
-export function PromoteControls({ name, baseName, version, workspace, current, canPromote }: Props) {
+export function PromoteControls({ name, baseName, version, workspace, current, canPromote, blockedReason }: Props) {
   const queryClient = useQueryClient();
   const [action, setAction] = useState<"promote" | "rollback" | null>(null);
   const [done, setDone] = useState<string | null>(null);
@@ -40,10 +41,18 @@ export function PromoteControls({ name, baseName, version, workspace, current, c
       {done ? <p role="status" className="mt-1 text-emerald-800">{done}</p> : null}
       {canPromote ? (
         <div className="mt-2 flex flex-wrap gap-2">
-          {!isCurrent ? <button type="button" className={buttonStyles.secondary} onClick={() => { mutation.reset(); setAction("promote"); }}>Promote {version}…</button> : null}
+          {!isCurrent ? (
+            <button
+              type="button" className={buttonStyles.secondary} disabled={blockedReason !== null} aria-describedby={blockedReason ? "promote-blocked" : undefined}
+              onClick={() => { mutation.reset(); setAction("promote"); }}
+            >
+              Promote {version}…
+            </button>
+          ) : null}
           {current.promoted ? <button type="button" className={buttonStyles.secondary} onClick={() => { mutation.reset(); setAction("rollback"); }}>Roll back…</button> : null}
         </div>
       ) : null}
+      {canPromote && !isCurrent && blockedReason ? <p id="promote-blocked" className="mt-1 text-slate-600">{blockedReason}</p> : null}
       <ConfirmDialog
         open={action !== null} tone="primary" pending={mutation.isPending} error={mutation.error?.message}
         title={action === "promote" ? `Promote ${name} ${version}?` : `Roll back ${baseName}?`} confirmLabel={action === "promote" ? "Promote" : "Roll back"}

@@ -77,7 +77,7 @@ export function PromptView({ name, workspace, canFork, initialVersion, forked = 
               ) : null}
             </div>
             <div className="mt-3 rounded-md border border-slate-200 p-3">
-              <PromoteControls name={name} baseName={prompt.data.base_name} version={shown.version} workspace={workspace} current={prompt.data.workspace_default} canPromote={canFork} />
+              <PromoteControls name={name} baseName={prompt.data.base_name} version={shown.version} workspace={workspace} current={prompt.data.workspace_default} canPromote={canFork} blockedReason={shown.promote_blocked_reason} />
             </div>
             <h3 className="mt-4 text-xs font-semibold uppercase tracking-wide text-slate-500">System</h3>
             <pre className="mt-1 whitespace-pre-wrap break-words rounded-md bg-slate-50 p-3 font-mono text-xs text-slate-800">{shown.system}</pre>

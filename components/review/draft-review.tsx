@@ -12,10 +12,11 @@ import { RelayWarning } from "@/components/relay/relay-warning";
 import { DraftEditor } from "@/components/review/draft-editor";
 import { SendState } from "@/components/review/send-state";
 import { AddToEvalSet } from "@/components/review/add-to-eval-set";
+import { approvalWords } from "@/components/review/approval-notice";
 import { LeadPanel } from "@/components/review/lead-panel";
 import { RejectDialog } from "@/components/review/reject-dialog";
 import type { DraftDetail } from "@/components/review/types";
-import { UndoList, UNDO_SECONDS, useUndoableApprovals } from "@/components/review/undo-approvals";
+import { UndoList, useUndoableApprovals } from "@/components/review/undo-approvals";
 import { TraceList } from "@/components/runs/trace-list";
 import { QueryState } from "@/components/ui/query-state";
 import { Notice } from "@/components/ui/states";
@@ -53,6 +54,7 @@ export function DraftReview({ id, canReview }: { id: string; canReview: boolean 
   const queryClient = useQueryClient();
   const [rejecting, setRejecting] = useState(false);
   const [done, setDone] = useState<{ tone: "success" | "error"; text: string } | null>(null);
+  const [approvedHere, setApprovedHere] = useState<{ edited: boolean; sends: boolean } | null>(null);
   const detail = useDraft(id);
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: queryKeys.review.draft(id) });
@@ -69,8 +71,13 @@ export function DraftReview({ id, canReview }: { id: string; canReview: boolean 
   const approve = useMutation({
     mutationFn: (edits: { subject?: string; body?: string }) => webApi(`/drafts/${id}/approve`, { method: "POST", body: edits }),
     onSuccess: (_draft, edits) => {
-      settled(`${edits.subject !== undefined ? "Approved with your edits." : "Approved."} ${relayReady ? `The email goes to the relay in ${UNDO_SECONDS} seconds unless you undo.` : "It waits until an SMTP relay is configured, then goes out by itself."}`);
-      undoable.add([id], "this draft");
+      setDone(null);
+      setRejecting(false);
+      refresh();
+      // approveDraft sends only while the lead waits in its run (not after stop_after draft_email).
+      const sends = detail.data?.run_lead.state === "awaiting_review";
+      setApprovedHere({ edited: edits.subject !== undefined, sends });
+      undoable.add([id], "this draft", sends);
     },
   });
   const reject = useMutation({
@@ -83,14 +90,18 @@ export function DraftReview({ id, canReview }: { id: string; canReview: boolean 
   const { draft, lead, traces, run_lead: runLead } = detail.data;
   const leadName = [lead.first_name, lead.last_name].filter(Boolean).join(" ") || lead.email;
   const open = draft.status === "awaiting_review";
+  const undoWindow = undoable.items.find((item) => item.ids.includes(id));
+  const secondsLeft = undoWindow ? Math.max(0, Math.ceil((undoWindow.until - undoable.now) / 1000)) : null;
+  const approvedNotice = approvedHere ? approvalWords(detail.data, approvedHere, secondsLeft, relayReady) : null;
   return (
     <div className="space-y-4">
       {open || draft.status === "approved" ? <RelayWarning /> : null}
       <div aria-live="polite" className="space-y-2">
         {done ? <Notice tone={done.tone}>{done.text} <Link href="/review" className="font-medium underline">Back to the queue</Link></Notice> : null}
+        {approvedNotice ? <Notice tone="success"><span data-testid="approval-notice">{approvedNotice}</span> <Link href="/review" className="font-medium underline">Back to the queue</Link></Notice> : null}
         <UndoList
-          items={undoable.items} now={undoable.now}
-          onUndo={(item) => void undoable.undo(item).then(({ failed }) => setDone(failed.length
+          items={undoable.items} now={undoable.now} relayReady={relayReady}
+          onUndo={(item) => void undoable.undo(item).then(({ failed }) => { if (!failed.length) setApprovedHere(null); return failed; }).then((failed) => setDone(failed.length
             ? { tone: "error", text: `The approval could not be undone: ${failed[0]}` }
             : { tone: "success", text: "Approval undone: nothing was sent, and the draft awaits review again." }))}
         />

@@ -9,8 +9,11 @@ import type { ReviewQueueItem } from "@/components/review/types";
 type Props = {
   rows: ReviewQueueItem[];
   active: number;
-  onActivate: (index: number) => void;
+  onActivate: (id: string) => void;
   rowRefs: RefObject<(HTMLLIElement | null)[]>;
+  listRef: RefObject<HTMLUListElement | null>;
+  /** The height of what covers the viewport's bottom (the undo banner): rows scroll into view above it. */
+  bottomInset: number;
   canReview: boolean;
   selected: Set<string>;
   onToggle: (id: string) => void;
@@ -23,12 +26,13 @@ type Props = {
 export const leadLabel = (row: Pick<ReviewQueueItem, "lead">) => row.lead.name ?? row.lead.email;
 
 /**
- * The drafts as a list of rows. One row is "active" (j/k move it, it holds the keyboard focus with a
- * roving tabindex); the lead's name links to the draft page.
+ * The drafts as a list of rows. One row is current (queue-cursor.ts): highlighted, the one the
+ * shortcuts act on, and the only one in the tab order (a roving tabindex), so keyboard focus in
+ * the list is always on it; focusing a row makes it current. The lead's name links to the draft page.
  */
-export function QueueList({ rows, active, onActivate, rowRefs, canReview, selected, onToggle, onApprove, onReject, busyId, describedBy }: Props) {
+export function QueueList({ rows, active, onActivate, rowRefs, listRef, bottomInset, canReview, selected, onToggle, onApprove, onReject, busyId, describedBy }: Props) {
   return (
-    <ul aria-label="Drafts awaiting review" aria-describedby={describedBy} className="divide-y divide-slate-100">
+    <ul ref={listRef} tabIndex={-1} aria-label="Drafts awaiting review" aria-describedby={describedBy} className="divide-y divide-slate-100 outline-none">
       {rows.map((row, index) => {
         const isActive = index === active;
         return (
@@ -39,8 +43,10 @@ export function QueueList({ rows, active, onActivate, rowRefs, canReview, select
             aria-current={isActive ? "true" : undefined}
             aria-label={`${leadLabel(row)}${row.lead.company ? `, ${row.lead.company}` : ""}: ${row.subject}`}
             data-testid={`queue-${row.id}`}
-            onFocus={() => onActivate(index)}
-            className={`flex flex-wrap gap-3 px-4 py-3 outline-none sm:flex-nowrap focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-indigo-500 ${isActive ? "bg-indigo-50/60" : ""} ${selected.has(row.id) ? "border-l-4 border-l-indigo-500 pl-3" : ""}`}
+            data-current={isActive ? "true" : undefined}
+            onFocus={() => onActivate(row.id)}
+            style={{ scrollMarginBottom: bottomInset + 16, scrollMarginTop: 16 }}
+            className={`flex flex-wrap gap-3 px-4 py-3 outline-none sm:flex-nowrap focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-indigo-500 ${isActive ? "bg-indigo-50 shadow-[inset_3px_0_0_0_var(--color-indigo-500)]" : ""} ${selected.has(row.id) ? "border-l-4 border-l-indigo-500 pl-3" : ""}`}
           >
             {canReview ? (
               <div className="pt-0.5">

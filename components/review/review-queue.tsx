@@ -10,6 +10,7 @@ import { useRunOptions } from "@/components/data/queries/runs";
 import { webApi } from "@/components/data/web-api";
 import { useRelayReadiness } from "@/components/data/queries/settings";
 import { RelayWarning } from "@/components/relay/relay-warning";
+import { acted, currentIndex, down, onto, START, up, type Cursor } from "@/components/review/queue-cursor";
 import { QueueFilters } from "@/components/review/queue-filters";
 import { leadLabel, QueueList } from "@/components/review/queue-list";
 import { RejectDialog } from "@/components/review/reject-dialog";
@@ -37,21 +38,42 @@ export function ReviewQueue({ canReview, initialRunId }: { canReview: boolean; i
   const queryClient = useQueryClient();
   const [filters, setFilters] = useState<Filters>({ runId: initialRunId, campaignId: "", q: "" });
   const [picked, setSelected] = useState<Set<string>>(new Set());
-  const [active, setActive] = useState(0);
+  const [cursor, setCursor] = useState<Cursor>(START);
+  const [gone, setGone] = useState<Set<string>>(new Set()); // approved or rejected here: hidden before the refetch drops them
+  const [undoHeight, setUndoHeight] = useState(0);
   const [rejecting, setRejecting] = useState<ReviewQueueItem | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [confirmBulk, setConfirmBulk] = useState(false);
   const rowRefs = useRef<(HTMLLIElement | null)[]>([]);
+  const listRef = useRef<HTMLUListElement>(null);
 
   const runs = useRunOptions();
   const campaigns = useCampaignOptions();
-  const { query: queue, rows, total } = useReviewQueue(filters);
+  const { query: queue, rows: loaded, total } = useReviewQueue(filters);
+  const rows = useMemo(() => loaded.filter((row) => !gone.has(row.id)), [loaded, gone]);
+  const ids = useMemo(() => rows.map((row) => row.id), [rows]);
+  const active = currentIndex(cursor, ids);
 
   const refresh = useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: queryKeys.review.all });
     void queryClient.invalidateQueries({ queryKey: queryKeys.runs.all });
   }, [queryClient]);
   const undoable = useUndoableApprovals(refresh);
+  const showRow = useCallback((index: number, focus: boolean) => {
+    const element = rowRefs.current[index];
+    if (focus) element?.focus({ preventScroll: true });
+    element?.scrollIntoView({ block: "nearest" });
+  }, []);
+  // The draft approved or rejected leaves at once; the one after it becomes current (queue-cursor.ts).
+  // The focus stays in the list (its row is gone), on the list itself until `j` lands on a row.
+  const leave = useCallback((id: string) => {
+    const next = acted(cursor, ids, id);
+    setCursor(next);
+    setGone((current) => new Set(current).add(id));
+    const focused = document.activeElement;
+    if (!focused || focused === document.body || listRef.current?.contains(focused)) listRef.current?.focus({ preventScroll: true });
+    requestAnimationFrame(() => showRow(currentIndex(next, ids.filter((other) => other !== id)), false));
+  }, [cursor, ids, showRow]);
 
   // A draft that left the queue (approved, rejected, reviewed by someone else) leaves the selection.
   const selected = useMemo(() => {
@@ -65,7 +87,8 @@ export function ReviewQueue({ canReview, initialRunId }: { canReview: boolean; i
     mutationFn: (row: ReviewQueueItem) => webApi(`/drafts/${row.id}/approve`, { method: "POST", body: {} }),
     onSuccess: (_draft, row) => {
       unselect([row.id]);
-      undoable.add([row.id], `the draft for ${leadLabel(row)}`);
+      leave(row.id);
+      undoable.add([row.id], `the draft for ${leadLabel(row)}`, row.will_send);
       if (!relayReady) setOutcome({ tone: "success", text: `Approved the draft for ${leadLabel(row)}. It waits until an SMTP relay is configured.` });
     },
     onError: (error, row) => setOutcome({ tone: "error", text: `The draft for ${leadLabel(row)} was not approved: ${error.message}` }),
@@ -75,6 +98,7 @@ export function ReviewQueue({ canReview, initialRunId }: { canReview: boolean; i
     mutationFn: ({ row, reason }: { row: ReviewQueueItem; reason: string }) => webApi(`/drafts/${row.id}/reject`, { method: "POST", body: { reason } }),
     onSuccess: (_draft, { row }) => {
       unselect([row.id]);
+      leave(row.id);
       setRejecting(null);
       setOutcome({ tone: "success", text: `Rejected the draft for ${leadLabel(row)}.` });
       refresh();
@@ -87,7 +111,8 @@ export function ReviewQueue({ canReview, initialRunId }: { canReview: boolean; i
       setSelected(new Set());
       setConfirmBulk(false);
       const approvedIds = result.results.filter((r) => r.ok).map((r) => r.id);
-      if (approvedIds.length) undoable.add(approvedIds, plural(approvedIds.length, "draft", "drafts"));
+      setGone((current) => new Set([...current, ...approvedIds]));
+      if (approvedIds.length) undoable.add(approvedIds, plural(approvedIds.length, "draft", "drafts"), rows.some((row) => approvedIds.includes(row.id) && row.will_send));
       if (failed.length) setOutcome({
         tone: failed.length ? "error" : "success",
         text: `Approved ${plural(result.approved, "draft", "drafts")}.` + (failed.length ? ` ${plural(failed.length, "draft was", "drafts were")} not: ${failed.map((f) => (f.ok ? "" : f.message)).join("; ")}` : ""),
@@ -106,22 +131,28 @@ export function ReviewQueue({ canReview, initialRunId }: { canReview: boolean; i
       return next;
     });
   }, []);
-  const move = useCallback((index: number) => {
-    const next = Math.max(0, Math.min(rows.length - 1, index));
-    setActive(next);
-    rowRefs.current[next]?.focus();
-  }, [rows.length]);
+  // The banner appeared or grew: keep the current row above it.
+  useEffect(() => {
+    if (undoHeight > 0 && active >= 0) showRow(active, false);
+  }, [undoHeight]); // eslint-disable-line react-hooks/exhaustive-deps -- only when the banner's height changes
+
+  const move = useCallback((next: Cursor) => {
+    setCursor(next);
+    showRow(currentIndex(next, ids), true);
+  }, [ids, showRow]);
 
   useEffect(() => {
     function onKey(event: KeyboardEvent) {
-      if (!isShortcut(event) || rows.length === 0) return;
-      const row = rows[Math.min(active, rows.length - 1)];
+      if (!isShortcut(event) || rows.length === 0 || active < 0) return;
+      const row = rows[active];
+      // Enter on a link, button or checkbox is theirs; anywhere else it opens the current row.
+      const onControl = (event.target as HTMLElement).closest("a, button, input, select, textarea");
       const handled = (() => {
         switch (event.key) {
-          case "j": move(active + 1); return true;
-          case "k": move(active - 1); return true;
-          case "Enter": if ((event.target as HTMLElement).tagName !== "LI") return false; router.push(`/review/drafts/${row.id}`); return true;
-          case "x": if (!canReview) return false; toggle(row.id); return true;
+          case "j": move(down(cursor, ids)); return true;
+          case "k": move(up(cursor, ids)); return true;
+          case "Enter": if (onControl) return false; router.push(`/review/drafts/${row.id}`); return true;
+          case "x": if (!canReview) return false; setCursor(onto(ids, row.id)); toggle(row.id); return true;
           case "a": if (!canReview || busyId) return false; setOutcome(null); approveOne.mutate(row); return true;
           case "r": if (!canReview) return false; rejectOne.reset(); setRejecting(row); return true;
           default: return false;
@@ -131,7 +162,7 @@ export function ReviewQueue({ canReview, initialRunId }: { canReview: boolean; i
     }
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [rows, active, canReview, busyId, move, toggle, router, approveOne, rejectOne]);
+  }, [rows, ids, active, cursor, canReview, busyId, move, toggle, router, approveOne, rejectOne]);
 
   const filtered = Boolean(filters.runId || filters.campaignId || filters.q);
   const runOptions = (runs.data?.data ?? []).map((run) => ({ id: run.id, label: `${run.pack} · …${run.id.slice(-6)} (${run.counts.drafted} drafted)` }));
@@ -142,10 +173,13 @@ export function ReviewQueue({ canReview, initialRunId }: { canReview: boolean; i
       <div aria-live="polite" className="space-y-2">
         {outcome ? <Notice tone={outcome.tone}>{outcome.text}</Notice> : null}
         <UndoList
-          items={undoable.items} now={undoable.now}
-          onUndo={(item) => void undoable.undo(item).then(({ undone, failed }) => setOutcome(failed.length
-            ? { tone: "error", text: `Undid ${plural(undone, "approval", "approvals")}; ${failed.length} could not be undone: ${failed.join("; ")}` }
-            : { tone: "success", text: `Undid the approval of ${item.label}: nothing was sent, ${undone === 1 ? "it waits" : "they wait"} for review again.` }))}
+          items={undoable.items} now={undoable.now} relayReady={relayReady} onHeight={setUndoHeight}
+          onUndo={(item) => void undoable.undo(item).then(({ undone, failed }) => {
+            setGone((current) => new Set([...current].filter((id) => !item.ids.includes(id)))); // back in the queue (the refetch keeps any that stayed approved out)
+            setOutcome(failed.length
+              ? { tone: "error", text: `Undid ${plural(undone, "approval", "approvals")}; ${failed.length} could not be undone: ${failed.join("; ")}` }
+              : { tone: "success", text: `Undid the approval of ${item.label}: nothing was sent, ${undone === 1 ? "it waits" : "they wait"} for review again.` });
+          })}
         />
       </div>
       <section aria-labelledby="queue-heading" className={cardStyles}>
@@ -168,7 +202,7 @@ export function ReviewQueue({ canReview, initialRunId }: { canReview: boolean; i
             <p className="text-sm text-slate-600">You can read the queue; approving and rejecting need the reviewer role.</p>
           )}
         </div>
-        <QueueFilters runs={runOptions} campaigns={campaigns.data?.data ?? []} applied={filters} onApply={(next) => { setFilters(next); setSelected(new Set()); setActive(0); }} />
+        <QueueFilters runs={runOptions} campaigns={campaigns.data?.data ?? []} applied={filters} onApply={(next) => { setFilters(next); setSelected(new Set()); setCursor(START); }} />
         <ShortcutsHelp id="queue-shortcuts" canReview={canReview} />
         <QueryState
           query={queue} loading="Loading drafts…" failed="The review queue could not be loaded." isEmpty={rows.length === 0}
@@ -177,7 +211,7 @@ export function ReviewQueue({ canReview, initialRunId }: { canReview: boolean; i
           </EmptyState>}
         >
           <QueueList
-            rows={rows} active={Math.min(active, rows.length - 1)} onActivate={setActive} rowRefs={rowRefs} canReview={canReview}
+            rows={rows} active={active} onActivate={(id) => setCursor(onto(ids, id))} rowRefs={rowRefs} listRef={listRef} bottomInset={undoHeight} canReview={canReview}
             selected={selected} onToggle={toggle} busyId={busyId} describedBy="queue-shortcuts"
             onApprove={(row) => { setOutcome(null); approveOne.mutate(row); }}
             onReject={(row) => { rejectOne.reset(); setRejecting(row); }}
@@ -185,6 +219,7 @@ export function ReviewQueue({ canReview, initialRunId }: { canReview: boolean; i
         </QueryState>
         <ShowMore query={queue} />
       </section>
+      {undoHeight ? <div aria-hidden="true" style={{ height: undoHeight }} /> /* room to scroll the last rows above the undo banner */ : null}
       <ConfirmDialog
         open={confirmBulk} title={`Approve ${plural(selected.size, "draft", "drafts")}?`} confirmLabel={`Approve ${plural(selected.size, "draft", "drafts")}`} tone="primary"
         pending={bulk.isPending} error={bulk.isError ? bulk.error.message : null}

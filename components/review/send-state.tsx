@@ -14,6 +14,7 @@ const WORDS: Record<string, string> = {
   pending: "Queued for the relay.",
   sending: "Being handed to the relay…",
   committing: "Being handed to the relay…",
+  in_doubt: "In doubt: a worker stopped while handing it to the relay, before its answer. Not counted as sent; the Sent folder or a reviewer on the run page resolves it.",
   failed: "Not sent: the relay refused it.",
 };
 
@@ -29,7 +30,7 @@ export function SendState({ detail, canRetry }: { detail: DraftDetail; canRetry:
   return (
     <span className="block space-y-1" data-testid="send-state" data-status={send.status}>
       <span className="block">
-        {send.status === "sent" ? <>Accepted by the relay <Time iso={send.accepted_at} />{send.confirmed ? "" : " (recorded after a restart)"}</> : WORDS[send.status] ?? send.status}
+        {send.status === "sent" ? <>Accepted by the relay <Time iso={send.accepted_at} />{send.confirmed ? "" : " (without the relay's answer: recorded by a reviewer)"}</> : WORDS[send.status] ?? send.status}
       </span>
       {send.error && send.status !== "sent" ? <span className="block break-words text-xs text-rose-700">Last attempt ({send.attempts}): {send.error}</span> : null}
       {retryable && canRetry ? (

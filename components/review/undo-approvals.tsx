@@ -1,17 +1,20 @@
 "use client";
 
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { webApi } from "@/components/data/web-api";
 import { buttonStyles } from "@/components/ui/styles";
 
 // Approvals made on this page can be taken back while their send waits (the server's undo window,
-// lib/drafts/send-window.ts, 10 s). Each approval shows a line with the seconds left and Undo.
+// lib/drafts/send-window.ts, 10 s). Each approval shows a line with the seconds left and Undo, in a
+// banner fixed at the bottom of the viewport, so it is in view however far the page is scrolled;
+// the page reserves its height (onHeight) so nothing it covers is out of reach.
 
 export const UNDO_SECONDS = 10;
 /** The client closes its Undo a little before the server's window closes. */
 const CLIENT_WINDOW_MS = (UNDO_SECONDS - 1) * 1000;
 
-export type Undoable = { key: string; ids: string[]; label: string; until: number };
+/** `sends`: whether the approval sends anything when the window closes (a run stopped after draft_email does not). */
+export type Undoable = { key: string; ids: string[]; label: string; until: number; sends: boolean };
 export type UndoOutcome = { undone: number; failed: string[] };
 
 export function useUndoableApprovals(onChange: () => void) {
@@ -24,10 +27,10 @@ export function useUndoableApprovals(onChange: () => void) {
     return () => clearInterval(timer);
   }, [live.length]);
 
-  const add = useCallback((ids: string[], label: string) => {
+  const add = useCallback((ids: string[], label: string, sends = true) => {
     const at = Date.now();
     setNow(at);
-    setItems((current) => [...current.filter((item) => item.until > at), { key: `${ids.join(",")}@${at}`, ids, label, until: at + CLIENT_WINDOW_MS }]);
+    setItems((current) => [...current.filter((item) => item.until > at), { key: `${ids.join(",")}@${at}`, ids, label, until: at + CLIENT_WINDOW_MS, sends }]);
   }, []);
 
   const undo = useCallback(async (item: Undoable): Promise<UndoOutcome> => {
@@ -40,19 +43,38 @@ export function useUndoableApprovals(onChange: () => void) {
   return { items: live, now, add, undo };
 }
 
-export function UndoList({ items, now, onUndo }: { items: Undoable[]; now: number; onUndo: (item: Undoable) => void }) {
-  if (items.length === 0) return null;
+export function UndoList({ items, now, relayReady, onUndo, onHeight }: { items: Undoable[]; now: number; relayReady: boolean; onUndo: (item: Undoable) => void; onHeight?: (px: number) => void }) {
+  const banner = useRef<HTMLDivElement>(null);
+  const shown = items.length > 0;
+  useEffect(() => {
+    const element = banner.current;
+    if (!onHeight) return;
+    if (!element) return onHeight(0);
+    const observer = new ResizeObserver(() => onHeight(element.getBoundingClientRect().height));
+    observer.observe(element);
+    return () => { observer.disconnect(); onHeight(0); };
+  }, [shown, onHeight]);
+  if (!shown) return null;
   return (
-    <ul aria-label="Approvals you can undo" className="space-y-2">
-      {items.map((item) => {
-        const seconds = Math.max(0, Math.ceil((item.until - now) / 1000));
-        return (
-          <li key={item.key} data-testid="undo-approval" className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900">
-            <span>Approved {item.label}. Sending in <span className="tabular-nums">{seconds}</span> s.</span>
-            <button type="button" className={buttonStyles.secondary} onClick={() => onUndo(item)}>Undo</button>
-          </li>
-        );
-      })}
-    </ul>
+    <div ref={banner} className="pointer-events-none fixed inset-x-0 bottom-0 z-30 flex justify-center px-3 pb-3 lg:pl-64" data-testid="undo-banner">
+      <ul aria-label="Approvals you can undo" className="pointer-events-auto max-h-[40vh] w-full max-w-xl space-y-1.5 overflow-y-auto rounded-lg shadow-lg">
+        {[...items].reverse().map((item) => { /* the newest first: in view even when the banner scrolls */
+          const seconds = Math.max(0, Math.ceil((item.until - now) / 1000));
+          return (
+            <li key={item.key} data-testid="undo-approval" className="flex items-center gap-3 rounded-lg border border-emerald-300 bg-emerald-50 py-2 pl-4 pr-2 text-sm text-emerald-900">
+              <span className="min-w-0 flex-1">
+                Approved {item.label}.{" "}
+                {!item.sends
+                  ? <>Nothing is sent: its run stops before sending. Undo within <span className="tabular-nums">{seconds}</span> s.</>
+                  : relayReady
+                    ? <>Sending in <span className="tabular-nums">{seconds}</span> s.</>
+                    : <>It waits for an SMTP relay; undo within <span className="tabular-nums">{seconds}</span> s.</>}
+              </span>
+              <button type="button" className={`${buttonStyles.secondary} shrink-0`} onClick={() => onUndo(item)}>Undo</button>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
   );
 }

@@ -10,11 +10,12 @@ import { CsvMapping } from "@/components/runs/csv-mapping";
 import { mappingProblems, previewCsv, PreviewError, remappedFile, type CsvPreview, type Mapping } from "@/components/runs/csv-preview";
 import { STAGE_OPTIONS, type RunJson } from "@/components/runs/types";
 import { Field } from "@/components/ui/field";
+import { LEAD_STATUSES } from "@/lib/statuses";
+import { MACHINE_STAGES } from "@/lib/lifecycle/stages";
 import { buttonStyles, cardStyles, fieldStyles } from "@/components/ui/styles";
 
 type Source = "upload" | "url" | "leads";
-const LEAD_STATUSES = ["new", "qualified", "rejected", "drafted", "approved", "sent", "replied", "suppressed"];
-const PIN_STAGES = ["extract_signals", "qualify", "draft_email", "track"];
+const PIN_STAGES = MACHINE_STAGES;
 
 /** /runs/new: choose the leads (CSV upload with a preview and column mapping, a URL, or existing leads), the pack and options; start. */
 export function RunLauncher() {
@@ -35,6 +36,16 @@ export function RunLauncher() {
 
   const packs = usePackOptions();
   const campaigns = useCampaignOptions();
+  // A run takes its campaign's pack (the server refuses another with 422 on `pack`): choosing a
+  // campaign sets the pack and locks the field until the campaign is cleared.
+  const chosenCampaign = (campaigns.data?.data ?? []).find((c) => c.id === campaign) ?? null;
+  const packOptions = packs.data?.data ?? [{ slug: "saas-outbound", name: "SaaS outbound" }];
+  const shownPacks = packOptions.some((p) => p.slug === pack) ? packOptions : [...packOptions, { slug: pack, name: pack }];
+  function chooseCampaign(id: string) {
+    setCampaign(id);
+    const chosen = (campaigns.data?.data ?? []).find((c) => c.id === id);
+    if (chosen) setPack(chosen.pack);
+  }
 
   async function chooseFile(chosen: File | null) {
     setFile(chosen);
@@ -151,15 +162,18 @@ export function RunLauncher() {
       <section className={`${cardStyles} p-5`} aria-labelledby="how-heading">
         <h2 id="how-heading" className="text-base font-semibold text-slate-900">How</h2>
         <div className="mt-3 grid gap-4 md:grid-cols-3">
-          <Field id={ids.pack} label="Pack" error={errors.pack}>
-            <select id={ids.pack} value={pack} onChange={(event) => setPack(event.target.value)} className={fieldStyles.input} {...described(ids.pack, errors.pack)}>
-              {(packs.data?.data ?? [{ slug: "saas-outbound", name: "SaaS outbound" }]).map((p) => <option key={p.slug} value={p.slug}>{p.name} ({p.slug})</option>)}
-            </select>
-          </Field>
-          <Field id={ids.campaign} label="Campaign" error={errors.campaign} hint="Optional: its pins and offer apply.">
-            <select id={ids.campaign} value={campaign} onChange={(event) => setCampaign(event.target.value)} className={fieldStyles.input} {...described(ids.campaign, errors.campaign)}>
+          <Field id={ids.campaign} label="Campaign" error={errors.campaign} hint="Optional: its pack, pins and offer apply.">
+            <select id={ids.campaign} value={campaign} onChange={(event) => chooseCampaign(event.target.value)} className={fieldStyles.input} {...described(ids.campaign, errors.campaign)}>
               <option value="">No campaign</option>
               {(campaigns.data?.data ?? []).map((c) => <option key={c.id} value={c.id}>{c.name} ({c.pack}, {c.status})</option>)}
+            </select>
+          </Field>
+          <Field id={ids.pack} label="Pack" error={errors.pack} hint={chosenCampaign ? `Set by the campaign ${chosenCampaign.name}: clear the campaign to choose another pack.` : undefined}>
+            <select
+              id={ids.pack} value={pack} onChange={(event) => setPack(event.target.value)} disabled={chosenCampaign !== null}
+              className={`${fieldStyles.input} disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-600`} {...described(ids.pack, errors.pack)}
+            >
+              {shownPacks.map((p) => <option key={p.slug} value={p.slug}>{p.name} ({p.slug})</option>)}
             </select>
           </Field>
           <Field id={ids.stop} label="Stop after" error={errors.stop} hint="Leads end there; drafts can still be reviewed.">

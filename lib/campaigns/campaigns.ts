@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CAMPAIGN_STATUSES } from "@/lib/statuses";
 import { db } from "@/lib/db";
 import { decodeCursor, ListQuery, toPage } from "@/lib/http/pagination";
 import { recordAudit, type Actor } from "@/lib/audit/record-audit";
@@ -23,7 +24,7 @@ export const CampaignsQuery = ListQuery;
 
 export const CampaignSchema = z
   .object({
-    id: z.string(), name: z.string(), pack: z.string(), status: z.enum(["draft", "approved", "rejected"]), needs_approval: z.boolean(),
+    id: z.string(), name: z.string(), pack: z.string(), status: z.enum(CAMPAIGN_STATUSES), needs_approval: z.boolean(),
     pins: z.record(z.string(), PromptRef),
     forks: z.array(z.object({
       stage: z.string(), name: z.string(), version: z.string(), parent: PromptRef.nullable(), diff: z.string(),

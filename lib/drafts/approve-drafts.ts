@@ -3,8 +3,9 @@ import { AppError } from "@/lib/errors";
 import { approveDraft, type Reviewer } from "@/lib/drafts/review-draft";
 
 // Bulk approval from the review queue: each draft goes through approveDraft, the same function as
-// POST /v1/drafts/{id}/approve, so each gets its own transaction, draft.approved event, audit entry
-// and send. One draft's refusal (already reviewed, gone) does not stop the others.
+// POST /v1/drafts/{id}/approve, so each gets its own transaction, audit entry and send, and its own
+// draft.approved event when its undo window closes (lib/drafts/announce-approval.ts). One draft's
+// refusal (already reviewed, gone) does not stop the others.
 
 export const ApproveDraftsBody = z.strictObject({ ids: z.array(z.string().regex(/^drf_[0-9a-z]{26}$/)).min(1).max(100) });
 

@@ -19,7 +19,7 @@ export const DraftSchema = z
         accepted_at: z.string().nullable(), confirmed: z.boolean(),
       })
       .nullable()
-      .meta({ description: "The send of an approved draft: `waiting_relay` until a relay is configured, then pending → sending → committing → sent (or failed, retryable from the draft page). `confirmed` is false when the send was recorded after a crash without the relay's answer (docs/reliability.md)." }),
+      .meta({ description: "The send of an approved draft: `waiting_relay` until a relay is configured, then pending → sending → committing → sent (or failed, retryable from the draft page). `in_doubt` when a crash left its outcome unknown: never reported as sent until the mailbox's Sent folder or a reviewer resolves it (`GET /sends?status=in_doubt`, `POST /sends/{id}/resolve`). `confirmed` is false when a reviewer recorded it sent without the relay's answer (docs/reliability.md)." }),
   })
   .meta({ id: "Draft" });
 

@@ -8,7 +8,9 @@ import { settleRun } from "@/lib/runs/run-status";
 import { enqueueSend } from "@/lib/drafts/send-window";
 
 // A reviewer approves (optionally edited) or rejects a draft awaiting review. Approval sends it,
-// unless the run stopped after draft_email or the lead no longer waits (run canceled).
+// unless the run stopped after draft_email or the lead no longer waits (run canceled). The audit
+// entry records the reviewer's click; the draft.approved event announces an approval that stands:
+// at once from the API, when the undo window closes from the web app (lib/drafts/announce-approval.ts).
 
 export const ApproveDraftBody = z
   .strictObject({ subject: z.string().trim().min(1).max(300).optional(), body: z.string().trim().min(1).max(20_000).optional() })
@@ -24,7 +26,7 @@ async function loadForReview(workspaceId: string, id: string) {
   return draft;
 }
 
-/** `sendAfter`: the web app's undo window (lib/drafts/send-window.ts); the API sends at once. */
+/** `sendAfter`: the web app's undo window (lib/drafts/send-window.ts); the API sends (and announces) at once. */
 export async function approveDraft(workspaceId: string, id: string, edits: z.infer<typeof ApproveDraftBody>, reviewer: Reviewer, options: { sendAfter?: Date } = {}) {
   const sendAfter = options.sendAfter ?? null;
   const draft = await loadForReview(workspaceId, id);
@@ -35,17 +37,18 @@ export async function approveDraft(workspaceId: string, id: string, edits: z.inf
   const updated = await db().$transaction(async (tx) => {
     const { count } = await tx.draft.updateMany({
       where: { id, workspaceId, status: "awaiting_review" },
-      data: { status: "approved", subject, body, edited, reviewerId: reviewer.userId, reviewedAt: new Date(), sendAfter },
+      data: { status: "approved", subject, body, edited, reviewerId: reviewer.userId, reviewedAt: new Date(), sendAfter, approvalAnnouncedAt: sendAfter ? null : new Date() },
     });
     if (count === 0) throw new Conflict("This draft was reviewed a moment ago.");
     if (willSend) await tx.runLead.update({ where: { id: draft.runLeadId }, data: { state: "running" } });
     await tx.lead.update({ where: { id: draft.leadId }, data: { status: "approved" } });
-    await recordEvents(tx, workspaceId, [{ type: "draft.approved", data: { lead_id: draft.leadId, draft_id: id, run_id: draft.runId, reviewer: reviewer.userId, edited } }]);
+    if (!sendAfter) await recordEvents(tx, workspaceId, [{ type: "draft.approved", data: { lead_id: draft.leadId, draft_id: id, run_id: draft.runId, reviewer: reviewer.userId, edited } }]);
     await recordAudit(tx, { workspaceId, actor: reviewer.actor, action: "draft.approved", target: { type: "draft", id }, data: { edited, will_send: willSend, ...(sendAfter ? { send_after: sendAfter.toISOString() } : {}) } });
     return tx.draft.findUniqueOrThrow({ where: { id }, include: DRAFT_INCLUDE });
   });
-  // If Redis is away, the resume sweep finds the approved draft and queues its send.
-  if (willSend) await enqueueSend(id, sendAfter);
+  // If Redis is away, the resume sweep finds the approved draft, announces it and queues its send.
+  // A web approval's job runs at the window's close even when nothing will be sent: it announces.
+  if (willSend || sendAfter) await enqueueSend(id, sendAfter);
   await settleRun(draft.runId);
   return presentDraft(updated);
 }

@@ -10,14 +10,16 @@ import { jobIdOf, queue } from "@/lib/queues";
 
 // Taking back a web approval inside its undo window (lib/drafts/send-window.ts): the draft waits
 // for review again, as if never approved; its delayed send job is removed (and would skip anyway,
-// the draft no longer being approved). Refused once the window has (nearly) closed.
+// the draft no longer being approved). Refused once the window has (nearly) closed, and once the
+// approval was announced (draft.approved, lib/drafts/announce-approval.ts): no webhook consumer ever
+// sees an approval that was then undone. Nothing is emitted; the audit log records the undo.
 
 export async function undoApproval(workspaceId: string, id: string, reviewer: Reviewer) {
   const draft = await db().draft.findFirst({ where: { id, workspaceId }, include: { runLead: true } });
   if (!draft) throw new NotFound("draft");
   const updated = await db().$transaction(async (tx) => {
     const { count } = await tx.draft.updateMany({
-      where: { id, workspaceId, status: "approved", sendAfter: { gt: new Date(Date.now() + UNDO_MARGIN_MS) } },
+      where: { id, workspaceId, status: "approved", approvalAnnouncedAt: null, sendAfter: { gt: new Date(Date.now() + UNDO_MARGIN_MS) } },
       data: { status: "awaiting_review", reviewerId: null, reviewedAt: null, sendAfter: null, edited: false },
     });
     if (count === 0) throw new Conflict(draft.status === "approved" ? "Too late to undo: the email is being sent." : `This draft is ${draft.status.replace("_", " ")}; there is no approval to undo.`);

@@ -1,5 +1,6 @@
 import pLimit from "p-limit";
 import { z } from "zod";
+import { JOB_ROW_STATUSES } from "@/lib/statuses";
 import { db } from "@/lib/db";
 import { recordAudit, type Actor } from "@/lib/audit/record-audit";
 import { NotFound, ValidationFailed } from "@/lib/errors";
@@ -12,7 +13,7 @@ import { runCase, type EvalCase } from "@/lib/evals/run-case";
 import { CaseExpect, CaseInput } from "@/lib/evals/case-schema";
 import { findVisiblePrompt } from "@/lib/prompts/find-prompt";
 import { findProvider, parseModelRef } from "@/lib/providers/model-ref";
-import { enqueue } from "@/lib/queues";
+import { enqueueAfterCommit } from "@/lib/queues";
 
 // Evaluation runs (docs/evals.md): a prompt version (a fork or a shipped one) on an eval set with a
 // provider, done as one `evaluate` worker job. Each case's answer is checked against the stage's
@@ -47,7 +48,7 @@ const evaluationFields = {
   prompt: z.object({ name: z.string(), version: z.string(), version_id: z.string() }),
   set: z.object({ id: z.string(), ref: z.string(), name: z.string(), stage: z.string() }),
   provider: z.string(), model: z.string(),
-  status: z.enum(["queued", "running", "done", "failed"]),
+  status: z.enum(JOB_ROW_STATUSES),
   case_count: z.number().int(), passed: z.number().int(), valid: z.number().int(),
   pass_rate: z.number().nullable().meta({ description: "passed / case_count, null until done" }),
   validity: z.number().nullable().meta({ description: "Share of answers that met the stage's JSON output contract, null until done" }),
@@ -132,7 +133,7 @@ export async function createEvaluation(workspaceId: string, body: CreateEvaluati
     });
     return created;
   });
-  await enqueue("evaluate", { v: 1, evaluationId: row.id });
+  await enqueueAfterCommit("evaluate", { v: 1, evaluationId: row.id });
   return presentEvaluation(row);
 }
 

@@ -38,7 +38,7 @@ export const EVENT_CATALOG = {
     data: z.strictObject({ lead_id, draft_id, review_url: z.string().meta({ description: "The draft's page in the web app" }), run_id }),
   },
   "draft.approved": {
-    when: "a reviewer approved a draft (the send follows)",
+    when: "a reviewer's approval of a draft stands: at once for an API approval; for a web app approval, when its 10-second undo window closes, together with the send (an approval undone in the window is never announced). It always precedes the draft's send.completed",
     data: z.strictObject({ lead_id, draft_id, run_id, reviewer: id("The reviewing user's id (usr_…)"), edited: z.boolean().meta({ description: "Whether the reviewer changed subject or body" }) }),
   },
   "draft.rejected": {

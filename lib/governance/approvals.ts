@@ -69,11 +69,19 @@ async function userBehind(actorId: string | null): Promise<string | null> {
   return token?.userId ?? null;
 }
 
-/** Four eyes: whoever created what is being approved may not approve it (403). */
-export async function assertFourEyes(approverUserId: string, creatorActorIds: (string | null)[], what: string): Promise<void> {
+/**
+ * Four eyes: whoever created what is being approved may not approve it. Answers why this user may
+ * not, or null; the pages ask this to disable the button, the approval calls assertFourEyes.
+ */
+export async function fourEyesRefusal(approverUserId: string, creatorActorIds: (string | null)[], what: string): Promise<string | null> {
   for (const actorId of creatorActorIds) {
-    if ((await userBehind(actorId)) === approverUserId) {
-      throw new Forbidden(`You created ${what}; another reviewer must approve or reject it (four eyes).`);
-    }
+    if ((await userBehind(actorId)) === approverUserId) return `You created ${what}; another reviewer must approve or reject it (four eyes).`;
   }
+  return null;
+}
+
+/** Four eyes (403): see fourEyesRefusal. */
+export async function assertFourEyes(approverUserId: string, creatorActorIds: (string | null)[], what: string): Promise<void> {
+  const refusal = await fourEyesRefusal(approverUserId, creatorActorIds, what);
+  if (refusal) throw new Forbidden(refusal);
 }

@@ -1,5 +1,6 @@
 import type { Lead } from "@/lib/generated/prisma/client.ts";
 import { z } from "zod";
+import { LEAD_STATUSES, type LeadStatus } from "@/lib/statuses";
 
 export const LeadSchema = z
   .object({
@@ -17,7 +18,7 @@ export const LeadSchema = z
     industry: z.string().nullable(),
     notes: z.string().nullable(),
     attributes: z.record(z.string(), z.unknown()).meta({ description: "CSV columns LeadPipe does not map" }),
-    status: z.enum(["new", "qualified", "rejected", "drafted", "approved", "sent", "replied", "suppressed"]),
+    status: z.enum(LEAD_STATUSES),
     signals: z.record(z.string(), z.unknown()).nullable(),
     qualification: z.object({ score: z.number(), qualified: z.boolean(), reasons: z.array(z.string()) }).nullable(),
     created_at: z.string(),
@@ -42,7 +43,7 @@ export function presentLead(lead: Lead): LeadJson {
     industry: lead.industry,
     notes: lead.notes,
     attributes: (lead.attributes ?? {}) as Record<string, unknown>,
-    status: lead.status as LeadJson["status"],
+    status: lead.status as LeadStatus,
     signals: (lead.signals ?? null) as LeadJson["signals"],
     qualification: (lead.qualification ?? null) as LeadJson["qualification"],
     created_at: lead.createdAt.toISOString(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAILBOX_STATES } from "@/lib/statuses";
 import { db } from "@/lib/db";
 import type { MailboxSettings, MailboxStatus } from "@/lib/generated/prisma/client.ts";
 import { recordAudit, type Actor } from "@/lib/audit/record-audit";
@@ -15,7 +16,7 @@ export const MailboxSchema = z
     host: z.string(), port: z.number().int(), secure: z.boolean(), username: z.string(), has_password: z.boolean(), folders: z.array(z.string()),
     status: z
       .object({
-        state: z.enum(["not_started", "connecting", "reading", "idle", "failed"]),
+        state: z.enum(["not_started", ...MAILBOX_STATES]),
         last_error: z.string().nullable(),
         last_checked_at: z.string().nullable().meta({ description: "When the worker last read every folder to the end" }),
         changed_at: z.string().nullable(),

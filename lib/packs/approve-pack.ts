@@ -2,9 +2,9 @@ import { z } from "zod";
 import { assertNoRegression } from "@/lib/evals/compare";
 import { db } from "@/lib/db";
 import { recordAudit, type Actor } from "@/lib/audit/record-audit";
-import { Conflict } from "@/lib/errors";
-import { assertFourEyes, forkList, liveApproval, recordSetApproval } from "@/lib/governance/approvals";
-import { resolvePromptSet, setSnapshot } from "@/lib/governance/prompt-set";
+import { Conflict, Forbidden } from "@/lib/errors";
+import { forkList, fourEyesRefusal, liveApproval, recordSetApproval } from "@/lib/governance/approvals";
+import { resolvePromptSet, setSnapshot, type PromptSet } from "@/lib/governance/prompt-set";
 import { findVisiblePack } from "@/lib/packs/find-pack";
 import { resolvePins } from "@/lib/packs/pins";
 
@@ -50,13 +50,35 @@ export async function packSetState(workspaceId: string, slug: string) {
   return (await setState(workspaceId, pack.id)).state;
 }
 
+type Refusal = { status: 403 | 409; reason: string };
+
+/** Why this reviewer cannot approve the set, or null: the rule approvePack enforces and the pack page shows. */
+export async function packApprovalRefusal(set: PromptSet, approved: boolean, reviewerUserId: string): Promise<Refusal | null> {
+  if (set.forks.length === 0) return { status: 409, reason: "This prompt set holds no fork: runs of it need no approval." };
+  if (approved) return { status: 409, reason: "This prompt set is already approved." };
+  for (const fork of set.forks) {
+    const refusal = await fourEyesRefusal(reviewerUserId, [fork.createdById], `${fork.name} ${fork.version}, a fork in this prompt set`);
+    if (refusal) return { status: 403, reason: refusal };
+  }
+  return null;
+}
+
+export type PackSetForUser = PromptSetState & { can_approve: boolean; approve_blocked_reason: string | null };
+
+/** The web pack page's set: the state, and whether this user may approve it (and why not). */
+export async function packSetStateFor(workspaceId: string, slug: string, reviewerUserId: string): Promise<PackSetForUser> {
+  const pack = await findVisiblePack(workspaceId, slug);
+  const { set, state } = await setState(workspaceId, pack.id);
+  const refusal = await packApprovalRefusal(set, state.approved, reviewerUserId);
+  return { ...state, can_approve: refusal === null, approve_blocked_reason: refusal?.reason ?? null };
+}
+
 export async function approvePack(workspaceId: string, slug: string, body: z.infer<typeof ApprovePackBody>, reviewer: { userId: string; actor: Actor }) {
   const pack = await findVisiblePack(workspaceId, slug);
   const runPins = body.pins ? await resolvePins(workspaceId, body.pins, "pins") : undefined;
   const { set, state } = await setState(workspaceId, pack.id, runPins);
-  if (set.forks.length === 0) throw new Conflict("This prompt set holds no fork: runs of it need no approval.");
-  if (state.approved) throw new Conflict("This prompt set is already approved.");
-  await assertFourEyes(reviewer.userId, set.forks.map((fork) => fork.createdById), "a fork in this prompt set");
+  const refusal = await packApprovalRefusal(set, state.approved, reviewer.userId);
+  if (refusal) throw refusal.status === 403 ? new Forbidden(refusal.reason) : new Conflict(refusal.reason);
   const regressions = await assertNoRegression(workspaceId, set, body.override_reason);
   const overrideReason = regressions.length ? body.override_reason! : null;
   await db().$transaction(async (tx) => {

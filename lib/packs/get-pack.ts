@@ -1,4 +1,4 @@
-import { packSetState } from "@/lib/packs/approve-pack";
+import { packSetState, packSetStateFor } from "@/lib/packs/approve-pack";
 import { findVisiblePack } from "@/lib/packs/find-pack";
 import { presentPack } from "@/lib/packs/present-pack";
 
@@ -6,4 +6,10 @@ import { presentPack } from "@/lib/packs/present-pack";
 export async function getPack(workspaceId: string, slug: string) {
   const pack = presentPack(await findVisiblePack(workspaceId, slug));
   return { ...pack, prompt_set: await packSetState(workspaceId, slug) };
+}
+
+/** The web pack page's answer: as getPack, and whether this user may approve the set (and why not). */
+export async function getPackFor(workspaceId: string, slug: string, userId: string) {
+  const pack = presentPack(await findVisiblePack(workspaceId, slug));
+  return { ...pack, prompt_set: await packSetStateFor(workspaceId, slug, userId) };
 }

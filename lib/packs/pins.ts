@@ -4,8 +4,9 @@ import { PROMPT_NAME, findVisiblePrompt } from "@/lib/prompts/find-prompt";
 
 // Pins are written "name[@ws]:vX.Y.Z[-label]" in requests and read back as {name, version}.
 
-export const MACHINE_STAGES = ["extract_signals", "qualify", "draft_email", "track"] as const;
-export type MachineStage = (typeof MACHINE_STAGES)[number];
+import { MACHINE_STAGES, type MachineStage } from "@/lib/lifecycle/stages";
+
+export { MACHINE_STAGES, type MachineStage };
 
 export function parsePin(pin: string): { name: string; version: string } | null {
   const at = pin.lastIndexOf(":");

@@ -1,4 +1,5 @@
 import { sql } from "@/lib/db";
+import { announceDueApprovals } from "@/lib/drafts/announce-approval";
 import { enqueue, liveWork } from "@/lib/queues";
 import { queueTrackForLost } from "@/lib/replies/track-jobs";
 import { enqueueStageBatches } from "@/lib/pipeline/start-stages";
@@ -14,7 +15,7 @@ import { settleActiveRuns } from "@/lib/runs/run-status";
 
 const STALE_SECONDS = 60;
 
-export async function resumeRuns(): Promise<{ imports: number; batches: number; sends: number; replies: number }> {
+export async function resumeRuns(): Promise<{ imports: number; batches: number; announced: number; sends: number; replies: number }> {
   const minute = Math.floor(Date.now() / 60_000);
   const waiting = await sql().query<{ id: string }>(
     `SELECT id FROM runs WHERE status IN ('queued', 'importing') AND "createdAt" < now() - make_interval(secs => $1)`, [STALE_SECONDS],
@@ -36,6 +37,9 @@ export async function resumeRuns(): Promise<{ imports: number; batches: number; 
     const stage: BatchStage | null = group.stage === null ? "extract_signals" : nextBatchStage(group.stage as BatchStage);
     if (stage) batches += await enqueueStageBatches(group.runId, stage, group.ids, `resume-${minute}`);
   }
+  // Web approvals whose undo window closed a while ago and whose send job (which announces them)
+  // was lost: draft.approved first, then their sends are queued again below.
+  const announced = await announceDueApprovals(STALE_SECONDS);
   const unsent = await sql().query<{ id: string }>(
     `SELECT d.id FROM drafts d JOIN run_leads rl ON rl.id = d."runLeadId" LEFT JOIN sends s ON s."draftId" = d.id
       WHERE d.status = 'approved' AND rl.state = 'running' AND d."updatedAt" < now() - make_interval(secs => $1)
@@ -54,5 +58,5 @@ export async function resumeRuns(): Promise<{ imports: number; batches: number; 
   const lostReplies = await queueTrackForLost(unclassified.rows.map((row) => row.id), `resume-${minute}`);
 
   await settleActiveRuns();
-  return { imports: lostImports.length, batches, sends: lostSends.length, replies: lostReplies };
+  return { imports: lostImports.length, batches, announced, sends: lostSends.length, replies: lostReplies };
 }

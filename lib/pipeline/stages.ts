@@ -1,6 +1,7 @@
-// The machine stages a run carries each lead through before human review, in order.
-export const BATCH_STAGES = ["extract_signals", "qualify", "draft_email"] as const;
-export type BatchStage = (typeof BATCH_STAGES)[number];
+import { BATCH_STAGES, type BatchStage } from "@/lib/lifecycle/stages";
+
+// Moving a lead through the batch stages (lib/lifecycle/stages.ts holds the stage list).
+export { BATCH_STAGES, type BatchStage };
 
 export function nextBatchStage(stage: BatchStage): BatchStage | null {
   return BATCH_STAGES[BATCH_STAGES.indexOf(stage) + 1] ?? null;

@@ -45,17 +45,28 @@ export async function workspaceDefault(workspaceId: string, baseName: string) {
   return { ...ref(version), promoted: promotion !== null };
 }
 
-/** The fork must be in a live approved set (the gate); a production version needs no approval. */
-async function assertPromotable(workspaceId: string, version: Version) {
-  if (version.prompt.workspace.slug === SYSTEM_WORKSPACE_SLUG) return;
+/** The ids of every version held by a live approved prompt set of the workspace. */
+export async function approvedVersionIds(workspaceId: string): Promise<Set<string>> {
   const approvals = await db().promptSetApproval.findMany({ where: { workspaceId, revokedAt: null }, select: { versions: true } });
-  const approved = approvals.some((row) => Object.values(row.versions as Record<string, { id: string }>).some((entry) => entry.id === version.id));
-  if (!approved) {
-    throw new Conflict(
-      `${version.prompt.name} ${version.version} is a fork no reviewer has approved. Approve a campaign or pack prompt set holding it first.`,
-      "fork_not_approved",
-      { forks: [{ stage: version.prompt.baseName, name: version.prompt.name, version: version.version, source: "label" }] },
-    );
+  return new Set(approvals.flatMap((row) => Object.values(row.versions as Record<string, { id: string }>).map((entry) => entry.id)));
+}
+
+/**
+ * Why this version cannot be promoted, or null. The fork must be in a live approved set (the gate);
+ * a built-in version needs no approval. promotePrompt enforces it; the prompt page disables Promote with it.
+ */
+export function promoteRefusal(version: { id: string; name: string; version: string; builtIn: boolean }, approved: Set<string>): string | null {
+  if (version.builtIn || approved.has(version.id)) return null;
+  return `${version.name} ${version.version} is a fork no reviewer has approved. Approve a campaign or pack prompt set holding it first.`;
+}
+
+async function assertPromotable(workspaceId: string, version: Version) {
+  const refusal = promoteRefusal(
+    { id: version.id, name: version.prompt.name, version: version.version, builtIn: version.prompt.workspace.slug === SYSTEM_WORKSPACE_SLUG },
+    await approvedVersionIds(workspaceId),
+  );
+  if (refusal) {
+    throw new Conflict(refusal, "fork_not_approved", { forks: [{ stage: version.prompt.baseName, name: version.prompt.name, version: version.version, source: "label" }] });
   }
 }
 

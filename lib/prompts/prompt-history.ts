@@ -2,7 +2,7 @@ import { db } from "@/lib/db";
 import { NotFound } from "@/lib/errors";
 import { findVisiblePrompt } from "@/lib/prompts/find-prompt";
 import { presentVersion, VERSION_INCLUDE, type PromptVersionJson } from "@/lib/prompts/present-version";
-import { workspaceDefault } from "@/lib/prompts/promote-prompt";
+import { approvedVersionIds, promoteRefusal, workspaceDefault } from "@/lib/prompts/promote-prompt";
 import { compareVersionsDesc } from "@/lib/prompts/version-label";
 import { SYSTEM_WORKSPACE_SLUG } from "@/lib/workspaces/slug";
 
@@ -11,7 +11,8 @@ import { SYSTEM_WORKSPACE_SLUG } from "@/lib/workspaces/slug";
 // parent (so the fork can be shown against it).
 
 export type PromptText = { model_default: string; system: string; user_template: string };
-export type HistoryVersion = PromptVersionJson & { production: boolean; parent_text: PromptText | null };
+/** `promote_blocked_reason`: why Promote cannot succeed for this version (promoteRefusal), or null. */
+export type HistoryVersion = PromptVersionJson & { production: boolean; parent_text: PromptText | null; promote_blocked_reason: string | null };
 export type WorkspaceDefault = { name: string; version: string; promoted: boolean };
 export type PromptHistory = {
   name: string; base_name: string; workspace: string | null; production: string | null; versions: HistoryVersion[];
@@ -25,6 +26,8 @@ export async function getPromptHistory(workspaceId: string, name: string): Promi
   if (versions.length === 0) throw new NotFound("prompt");
   versions.sort(compareVersionsDesc);
   const production = versions.find((version) => version.id === prompt.productionVersionId) ?? null;
+  const builtIn = prompt.workspace.slug === SYSTEM_WORKSPACE_SLUG;
+  const approved = builtIn ? new Set<string>() : await approvedVersionIds(workspaceId);
   return {
     name: prompt.name,
     base_name: prompt.baseName,
@@ -34,6 +37,7 @@ export async function getPromptHistory(workspaceId: string, name: string): Promi
     versions: versions.map((version) => ({
       ...presentVersion(version),
       production: version.id === production?.id,
+      promote_blocked_reason: promoteRefusal({ id: version.id, name: prompt.name, version: version.version, builtIn }, approved),
       parent_text: version.parent
         ? { model_default: version.parent.modelDefault, system: version.parent.system, user_template: version.parent.userTemplate }
         : null,

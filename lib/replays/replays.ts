@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { JOB_ROW_STATUSES } from "@/lib/statuses";
 import { recordAudit, type Actor } from "@/lib/audit/record-audit";
 import { decodeCursor, ListQuery, toPage } from "@/lib/http/pagination";
 import { db } from "@/lib/db";
@@ -7,13 +8,14 @@ import { findVersion, promptVersionFilter } from "@/lib/evals/evaluations";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
 import { newId } from "@/lib/ids";
 import { findProvider, parseModelRef } from "@/lib/providers/model-ref";
-import { enqueue } from "@/lib/queues";
+import { enqueueAfterCommit } from "@/lib/queues";
+import { REPLAY_STAGES } from "@/lib/lifecycle/stages";
 
 // Behaviour diffs (docs/evals.md "Behaviour diff"): a prompt version replayed over the last leads of
 // a finished run without sending or changing anything. The `replay` worker (lib/replays/run-replay.ts)
 // asks as the run did and sets each answer beside the one the run recorded in its traces.
 
-export const REPLAY_STAGES = ["extract_signals", "qualify", "draft_email"] as const;
+export { REPLAY_STAGES };
 export type ReplayStage = (typeof REPLAY_STAGES)[number];
 export const MAX_REPLAY_LEADS = 50;
 /** A run still doing its machine stages has no settled answers to compare with. */
@@ -54,7 +56,7 @@ const replayFields = {
   prompt: z.object({ name: z.string(), version: z.string(), version_id: z.string() }),
   run: z.object({ id: z.string(), status: z.string(), created_at: z.string() }),
   stage: z.enum(REPLAY_STAGES), provider: z.string(), model: z.string(),
-  requested: z.number().int(), status: z.enum(["queued", "running", "done", "failed"]),
+  requested: z.number().int(), status: z.enum(JOB_ROW_STATUSES),
   lead_count: z.number().int(), changed: z.number().int(), verdicts_changed: z.number().int(), valid: z.number().int(),
   latency_ms: z.number().int().meta({ description: "Wall time of the whole replay" }), cost_usd: z.number(), error: z.string().nullable(),
   created_at: z.string(), started_at: z.string().nullable(), finished_at: z.string().nullable(),
@@ -120,7 +122,7 @@ export async function createReplay(workspaceId: string, body: CreateReplayBody, 
     });
     return created;
   });
-  await enqueue("replay", { v: 1, replayId: row.id });
+  await enqueueAfterCommit("replay", { v: 1, replayId: row.id });
   return presentReplay(row);
 }
 

@@ -27,13 +27,23 @@ function uploadPins(raw: string | undefined): Record<string, string> | undefined
   throw new ValidationFailed([{ path: "pins", message: "must be a JSON object of stage to pin strings" }]);
 }
 
-/** A campaign must exist in the workspace; one that pins a fork must be approved first. */
-async function checkCampaign(workspaceId: string, campaignId: string) {
+/**
+ * A campaign must exist in the workspace, and the run takes its pack: `pack` must name the
+ * campaign's pack (422 on `pack` otherwise; the launcher locks the field to it). One that pins a
+ * fork must be approved first.
+ */
+async function checkCampaign(workspaceId: string, campaignId: string, packId: string) {
   const campaign = await db().campaign.findFirst({
     where: { id: campaignId, workspaceId },
-    include: { pins: { include: { promptVersion: { include: { prompt: { include: { workspace: { select: { slug: true } } } } } } } } },
+    include: {
+      pack: { select: { slug: true } },
+      pins: { include: { promptVersion: { include: { prompt: { include: { workspace: { select: { slug: true } } } } } } } },
+    },
   });
   if (!campaign) throw new ValidationFailed([{ path: "campaign_id", message: "no such campaign in this workspace" }]);
+  if (campaign.packId !== packId) {
+    throw new ValidationFailed([{ path: "pack", message: `campaign "${campaign.name}" runs pack "${campaign.pack.slug}": give that pack, or start the run without the campaign` }]);
+  }
   const pinsFork = campaign.pins.some((pin) => pin.promptVersion.prompt.workspace.slug !== SYSTEM_WORKSPACE_SLUG);
   if (pinsFork && campaign.status !== "approved") {
     const detail = campaign.status === "rejected" ? `A reviewer rejected this campaign: ${campaign.rejectReason}` : "This campaign pins a forked prompt and a reviewer has not approved it yet.";
@@ -51,7 +61,7 @@ export async function createRun(workspaceId: string, body: CreateRunBody | Creat
   const leadsCsvUrl = source.kind === "csv_url" ? source.leadsCsvUrl : null;
   const leadSource = source.kind === "leads" ? (source.leadSource as Prisma.InputJsonObject) : undefined;
   const resolved = pins ? await resolvePins(workspaceId, pins, "pins") : new Map<string, string>();
-  if (body.campaign_id) await checkCampaign(workspaceId, body.campaign_id);
+  if (body.campaign_id) await checkCampaign(workspaceId, body.campaign_id, pack!.id);
   // The one gate: the set this run will really use (run > campaign > pack > label > production).
   const promptSet = await resolvePromptSet(workspaceId, { packId: pack!.id, campaignId: body.campaign_id, runPins: resolved });
   await assertSetApproved(workspaceId, promptSet);

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
 import { decodeCursor, ListQuery, toPage } from "@/lib/http/pagination";
+import { PIPELINE_STAGES } from "@/lib/lifecycle/stages";
 import { presentLead, type LeadJson } from "@/lib/leads/present-lead";
 import { requireRun } from "@/lib/runs/get-run";
 import { runCounts } from "@/lib/runs/run-counts";
@@ -22,7 +23,7 @@ export async function listRuns(workspaceId: string, query: z.infer<typeof RunsQu
 
 export const RunLeadsQuery = ListQuery.extend({
   state: z.enum(RUN_LEAD_STATES).optional(),
-  stage: z.enum(["extract_signals", "qualify", "draft_email", "send", "track"]).optional(),
+  stage: z.enum(PIPELINE_STAGES).optional(),
 });
 
 export const RunLeadSchema = z.object({

@@ -6,8 +6,9 @@ import { LeadFilter, LeadIds, type LeadSource } from "@/lib/runs/resolve-run-sou
 
 export const RunIdParams = z.object({ id: z.string().regex(/^run_[0-9a-z]{26}$/).meta({ example: "run_01jd0000000000000000000000" }) });
 
-export const STOP_AFTER = ["extract_signals", "qualify", "draft_email", "send", "track"] as const;
+export { STOP_AFTER };
 import { RUN_LEAD_STATES, RUN_STATUSES } from "@/lib/statuses";
+import { STOP_AFTER } from "@/lib/lifecycle/stages";
 
 export { RUN_LEAD_STATES, RUN_STATUSES };
 
@@ -21,7 +22,7 @@ export const CreateRunBody = z
     lead_filter: LeadFilter.optional(),
     stop_after: z.enum(STOP_AFTER).nullable().optional(),
     pins: Pins.optional(),
-    campaign_id: z.string().max(40).nullable().optional(),
+    campaign_id: z.string().max(40).nullable().optional().meta({ description: "The run follows this campaign's pins and offer; `pack` must be the campaign's pack (422 on `pack` otherwise)" }),
   })
   .meta({ id: "CreateRun" });
 export type CreateRunBody = z.infer<typeof CreateRunBody>;

@@ -52,7 +52,10 @@ export async function moveRun(runId: string, to: RunStatus, data: MoveData = {},
 /**
  * Sets an active run's status from its leads: `running` while machine stages have work, then
  * `awaiting_review` while drafts wait for a reviewer, then `sending` while approved drafts are
- * being sent, then `completed`. Safe to call any time, from anywhere; other runs are left alone.
+ * being sent, then `completed`. A lead whose send is in doubt (lib/sending/send-status.ts) stays
+ * `running` at stage send, so its run stays `sending` until the doubt is resolved (Sent folder or
+ * reviewer): a run is never `completed` with a mail nobody knows was sent. Safe to call any time,
+ * from anywhere; other runs are left alone.
  */
 export async function settleRun(runId: string): Promise<void> {
   await sql().query(

@@ -1,12 +1,16 @@
-import { db } from "@/lib/db";
+import { db, type Tx } from "@/lib/db";
 import { recordEvents } from "@/lib/events/outbox";
+import { enqueueAfterCommit } from "@/lib/queues";
 import { settleRun } from "@/lib/runs/run-status";
+import type { SendStatus } from "@/lib/statuses";
 
-// The state changes at the end of a send: recorded (send.completed), or the lead rejected.
+// The state changes at the end of a send: recorded (send.completed), in doubt, or the lead rejected.
 
 export type SendingDraft = { id: string; workspaceId: string; leadId: string; runId: string; runLeadId: string; run: { stopAfter: string | null } };
 
 const RECORD_RETRY_MS = 60_000;
+/** A send that became in doubt is first looked for in the Sent folder this long after (the copy may lag the relay a little). */
+export const FIRST_SENT_FOLDER_CHECK_MS = 5_000;
 
 /**
  * Once the relay has accepted the message, failing the job would only leave the send in
@@ -26,30 +30,61 @@ export async function retryingThroughOutage(commit: () => Promise<unknown>): Pro
   }
 }
 
-/** Records the send as accepted: the send, draft, lead and run lead, and send.completed, in one transaction. */
-export async function recordSent(draft: SendingDraft, send: { id: string; messageId: string }, outcome: { acceptedAt: Date; confirmed: boolean; note?: string }) {
-  await db().$transaction(async (tx) => {
-    // Only a send still being sent is recorded: a second recording (a retried commit) does nothing.
+type Outcome = { acceptedAt: Date; confirmed: boolean; note?: string };
+type Recorded = { id: string; messageId: string };
+
+/**
+ * Records the send as accepted in the caller's transaction: the send, draft, lead and run lead, and
+ * send.completed. Only a send in one of `from` is recorded (a second recording, or a send another
+ * process already settled, does nothing): answers whether it was.
+ */
+export async function recordSentIn(tx: Tx, draft: SendingDraft, send: Recorded, outcome: Outcome, from: SendStatus[] = ["sending", "committing"]): Promise<boolean> {
+  const { count } = await tx.send.updateMany({
+    where: { id: send.id, workspaceId: draft.workspaceId, status: { in: from } },
+    data: { status: "sent", acceptedAt: outcome.acceptedAt, confirmed: outcome.confirmed, error: outcome.note ?? null },
+  });
+  if (count === 0) return false;
+  await tx.draft.update({ where: { id: draft.id }, data: { status: "sent" } });
+  await tx.lead.update({ where: { id: draft.leadId }, data: { status: "sent" } });
+  await tx.runLead.update({ where: { id: draft.runLeadId }, data: { stage: "send", state: draft.run.stopAfter === "send" ? "stopped" : "done" } });
+  await recordEvents(tx, draft.workspaceId, [{
+    type: "send.completed",
+    data: { lead_id: draft.leadId, draft_id: draft.id, run_id: draft.runId, message_id: send.messageId, accepted_at: outcome.acceptedAt.toISOString() },
+  }]);
+  return true;
+}
+
+/** Records the send as accepted (recordSentIn in a transaction of its own), then settles the run. */
+export async function recordSent(draft: SendingDraft, send: Recorded, outcome: Outcome, from?: SendStatus[]): Promise<boolean> {
+  const recorded = await db().$transaction((tx) => recordSentIn(tx, draft, send, outcome, from));
+  await settleRun(draft.runId);
+  return recorded;
+}
+
+/**
+ * The end of the message may have reached the relay and no answer was recorded: the send becomes
+ * `in_doubt`, never `sent`. The draft stays approved and the run lead `running` at stage send, so
+ * the run stays `sending` until the doubt is resolved: by the mailbox's Sent folder (a check is
+ * queued now, lib/sending/sent-folder-check.ts) or by a reviewer (lib/sending/resolve-send.ts).
+ */
+export async function recordInDoubt(draft: SendingDraft, send: { id: string }, note: string): Promise<boolean> {
+  const recorded = await db().$transaction(async (tx) => {
     const { count } = await tx.send.updateMany({
       where: { id: send.id, workspaceId: draft.workspaceId, status: { in: ["sending", "committing"] } },
-      data: { status: "sent", acceptedAt: outcome.acceptedAt, confirmed: outcome.confirmed, error: outcome.note ?? null },
+      data: { status: "in_doubt", inDoubtAt: new Date(), error: note.slice(0, 1000) },
     });
-    if (count === 0) return;
-    await tx.draft.update({ where: { id: draft.id }, data: { status: "sent" } });
-    await tx.lead.update({ where: { id: draft.leadId }, data: { status: "sent" } });
-    await tx.runLead.update({ where: { id: draft.runLeadId }, data: { stage: "send", state: draft.run.stopAfter === "send" ? "stopped" : "done" } });
-    await recordEvents(tx, draft.workspaceId, [{
-      type: "send.completed",
-      data: { lead_id: draft.leadId, draft_id: draft.id, run_id: draft.runId, message_id: send.messageId, accepted_at: outcome.acceptedAt.toISOString() },
-    }]);
+    if (count === 0) return false;
+    await tx.runLead.update({ where: { id: draft.runLeadId }, data: { stage: "send", state: "running" } });
+    return true;
   });
-  await settleRun(draft.runId);
+  if (recorded) await enqueueAfterCommit("reconcile", { v: 1, workspaceId: draft.workspaceId }, { tag: send.id, delay: FIRST_SENT_FOLDER_CHECK_MS });
+  return recorded;
 }
 
 /** Ends the lead `rejected` at the send stage (relay_rejected, suppressed); the send, if any, ends failed. */
 export async function rejectAtSend(draft: SendingDraft, code: string, message: string) {
   await db().$transaction(async (tx) => {
-    await tx.send.updateMany({ where: { draftId: draft.id, workspaceId: draft.workspaceId, status: { not: "sent" } }, data: { status: "failed", error: message.slice(0, 1000) } });
+    await tx.send.updateMany({ where: { draftId: draft.id, workspaceId: draft.workspaceId, status: { notIn: ["sent", "in_doubt"] } }, data: { status: "failed", error: message.slice(0, 1000) } });
     await tx.draft.update({ where: { id: draft.id }, data: { status: "failed" } });
     await tx.runLead.update({ where: { id: draft.runLeadId }, data: { stage: "send", state: "rejected", reasonCode: code, reasonMessage: message.slice(0, 500) } });
     await recordEvents(tx, draft.workspaceId, [{ type: "lead.rejected", data: { lead_id: draft.leadId, run_id: draft.runId, stage: "send", reason: { code, message } } }]);

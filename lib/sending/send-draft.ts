@@ -3,7 +3,7 @@ import { newId } from "@/lib/ids";
 import { relayTransportOptions } from "@/lib/relay/relay-settings";
 import { sendWaitMs } from "@/lib/drafts/send-window";
 import { crashPoint } from "@/lib/sending/crash-point";
-import { recordSent, rejectAtSend, retryingThroughOutage, type SendingDraft } from "@/lib/sending/record-send";
+import { recordInDoubt, recordSent, rejectAtSend, retryingThroughOutage, type SendingDraft } from "@/lib/sending/record-send";
 import { withSendLock } from "@/lib/sending/send-lock";
 import { composeMessage, deliver, type DeliveryError } from "@/lib/sending/smtp-delivery";
 import { isSuppressed } from "@/lib/suppressions/suppressions";
@@ -13,16 +13,21 @@ import { unsubscribeHeaders } from "@/lib/suppressions/unsubscribe-token";
 // one Send row (unique per draft) holding its Message-ID, reserved in PostgreSQL before the SMTP
 // conversation. An attempt takes the draft's lock, claims the send (`sending`, attempts + 1), talks
 // to the relay, and just before the end of the message moves the send to `committing` — only if
-// its own claim still stands. From `committing` on, the draft is never sent again: an attempt that
-// finds a send in `committing` (its worker died after the relay took the message, before the
-// commit) records it as sent (confirmed = false) without a second mail. An attempt that died
-// earlier left no mail at the relay, so the send is simply tried again under the same Message-ID.
+// its own claim still stands. From `committing` on, the draft is never sent again on its own: an
+// attempt that finds a send in `committing` (its worker died once the end of the message was going
+// out: the relay may have it, or may never have read its end) records it `in_doubt`, not sent, and
+// sends nothing; the mailbox's Sent folder or a reviewer resolves it (record-send.ts). An attempt
+// that died earlier left no mail at the relay, so the send is simply tried again under the same
+// Message-ID. An attempt that abandoned its message before the end (the `committing` write failed,
+// say in a PostgreSQL restart that lost the commit's answer) knows it sent nothing and puts the
+// send back to `pending` itself, retried through the outage.
 //
 // Outcomes: a 4xx, a network error or a refused login before the end of the message is thrown for
-// BullMQ to retry with backoff; a 5xx refusal of the message rejects the lead (relay_rejected); with
-// no relay configured the send waits (`waiting_relay`) until one is saved.
+// BullMQ to retry with backoff; a 5xx refusal of the message rejects the lead (relay_rejected); no
+// answer after the end makes the send `in_doubt`; with no relay configured the send waits
+// (`waiting_relay`) until one is saved.
 
-export type SendOutcome = "skipped" | "busy" | "waiting_relay" | "sent" | "reconciled" | "rejected";
+export type SendOutcome = "skipped" | "busy" | "waiting_relay" | "sent" | "in_doubt" | "rejected";
 
 type Loaded = NonNullable<Awaited<ReturnType<typeof load>>>;
 
@@ -53,7 +58,8 @@ async function noteRelayFailure(workspaceId: string, message: string | null) {
 
 export async function sendDraft(draftId: string): Promise<SendOutcome> {
   const draft = await load(draftId);
-  if (!draft || draft.status !== "approved" || draft.send?.status === "sent" || draft.send?.status === "failed") return "skipped";
+  // A send in doubt waits for its resolution (the Sent folder or a reviewer), never for another attempt.
+  if (!draft || draft.status !== "approved" || draft.send?.status === "sent" || draft.send?.status === "failed" || draft.send?.status === "in_doubt") return "skipped";
   if (sendWaitMs(draft) > 0) return "skipped"; // still in the web app's undo window: its delayed job sends it
   if (draft.runLead.state !== "running" || draft.run.stopAfter === "draft_email" || draft.run.status === "canceled") return "skipped";
   const relay = draft.workspace.relay;
@@ -61,12 +67,13 @@ export async function sendDraft(draftId: string): Promise<SendOutcome> {
 
   return withSendLock(draftId, async (lock) => {
     const current = await db().send.findUnique({ where: { draftId } });
-    if (current?.status === "sent" || current?.status === "failed") return "skipped";
+    if (current?.status === "sent" || current?.status === "failed" || current?.status === "in_doubt") return "skipped";
     if (current?.status === "committing") {
-      // Its worker died once the end of the message was going out: the relay has it (or, in the
-      // one remaining window, refused it); never send it again.
-      await retryingThroughOutage(() => recordSent(draft, current, { acceptedAt: current.committingAt ?? new Date(), confirmed: false, note: "Recorded after a crash between the relay's answer and the commit; not sent again." }));
-      return "reconciled";
+      // Its worker died once the end of the message was going out: the relay may have taken it or
+      // never read its end. Not sent again, and not reported as sent.
+      const since = current.committingAt?.toISOString() ?? "an unknown time";
+      await retryingThroughOutage(() => recordInDoubt(draft, current, `The attempt that began ending the message at ${since} stopped before the relay's answer was recorded; the relay may or may not have it.`));
+      return "in_doubt";
     }
     const suppressed = await isSuppressed(draft.workspaceId, draft.lead.email);
     if (suppressed) {
@@ -98,15 +105,23 @@ async function attempt(draft: Loaded, relay: Relay, send: Claimed, stillHeld: ()
     headers: { ...unsubscribeHeaders(draft.workspaceId, draft.lead.email, relay.fromEmail), "X-LeadPipe-Draft": draft.id },
   });
   const options = relayTransportOptions(relay);
+  let abandoned = false;
   try {
     await deliver({ ...options, auth: options.auth }, { from: relay.fromEmail, to: draft.lead.email }, raw, async () => {
-      await stillHeld();
-      crashPoint("send.before-end-of-message");
-      // Only the attempt whose claim stands may end the message.
-      const { count } = await db().send.updateMany({ where: { id: send.id, status: "sending", attempts: send.attempts }, data: { status: "committing", committingAt: new Date() } });
-      if (count === 0) throw new Error("another attempt claimed this send");
+      try {
+        await stillHeld();
+        crashPoint("send.before-end-of-message");
+        // Only the attempt whose claim stands may end the message.
+        const { count } = await db().send.updateMany({ where: { id: send.id, status: "sending", attempts: send.attempts }, data: { status: "committing", committingAt: new Date() } });
+        if (count === 0) throw new Error("another attempt claimed this send");
+      } catch (error) {
+        abandoned = true; // the end of the message is never written (smtp-delivery.ts)
+        throw error;
+      }
+      crashPoint("send.after-committing");
     });
   } catch (error) {
+    if (abandoned) return abandonedAttempt(send, error as Error);
     return failedAttempt(sending, relay, send, error as DeliveryError);
   }
   crashPoint("send.after-relay-accepted");
@@ -115,17 +130,34 @@ async function attempt(draft: Loaded, relay: Relay, send: Claimed, stillHeld: ()
   return "sent";
 }
 
+/**
+ * The attempt gave up before the end of the message (its lock or its `committing` write failed):
+ * the relay has nothing. Puts the send back to `pending` — from `committing` too, since a write
+ * whose answer was lost may have committed — retried through a database outage, then throws for
+ * BullMQ to send it again under the same Message-ID. Only this attempt's claim is touched (a later
+ * attempt that already found it `in_doubt` is undone too: this attempt knows better).
+ */
+async function abandonedAttempt(send: Claimed, error: Error): Promise<never> {
+  const note = `Abandoned before the end of the message (nothing was sent): ${error.message}`.slice(0, 1000);
+  await retryingThroughOutage(() => db().send.updateMany({
+    where: { id: send.id, status: { in: ["sending", "committing", "in_doubt"] }, attempts: send.attempts },
+    data: { status: "pending", committingAt: null, inDoubtAt: null, error: note },
+  }));
+  throw error;
+}
+
 async function failedAttempt(draft: SendingDraft, relay: Relay, send: Claimed, error: DeliveryError): Promise<SendOutcome> {
   const { responseCode = 0, command = "", afterEnd } = error;
   const message = error.message;
   const permanent = responseCode >= 500 && responseCode < 600;
   if (afterEnd && !responseCode) {
-    // The end of the message went out and no answer came back: the relay may have it. Not sent again.
-    await retryingThroughOutage(() => recordSent(draft, send, { acceptedAt: new Date(), confirmed: false, note: `No answer after the end of the message: ${message}`.slice(0, 1000) }));
-    return "reconciled";
+    // The end of the message went out and no answer came back: the relay may have it. Not sent
+    // again, and not reported as sent.
+    await retryingThroughOutage(() => recordInDoubt(draft, send, `No answer from the relay after the end of the message: ${message}`));
+    return "in_doubt";
   }
   // The relay certainly did not take the message (refused, or the conversation ended before its end).
-  await db().send.updateMany({ where: { id: send.id, status: { in: ["sending", "committing"] }, attempts: send.attempts }, data: { status: "pending", error: message.slice(0, 1000) } });
+  await retryingThroughOutage(() => db().send.updateMany({ where: { id: send.id, status: { in: ["sending", "committing"] }, attempts: send.attempts }, data: { status: "pending", error: message.slice(0, 1000) } }));
   // A refused login or a relay we cannot reach is our settings, not the lead: retried (and shown
   // as a warning on the review pages) until an admin fixes the relay.
   const relayProblem = /^AUTH/i.test(command) || !responseCode || command === "CONN";

@@ -1,16 +1,20 @@
 import { db } from "@/lib/db";
+import { announceApproval } from "@/lib/drafts/announce-approval";
 import { enqueueSend, sendWaitMs } from "@/lib/drafts/send-window";
 import { sendDraft } from "@/lib/sending/send-draft";
 
 /**
  * One send job (queue `send`). A job that fires before the draft's undo window closed (a resume
- * sweep, a clock a little ahead) goes back as a delayed job for the remaining time.
+ * sweep, a clock a little ahead) goes back as a delayed job for the remaining time. Once the window
+ * has closed, the approval is announced (draft.approved) before anything is sent.
  */
 export async function sendWhenDue(draftId: string) {
-  const draft = await db().draft.findUnique({ where: { id: draftId }, select: { status: true, sendAfter: true } });
-  if (draft?.status === "approved" && sendWaitMs(draft) > 0) {
+  const draft = await db().draft.findUnique({ where: { id: draftId }, select: { status: true, sendAfter: true, approvalAnnouncedAt: true } });
+  const now = new Date();
+  if (draft?.status === "approved" && sendWaitMs(draft, now.getTime()) > 0) {
     await enqueueSend(draftId, draft.sendAfter, "wait");
     return { outcome: "deferred" };
   }
+  if (draft?.status === "approved" && !draft.approvalAnnouncedAt) await announceApproval(draftId, now);
   return { outcome: await sendDraft(draftId) };
 }

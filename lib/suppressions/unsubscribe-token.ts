@@ -3,8 +3,9 @@ import { config } from "@/lib/config";
 
 // One-click unsubscribe (RFC 8058): every mail carries a link to {APP_URL}/unsubscribe/<token>. The
 // token names the workspace and the address and is signed with a key derived from AUTH_SECRET, so
-// it cannot be forged or pointed at another address; it needs no database row and never expires
-// (an unsubscribe link must keep working). Format: "u1.<base64url(JSON {w, e})>.<base64url(HMAC-SHA256)[0..22]>".
+// it cannot be forged or pointed at another address (the MAC covers the workspace and the exact
+// address: change a character of either, or graft one token's signature onto another's payload, and
+// it is refused); it needs no database row and never expires (an unsubscribe link must keep working). Format: "u1.<base64url(JSON {w, e})>.<base64url(HMAC-SHA256)[0..22]>".
 
 function mac(payload: string): string {
   const key = createHmac("sha256", config().AUTH_SECRET).update("leadpipe unsubscribe v1").digest();
@@ -18,10 +19,13 @@ export function unsubscribeToken(workspaceId: string, email: string): string {
 
 /** The workspace and address a token names, or null when it is not one of ours. */
 export function readUnsubscribeToken(token: string): { workspaceId: string; email: string } | null {
-  const [version, payload, signature] = token.split(".");
-  if (version !== "u1" || !payload || !signature || token.length > 1200) return null;
-  const expected = mac(payload);
-  if (signature.length !== expected.length || !timingSafeEqual(Buffer.from(signature), Buffer.from(expected))) return null;
+  const parts = token.split(".");
+  const [version, payload, signature] = parts;
+  if (parts.length !== 3 || version !== "u1" || !payload || !signature || token.length > 1200) return null;
+  const given = Buffer.from(signature);
+  const expected = Buffer.from(mac(payload));
+  // Compared as bytes: a signature of non-ASCII characters has as many characters but more bytes.
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   try {
     const decoded = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as { w?: unknown; e?: unknown };
     return typeof decoded.w === "string" && typeof decoded.e === "string" ? { workspaceId: decoded.w, email: decoded.e } : null;

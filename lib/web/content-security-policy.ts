@@ -24,3 +24,17 @@ export function pagePolicy(nonce: string, dev = process.env.NODE_ENV === "develo
     "frame-ancestors 'none'",
   ].join("; ");
 }
+
+/**
+ * The policy of a page a route handler writes itself (the unsubscribe page): no script at all,
+ * only the one stylesheet whose hash is given (`sha256-…`, base64), forms only to this origin.
+ */
+export function plainPagePolicy(styleHash: string): string {
+  return [
+    "default-src 'none'",
+    `style-src '${styleHash}'`,
+    "form-action 'self'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DELIVERY_STATUSES } from "@/lib/statuses";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
@@ -96,7 +97,7 @@ export async function replayDeadLetters(workspaceId: string, body: z.infer<typeo
 
 export const DeliverySchema = z
   .object({
-    id: z.string(), event: z.object({ id: z.string(), event: z.string(), occurred_at: z.string() }), status: z.enum(["pending", "succeeded", "dead"]),
+    id: z.string(), event: z.object({ id: z.string(), event: z.string(), occurred_at: z.string() }), status: z.enum(DELIVERY_STATUSES),
     attempts: z.array(z.object({ attempt: z.number().int(), started_at: z.string(), duration_ms: z.number().int(), status_code: z.number().int().nullable(), error: z.string().nullable(), response_body: z.string().nullable() })),
     next_attempt_at: z.string().nullable(), last_error: z.string().nullable(), created_at: z.string(),
   })

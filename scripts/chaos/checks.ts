@@ -4,6 +4,7 @@
 import type pg from "pg";
 import type { Received } from "../../tests/helpers/webhook-receiver";
 import type { ReceivedMail } from "../../tests/helpers/smtp-sink";
+import type { Resolution } from "./in-doubt";
 
 export type Check = { name: string; ok: boolean; detail: string };
 export type Figures = Record<string, number | string>;
@@ -16,6 +17,8 @@ type Inputs = {
   decided: Map<string, "approve" | "reject">;
   received: Received[];
   mails: ReceivedMail[];
+  /** The in-doubt sends the driver resolved, by send id (in-doubt.ts). */
+  resolutions: Map<string, Resolution>;
 };
 
 const count = async (pool: pg.Pool, query: string, params: unknown[]) => Number((await pool.query<{ n: string }>(query, params)).rows[0].n);
@@ -26,7 +29,7 @@ function tally<T>(items: T[], key: (item: T) => string): Map<string, number> {
   return counts;
 }
 
-export async function checkInvariants({ pool, runId, workspaceId, leads, decided, received, mails }: Inputs): Promise<{ checks: Check[]; figures: Figures }> {
+export async function checkInvariants({ pool, runId, workspaceId, leads, decided, received, mails, resolutions }: Inputs): Promise<{ checks: Check[]; figures: Figures }> {
   const checks: Check[] = [];
   const check = (name: string, ok: boolean, detail: string) => checks.push({ name, ok, detail });
 
@@ -72,6 +75,18 @@ export async function checkInvariants({ pool, runId, workspaceId, leads, decided
   check("no Message-ID or draft sent twice", mailCopies === 0 && byDraft.size === byMessageId.size, `${mails.length} mails, ${byMessageId.size} distinct Message-IDs, ${byDraft.size} distinct drafts`);
   const unconfirmed = await count(pool, `SELECT count(*) AS n FROM sends s JOIN drafts d ON d.id = s."draftId" WHERE d."runId" = $1 AND s.status = 'sent' AND NOT s.confirmed`, [runId]);
 
+  // Sends in doubt, counted apart: none may be left, each was resolved as the sink showed (a
+  // `resend` only for a mail the sink never had, which then arrived once), and a send recorded
+  // `sent` without the relay's answer (confirmed = false) only by such a resolution.
+  const leftInDoubt = await count(pool, `SELECT count(*) AS n FROM sends s JOIN drafts d ON d.id = s."draftId" WHERE d."runId" = $1 AND s.status = 'in_doubt'`, [runId]);
+  const resolved = [...resolutions.values()];
+  const resolvedSent = resolved.filter((r) => r.outcome === "sent");
+  const resent = resolved.filter((r) => r.outcome === "resend");
+  const resentNotOnce = resent.filter((r) => byMessageId.get(r.messageId) !== 1);
+  check("no send left in doubt", leftInDoubt === 0, `${leftInDoubt} in doubt; ${resolved.length} resolved over /v1 (${resolvedSent.length} sent: at the sink; ${resent.length} resent: not at the sink)`);
+  check("each resent doubt arrived once, under its Message-ID", resentNotOnce.length === 0, `${resentNotOnce.length} of ${resent.length} resent sends not at the sink exactly once`);
+  check("sent without the relay's answer only by a reviewer", unconfirmed === resolvedSent.length, `${unconfirmed} sends with confirmed = false, ${resolvedSent.length} resolved sent`);
+
   // Events: the outbox has what the leads did, once each; every event reached the receiver at
   // least once, under its own id.
   const events = await pool.query<{ id: string; type: string; subject: string }>(
@@ -103,7 +118,8 @@ export async function checkInvariants({ pool, runId, workspaceId, leads, decided
       leads, "run leads": runLeads, qualified, drafts: drafts.rows.length, approved, rejected: decided.size - approved,
       "sends recorded": sends.rows.length, "mails at the sink": mails.length, "re-sent copies": mailCopies,
       events: events.rows.length, "deliveries received": received.length, "duplicate deliveries": received.length - distinctReceived.size,
-      "events lost": lost.length, "sends lost": notDelivered, "sends reconciled after a crash": unconfirmed,
+      "events lost": lost.length, "sends lost": notDelivered,
+      "sends in doubt": resolved.length, "in doubt, at the sink (sent)": resolvedSent.length, "in doubt, not at the sink (resent)": resent.length,
     },
   };
 }

@@ -2,11 +2,13 @@
 // them at once) and of the web process, each started again at once; a Redis restart (SIGKILL,
 // then start on its append-only file); a PostgreSQL crash-restart (`pg_ctl stop -m immediate`,
 // then start with crash recovery); a worker that SIGKILLs itself between the relay's acceptance of
-// a mail and the commit recording it (LEADPIPE_CRASH_AT=send.after-relay-accepted, lib/sending/crash-point.ts).
+// a mail and the commit recording it (LEADPIPE_CRASH_AT=send.after-relay-accepted), and one that
+// does so once a send is `committing`, before the end of its message (send.after-committing,
+// lib/sending/crash-point.ts). Both leave a send in doubt: the first at the sink, the second not.
 import type { AppProcess } from "./app-processes";
 import type { PrivateServices } from "./services";
 
-export type FaultKind = "worker kill -9" | "web kill -9" | "redis restart" | "postgres restart" | "worker dies after relay OK";
+export type FaultKind = "worker kill -9" | "web kill -9" | "redis restart" | "postgres restart" | "worker dies after relay OK" | "worker dies in committing";
 export type FaultRecord = { kind: FaultKind; atSeconds: number; note: string; recoveredSeconds: number };
 
 export function faultInjector(options: { web: AppProcess; workers: AppProcess[]; services: PrivateServices; startedAt: number; log: (line: string) => void }) {
@@ -40,14 +42,15 @@ export function faultInjector(options: { web: AppProcess; workers: AppProcess[];
       });
     },
     /**
-     * Restarts worker `index` with the crash point armed and waits until it dies on its first
-     * accepted send (before the commit), then starts it again as usual.
+     * Restarts worker `index` with a crash point armed (`send.after-relay-accepted`: on its first
+     * accepted send, before the commit; `send.after-committing`: on its first send in `committing`,
+     * before the end of the message) and waits until it dies there, then starts it again as usual.
      */
-    crashAfterRelayAccepted(index: number, note: string) {
+    crashAt(point: "send.after-relay-accepted" | "send.after-committing", index: number, note: string) {
       const worker = workers[index];
-      return inject("worker dies after relay OK", note, 1, async () => {
+      return inject(point === "send.after-relay-accepted" ? "worker dies after relay OK" : "worker dies in committing", note, 1, async () => {
         await worker.kill9();
-        await worker.start({ LEADPIPE_CRASH_AT: "send.after-relay-accepted" });
+        await worker.start({ LEADPIPE_CRASH_AT: point });
         const crashed = await worker.exitsOnItsOwn(180_000);
         if (!crashed) {
           log("  the armed worker sent nothing within 180 s; killed it instead");
@@ -63,7 +66,7 @@ export function faultInjector(options: { web: AppProcess; workers: AppProcess[];
       return inject("postgres restart", note, 1, () => services.restartPostgres(downMs));
     },
     summary(): Record<FaultKind, number> {
-      const kinds: FaultKind[] = ["worker kill -9", "web kill -9", "redis restart", "postgres restart", "worker dies after relay OK"];
+      const kinds: FaultKind[] = ["worker kill -9", "web kill -9", "redis restart", "postgres restart", "worker dies after relay OK", "worker dies in committing"];
       return Object.fromEntries(kinds.map((kind) => [kind, records.filter((r) => r.kind === kind).length])) as Record<FaultKind, number>;
     },
   };

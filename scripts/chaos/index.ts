@@ -15,6 +15,7 @@ import { apiClient } from "./api";
 import { webProcess, workerProcess, type AppProcess } from "./app-processes";
 import { checkInvariants } from "./checks";
 import { faultInjector } from "./faults";
+import { resolveInDoubt, type Resolution } from "./in-doubt";
 import { printReport } from "./report";
 import { missingPrerequisites, startServices, type PrivateServices } from "./services";
 import { configureAndStartRun, leadsCsv, prepareDatabase, reviewDrafts } from "./workload";
@@ -145,7 +146,9 @@ async function main(): Promise<boolean> {
   await reviewed(0.7);
   await faults.killWorkers(1, "while drafts are sent");
   await reviewed(0.78);
-  await faults.crashAfterRelayAccepted(0, "between the relay's acceptance of a mail and the commit");
+  await faults.crashAt("send.after-relay-accepted", 0, "between the relay's acceptance of a mail and the commit");
+  await reviewed(0.82);
+  await faults.crashAt("send.after-committing", 1, "once a send is committing, before the end of its message");
   await reviewed(0.85);
   await faults.killWeb("while drafts are reviewed");
   await review.done;
@@ -157,7 +160,14 @@ async function main(): Promise<boolean> {
     await until("95 % of sends", async () => (await sent()) >= approvals * 0.95, 300_000, 50).catch(() => undefined);
     await faults.killWorkers(0, "while the last drafts are sent");
   }
-  await until("run completed", async () => (await runStatus()) === "completed", 420_000, 500);
+  // Sends in doubt keep the run `sending` until resolved: the driver resolves each over /v1 as a
+  // reviewer who checked the relay would (the sink holds its Message-ID: sent; else: resend).
+  const resolutions = new Map<string, Resolution>();
+  await until("run completed (in-doubt sends resolved)", async () => {
+    if ((await runStatus()) === "completed") return true;
+    await resolveInDoubt(api, tokens[0], runId, smtp.mails, resolutions);
+    return false;
+  }, 420_000, 2_000);
   log("run completed; waiting for every outbox event to reach the receiver");
 
   const seen = new Set<string>();
@@ -169,7 +179,7 @@ async function main(): Promise<boolean> {
     return pending === 0 && ids.every((row) => seen.has(row.id));
   }, 300_000, 1_000).catch((error: Error) => log(`!! ${error.message}`));
 
-  const { checks, figures } = await checkInvariants({ pool, runId, workspaceId, leads: LEADS, decided: review.decided, received: receiver.received, mails: smtp.mails });
+  const { checks, figures } = await checkInvariants({ pool, runId, workspaceId, leads: LEADS, decided: review.decided, received: receiver.received, mails: smtp.mails, resolutions });
   const crashes = processes.reduce((sum, p) => sum + p.unexpectedExits, 0);
   checks.push({ name: "no process exited on its own", ok: crashes === 0, detail: `${crashes} unexpected exits` });
   return printReport({ faults, figures, checks, api: api.stats, seconds: (Date.now() - startedAt) / 1000, logDir });

@@ -84,6 +84,12 @@ describe("the approval gate", () => {
     expect((await createRun({ pack: "gov-cmp-pack", campaign_id: id })).body.code).toBe("campaign_not_approved");
 
     expect((await call("POST", `/v1/campaigns/${id}/approve`, { token: ws.tokens.reviewer })).body).toMatchObject({ status: "approved", approved_by: ws.users.reviewer.id });
+    // The run takes the campaign's pack: naming another pack is refused at `pack`, nothing is created.
+    const runsBefore = await db().run.count({ where: { workspaceId: ws.workspace.id } });
+    const otherPack = await createRun({ pack: "saas-outbound", campaign_id: id });
+    expect(otherPack.status).toBe(422);
+    expect(otherPack.body).toMatchObject({ code: "validation_failed", errors: [{ path: "pack", message: expect.stringContaining('runs pack "gov-cmp-pack"') }] });
+    expect(await db().run.count({ where: { workspaceId: ws.workspace.id } })).toBe(runsBefore);
     const started = await createRun({ pack: "gov-cmp-pack", campaign_id: id });
     expect(started.status, JSON.stringify(started.body)).toBe(202);
     expect(await resolvedVersion(started.body.id as string, "extract_signals")).toBe("v1.0.0-cmp");

@@ -54,6 +54,7 @@ export const PATH_RESOURCES: Record<string, (r: Resources) => string> = {
   "leads.id": (r) => r.leadId,
   "runs.id": (r) => r.runId,
   "drafts.id": (r) => r.draftId,
+  "sends.id": (r) => r.inDoubtSendId,
   "replies.id": (r) => r.replyId,
   "campaigns.id": (r) => r.campaignId,
   "webhook-endpoints.id": (r) => r.endpointId,
@@ -110,6 +111,9 @@ export const V1_CASES: Record<string, V1Case> = {
   getDraft: { role: "viewer" },
   approveDraft: { role: "reviewer", body: () => ({ subject: "Edited by another workspace" }) },
   rejectDraft: { role: "reviewer", body: () => ({ reason: "Rejected by another workspace" }) },
+  listSends: { role: "viewer", probes: (r) => [list("all"), list("in doubt", "?status=in_doubt"), list("run_id filter", `?run_id=${r.runId}`)] },
+  getSend: { role: "viewer" },
+  resolveSend: { role: "reviewer", body: () => ({ outcome: "resend" }) },
   createReply: {
     role: "admin",
     body: (r) => ({ draft_id: r.sentDraftId, from: "someone@isolation.example", text: "Hello", received_at: now() }),

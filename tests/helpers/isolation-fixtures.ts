@@ -22,6 +22,9 @@ export type Resources = {
   /** Sent, with a Message-ID a reply can name. */
   sentDraftId: string;
   messageId: string;
+  /** A send in doubt (approved draft, its outcome unknown): resolve would change it. */
+  inDoubtSendId: string;
+  inDoubtMessageId: string;
   replyId: string;
   campaignId: string;
   packSlug: string;
@@ -109,6 +112,14 @@ export async function seedResources(ws: TestWorkspace): Promise<Resources> {
   const sentDraftId = await writeDraft(ws.workspace.id, runId, second.id as string, "sent");
   const messageId = `<${sentDraftId}@${suffix}.example>`;
   await db().send.create({ data: { id: newId("snd"), workspaceId: ws.workspace.id, draftId: sentDraftId, messageId, status: "sent", attempts: 1, acceptedAt: new Date() } });
+  // A send whose worker stopped after the end of its message began going out, as the next attempt leaves it.
+  const third = await post("/v1/leads", { email: `third-in-${slug}@isolation.example` });
+  const doubtfulDraftId = await writeDraft(ws.workspace.id, runId, third.id as string, "approved");
+  const inDoubtSendId = newId("snd");
+  const inDoubtMessageId = `<${inDoubtSendId}@${suffix}.example>`;
+  await db().send.create({
+    data: { id: inDoubtSendId, workspaceId: ws.workspace.id, draftId: doubtfulDraftId, messageId: inDoubtMessageId, status: "in_doubt", attempts: 1, committingAt: new Date(), inDoubtAt: new Date(), error: "No answer was recorded." },
+  });
   // Mail the intake loop kept because it matched nothing, as ingest writes it.
   const unmatchedFrom = `stranger-to-${slug}@unmatched.example`;
   await db().inboundMessage.create({
@@ -131,7 +142,7 @@ export async function seedResources(ws: TestWorkspace): Promise<Resources> {
 
   const tokenRow = await db().apiToken.findFirstOrThrow({ where: { workspaceId: ws.workspace.id, name: "admin write" } });
   return {
-    workspaceSlug: slug, leadId, leadEmail, leadIdempotencyKey, leadBody, runId, draftId, sentDraftId, messageId, replyId: reply.id as string, campaignId: campaign.id as string,
+    workspaceSlug: slug, leadId, leadEmail, leadIdempotencyKey, leadBody, runId, draftId, sentDraftId, messageId, inDoubtSendId, inDoubtMessageId, replyId: reply.id as string, campaignId: campaign.id as string,
     packSlug, promptName, promptVersion, promptPin, providerSlug, spareProviderSlug, endpointId, deliveryId, eventId: test.event_id as string,
     tokenId: tokenRow.id, relayFromEmail, suppressedEmail, mailboxUsername, unmatchedFrom, adminUserId: ws.users.admin.id, viewerUserId: ws.users.viewer.id, webSessionId,
     evalSetId: evalSet.id as string, evalSetRef, evalCaseId: evalCase.id as string, evaluationId, replayId,
@@ -164,10 +175,11 @@ async function writeEvaluation(workspaceId: string, setId: string, caseId: strin
   return id;
 }
 
-async function writeDraft(workspaceId: string, runId: string, leadId: string, status: "awaiting_review" | "sent") {
-  const runLead = await db().runLead.create({ data: { id: newId("rle"), workspaceId, runId, leadId, stage: "draft_email", state: status === "sent" ? "done" : "awaiting_review", qualified: true } });
+async function writeDraft(workspaceId: string, runId: string, leadId: string, status: "awaiting_review" | "approved" | "sent") {
+  const state = { awaiting_review: "awaiting_review", approved: "running", sent: "done" }[status];
+  const runLead = await db().runLead.create({ data: { id: newId("rle"), workspaceId, runId, leadId, stage: status === "approved" ? "send" : "draft_email", state, qualified: true } });
   const draft = await db().draft.create({
-    data: { id: newId("drf"), workspaceId, runId, leadId, runLeadId: runLead.id, subject: "Hello from the isolation suite", body: "Hi,\n\nA draft.\n\nSam", status, ...(status === "sent" ? { reviewedAt: new Date() } : {}) },
+    data: { id: newId("drf"), workspaceId, runId, leadId, runLeadId: runLead.id, subject: "Hello from the isolation suite", body: "Hi,\n\nA draft.\n\nSam", status, ...(status !== "awaiting_review" ? { reviewedAt: new Date() } : {}) },
   });
   return draft.id;
 }
@@ -175,7 +187,7 @@ async function writeDraft(workspaceId: string, runId: string, leadId: string, st
 /** Strings that name one of the workspace's resources; none may show in another workspace's answers. */
 export function identifiers(resources: Resources): string[] {
   return [
-    resources.leadId, resources.leadEmail, resources.runId, resources.draftId, resources.sentDraftId, resources.messageId, resources.replyId,
+    resources.leadId, resources.leadEmail, resources.runId, resources.draftId, resources.sentDraftId, resources.messageId, resources.inDoubtSendId, resources.inDoubtMessageId, resources.replyId,
     resources.campaignId, resources.packSlug, resources.promptName, resources.providerSlug, resources.spareProviderSlug, resources.endpointId,
     resources.deliveryId, resources.eventId, resources.tokenId, resources.relayFromEmail, resources.suppressedEmail, resources.mailboxUsername, resources.unmatchedFrom, resources.adminUserId, resources.viewerUserId, resources.workspaceSlug, resources.webSessionId,
     resources.evalSetId, resources.evalSetRef, resources.evalCaseId, resources.evaluationId, resources.replayId,

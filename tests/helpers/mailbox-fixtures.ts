@@ -72,3 +72,20 @@ export function dsnMessage(lead: SentLead, kind: "hard" | "soft"): string {
     `--${boundary}--`, "",
   ].join("\r\n");
 }
+
+/** A plain-text bounce notice as Exim writes it (no RFC 3464 report), quoting our email's headers. */
+export function eximBounceMessage(lead: SentLead): string {
+  counter += 1;
+  return [
+    "Return-path: <>", `X-Failed-Recipients: ${lead.email}`, "Auto-Submitted: auto-replied",
+    "From: Mail Delivery System <Mailer-Daemon@relay.sender.example>", "To: sam@sender.example",
+    "Subject: Mail delivery failed: returning message to sender", `Date: ${stamp()}`, `Message-ID: <E1exim-${counter}-${Date.now()}@relay.sender.example>`,
+    "Content-Type: text/plain; charset=us-ascii", "",
+    "This message was created automatically by mail delivery software.", "",
+    "A message that you sent could not be delivered to one or more of its", "recipients. This is a permanent error. The following address(es) failed:", "",
+    `  ${lead.email}`, `    host mx.${lead.email.split("@")[1]} [192.0.2.44]`, `    SMTP error from remote mail server after RCPT TO:<${lead.email}>:`,
+    `    550 5.1.1 <${lead.email}>: Recipient address rejected: User unknown`, "",
+    "------ This is a copy of the message, including all the headers. ------", "",
+    "From: sam@sender.example", `To: ${lead.email}`, "Subject: Quick question", `Message-ID: ${lead.messageId}`, "", "Hello", "",
+  ].join("\r\n");
+}

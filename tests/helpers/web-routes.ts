@@ -49,6 +49,7 @@ export const WEB_PATH_RESOURCES: Record<string, (r: Resources) => string> = {
   "eval-sets.caseId": (r) => r.evalCaseId,
   "evaluations.id": (r) => r.evaluationId,
   "replays.id": (r) => r.replayId,
+  "sends.id": (r) => r.inDoubtSendId,
 };
 
 export type WebCase = {
@@ -176,6 +177,8 @@ export const WEB_CASES: Record<string, WebCase> = {
   "POST /api/web/runs/{id}/cancel": {},
   "GET /api/web/runs/{id}/errors": {},
   "GET /api/web/runs/{id}": {},
+  "GET /api/web/runs/{id}/in-doubt": {},
+  "POST /api/web/sends/{id}/resolve": { body: () => ({ outcome: "resend" }) },
   "GET /api/web/runs/{id}/leads": { ownProbes: () => [{ label: "its own run's leads", expect: [200] }] },
   "GET /api/web/runs/{id}/leads/{leadId}/traces": {},
   "GET /api/web/tokens": { probes: () => list },

@@ -7,7 +7,7 @@ import { closeQueues, queue } from "@/lib/queues";
 import { seed } from "@/prisma/seed/run-seed";
 import { resetDatabase } from "../helpers/db";
 import { startDovecot, type Dovecot } from "../helpers/dovecot";
-import { dsnMessage, pointMailboxAt, replyMessage, sentWorkspace } from "../helpers/mailbox-fixtures";
+import { dsnMessage, eximBounceMessage, pointMailboxAt, replyMessage, sentWorkspace } from "../helpers/mailbox-fixtures";
 import { eventually, freePort, getJson, spawnWorker, type Spawned } from "../helpers/processes";
 
 // The intake loop against a real IMAP server (a private dovecot): replies dropped into the mailbox
@@ -119,7 +119,7 @@ describe("mailbox intake (dovecot)", () => {
     expect(await db().mailboxCursor.findUnique({ where: { workspaceId_folder: { workspaceId: workspace.id, folder: "Archive" } } })).toBeNull(); // empty: nothing to move past
   }, 60_000);
 
-  it("suppresses the address of a hard bounce and ends the lead bounced; records a soft bounce only", async () => {
+  it("suppresses the address of a hard bounce (a DSN or a plain-text notice) and ends the lead bounced; records a soft bounce only", async () => {
     const { workspaceId, leads } = await sentWorkspace("intake-replies", 0).then(async () => {
       const lead = await db().lead.findMany({ where: { workspace: { slug: "intake-replies" } }, orderBy: { id: "asc" } });
       const sends = await db().send.findMany({ where: { draft: { leadId: { in: lead.map((l) => l.id) } } }, include: { draft: true } });
@@ -133,12 +133,17 @@ describe("mailbox intake (dovecot)", () => {
     });
     await dovecot.append("replies", dsnMessage(leads[4], "hard"));
     await dovecot.append("replies", dsnMessage(leads[5], "soft"));
+    await dovecot.append("replies", eximBounceMessage(leads[3])); // lead 3 got no mail in the first test
     const bounces = await eventually(async () => {
       const rows = await db().bounce.findMany({ where: { workspaceId }, orderBy: { emailLower: "asc" } });
-      return rows.length >= 2 ? rows : null;
+      return rows.length >= 3 ? rows : null;
     }, { timeoutMs: 5_000, everyMs: 100 }).catch(withContext(workspaceId));
-    expect(bounces.map((bounce) => [bounce.emailLower, bounce.kind, bounce.status])).toEqual([[leads[4].email, "hard", "5.1.1"], [leads[5].email, "soft", "4.4.7"]]);
-    expect(bounces[0].draftId).toBe(leads[4].draftId);
+    expect(bounces.map((bounce) => [bounce.emailLower, bounce.kind, bounce.status])).toEqual([[leads[3].email, "hard", "5.1.1"], [leads[4].email, "hard", "5.1.1"], [leads[5].email, "soft", "4.4.7"]]);
+    expect(bounces[0].draftId).toBe(leads[3].draftId); // by the Message-ID quoted in the notice
+    expect(bounces[1].draftId).toBe(leads[4].draftId);
+    expect(await db().suppression.findFirst({ where: { workspaceId, emailLower: leads[3].email } })).toMatchObject({ source: "bounce", reason: expect.stringMatching(/^Hard bounce 5\.1\.1: .*User unknown/) });
+    expect((await db().lead.findUniqueOrThrow({ where: { id: leads[3].leadId } })).status).toBe("bounced");
+    expect((await db().inboundMessage.findFirstOrThrow({ where: { workspaceId, subject: "Mail delivery failed: returning message to sender" } }))).toMatchObject({ kind: "bounce", matchedBy: "dsn" });
     expect(await db().suppression.findFirst({ where: { workspaceId, emailLower: leads[4].email } })).toMatchObject({ source: "bounce", reason: "Hard bounce 5.1.1: smtp; 550 5.1.1 user unknown" });
     expect(await db().suppression.findFirst({ where: { workspaceId, emailLower: leads[5].email } })).toBeNull();
     expect((await db().lead.findUniqueOrThrow({ where: { id: leads[4].leadId } })).status).toBe("bounced");

@@ -6,6 +6,7 @@ import type { LeadRow } from "@/lib/imports/columns";
 import { insertLeadBatch } from "@/lib/imports/insert-batch";
 import { closeQueues, queue } from "@/lib/queues";
 import { putRelay } from "@/lib/relay/relay-settings";
+import { resolveSend } from "@/lib/sending/resolve-send";
 import { sendDraft } from "@/lib/sending/send-draft";
 import { ensureWorkspace } from "@/lib/workspaces/create-workspace";
 import { seed } from "@/prisma/seed/run-seed";
@@ -15,8 +16,9 @@ import { startSmtpSink } from "../helpers/smtp-sink";
 
 // Exactly-once sending against a real SMTP server and real worker processes killed at the two
 // points that matter (lib/sending/crash-point.ts): after the relay accepted the message but before
-// our commit, and before the end of the message. Afterwards the send is completed by an ordinary
-// attempt (what BullMQ's retry or the resume sweep runs): one mail per draft either way.
+// our commit (the send is then in doubt: tests/integration/send-in-doubt.test.ts), and before the
+// end of the message (the next ordinary attempt, what BullMQ's retry or the resume sweep runs,
+// sends it). One mail per draft either way.
 
 const actor = { type: "system" as const, id: "tests", name: "tests" };
 let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
@@ -71,7 +73,7 @@ afterAll(async () => {
 });
 
 describe("sending exactly once", () => {
-  it("a worker killed between the relay's acceptance and the commit: reconciled, no second mail", async () => {
+  it("a worker killed between the relay's acceptance and the commit: in doubt, never sent again, never reported sent until resolved", async () => {
     const { runId, draftIds: [draftId] } = await draftsAwaitingReview(["ada@once.example"]);
     const worker = await startWorker("send.after-relay-accepted");
     await approveDraft(workspaceId, draftId, {}, { userId: reviewerId, actor });
@@ -80,12 +82,19 @@ describe("sending exactly once", () => {
     const send = await db().send.findUniqueOrThrow({ where: { draftId } });
     expect(send.status).toBe("committing");
 
-    expect(await sendDraft(draftId)).toBe("reconciled");
+    // The next attempt cannot tell this crash from one before the relay read the end of the message.
+    expect(await sendDraft(draftId)).toBe("in_doubt");
     expect(await sendDraft(draftId)).toBe("skipped");
     expect(mailsFor(draftId)).toHaveLength(1);
-    const recorded = await db().send.findUniqueOrThrow({ where: { draftId } });
-    expect(recorded).toMatchObject({ status: "sent", confirmed: false, messageId: send.messageId });
+    expect(await db().send.findUniqueOrThrow({ where: { draftId } })).toMatchObject({ status: "in_doubt", messageId: send.messageId });
+    expect((await db().runLead.findFirstOrThrow({ where: { runId } })).state).toBe("running");
+    expect(await db().event.count({ where: { workspaceId, type: "send.completed", data: { path: ["draft_id"], equals: draftId } } })).toBe(0);
+
+    // A reviewer who sees it arrived records it (tests/integration/send-in-doubt.test.ts covers the rest).
+    await resolveSend(workspaceId, send.id, { outcome: "sent" }, actor);
+    expect(mailsFor(draftId)).toHaveLength(1);
     expect(mailsFor(draftId)[0].headers.get("message-id")).toBe(send.messageId);
+    expect(await db().send.findUniqueOrThrow({ where: { draftId } })).toMatchObject({ status: "sent", confirmed: false, messageId: send.messageId });
     expect((await db().runLead.findFirstOrThrow({ where: { runId } })).state).toBe("done");
     expect(await db().event.count({ where: { workspaceId, type: "send.completed", data: { path: ["draft_id"], equals: draftId } } })).toBe(1);
   }, 60_000);

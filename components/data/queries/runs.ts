@@ -52,3 +52,17 @@ export function useRunRowErrors(runId: string, count: number) {
 export function useLeadTrace(runId: string, leadId: string) {
   return useQuery(runQueries.trace(runId, leadId));
 }
+
+/** A send whose outcome is unknown (GET /api/web/runs/{id}/in-doubt; lib/sending/list-sends.ts). */
+export type SendInDoubt = {
+  id: string; draft_id: string; lead_id: string; to: string; subject: string; message_id: string; attempts: number; note: string | null;
+  in_doubt_since: string | null; sent_folder_checked_at: string | null;
+};
+
+/** The run's sends in doubt; polled every 5 s while the run is sending (the Sent folder may resolve them). */
+export function useRunSendsInDoubt(runId: string, sending: boolean) {
+  return useQuery({
+    ...endpoint<Page<SendInDoubt>>(queryKeys.runs.inDoubt(runId), `/runs/${runId}/in-doubt`),
+    refetchInterval: sending ? 5000 : false,
+  });
+}

@@ -7,6 +7,7 @@ import { cancelRunOperation, createRunOperation, getRunOperation, listRunErrorsO
 import { approveCampaignOperation, createCampaignOperation, getCampaignOperation, listCampaignsOperation, rejectCampaignOperation, updateCampaignOperation } from "@/lib/api/operations/campaigns";
 import { approveDraftOperation, getDraftOperation, listDraftsOperation, rejectDraftOperation } from "@/lib/api/operations/drafts";
 import { getRelayOperation, putRelayOperation } from "@/lib/api/operations/relay";
+import { getSendOperation, listSendsOperation, resolveSendOperation } from "@/lib/api/operations/sends";
 import { getOfferOperation, putOfferOperation } from "@/lib/api/operations/offer";
 import { correctReplyOperation, createReplyOperation, getReplyOperation, listRepliesOperation } from "@/lib/api/operations/replies";
 import { checkMailboxOperation, getMailboxOperation, putMailboxOperation } from "@/lib/api/operations/mailbox";
@@ -27,6 +28,7 @@ export const OPERATIONS = [
   listLeadsOperation, createLeadOperation, getLeadOperation,
   listRunsOperation, createRunOperation, getRunOperation, listRunLeadsOperation, listRunErrorsOperation, cancelRunOperation,
   listDraftsOperation, getDraftOperation, approveDraftOperation, rejectDraftOperation,
+  listSendsOperation, getSendOperation, resolveSendOperation,
   listRepliesOperation, createReplyOperation, getReplyOperation, correctReplyOperation, getRelayOperation, putRelayOperation, getOfferOperation, putOfferOperation,
   getMailboxOperation, putMailboxOperation, checkMailboxOperation,
   listCampaignsOperation, createCampaignOperation, getCampaignOperation, updateCampaignOperation, approveCampaignOperation, rejectCampaignOperation,

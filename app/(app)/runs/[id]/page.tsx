@@ -1,9 +1,10 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { notFound } from "next/navigation";
 import { RunTabs } from "@/components/runs/run-tabs";
 import { RunView } from "@/components/runs/run-view";
 import { PageHeader } from "@/components/ui/page-header";
-import { getRunProgress } from "@/lib/runs/run-progress";
+import { getRunHeader } from "@/lib/runs/run-header";
 import { pageObject } from "@/lib/web/page-object";
 import { pageSession } from "@/lib/web/page-session";
 import { roleAtLeast } from "@/lib/auth/roles";
@@ -14,12 +15,19 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
   const session = await pageSession("viewer");
   const { id } = await params;
   if (!/^run_[0-9a-z]{26}$/.test(id)) notFound();
-  await pageObject(() => getRunProgress(session.workspace.id, id));
+  const { pack, campaign } = await pageObject(() => getRunHeader(session.workspace.id, id));
+  const link = "font-medium text-indigo-700 hover:underline";
   return (
     <>
-      <PageHeader title="Run" crumbs={[{ label: "Runs", href: "/runs" }, { label: id }]} />
+      <PageHeader title="Run" crumbs={[{ label: "Runs", href: "/runs" }, { label: id }]}>
+        <p data-testid="run-context">
+          Pack <Link href={`/packs/${pack.slug}`} className={link}>{pack.name}</Link> (<span className="font-mono">{pack.slug}</span>)
+          {" · "}
+          {campaign ? <>Campaign <Link href={`/campaigns/${campaign.id}`} className={link}>{campaign.name}</Link></> : "No campaign"}
+        </p>
+      </PageHeader>
       <RunTabs runId={id} current="overview" />
-      <RunView id={id} canCancel={roleAtLeast(session.role, "admin")} />
+      <RunView id={id} canCancel={roleAtLeast(session.role, "admin")} canResolve={roleAtLeast(session.role, "reviewer")} />
     </>
   );
 }

@@ -1,11 +1,11 @@
-import { getPack } from "@/lib/packs/get-pack";
+import { getPackFor } from "@/lib/packs/get-pack";
 import { updatePack, UpdatePackBody } from "@/lib/packs/update-pack";
 import { PackSlugParam } from "@/lib/web/params";
 import { webRoute } from "@/lib/web/web-route";
 
 export const GET = webRoute({
   role: "viewer", params: PackSlugParam,
-  handler: ({ session, params }) => getPack(session.workspace.id, params.slug),
+  handler: ({ session, params }) => getPackFor(session.workspace.id, params.slug, session.user.id),
 });
 
 // Pinning needs admin, as PATCH /v1/packs/{slug}; built-in packs are read-only (409).

@@ -1,0 +1,4 @@
+import { v1Route } from "@/lib/api/v1-route";
+import { getSendOperation } from "@/lib/api/operations/sends";
+
+export const { GET, POST, PUT, PATCH, DELETE } = v1Route(getSendOperation);

@@ -1,0 +1,21 @@
+// The one stage list: every stage a lead of a run can reach, in order. Every other list of stages
+// (the batch the workers carry a lead through, the stages that run a prompt, what a replay can
+// re-run, the `stop_after` values, the run-lead `stage` filter) is derived from it here.
+// Pure data: safe to import from components/.
+
+export const PIPELINE_STAGES = ["extract_signals", "qualify", "draft_email", "send", "track"] as const;
+export type PipelineStage = (typeof PIPELINE_STAGES)[number];
+
+/** The machine stages a run carries each lead through before human review, in order. */
+export const BATCH_STAGES = PIPELINE_STAGES.slice(0, PIPELINE_STAGES.indexOf("draft_email") + 1) as ["extract_signals", "qualify", "draft_email"];
+export type BatchStage = (typeof BATCH_STAGES)[number];
+
+/** The stages that run a named prompt (and so can be pinned): the batch stages and `track`. */
+export const MACHINE_STAGES = [...BATCH_STAGES, "track"] as const;
+export type MachineStage = (typeof MACHINE_STAGES)[number];
+
+/** The stages a behaviour diff can put a finished run's leads through again. */
+export const REPLAY_STAGES = BATCH_STAGES;
+
+/** Where a run may stop (`stop_after`): any stage. */
+export const STOP_AFTER = PIPELINE_STAGES;

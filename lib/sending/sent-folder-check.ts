@@ -1,0 +1,93 @@
+import type { ImapFlow } from "imapflow";
+import { db, sql } from "@/lib/db";
+import { log } from "@/lib/log";
+import { imapClient } from "@/lib/mailbox/imap-connection";
+import { enqueueBulkAfterCommit } from "@/lib/queues";
+import { recordSent } from "@/lib/sending/record-send";
+
+// Resolving in-doubt sends from the mailbox (docs/reliability.md, "Sending exactly once"). A mail
+// service that keeps a copy of what its relay sent (Gmail, Microsoft 365, most hosted mail) puts it
+// in the sender mailbox's Sent folder: a send in doubt whose Message-ID is there did reach the
+// relay, and is recorded sent (confirmed, with send.completed as any send). One that is not there
+// stays in doubt: the relay may still hold it in its queue, so it is never sent again on its own.
+// The search is repeated by the `check-in-doubt-sends` sweep until the send is resolved (by this
+// check or by a reviewer), for SENT_FOLDER_CHECK_DAYS. Without a configured mailbox only a
+// reviewer resolves it.
+
+/** How long after a send became in doubt the sweep still looks for it. */
+export const SENT_FOLDER_CHECK_DAYS = 7;
+/** Sends of one workspace searched per job. */
+const BATCH = 200;
+const SENT_NAMES = ["Sent", "Sent Items", "Sent Messages", "Sent Mail", "INBOX.Sent"];
+
+/** The mailbox's Sent folder: the one flagged \Sent (RFC 6154), else one of the usual names. */
+export async function findSentFolder(client: ImapFlow): Promise<string | null> {
+  const folders = await client.list();
+  const flagged = folders.find((folder) => folder.specialUse === "\\Sent");
+  if (flagged) return flagged.path;
+  for (const name of SENT_NAMES) {
+    const match = folders.find((folder) => folder.path.toLowerCase() === name.toLowerCase());
+    if (match) return match.path;
+  }
+  return null;
+}
+
+export type SentFolderCheck = { checked: number; found: number; folder: string | null };
+
+/** Searches the workspace's Sent folder for each of its in-doubt sends; records those found as sent. */
+export async function checkSentFolder(workspaceId: string): Promise<SentFolderCheck> {
+  const mailbox = await db().mailboxSettings.findUnique({ where: { workspaceId }, omit: { passwordEncrypted: false } });
+  if (!mailbox) return { checked: 0, found: 0, folder: null };
+  const since = new Date(Date.now() - SENT_FOLDER_CHECK_DAYS * 86_400_000);
+  const sends = await db().send.findMany({
+    where: { workspaceId, status: "in_doubt", inDoubtAt: { gte: since } },
+    include: { draft: { select: { id: true, workspaceId: true, leadId: true, runId: true, runLeadId: true, run: { select: { stopAfter: true } } } } },
+    orderBy: { sentCheckedAt: { sort: "asc", nulls: "first" } },
+    take: BATCH,
+  });
+  if (sends.length === 0) return { checked: 0, found: 0, folder: null };
+
+  const client = await imapClient(mailbox);
+  client.on("error", () => undefined); // the awaited calls below report it
+  let found = 0;
+  try {
+    await client.connect();
+    const folder = await findSentFolder(client);
+    if (!folder) {
+      log.warn({ workspaceId }, "in-doubt sends: the mailbox has no Sent folder (no \\Sent flag, no usual name); a reviewer decides");
+      await db().send.updateMany({ where: { id: { in: sends.map((send) => send.id) } }, data: { sentCheckedAt: new Date() } });
+      return { checked: sends.length, found: 0, folder: null };
+    }
+    const lock = await client.getMailboxLock(folder, { readOnly: true });
+    try {
+      for (const send of sends) {
+        const uids = await client.search({ header: { "message-id": send.messageId } }, { uid: true });
+        if (uids && uids.length > 0) {
+          const note = `Found in the mailbox's Sent folder (${folder}) after its outcome was in doubt.`;
+          const recorded = await recordSent(send.draft, send, { acceptedAt: send.committingAt ?? send.inDoubtAt ?? new Date(), confirmed: true, note }, ["in_doubt"]);
+          if (recorded) found += 1;
+        } else {
+          await db().send.updateMany({ where: { id: send.id, status: "in_doubt" }, data: { sentCheckedAt: new Date() } });
+        }
+      }
+    } finally {
+      lock.release();
+    }
+    log.info({ workspaceId, folder, checked: sends.length, found }, "in-doubt sends looked for in the Sent folder");
+    return { checked: sends.length, found, folder };
+  } finally {
+    await client.logout().catch(() => client.close());
+  }
+}
+
+/** The sweep: queues a check for every workspace with a mailbox and sends still in doubt. */
+export async function queueSentFolderChecks(): Promise<number> {
+  const { rows } = await sql().query<{ workspaceId: string }>(
+    `SELECT DISTINCT s."workspaceId" FROM sends s JOIN mailbox_settings m ON m."workspaceId" = s."workspaceId"
+      WHERE s.status = 'in_doubt' AND s."inDoubtAt" >= now() - make_interval(days => $1)`,
+    [SENT_FOLDER_CHECK_DAYS],
+  );
+  const slot = Math.floor(Date.now() / 60_000).toString(36);
+  await enqueueBulkAfterCommit("reconcile", rows.map((row) => ({ payload: { v: 1 as const, workspaceId: row.workspaceId }, options: { tag: `sweep-${slot}` } })));
+  return rows.length;
+}
