@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { newId } from "@/lib/ids";
-import { DRAFT_STATUSES, LEAD_STATUSES, RUN_LEAD_STATES, RUN_STATUSES } from "@/lib/statuses";
+import { DRAFT_STATUSES, LEAD_STATUSES, RUN_LEAD_STATES, RUN_STATUSES, SEND_STATUSES } from "@/lib/statuses";
 import { call, testWorkspace, type TestWorkspace } from "../helpers/api-fixtures";
 
 // Every status a lifecycle can write (lib/statuses.ts, the same lists the CHECK constraints hold)
@@ -13,7 +13,7 @@ type Document = { paths: Record<string, Record<string, { parameters?: Parameter[
 
 let ws: TestWorkspace;
 let document: Document;
-const filterEnum = (path: string, name: string) => document.paths[path].get.parameters?.find((parameter) => parameter.in === "query" && parameter.name === name)?.schema?.enum;
+const filterEnum = (path: string, name: string) => document.paths[path.replace(/^\/v1/, "")].get.parameters?.find((parameter) => parameter.in === "query" && parameter.name === name)?.schema?.enum;
 const sorted = (values: readonly string[] | undefined) => [...(values ?? [])].sort();
 
 beforeAll(async () => {
@@ -74,6 +74,14 @@ describe("status filters walk every status", () => {
     }
     expect(sorted(filterEnum("/v1/drafts", "status"))).toEqual(sorted(DRAFT_STATUSES));
     expect(sorted(document.components.schemas.Draft.properties?.status.enum)).toEqual(sorted(DRAFT_STATUSES));
+  });
+
+  it("sends: each status is a valid filter, named by the document", async () => {
+    for (const status of SEND_STATUSES) {
+      const answer = await call("GET", `/v1/sends?status=${status}`, { token: ws.tokens.viewer });
+      expect(answer.status, status).toBe(200);
+    }
+    expect(sorted(filterEnum("/v1/sends", "status"))).toEqual(sorted(SEND_STATUSES));
   });
 
   it("an unknown status is a 400 problem naming the allowed values", async () => {
