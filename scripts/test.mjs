@@ -3,13 +3,12 @@
 // build, API tests over HTTP against it (vitest), and browser tests (Playwright + Debian's Chromium). Ends with "tests: N passed, N failed".
 // `npm test -- --only unit,integration` runs a subset while developing; `--files webhook` narrows the
 // vitest steps to test files whose path contains that text (and Playwright's to matching specs).
-import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
-import { Redis } from "ioredis";
 import { markBuilt, sourceFingerprint } from "./lib/build.mjs";
 import { ROOT, bin, fail, run } from "./lib/proc.mjs";
-import { ensureDatabase, ensureServices } from "./lib/services.mjs";
+import { ensureServices } from "./lib/services.mjs";
+import { prepareTestDatabase, testEnv } from "./lib/test-env.mjs";
 
 const ALL = ["typecheck", "lint", "unit", "integration", "api", "e2e"];
 const onlyArg = process.argv.find((arg) => arg.startsWith("--only"));
@@ -19,23 +18,7 @@ const fileFilters = filesArg > 0 ? process.argv[filesArg + 1].split(",") : [];
 const unknown = only.filter((step) => !ALL.includes(step));
 if (unknown.length) fail(`Unknown step ${unknown.join(", ")}; steps are ${ALL.join(", ")}`);
 
-const env = {
-  ...process.env,
-  NODE_ENV: "test",
-  NEXT_TELEMETRY_DISABLED: "1",
-  DATABASE_URL: process.env.TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/leadpipe_test",
-  REDIS_URL: process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379/1",
-  AUTH_SECRET: randomBytes(32).toString("base64url"),
-  ENCRYPTION_KEY: randomBytes(32).toString("base64"),
-  // TEST_PORT / TEST_WORKER_PORT let two checkouts run their browser tests side by side.
-  PORT: process.env.TEST_PORT ?? "3100",
-  WORKER_PORT: process.env.TEST_WORKER_PORT ?? "3101",
-  APP_URL: `http://localhost:${process.env.TEST_PORT ?? "3100"}`,
-  NEXTAUTH_URL: `http://localhost:${process.env.TEST_PORT ?? "3100"}`,
-  OUTBOUND_ALLOWLIST: "127.0.0.0/8,::1/128",
-  METRICS_TOKEN: "metrics-token-of-the-test-app",
-  LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
-};
+const env = testEnv();
 const runDir = path.join(ROOT, ".run");
 mkdirSync(runDir, { recursive: true });
 
@@ -45,13 +28,7 @@ const record = (step, passed, failed, note = "") => {
   console.log(`\n── ${step}: ${failed === 0 ? "ok" : "FAILED"} (${passed} passed, ${failed} failed)${note ? ` ${note}` : ""}\n`);
 };
 
-async function prepareDatabase() {
-  await ensureDatabase(env.DATABASE_URL, { reset: true });
-  await run(bin("prisma"), ["migrate", "deploy"], { env, quiet: true });
-  const redis = new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1 });
-  await redis.flushdb();
-  redis.disconnect();
-}
+const prepareDatabase = () => prepareTestDatabase(env);
 
 async function ensureChromium() {
   const chromium = env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -93,6 +70,15 @@ await step("lint", async () => {
   record("lint", 1, 0);
 });
 
+/** The contract run's verdict as its own line: passed when Prism found nothing (scripts/contract/figures.ts). */
+function recordContract(file) {
+  if (!existsSync(file)) return record("contract", 0, 1, "(no report)");
+  const { summary, failures } = JSON.parse(readFileSync(file, "utf8"));
+  console.log(`\n${summary.join("\n")}`);
+  for (const failure of failures) console.log(`✖ ${failure}`);
+  record("contract", failures.length ? 0 : 1, failures.length, `(${summary[1].trim()})`);
+}
+
 let built = false;
 // The build is the one `npm start` would make (no NEXT_PUBLIC_ values differ), so it is stamped as
 // current: `npm start` after `npm test` does not build again (tests/api/start-output.test.ts relies on it).
@@ -109,11 +95,16 @@ for (const project of ["unit", "integration", "api"]) {
     if (project === "api") await buildOnce();
     const report = path.join(runDir, `vitest-${project}.json`);
     rmSync(report, { force: true });
-    const outcome = await run(bin("vitest"), ["run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile=${report}`, ...(fileFilters.length ? ["--passWithNoTests", ...fileFilters] : [])], { env }).catch((error) => error);
+    // The api step runs through the contract tee: Stoplight Prism judges every /v1 exchange (scripts/contract/).
+    const contract = path.join(runDir, "contract.json");
+    rmSync(contract, { force: true });
+    const contractEnv = project === "api" ? { CONTRACT_REPORT: contract, CONTRACT_COMPLETE: fileFilters.length ? "0" : "1" } : {};
+    const outcome = await run(bin("vitest"), ["run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile=${report}`, ...(fileFilters.length ? ["--passWithNoTests", ...fileFilters] : [])], { env: { ...env, ...contractEnv } }).catch((error) => error);
     if (!existsSync(report)) throw outcome instanceof Error ? outcome : new Error("vitest wrote no report");
     const summary = JSON.parse(readFileSync(report, "utf8"));
     const failed = summary.numFailedTests + (outcome instanceof Error && summary.numFailedTests === 0 ? 1 : 0);
     record(project, summary.numPassedTests, failed, summary.numPendingTests ? `(${summary.numPendingTests} skipped)` : "");
+    if (project === "api") recordContract(contract);
   });
 }
 

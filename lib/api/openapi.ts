@@ -26,14 +26,17 @@ function toOperationObject(operation: AnyOperation): ZodOpenApiOperationObject {
       },
     ]),
   );
-  const success = {
-    description: operation.success.description,
-    headers: {
-      ...RATE_LIMIT_HEADERS,
-      ...(operation.success.status === 201 ? { Location: { description: "URL of the new resource", schema: { type: "string" as const } } } : {}),
+  const successes = [operation.success, ...(operation.success.also ?? [])].map((answer) => [
+    String(answer.status),
+    {
+      description: answer.description,
+      headers: {
+        ...RATE_LIMIT_HEADERS,
+        ...(answer.status === 201 ? { Location: { description: "URL of the new resource", schema: { type: "string" as const } } } : {}),
+      },
+      ...(operation.success.schema ? { content: { "application/json": { schema: operation.success.schema } } } : {}),
     },
-    ...(operation.success.schema ? { content: { "application/json": { schema: operation.success.schema } } } : {}),
-  };
+  ]);
   const parameters: ZodOpenApiOperationObject["requestParams"] = {};
   if (operation.params) parameters.path = operation.params as z.ZodObject;
   if (operation.query) parameters.query = operation.query as z.ZodObject;
@@ -57,7 +60,7 @@ function toOperationObject(operation: AnyOperation): ZodOpenApiOperationObject {
           },
         }
       : {}),
-    responses: { [String(operation.success.status)]: success, ...errors },
+    responses: { ...Object.fromEntries(successes), ...errors },
   };
 }
 

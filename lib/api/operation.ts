@@ -26,7 +26,8 @@ export type Operation<P = unknown, Q = unknown, B = unknown> = RequestShape<P, Q
   role: MinimumRole;
   /** How the multipart form is documented (file parts as binary strings). */
   multipartDoc?: z.ZodType;
-  success: { status: 200 | 201 | 202 | 204; description: string; schema?: z.ZodType };
+  /** The usual answer; `also` lists other success statuses answered with the same schema (201 created, 200 already there). */
+  success: { status: 200 | 201 | 202 | 204; description: string; schema?: z.ZodType; also?: { status: 200 | 201 | 202 | 204; description: string }[] };
   /** Error codes (lib/http/error-codes.ts) this operation can answer besides those every call can. */
   errors: ErrorCode[];
   handler: (context: HandlerContext<P, Q, B>) => Promise<HandlerResult>;

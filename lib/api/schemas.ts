@@ -4,6 +4,16 @@ export function pageOf<T extends z.ZodType>(item: T, id: string) {
   return z.object({ data: z.array(item), has_more: z.boolean(), next_cursor: z.string().nullable() }).meta({ id });
 }
 
+const ProblemFork = z.object({
+  stage: z.string(), name: z.string(), version: z.string(),
+  source: z.enum(["run", "campaign", "pack", "label", "production"]).meta({ description: "Which pin puts the fork in the prompt set" }),
+});
+const ProblemRegression = z.object({
+  stage: z.string(), name: z.string(), version: z.string(), pass_rate: z.number(), parent_pass_rate: z.number(), evaluation_id: z.string(), parent_evaluation_id: z.string(),
+});
+
+// RFC 9457 problem details. The extension members some codes add are listed here, so that a
+// client (and an outside contract tester) reads every member an answer can carry.
 export const ProblemSchema = z
   .object({
     type: z.string(),
@@ -11,8 +21,12 @@ export const ProblemSchema = z
     status: z.number().int(),
     code: z.string(),
     detail: z.string(),
-    errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+    errors: z.array(z.object({ path: z.string(), message: z.string() })).optional().meta({ description: "`validation_failed` (and some `invalid_request`): each field and what is wrong with it" }),
     request_id: z.string(),
+    lead_id: z.string().optional().meta({ description: "`lead_exists`: the existing lead" }),
+    forks: z.array(ProblemFork).optional().meta({ description: "`fork_not_approved`: the forks no reviewer approved" }),
+    set_hash: z.string().optional().meta({ description: "`fork_not_approved` on a run: the resolved prompt set an approval must name" }),
+    regressions: z.array(ProblemRegression).optional().meta({ description: "`eval_regression`: the forks that evaluate worse than their parent" }),
   })
   .meta({ id: "Problem" });
 

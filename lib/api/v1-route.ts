@@ -23,26 +23,17 @@ function urlOf(request: Request): URL {
   return (request as Request & { nextUrl?: URL }).nextUrl ?? new URL(request.url);
 }
 
-function decodeParams(params: Record<string, string | string[]>): Record<string, string | string[]> {
-  const decode = (value: string) => {
-    try {
-      return decodeURIComponent(value);
-    } catch {
-      return value;
-    }
-  };
-  return Object.fromEntries(Object.entries(params).map(([key, value]) => [key, Array.isArray(value) ? value.map(decode) : decode(value)]));
-}
-
 function authorize(operation: AnyOperation, auth: AuthContext) {
   if (operation.method !== "GET" && auth.token.scope === "read") throw new Forbidden("This token has read scope; it can only make GET requests.");
   if (ROLE_RANK[auth.role] < ROLE_RANK[operation.role]) throw new Forbidden(`This needs the ${operation.role} role; the token's creator is a ${auth.role}.`);
 }
 
+// Path parameters arrive decoded once by Next's router (`evals%2Fdraft_email` is "evals/draft_email");
+// decoding them again would make `%252F` name what `%2F` names.
 async function execute(operation: AnyOperation, request: Request, context: RouteContext, requestId: string, auth: AuthContext): Promise<HandlerResult> {
   authorize(operation, auth);
   const url = urlOf(request);
-  const { params, query, body, rawBody } = await parseRequest(operation, request, { params: decodeParams((await context?.params) ?? {}), url, withoutQuery: "refuse" });
+  const { params, query, body, rawBody } = await parseRequest(operation, request, { params: (await context?.params) ?? {}, url, withoutQuery: "refuse" });
   const run = () => operation.handler({ params, query, body, auth, requestId, request });
   const key = request.headers.get("idempotency-key");
   if (operation.method === "POST" && key !== null) {

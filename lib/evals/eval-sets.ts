@@ -12,8 +12,15 @@ import { SYSTEM_WORKSPACE_SLUG } from "@/lib/workspaces/slug";
 // draft page — belong to it: another workspace never sees them, and only their owner removes them.
 
 export const EVAL_REF = /^[a-z0-9][a-z0-9_./-]{0,199}$/;
-export const EvalSetIdParams = z.object({ id: z.string().regex(/^evs_[0-9a-z]{26}$/).meta({ example: "evs_01jd0000000000000000000000" }) });
-export const EvalCaseIdParams = EvalSetIdParams.extend({ case_id: z.string().regex(/^evc_[0-9a-z]{26}$/) });
+const EVAL_SET_ID = /^evs_[0-9a-z]{26}$/;
+/** A set by its id or by what a prompt version's evals_ref names (contract §11: `GET /eval-sets/{ref}`, URL-encoded). */
+export const EvalSetRefParams = z.object({
+  ref: z.string().min(1).max(500).meta({
+    description: "A prompt version's `evals_ref`, URL-encoded (`evals%2Fdraft_email`): the workspace's own set of that ref, else the built-in one. An eval set id (`evs_...`) works too.",
+    example: "evals/draft_email",
+  }),
+});
+export const EvalCaseRefParams = EvalSetRefParams.extend({ case_id: z.string().regex(/^evc_[0-9a-z]{26}$/) });
 
 export const CreateEvalSetBody = z
   .strictObject({
@@ -59,8 +66,12 @@ export function presentCase(row: CaseRow, workspaceId: string) {
 
 const visibleSets = (workspaceId: string): Prisma.EvalSetWhereInput => ({ OR: [{ workspaceId }, { workspace: { slug: SYSTEM_WORKSPACE_SLUG } }] });
 
-export async function findVisibleSet(workspaceId: string, id: string): Promise<SetRow> {
-  const set = await db().evalSet.findFirst({ where: { id, ...visibleSets(workspaceId) }, include: { workspace: { select: { slug: true } } } });
+/** The set an id or an evals_ref names for this workspace: an id first, else the ref as setForRef resolves it. */
+export async function findVisibleSet(workspaceId: string, idOrRef: string): Promise<SetRow> {
+  const byId = EVAL_SET_ID.test(idOrRef)
+    ? await db().evalSet.findFirst({ where: { id: idOrRef, ...visibleSets(workspaceId) }, include: { workspace: { select: { slug: true } } } })
+    : null;
+  const set = byId ?? (await setForRef(workspaceId, idOrRef));
   if (!set) throw new NotFound("eval set");
   return set;
 }
@@ -80,9 +91,9 @@ export async function listEvalSets(workspaceId: string) {
   };
 }
 
-export async function getEvalSet(workspaceId: string, id: string) {
-  const set = await findVisibleSet(workspaceId, id);
-  const cases = await db().evalCase.findMany({ where: { setId: id, ...visibleCases(workspaceId, set) }, orderBy: { id: "asc" } });
+export async function getEvalSet(workspaceId: string, idOrRef: string) {
+  const set = await findVisibleSet(workspaceId, idOrRef);
+  const cases = await db().evalCase.findMany({ where: { setId: set.id, ...visibleCases(workspaceId, set) }, orderBy: { id: "asc" } });
   return { ...presentSet(set, cases.length), cases: cases.map((row) => presentCase(row, workspaceId)) };
 }
 
@@ -104,8 +115,9 @@ export async function createEvalSet(workspaceId: string, body: z.infer<typeof Cr
 
 type NewCase = z.infer<typeof AddEvalCaseBody> & { source?: string; draftId?: string | null };
 
-export async function addEvalCase(workspaceId: string, setId: string, body: NewCase, actor: Actor, tx?: Tx) {
-  const set = await findVisibleSet(workspaceId, setId);
+export async function addEvalCase(workspaceId: string, idOrRef: string, body: NewCase, actor: Actor, tx?: Tx) {
+  const set = await findVisibleSet(workspaceId, idOrRef);
+  const setId = set.id;
   const problems = caseProblems(set.stage as EvalStage, body.input, body.expect);
   if (problems.length) throw new ValidationFailed(problems);
   const write = async (client: Tx) => {
@@ -122,8 +134,9 @@ export async function addEvalCase(workspaceId: string, setId: string, body: NewC
   return presentCase(row, workspaceId);
 }
 
-export async function removeEvalCase(workspaceId: string, setId: string, caseId: string, actor: Actor): Promise<void> {
-  const set = await findVisibleSet(workspaceId, setId);
+export async function removeEvalCase(workspaceId: string, idOrRef: string, caseId: string, actor: Actor): Promise<void> {
+  const set = await findVisibleSet(workspaceId, idOrRef);
+  const setId = set.id;
   const row = await db().evalCase.findFirst({ where: { id: caseId, setId, ...visibleCases(workspaceId, set) } });
   if (!row) throw new NotFound("eval case");
   if (row.workspaceId !== workspaceId) throw new Forbidden("Built-in cases cannot be removed; add your own cases, or create your own set.");

@@ -107,7 +107,10 @@ export async function promptVersionFilter(workspaceId: string, query: { prompt?:
 export async function createEvaluation(workspaceId: string, body: CreateEvaluationBody, actor: Actor) {
   const version = await findVersion(workspaceId, body.prompt, body.version);
   const set = body.set
-    ? body.set.startsWith("evs_") ? await findVisibleSet(workspaceId, body.set).catch(() => null) : await setForRef(workspaceId, body.set)
+    ? await findVisibleSet(workspaceId, body.set).catch((error) => {
+      if (error instanceof NotFound) return null;
+      throw error;
+    })
     : await setForRef(workspaceId, version.evalsRef);
   if (!set) throw new ValidationFailed([{ path: body.set ? "set" : "prompt", message: `no eval set named ${body.set ?? version.evalsRef} (the version's evals_ref)` }]);
   if (set.stage !== version.prompt.baseName) throw new ValidationFailed([{ path: "set", message: `${set.ref} holds ${set.stage} cases; ${version.prompt.name} is a ${version.prompt.baseName} prompt` }]);

@@ -17,6 +17,7 @@ describe("parseRequest", () => {
     await expect(parseRequest(shape, post("{}"), { ...options, params: { id: "nope" } })).rejects.toMatchObject({ status: 404, code: "not_found" });
     await expect(parseRequest(shape, post('{"name":"a"}'), { ...options, url: new URL("http://x/?x=1") })).rejects.toMatchObject({ status: 400, code: "invalid_request" });
     await expect(parseRequest(shape, post('{"name":"a"}'), { ...options, url: new URL("http://x/?x=%00") })).rejects.toMatchObject({ status: 400 });
+    await expect(parseRequest(shape, post('{"name":"a"}'), { ...options, url: new URL("http://x/?x=1&x=2") })).rejects.toMatchObject({ status: 400, code: "invalid_request" });
     await expect(parseRequest(shape, post("name=a", "text/plain"), options)).rejects.toMatchObject({ status: 415 });
     await expect(parseRequest(shape, post("{"), options)).rejects.toMatchObject({ status: 400, code: "invalid_json" });
     await expect(parseRequest(shape, post('{"name":1}'), options)).rejects.toMatchObject({ status: 422, code: "validation_failed" });

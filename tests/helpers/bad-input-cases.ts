@@ -58,6 +58,8 @@ function badPathValue(op: Op, param: { name: string; schema: Schema }): fc.Arbit
     ), "bad semver"));
   }
   if (param.name === "name") options.push(encoded(fc.constantFrom("qualify@../other", "qualify@", "@ws", "QUALIFY", "qualify ", "qualify@other-ws@x"), "bad prompt name"));
+  // An evals_ref no set has, or an eval set id of nobody's: a ref is any text, so it names nothing unless a set has it.
+  if (param.name === "ref") options.push(fc.oneof(fc.stringMatching(/^[0-9a-z]{26}$/).map((u) => `evals/none-${u}`), fc.stringMatching(/^[0-9a-z]{26}$/).map((u) => `evs_${u}`)).map((v) => ({ raw: encodeURIComponent(v), note: "unknown ref" })));
   if (param.name === "slug") options.push(encoded(fc.constantFrom("-leading", "UPPER", "a", "x".repeat(64), "slug_with_underscore", "saas-outbound ", "saas—outbound"), "bad slug"));
   // Well-formed ids that exist nowhere: only where the request could not create anything anyway.
   if (prefix && !op.body) options.push(fc.stringMatching(/^[0-9a-z]{26}$/).map((u) => ({ raw: `${prefix}${u}`, note: "unknown id" })));
@@ -122,9 +124,9 @@ function queryCase(op: Op, fixtures: Fixtures, document: Document): fc.Arbitrary
   const list = op.query.length ? fc.array(fc.oneof({ weight: 5, arbitrary: param }, { weight: 1, arbitrary: unknown }), { minLength: 1, maxLength: 3 }) : fc.tuple(unknown);
   return fc.tuple(list, op.body ? validValue(op.body, document) : fc.constant(undefined)).map(([params, body]): Case => {
     const present = params.filter((p) => p !== null);
-    // A repeated name keeps its last value (URLSearchParams into an object).
+    // A repeated name is refused whatever its values (each parameter takes one value).
     const last = new Map(present.map((p) => [p.name, p]));
-    const valid = [...last.values()].every((p) => p.valid);
+    const valid = [...last.values()].every((p) => p.valid) && last.size === present.length;
     const search = present.map((p) => `${encodeURIComponent(p.name)}=${encodeURIComponent(p.value)}`).join("&");
     const expect: Expectation = !valid ? "4xx" : op.pathParams.length || op.method !== "GET" ? "200-or-4xx" : "200";
     return { kind: "query", label: `query ${[...last.values()].map((p) => `${p.name}${p.valid ? "" : " (bad)"}`).join(", ")}`, method: op.method, path: `${fill(op)}?${search}`, body, expect };

@@ -63,7 +63,8 @@ export const PATH_RESOURCES: Record<string, (r: Resources) => string> = {
   "prompts.semver": (r) => r.promptVersion,
   "providers.slug": (r) => r.providerSlug,
   "suppressions.email": (r) => r.suppressedEmail,
-  "eval-sets.id": (r) => r.evalSetId,
+  // Contract §11 names sets by the evals_ref (the target's own ref: nothing the caller can see).
+  "eval-sets.ref": (r) => r.evalSetRef,
   "eval-sets.case_id": (r) => r.evalCaseId,
   "evaluations.id": (r) => r.evaluationId,
   "replays.id": (r) => r.replayId,

@@ -1,6 +1,6 @@
 import { defineOperation } from "@/lib/api/operation";
 import {
-  AddEvalCaseBody, addEvalCase, createEvalSet, CreateEvalSetBody, EvalCaseIdParams, EvalCaseSchema, EvalSetIdParams, EvalSetListSchema, EvalSetSchema,
+  AddEvalCaseBody, addEvalCase, createEvalSet, CreateEvalSetBody, EvalCaseRefParams, EvalCaseSchema, EvalSetRefParams, EvalSetListSchema, EvalSetSchema,
   getEvalSet, listEvalSets, removeEvalCase,
 } from "@/lib/evals/eval-sets";
 import {
@@ -28,24 +28,25 @@ export const createEvalSetOperation = defineOperation({
 });
 
 export const getEvalSetOperation = defineOperation({
-  id: "getEvalSet", method: "GET", path: "/eval-sets/{id}", tag: "Evaluations", role: "viewer", summary: "Fetch an eval set with its cases",
-  params: EvalSetIdParams, success: { status: 200, description: "The set and the cases this workspace sees", schema: EvalSetSchema }, errors: ["not_found"],
-  handler: async ({ params, auth }) => ({ body: await getEvalSet(auth.workspace.id, params.id) }),
+  id: "getEvalSet", method: "GET", path: "/eval-sets/{ref}", tag: "Evaluations", role: "viewer", summary: "Fetch an eval set with its cases",
+  description: "`ref` is what a prompt version's `evals_ref` names, URL-encoded (`/v1/eval-sets/evals%2Fdraft_email`): the workspace's own set of that ref, else the built-in one; or an eval set id. 404 when no set visible to the workspace has it.",
+  params: EvalSetRefParams, success: { status: 200, description: "The set and the cases this workspace sees", schema: EvalSetSchema }, errors: ["not_found"],
+  handler: async ({ params, auth }) => ({ body: await getEvalSet(auth.workspace.id, params.ref) }),
 });
 
 export const addEvalCaseOperation = defineOperation({
-  id: "addEvalCase", method: "POST", path: "/eval-sets/{id}/cases", tag: "Evaluations", role: "reviewer", summary: "Add a case to an eval set",
+  id: "addEvalCase", method: "POST", path: "/eval-sets/{ref}/cases", tag: "Evaluations", role: "reviewer", summary: "Add a case to an eval set",
   description: "Also to a built-in set: the case is the workspace's own, seen only by it. The case must state what its stage needs (422 otherwise): qualify the verdict, track the reply and its classification, draft_email the draft checks, extract_signals the signals.",
-  params: EvalSetIdParams, body: AddEvalCaseBody, success: { status: 201, description: "The case", schema: EvalCaseSchema }, errors: ["invalid_json", "not_found", "payload_too_large", "unsupported_media_type", "validation_failed"],
-  handler: async ({ params, body, auth }) => ({ status: 201, body: await addEvalCase(auth.workspace.id, params.id, body, auth.actor) }),
+  params: EvalSetRefParams, body: AddEvalCaseBody, success: { status: 201, description: "The case", schema: EvalCaseSchema }, errors: ["invalid_json", "not_found", "payload_too_large", "unsupported_media_type", "validation_failed"],
+  handler: async ({ params, body, auth }) => ({ status: 201, body: await addEvalCase(auth.workspace.id, params.ref, body, auth.actor) }),
 });
 
 export const removeEvalCaseOperation = defineOperation({
-  id: "removeEvalCase", method: "DELETE", path: "/eval-sets/{id}/cases/{case_id}", tag: "Evaluations", role: "reviewer", summary: "Remove one of the workspace's cases",
+  id: "removeEvalCase", method: "DELETE", path: "/eval-sets/{ref}/cases/{case_id}", tag: "Evaluations", role: "reviewer", summary: "Remove one of the workspace's cases",
   description: "Built-in cases cannot be removed (403).",
-  params: EvalCaseIdParams, success: { status: 204, description: "Removed" }, errors: ["not_found"],
+  params: EvalCaseRefParams, success: { status: 204, description: "Removed" }, errors: ["not_found"],
   handler: async ({ params, auth }) => {
-    await removeEvalCase(auth.workspace.id, params.id, params.case_id, auth.actor);
+    await removeEvalCase(auth.workspace.id, params.ref, params.case_id, auth.actor);
     return { status: 204 };
   },
 });

@@ -17,7 +17,7 @@ export const upsertProviderOperation = defineOperation({
   summary: "Add or configure a provider", description: "201 when created, 200 when updated. `api_key` is write-only and encrypted at rest.",
   params: SlugParams,
   body: UpsertProviderBody,
-  success: { status: 201, description: "The provider", schema: ProviderSchema },
+  success: { status: 201, description: "The provider, created", schema: ProviderSchema, also: [{ status: 200, description: "The provider, updated" }] },
   errors: ["invalid_json", "not_found", "payload_too_large", "unsupported_media_type", "validation_failed"],
   handler: async ({ params, body, auth }) => {
     const { created, provider } = await upsertProvider(auth.workspace.id, params.slug, body, auth.actor);

@@ -18,7 +18,8 @@ export const createSuppressionOperation = defineOperation({
   id: "createSuppression", method: "POST", path: "/suppressions", tag: "Suppressions", role: "admin",
   summary: "Suppress an address", description: "201 when added; an address already on the list answers 200 with its entry unchanged. Audited.",
   body: CreateSuppressionBody,
-  success: { status: 201, description: "The suppression", schema: SuppressionSchema }, errors: ["invalid_json", "payload_too_large", "unsupported_media_type", "validation_failed"],
+  success: { status: 201, description: "The suppression", schema: SuppressionSchema, also: [{ status: 200, description: "Already suppressed: its entry, unchanged" }] },
+  errors: ["invalid_json", "payload_too_large", "unsupported_media_type", "validation_failed"],
   handler: async ({ body, auth }) => {
     const { created, suppression } = await addSuppression(auth.workspace.id, body, auth.actor);
     return { status: created ? 201 : 200, body: suppression, location: `/v1/suppressions/${encodeURIComponent(suppression.email)}` };
