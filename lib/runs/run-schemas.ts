@@ -3,14 +3,12 @@ import { z } from "zod";
 import type { Run } from "@/lib/generated/prisma/client.ts";
 import { PromptRef } from "@/lib/prompts/present-version";
 import { LeadFilter, LeadIds, type LeadSource } from "@/lib/runs/resolve-run-source";
-
-export const RunIdParams = z.object({ id: z.string().regex(/^run_[0-9a-z]{26}$/).meta({ example: "run_01jd0000000000000000000000" }) });
-
-export { STOP_AFTER };
 import { RUN_LEAD_STATES, RUN_STATUSES } from "@/lib/statuses";
 import { STOP_AFTER } from "@/lib/lifecycle/stages";
 
-export { RUN_LEAD_STATES, RUN_STATUSES };
+export const RunIdParams = z.object({ id: z.string().regex(/^run_[0-9a-z]{26}$/).meta({ example: "run_01jd0000000000000000000000" }) });
+
+export { RUN_LEAD_STATES, RUN_STATUSES, STOP_AFTER };
 
 const Pins = z.record(z.string(), z.string().max(200)).meta({ description: 'Per-stage pins for this run: {"draft_email": "draft_email@acme:v1.2.0-acme"}' });
 
