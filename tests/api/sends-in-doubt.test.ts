@@ -39,7 +39,8 @@ afterAll(async () => {
 async function inDoubt(email: string) {
   const lead = await db().lead.findFirstOrThrow({ where: { workspaceId: ws.workspace.id, email } });
   const draft = await db().draft.findFirstOrThrow({ where: { runId, leadId: lead.id } });
-  await db().draft.update({ where: { id: draft.id }, data: { status: "approved", reviewedAt: new Date() } });
+  // Approved over the API by the workspace's reviewer: its draft.approved went out with the approval.
+  await db().draft.update({ where: { id: draft.id }, data: { status: "approved", reviewedAt: new Date(), reviewerId: ws.users.reviewer.id, approvalAnnouncedAt: new Date() } });
   await db().lead.update({ where: { id: lead.id }, data: { status: "approved" } });
   await db().runLead.update({ where: { id: draft.runLeadId }, data: { state: "running", stage: "send" } });
   const id = newId("snd");
