@@ -52,10 +52,18 @@ export async function deliver(relay: RelayConnection, envelope: { from: string; 
   let endWritten = false;
   let settled = false;
   const failed = (error: unknown): DeliveryError => Object.assign(error instanceof Error ? error : new Error(String(error)), { afterEnd: endWritten });
-  connection.on("error", () => undefined); // reported through the callbacks below
+  // A connection the relay drops (or that fails) mid-conversation is reported only as an `error`
+  // event, never to the pending callback: without this, a relay that hangs up after the end of the
+  // message would leave the attempt waiting forever, its send in `committing`.
+  let broke: (error: Error) => void = () => undefined;
+  const broken = new Promise<never>((_resolve, reject) => (broke = reject));
+  broken.catch(() => undefined);
+  connection.on("error", (error: Error) => broke(error));
+  connection.on("end", () => broke(new Error("The relay closed the connection without an answer")));
+  const unlessBroken = <T,>(step: Promise<T>) => Promise.race([step, broken]);
   try {
-    await connect(connection);
-    if (relay.auth) await login(connection, relay.auth);
+    await unlessBroken(connect(connection));
+    if (relay.auth) await unlessBroken(login(connection, relay.auth));
     async function* message() {
       yield raw;
       // The envelope was refused: nodemailer drains the message into nothing; never mark it.
@@ -63,13 +71,13 @@ export async function deliver(relay: RelayConnection, envelope: { from: string; 
       await beforeEnd();
       endWritten = true;
     }
-    return await new Promise<{ response: string }>((resolve, reject) => {
+    return await unlessBroken(new Promise<{ response: string }>((resolve, reject) => {
       connection.send(envelope, Readable.from(message()), (error, info) => {
         settled = true;
         if (error) reject(failed(error));
         else resolve({ response: String(info.response ?? "") });
       });
-    });
+    }));
   } catch (error) {
     throw failed(error);
   } finally {

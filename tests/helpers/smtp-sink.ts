@@ -1,4 +1,4 @@
-import type { AddressInfo } from "node:net";
+import type { AddressInfo, Socket } from "node:net";
 import { SMTPServer } from "smtp-server";
 
 export type ReceivedMail = { from: string; to: string[]; raw: string; headers: Map<string, string>; body: string };
@@ -20,10 +20,15 @@ function parse(raw: string): { headers: Map<string, string>; body: string } {
 /**
  * A real SMTP server on loopback that keeps what it receives; it accepts the login sam /
  * relay-secret (or none). Recipients listed in `refuse`
- * are refused with 550 (permanent); those in `defer` with 451 (temporary).
+ * are refused with 550 (permanent); those in `defer` with 451 (temporary). For a recipient in
+ * `hangUp`, the first message is read to its end and the connection then closed without an answer
+ * (the sender cannot know the outcome): `kept` stores it first (the relay took it, its answer was
+ * lost), `lost` does not (the relay died with it). Later messages to that recipient are accepted.
  */
-export async function startSmtpSink(options: { refuse?: string[]; defer?: string[] } = {}) {
+export async function startSmtpSink(options: { refuse?: string[]; defer?: string[]; hangUp?: Record<string, "kept" | "lost"> } = {}) {
   const mails: ReceivedMail[] = [];
+  const hangUp = new Map(Object.entries(options.hangUp ?? {}).map(([to, how]) => [to.toLowerCase(), how]));
+  const sockets = new Map<number, Socket>(); // by the client's port, to close a session's connection
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
@@ -43,13 +48,22 @@ export async function startSmtpSink(options: { refuse?: string[]; defer?: string
       stream.on("error", () => undefined);
       stream.on("data", (chunk: Buffer) => (raw += chunk.toString("utf8")));
       stream.on("end", () => {
-        mails.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "", to: session.envelope.rcptTo.map((r) => r.address), raw, ...parse(raw) });
-        callback();
+        const mail = { from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "", to: session.envelope.rcptTo.map((r) => r.address), raw, ...parse(raw) };
+        const how = mail.to.map((to) => hangUp.get(to.toLowerCase())).find(Boolean);
+        if (how !== "lost") mails.push(mail);
+        if (!how) return callback();
+        for (const to of mail.to) hangUp.delete(to.toLowerCase());
+        sockets.get(session.remotePort)?.destroy(); // no answer to the end of the message
       });
     },
   });
   // A client killed mid-conversation (the crash test does that) resets its socket: not our error.
   server.on("error", () => undefined);
+  server.server.on("connection", (socket: Socket) => {
+    const port = socket.remotePort!;
+    sockets.set(port, socket);
+    socket.on("close", () => sockets.delete(port));
+  });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
   return { port: (server.server.address() as AddressInfo).port, mails, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }

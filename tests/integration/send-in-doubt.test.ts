@@ -25,6 +25,7 @@ import { TcpProxy } from "../helpers/tcp-proxy";
 // - with the sender mailbox's Sent folder holding its Message-ID, the worker's check records it sent;
 // - without a mailbox it waits for a reviewer, whose `sent` records it and whose `resend` sends it
 //   once more under the same Message-ID;
+// - a relay that reads the message to its end and hangs up without an answer: in doubt at once;
 // - a worker whose `committing` write lost its answer (the database went away under it) knows it
 //   never ended the message: it puts the send back to pending, and it is sent once later.
 
@@ -186,6 +187,23 @@ describe("sends in doubt", () => {
     const audit = await db().auditEntry.findMany({ where: { workspaceId, action: "send.resolved" }, orderBy: { id: "asc" } });
     expect(audit.map((entry) => (entry.data as { outcome: string }).outcome)).toEqual(["sent", "resend"]);
   }, 120_000);
+
+  it("a relay that hangs up after the end of the message, without an answer: in doubt at once, not sent again", async () => {
+    const hangingUp = await startSmtpSink({ hangUp: { "ada@doubt-hangup.example": "kept" } });
+    try {
+      const workspaceId = (await ensureWorkspace({ slug: "doubt-hangup", name: "doubt-hangup" })).id;
+      await putRelay(workspaceId, { host: "127.0.0.1", port: hangingUp.port, secure: false, from_email: "sam@doubt-hangup.example", from_name: "Sam" }, actor);
+      const { runId, draftIds: [draftId] } = await draftsAwaitingReview(workspaceId, ["ada@doubt-hangup.example"]);
+      await approveDraft(workspaceId, draftId, {}, { userId: reviewerId, actor });
+      expect(await sendDraft(draftId)).toBe("in_doubt"); // settles at once (it used to wait forever for the answer)
+      const send = await expectInDoubt(workspaceId, runId, draftId);
+      expect(send.error).toMatch(/No answer from the relay after the end of the message/);
+      expect(await sendDraft(draftId)).toBe("skipped");
+      expect(hangingUp.mails).toHaveLength(1); // the relay kept the one copy
+    } finally {
+      await hangingUp.close();
+    }
+  }, 60_000);
 
   it("a `committing` write whose answer was lost: the worker puts the send back to pending through the outage, and it is sent once", async () => {
     const workspaceId = await workspaceWithRelay("doubt-outage");
