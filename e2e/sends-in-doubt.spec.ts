@@ -17,7 +17,7 @@ import { bearer, cli, DEMO, screenshots, signIn } from "./support";
 
 test.afterAll(closeLib);
 
-type Send = { id: string; draft_id: string; to: string; status: string; message_id: string; confirmed: boolean; note: string | null };
+type Send = { id: string; draft_id: string; to: string; status: string; message_id: string; confirmed: boolean | null; note: string | null };
 
 const actor = { type: "system" as const, id: "e2e", name: "e2e setup" };
 

@@ -16,7 +16,7 @@ export const SendSchema = z
   .object({
     id: z.string(), draft_id: z.string(), lead_id: z.string(), run_id: z.string(), to: z.string(), subject: z.string(),
     status: z.enum(SEND_STATUSES), message_id: z.string(), attempts: z.number().int(), note: z.string().nullable(),
-    confirmed: z.boolean().meta({ description: "false when recorded sent without the relay's or the Sent folder's word (a reviewer's decision)" }),
+    confirmed: z.boolean().nullable().meta({ description: "Once sent: true when the relay's answer or the Sent folder confirmed it, false when recorded sent without that word (a reviewer's decision); null while not sent" }),
     accepted_at: z.string().nullable(),
     in_doubt_since: z.string().nullable().meta({ description: "When the outcome became unknown (status in_doubt: the end of the message may have reached the relay, no answer was recorded)" }),
     sent_folder_checked_at: z.string().nullable().meta({ description: "When the mailbox's Sent folder was last searched for its Message-ID without finding it" }),
@@ -35,7 +35,7 @@ type SendRow = {
 export function presentSend(send: SendRow) {
   return {
     id: send.id, draft_id: send.draftId, lead_id: send.draft.leadId, run_id: send.draft.runId, to: send.draft.lead.email, subject: send.draft.subject,
-    status: send.status as (typeof SEND_STATUSES)[number], message_id: send.messageId, attempts: send.attempts, note: send.error, confirmed: send.confirmed,
+    status: send.status as (typeof SEND_STATUSES)[number], message_id: send.messageId, attempts: send.attempts, note: send.error, confirmed: send.status === "sent" ? send.confirmed : null,
     accepted_at: send.acceptedAt?.toISOString() ?? null, in_doubt_since: send.inDoubtAt?.toISOString() ?? null,
     sent_folder_checked_at: send.sentCheckedAt?.toISOString() ?? null, created_at: send.createdAt.toISOString(),
   };

@@ -60,7 +60,7 @@ describe("sends in doubt over /v1", () => {
     expect(listed.status).toBe(200);
     expect((listed.body.data as { id: string; status: string; message_id: string }[]).map((send) => send.id).sort()).toEqual([lost.id, kept.id].sort());
     const one = await call("GET", `/v1/sends/${lost.id}`, { token: ws.tokens.viewer });
-    expect(one.body).toMatchObject({ id: lost.id, status: "in_doubt", message_id: lost.messageId, draft_id: lost.draftId, run_id: runId, to: "ada@engines.example" });
+    expect(one.body).toMatchObject({ id: lost.id, status: "in_doubt", confirmed: null, message_id: lost.messageId, draft_id: lost.draftId, run_id: runId, to: "ada@engines.example" });
     expect((await call("GET", "/v1/sends?status=maybe", { token: ws.tokens.viewer })).status).toBe(400);
 
     expect((await resolve(lost.id, { outcome: "resend" }, ws.tokens.viewer)).status).toBe(403);
