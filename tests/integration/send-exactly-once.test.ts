@@ -2,8 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { approveDraft } from "@/lib/drafts/review-draft";
 import { newId } from "@/lib/ids";
-import type { LeadRow } from "@/lib/imports/columns";
-import { insertLeadBatch } from "@/lib/imports/insert-batch";
 import { closeQueues, queue } from "@/lib/queues";
 import { putRelay } from "@/lib/relay/relay-settings";
 import { resolveSend } from "@/lib/sending/resolve-send";
@@ -11,6 +9,7 @@ import { sendDraft } from "@/lib/sending/send-draft";
 import { ensureWorkspace } from "@/lib/workspaces/create-workspace";
 import { seed } from "@/prisma/seed/run-seed";
 import { resetDatabase } from "../helpers/db";
+import { draftsAwaitingReview } from "../helpers/draft-fixtures";
 import { eventually, freePort, getJson, spawnWorker, type Spawned } from "../helpers/processes";
 import { startSmtpSink } from "../helpers/smtp-sink";
 
@@ -26,25 +25,6 @@ let workspaceId = "";
 let reviewerId = "";
 const workers: Spawned[] = [];
 
-const row = (email: string): LeadRow => ({
-  email, emailLower: email, first_name: "Ada", last_name: null, company: "Engines", title: null, domain: null, website: null,
-  linkedin_url: null, country: null, employees: null, industry: null, notes: null, attributes: {},
-});
-
-/** A run whose leads each have a draft awaiting review. */
-async function draftsAwaitingReview(emails: string[]): Promise<{ runId: string; draftIds: string[] }> {
-  const pack = await db().pack.findFirstOrThrow({ where: { slug: "saas-outbound" } });
-  const run = await db().run.create({ data: { id: newId("run"), workspaceId, packId: pack.id, status: "awaiting_review" } });
-  await insertLeadBatch(workspaceId, run.id, emails.map(row));
-  const runLeads = await db().runLead.findMany({ where: { runId: run.id }, include: { lead: true }, orderBy: { id: "asc" } });
-  const draftIds: string[] = [];
-  for (const runLead of runLeads) {
-    await db().runLead.update({ where: { id: runLead.id }, data: { state: "awaiting_review", stage: "draft_email" } });
-    const draft = await db().draft.create({ data: { id: newId("drf"), workspaceId, leadId: runLead.leadId, runId: run.id, runLeadId: runLead.id, subject: `Hello ${runLead.lead.email}`, body: "Hi,\n\nA short note.\n\nSam" } });
-    draftIds.push(draft.id);
-  }
-  return { runId: run.id, draftIds };
-}
 
 async function startWorker(crashAt?: string): Promise<Spawned> {
   const port = await freePort();
@@ -74,7 +54,7 @@ afterAll(async () => {
 
 describe("sending exactly once", () => {
   it("a worker killed between the relay's acceptance and the commit: in doubt, never sent again, never reported sent until resolved", async () => {
-    const { runId, draftIds: [draftId] } = await draftsAwaitingReview(["ada@once.example"]);
+    const { runId, draftIds: [draftId] } = await draftsAwaitingReview(workspaceId, ["ada@once.example"]);
     const worker = await startWorker("send.after-relay-accepted");
     await approveDraft(workspaceId, draftId, {}, { userId: reviewerId, actor });
     expect((await worker.exited).signal).toBe("SIGKILL");
@@ -100,7 +80,7 @@ describe("sending exactly once", () => {
   }, 60_000);
 
   it("a worker killed before the end of the message: the relay kept nothing, the next attempt sends once", async () => {
-    const { runId, draftIds: [draftId] } = await draftsAwaitingReview(["grace@once.example"]);
+    const { runId, draftIds: [draftId] } = await draftsAwaitingReview(workspaceId, ["grace@once.example"]);
     const worker = await startWorker("send.before-end-of-message");
     await approveDraft(workspaceId, draftId, {}, { userId: reviewerId, actor });
     expect((await worker.exited).signal).toBe("SIGKILL");
@@ -116,7 +96,7 @@ describe("sending exactly once", () => {
 
   it("many attempts at once on the same drafts: one mail each", async () => {
     const emails = Array.from({ length: 5 }, (_, i) => `lead${i}@once.example`);
-    const { draftIds } = await draftsAwaitingReview(emails);
+    const { draftIds } = await draftsAwaitingReview(workspaceId, emails);
     for (const id of draftIds) await db().draft.update({ where: { id }, data: { status: "approved" } });
     await db().runLead.updateMany({ where: { draft: { id: { in: draftIds } } }, data: { state: "running" } });
     const outcomes = await Promise.all(draftIds.flatMap((id) => Array.from({ length: 4 }, () => sendDraft(id))));

@@ -3,8 +3,6 @@ import { db, sql } from "@/lib/db";
 import { approveDraft } from "@/lib/drafts/review-draft";
 import { Conflict } from "@/lib/errors";
 import { newId } from "@/lib/ids";
-import type { LeadRow } from "@/lib/imports/columns";
-import { insertLeadBatch } from "@/lib/imports/insert-batch";
 import { putMailbox } from "@/lib/mailbox/mailbox-settings";
 import { closeQueues, queue } from "@/lib/queues";
 import { putRelay } from "@/lib/relay/relay-settings";
@@ -13,6 +11,7 @@ import { sendDraft } from "@/lib/sending/send-draft";
 import { ensureWorkspace } from "@/lib/workspaces/create-workspace";
 import { seed } from "@/prisma/seed/run-seed";
 import { resetDatabase } from "../helpers/db";
+import { draftsAwaitingReview } from "../helpers/draft-fixtures";
 import { startDovecot, type Dovecot } from "../helpers/dovecot";
 import { eventually, freePort, getJson, spawnWorker, type Spawned } from "../helpers/processes";
 import { startSmtpSink } from "../helpers/smtp-sink";
@@ -35,30 +34,11 @@ let dovecot: Dovecot;
 let reviewerId = "";
 const workers: Spawned[] = [];
 
-const row = (email: string): LeadRow => ({
-  email, emailLower: email, first_name: "Ada", last_name: null, company: "Engines", title: null, domain: null, website: null,
-  linkedin_url: null, country: null, employees: null, industry: null, notes: null, attributes: {},
-});
 
 async function workspaceWithRelay(slug: string): Promise<string> {
   const workspaceId = (await ensureWorkspace({ slug, name: slug })).id;
   await putRelay(workspaceId, { host: "127.0.0.1", port: smtp.port, secure: false, from_email: `sam@${slug}.example`, from_name: "Sam" }, actor);
   return workspaceId;
-}
-
-/** A run with one draft awaiting review per address. */
-async function draftsAwaitingReview(workspaceId: string, emails: string[]): Promise<{ runId: string; draftIds: string[] }> {
-  const pack = await db().pack.findFirstOrThrow({ where: { slug: "saas-outbound" } });
-  const run = await db().run.create({ data: { id: newId("run"), workspaceId, packId: pack.id, status: "awaiting_review" } });
-  await insertLeadBatch(workspaceId, run.id, emails.map(row));
-  const runLeads = await db().runLead.findMany({ where: { runId: run.id }, include: { lead: true }, orderBy: { id: "asc" } });
-  const draftIds: string[] = [];
-  for (const runLead of runLeads) {
-    await db().runLead.update({ where: { id: runLead.id }, data: { state: "awaiting_review", stage: "draft_email" } });
-    const draft = await db().draft.create({ data: { id: newId("drf"), workspaceId, leadId: runLead.leadId, runId: run.id, runLeadId: runLead.id, subject: `Hello ${runLead.lead.email}`, body: "Hi,\n\nA short note.\n\nSam" } });
-    draftIds.push(draft.id);
-  }
-  return { runId: run.id, draftIds };
 }
 
 async function startWorker(env: Record<string, string | undefined> = {}): Promise<Spawned> {
