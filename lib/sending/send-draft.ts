@@ -5,6 +5,7 @@ import { sendWaitMs } from "@/lib/drafts/send-window";
 import { crashPoint } from "@/lib/sending/crash-point";
 import { recordInDoubt, recordSent, rejectAtSend, retryingThroughOutage, type SendingDraft } from "@/lib/sending/record-send";
 import { withSendLock } from "@/lib/sending/send-lock";
+import { NOT_ATTEMPTED_SEND_STATUSES } from "@/lib/sending/send-status";
 import { composeMessage, deliver, type DeliveryError } from "@/lib/sending/smtp-delivery";
 import { isSuppressed } from "@/lib/suppressions/suppressions";
 import { unsubscribeHeaders } from "@/lib/suppressions/unsubscribe-token";
@@ -59,7 +60,7 @@ async function noteRelayFailure(workspaceId: string, message: string | null) {
 export async function sendDraft(draftId: string): Promise<SendOutcome> {
   const draft = await load(draftId);
   // A send in doubt waits for its resolution (the Sent folder or a reviewer), never for another attempt.
-  if (!draft || draft.status !== "approved" || draft.send?.status === "sent" || draft.send?.status === "failed" || draft.send?.status === "in_doubt") return "skipped";
+  if (!draft || draft.status !== "approved" || (draft.send && NOT_ATTEMPTED_SEND_STATUSES.includes(draft.send.status))) return "skipped";
   if (sendWaitMs(draft) > 0) return "skipped"; // still in the web app's undo window: its delayed job sends it
   if (draft.runLead.state !== "running" || draft.run.stopAfter === "draft_email" || draft.run.status === "canceled") return "skipped";
   const relay = draft.workspace.relay;
@@ -67,7 +68,7 @@ export async function sendDraft(draftId: string): Promise<SendOutcome> {
 
   return withSendLock(draftId, async (lock) => {
     const current = await db().send.findUnique({ where: { draftId } });
-    if (current?.status === "sent" || current?.status === "failed" || current?.status === "in_doubt") return "skipped";
+    if (current && NOT_ATTEMPTED_SEND_STATUSES.includes(current.status)) return "skipped";
     if (current?.status === "committing") {
       // Its worker died once the end of the message was going out: the relay may have taken it or
       // never read its end. Not sent again, and not reported as sent.

@@ -16,3 +16,6 @@ export { SEND_STATUSES, type SendStatus } from "@/lib/statuses";
 
 /** Statuses the resume sweep queues again when no job holds them (an in-doubt send waits for its resolution). */
 export const RESUMABLE_SEND_STATUSES: SendStatus[] = ["pending", "sending", "committing"];
+
+/** Statuses no attempt touches: settled (sent, failed), or waiting for its resolution (in_doubt). */
+export const NOT_ATTEMPTED_SEND_STATUSES: readonly string[] = ["sent", "failed", "in_doubt"] satisfies SendStatus[];
