@@ -26,6 +26,22 @@ export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 export type JobRowStatus = (typeof JOB_ROW_STATUSES)[number];
 export type MailboxState = (typeof MAILBOX_STATES)[number];
 
+/** Each list as an object of its names (`LEAD_STATUS.bounced`), so code outside lib/lifecycle/ names a
+ * status without writing its string. */
+function named<T extends string>(values: readonly T[]): { readonly [K in T]: K } {
+  return Object.freeze(Object.fromEntries(values.map((value) => [value, value]))) as { readonly [K in T]: K };
+}
+
+export const RUN_STATUS = named(RUN_STATUSES);
+export const RUN_LEAD_STATE = named(RUN_LEAD_STATES);
+export const LEAD_STATUS = named(LEAD_STATUSES);
+export const DRAFT_STATUS = named(DRAFT_STATUSES);
+export const SEND_STATUS = named(SEND_STATUSES);
+export const DELIVERY_STATUS = named(DELIVERY_STATUSES);
+export const CAMPAIGN_STATUS = named(CAMPAIGN_STATUSES);
+export const JOB_ROW_STATUS = named(JOB_ROW_STATUSES);
+export const MAILBOX_STATE = named(MAILBOX_STATES);
+
 /** The CHECK constraint of each status column: table, column, allowed values. */
 export const STATUS_COLUMNS = [
   { table: "runs", column: "status", values: RUN_STATUSES },
