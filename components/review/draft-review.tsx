@@ -65,7 +65,7 @@ export function DraftReview({ id, canReview }: { id: string; canReview: boolean 
     setRejecting(false);
     refresh();
   };
-  // A web approval waits UNDO_SECONDS before it is sent (lib/drafts/send-window.ts): Undo until then.
+  // A web approval waits UNDO_SECONDS before it is sent (lib/sending/send-window.ts): Undo until then.
   const undoable = useUndoableApprovals(refresh);
   const relayReady = useRelayReadiness().data?.state !== "missing";
   const approve = useMutation({

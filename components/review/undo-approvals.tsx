@@ -5,7 +5,7 @@ import { webApi } from "@/components/data/web-api";
 import { buttonStyles } from "@/components/ui/styles";
 
 // Approvals made on this page can be taken back while their send waits (the server's undo window,
-// lib/drafts/send-window.ts, 10 s). Each approval shows a line with the seconds left and Undo, in a
+// lib/sending/send-window.ts, 10 s). Each approval shows a line with the seconds left and Undo, in a
 // banner fixed at the bottom of the viewport, so it is in view however far the page is scrolled;
 // the page reserves its height (onHeight) so nothing it covers is out of reach.
 

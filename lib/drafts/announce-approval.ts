@@ -4,7 +4,7 @@ import { insertEvents, type OutboxEvent } from "@/lib/events/outbox";
 
 // `draft.approved` tells webhook consumers an approval that stands. An API approval stands at once
 // (approveDraft writes the event in its own transaction). A web approval can be undone for
-// UNDO_WINDOW_MS (lib/drafts/send-window.ts), so its event leaves only when the window has closed,
+// UNDO_WINDOW_MS (lib/sending/send-window.ts), so its event leaves only when the window has closed,
 // together with the send: the send job announces the approval before it sends (lib/sending/send-job.ts),
 // and the resume sweep announces those whose job was lost. `drafts.approvalAnnouncedAt` is set in
 // the same transaction as the outbox row, and only while null, so each approval is announced once

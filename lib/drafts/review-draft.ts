@@ -5,7 +5,7 @@ import { Conflict, NotFound } from "@/lib/errors";
 import { recordEvents } from "@/lib/events/outbox";
 import { DRAFT_INCLUDE, presentDraft } from "@/lib/drafts/present-draft";
 import { settleRun } from "@/lib/runs/run-status";
-import { enqueueSend } from "@/lib/drafts/send-window";
+import { enqueueSend } from "@/lib/sending/send-window";
 
 // A reviewer approves (optionally edited) or rejects a draft awaiting review. Approval sends it,
 // unless the run stopped after draft_email or the lead no longer waits (run canceled). The audit
@@ -26,7 +26,7 @@ async function loadForReview(workspaceId: string, id: string) {
   return draft;
 }
 
-/** `sendAfter`: the web app's undo window (lib/drafts/send-window.ts); the API sends (and announces) at once. */
+/** `sendAfter`: the web app's undo window (lib/sending/send-window.ts); the API sends (and announces) at once. */
 export async function approveDraft(workspaceId: string, id: string, edits: z.infer<typeof ApproveDraftBody>, reviewer: Reviewer, options: { sendAfter?: Date } = {}) {
   const sendAfter = options.sendAfter ?? null;
   const draft = await loadForReview(workspaceId, id);

@@ -3,12 +3,11 @@ import { recordAudit } from "@/lib/audit/record-audit";
 import { Conflict, NotFound } from "@/lib/errors";
 import { DRAFT_INCLUDE, presentDraft } from "@/lib/drafts/present-draft";
 import { settleRun } from "@/lib/runs/run-status";
-import { UNDO_MARGIN_MS } from "@/lib/drafts/send-window";
+import { sendTag, UNDO_MARGIN_MS } from "@/lib/sending/send-window";
 import type { Reviewer } from "@/lib/drafts/review-draft";
-import { sendTag } from "@/lib/drafts/send-window";
 import { jobIdOf, queue } from "@/lib/queues";
 
-// Taking back a web approval inside its undo window (lib/drafts/send-window.ts): the draft waits
+// Taking back a web approval inside its undo window (lib/sending/send-window.ts): the draft waits
 // for review again, as if never approved; its delayed send job is removed (and would skip anyway,
 // the draft no longer being approved). Refused once the window has (nearly) closed, and once the
 // approval was announced (draft.approved, lib/drafts/announce-approval.ts): no webhook consumer ever

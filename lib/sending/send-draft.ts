@@ -1,7 +1,7 @@
 import { db } from "@/lib/db";
 import { newId } from "@/lib/ids";
 import { relayTransportOptions } from "@/lib/relay/relay-settings";
-import { sendWaitMs } from "@/lib/drafts/send-window";
+import { sendWaitMs } from "@/lib/sending/send-window";
 import { crashPoint } from "@/lib/sending/crash-point";
 import { recordInDoubt, recordSent, rejectAtSend, retryingThroughOutage, type SendingDraft } from "@/lib/sending/record-send";
 import { withSendLock } from "@/lib/sending/send-lock";

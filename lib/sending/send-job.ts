@@ -1,6 +1,6 @@
 import { db } from "@/lib/db";
 import { announceApproval } from "@/lib/drafts/announce-approval";
-import { enqueueSend, sendWaitMs } from "@/lib/drafts/send-window";
+import { enqueueSend, sendWaitMs } from "@/lib/sending/send-window";
 import { sendDraft } from "@/lib/sending/send-draft";
 
 /**

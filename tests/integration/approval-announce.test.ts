@@ -3,7 +3,7 @@ import { db, sql, sqlTransaction } from "@/lib/db";
 import { announceApproval, announceDueApprovals } from "@/lib/drafts/announce-approval";
 import { approveDrafts } from "@/lib/drafts/approve-drafts";
 import { approveDraft } from "@/lib/drafts/review-draft";
-import { sendTag } from "@/lib/drafts/send-window";
+import { sendTag } from "@/lib/sending/send-window";
 import { undoApproval } from "@/lib/drafts/undo-approval";
 import { newId } from "@/lib/ids";
 import type { LeadRow } from "@/lib/imports/columns";

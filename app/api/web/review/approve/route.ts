@@ -1,5 +1,5 @@
 import { approveDrafts, ApproveDraftsBody } from "@/lib/drafts/approve-drafts";
-import { UNDO_WINDOW_MS } from "@/lib/drafts/send-window";
+import { UNDO_WINDOW_MS } from "@/lib/sending/send-window";
 import { webRoute } from "@/lib/web/web-route";
 
 // Bulk approval: each draft through the same approveDraft as POST /v1/drafts/{id}/approve.

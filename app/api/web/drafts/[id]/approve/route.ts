@@ -1,6 +1,6 @@
 import { DraftIdParams } from "@/lib/drafts/present-draft";
 import { approveDraft, ApproveDraftBody } from "@/lib/drafts/review-draft";
-import { UNDO_WINDOW_MS } from "@/lib/drafts/send-window";
+import { UNDO_WINDOW_MS } from "@/lib/sending/send-window";
 import { webRoute } from "@/lib/web/web-route";
 
 // The same approveDraft as POST /v1/drafts/{id}/approve (edits set `edited` in draft.approved),
