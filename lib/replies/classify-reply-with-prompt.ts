@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { renderTemplate } from "@/lib/engine/local/draft";
-import { allowedCategories, classifyReply, type ReplyCategory } from "@/lib/engine/local/classify-reply";
+import { classifyReply } from "@/lib/engine/local/classify-reply";
+import { allowedCategories, type ReplyCategory } from "@/lib/replies/categories";
 import { askForJson } from "@/lib/pipeline/ask-model";
 import type { ResolvedPrompt } from "@/lib/pipeline/resolve-prompts";
 import { findProvider, parseModelRef } from "@/lib/providers/model-ref";

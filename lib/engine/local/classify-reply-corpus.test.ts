@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { classifyReply, REPLY_CATEGORIES } from "@/lib/engine/local/classify-reply";
+import { classifyReply } from "@/lib/engine/local/classify-reply";
+import { REPLY_CATEGORIES } from "@/lib/replies/categories";
 
 // The labelled corpus (corpus/*.jsonl, written for this project: replies as people and mail
 // servers send them, some with quoted text and signatures) read by the local classifier with

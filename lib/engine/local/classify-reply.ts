@@ -1,4 +1,4 @@
-import { REPLY_CATEGORIES, type ReplyCategory } from "@/lib/replies/categories";
+import { allowedCategories, type ReplyCategory } from "@/lib/replies/categories";
 import { stripQuoted } from "@/lib/replies/strip-quoted";
 import { outOfOfficeUntil } from "@/lib/engine/local/return-date";
 
@@ -8,7 +8,6 @@ import { outOfOfficeUntil } from "@/lib/engine/local/return-date";
 // and signatures are stripped first. Stop-requests and negations ("don't email me", "not
 // interested") are matched before the words they contain ("email me", "interested").
 
-export { REPLY_CATEGORIES, type ReplyCategory } from "@/lib/replies/categories";
 export type ReplyClassification = { classification: ReplyCategory; confidence: number; return_date?: string | null };
 
 const CONTACT = String.raw`(e-?mail(ing)?|contact(ing)?|messag(e|ing)|writ(e|ing)( to)?|send(ing)?( me)?|reach(ing)? out( to)?|spam(ming)?|call(ing)?)`;
@@ -40,13 +39,6 @@ const RULES: [ReplyCategory, RegExp[]][] = [
     /\b(interested|interesting|intriguing|sounds (good|great|promising)|tell me more|learn more|know more|hear more|more (info|information|details)|send (me |over )?(the |some )?(details|info|pricing|a deck|a case study|a recording)|keen|curious|love the idea|on our radar|count me in|like to try|exactly the problem|could be a fit|could help|send (more|me some)|share (more|a deck)|yes,? please|absolutely)\b/,
   ]],
 ];
-
-export function allowedCategories(system: string): ReplyCategory[] {
-  const line = /Categories:\s*([^\n]+)/i.exec(system);
-  if (!line) return [...REPLY_CATEGORIES];
-  const listed = line[1].split(/[,.]/).map((part) => part.trim()).filter((part): part is ReplyCategory => (REPLY_CATEGORIES as readonly string[]).includes(part));
-  return listed.includes("other") ? listed : [...listed, "other"];
-}
 
 function normalize(text: string): string {
   return text.toLowerCase().replace(/[\u2018\u2019]/g, "'").replace(/\s+/g, " ").trim();

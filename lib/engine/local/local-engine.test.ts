@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { allowedCategories, classifyReply } from "@/lib/engine/local/classify-reply";
+import { classifyReply } from "@/lib/engine/local/classify-reply";
+import { allowedCategories } from "@/lib/replies/categories";
 import { draftEmail, renderTemplate, signalSentence, statedWordLimit } from "@/lib/engine/local/draft";
 import { mergeOffers } from "@/lib/offer/offer";
 import { offerVariables } from "@/lib/offer/offer-variables";
