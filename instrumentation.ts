@@ -2,9 +2,9 @@
 // with a message naming the variable, instead of failing on the first request.
 export async function register() {
   if (process.env.NEXT_RUNTIME === "nodejs") {
-    const { exitOnInvalidConfig } = await import("./lib/config/exit-on-invalid");
+    const { exitOnInvalidConfig } = await import("@/lib/config/exit-on-invalid");
     exitOnInvalidConfig();
-    const { stampPeerAddress } = await import("./lib/net/peer-address");
+    const { stampPeerAddress } = await import("@/lib/net/peer-address");
     stampPeerAddress(); // X-Forwarded-For always ends with the socket's address (lib/net/peer-address.ts)
   }
 }

@@ -7,9 +7,9 @@ import { createUser } from "@/lib/users/create-user";
 import { ensureWorkspace } from "@/lib/workspaces/create-workspace";
 import { SYSTEM_WORKSPACE_SLUG } from "@/lib/workspaces/slug";
 import demo from "./demo.json";
-import { SEED_PACKS, STAGES } from "./packs";
-import { SEED_PROMPTS } from "./prompts";
-import { SEED_EVAL_SETS } from "./evals";
+import { SEED_PACKS, STAGES } from "@/prisma/seed/packs";
+import { SEED_PROMPTS } from "@/prisma/seed/prompts";
+import { SEED_EVAL_SETS } from "@/prisma/seed/evals";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
 
 /** Creates what is missing and leaves what exists alone, so it can run on every start. */
