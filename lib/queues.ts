@@ -1,6 +1,7 @@
 import { Queue, type JobsOptions } from "bullmq";
 import { z } from "zod";
 import type { Redis } from "ioredis";
+import { HOUSEKEEPING_TASK_NAMES } from "@/lib/housekeeping/tasks";
 import { defineQueue, joinId, retried } from "@/lib/jobs/define-queue";
 import { BATCH_STAGES } from "@/lib/lifecycle/stages";
 import { log } from "@/lib/log";
@@ -89,9 +90,10 @@ export const QUEUES = {
     work: (payload) => [payload.workspaceId],
   }),
   housekeeping: defineQueue({
+    // The worker's repeating system jobs: named, timed, scheduled and run in lib/housekeeping/.
     payload: z.object({
       v: z.literal(1),
-      task: z.enum(["purge-idempotency-keys", "resume-runs", "resume-deliveries", "check-in-doubt-sends"]),
+      task: z.enum(HOUSEKEEPING_TASK_NAMES), // lib/housekeeping/tasks.ts
     }),
     jobOptions: retried(3, 10_000, 100),
     concurrency: 1,

@@ -15,9 +15,10 @@ const { createRedis } = await import("@/lib/redis");
 const { closeDb } = await import("@/lib/db");
 const { log } = await import("@/lib/log");
 const { metrics } = await import("@/lib/metrics/metrics");
-const { QUEUES, QUEUE_PREFIX, queue, closeQueues } = await import("@/lib/queues");
+const { QUEUES, QUEUE_PREFIX, closeQueues } = await import("@/lib/queues");
 const { consumer } = await import("@/lib/jobs/consume");
-const { PROCESSORS, SCHEDULES } = await import("./registry");
+const { PROCESSORS } = await import("./registry");
+const { scheduleHousekeeping } = await import("@/lib/housekeeping/schedule");
 const { startHealthServer } = await import("./health-server");
 const { startOutboxLoop } = await import("./outbox-loop");
 const { startIntakeLoop } = await import("@/lib/mailbox/intake-loop");
@@ -42,12 +43,7 @@ const workers = (Object.keys(PROCESSORS) as (keyof typeof PROCESSORS)[]).map((na
   return worker;
 });
 
-for (const schedule of SCHEDULES) {
-  QUEUES[schedule.queue].payload.parse(schedule.payload);
-  queue(schedule.queue)
-    .upsertJobScheduler(schedule.id, { every: schedule.everyMs }, { name: schedule.id, data: schedule.payload })
-    .catch((error: Error) => log.warn({ schedule: schedule.id, err: error.message }, "could not schedule (Redis down?); will retry at next start"));
-}
+scheduleHousekeeping();
 
 const outbox = startOutboxLoop();
 const intake = startIntakeLoop();

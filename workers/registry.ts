@@ -25,10 +25,3 @@ export const PROCESSORS: { [Q in QueueName]: ProcessFn<Q> } = {
   housekeeping: processHousekeeping,
 };
 
-// Repeating jobs the worker keeps scheduled (upserted at start, so several workers agree).
-export const SCHEDULES = [
-  { queue: "housekeeping", id: "purge-idempotency-keys", everyMs: 60 * 60 * 1000, payload: { v: 1, task: "purge-idempotency-keys" } },
-  { queue: "housekeeping", id: "resume-runs", everyMs: 60 * 1000, payload: { v: 1, task: "resume-runs" } },
-  { queue: "housekeeping", id: "resume-deliveries", everyMs: 60 * 1000, payload: { v: 1, task: "resume-deliveries" } },
-  { queue: "housekeeping", id: "check-in-doubt-sends", everyMs: 5 * 60 * 1000, payload: { v: 1, task: "check-in-doubt-sends" } },
-] as const;

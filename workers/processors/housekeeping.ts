@@ -1,4 +1,4 @@
 import type { ProcessFn } from "@/lib/jobs/consume";
-import { runHousekeeping } from "@/lib/jobs/housekeeping";
+import { runHousekeeping } from "@/lib/housekeeping/run-task";
 
 export const processHousekeeping: ProcessFn<"housekeeping"> = (payload) => runHousekeeping(payload.task);

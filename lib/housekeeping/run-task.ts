@@ -1,12 +1,14 @@
 import { resumeQueuedJobs } from "@/lib/evals/resume-queued";
+import type { HousekeepingTask } from "@/lib/housekeeping/tasks";
 import { purgeExpiredIdempotencyKeys } from "@/lib/idempotency/purge-expired";
 import { resumeRuns } from "@/lib/pipeline/resume-runs";
-import type { QueuePayload } from "@/lib/queues";
 import { queueSentFolderChecks } from "@/lib/sending/sent-folder-check";
 import { resumeDeliveries } from "@/lib/webhooks/resume-deliveries";
 
-/** The worker's repeating system jobs (scheduled in workers/registry.ts). */
-export async function runHousekeeping(task: QueuePayload<"housekeeping">["task"]) {
+// What each housekeeping task (lib/housekeeping/tasks.ts) does. The work itself lives beside what it
+// keeps: each sweep with its domain (runs, evaluations, deliveries, sends, idempotency keys).
+
+export async function runHousekeeping(task: HousekeepingTask) {
   switch (task) {
     case "purge-idempotency-keys":
       return { purged: await purgeExpiredIdempotencyKeys() };
