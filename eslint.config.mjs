@@ -29,7 +29,7 @@ const config = [
         {
           patterns: [
             {
-              regex: "^@/lib/(?!auth/roles$|auth/sign-in-errors$|webhooks/event-types$|prompts/diff$|prompts/template-variables$|imports/columns$|replies/categories$|statuses$|lifecycle/stages$)",
+              regex: "^@/lib/(?!auth/roles$|auth/sign-in-errors$|events/types$|prompts/diff$|prompts/template-variables$|imports/columns$|replies/categories$|statuses$|lifecycle/stages$)",
               allowTypeImports: true,
               message: "components/ may import only types and the pure modules allowed in eslint.config.mjs from lib/.",
             },

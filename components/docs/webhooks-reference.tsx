@@ -1,6 +1,6 @@
 import { CodeBlock } from "@/components/docs/code-block";
 import { windowInWords } from "@/components/dead-letters/window-in-words";
-import type { EventDoc } from "@/lib/webhooks/event-catalog";
+import type { EventDoc } from "@/lib/events/catalog-docs";
 
 // The webhook half of /docs/api: what arrives, every event's data, the signature scheme with a test
 // vector (signed by the page with the same code that signs deliveries) and verification in Node and Python.

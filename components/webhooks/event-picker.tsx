@@ -1,6 +1,6 @@
 "use client";
 
-import { EVENT_TYPES } from "@/lib/webhooks/event-types";
+import { EVENT_TYPES } from "@/lib/events/types";
 
 /** Checkboxes for the events an endpoint receives; none ticked means every event. */
 export function EventPicker({ value, onChange, legend = "Events" }: { value: string[]; onChange: (events: string[]) => void; legend?: string }) {

@@ -3,7 +3,7 @@ import { db } from "@/lib/db";
 import { recordAudit, type Actor } from "@/lib/audit/record-audit";
 import { getCampaign } from "@/lib/campaigns/campaigns";
 import { Conflict, NotFound } from "@/lib/errors";
-import { recordEvents } from "@/lib/events/outbox";
+import { writeEvents } from "@/lib/events/outbox";
 import { assertFourEyes, recordSetApproval, revokeApprovals } from "@/lib/governance/approvals";
 import { resolvePromptSet } from "@/lib/governance/prompt-set";
 import { assertNoRegression, type ApproveBody } from "@/lib/evals/compare";
@@ -47,7 +47,7 @@ export async function approveCampaign(workspaceId: string, id: string, reviewer:
       },
       diff: campaign.forks.map((fork) => fork.diff).join("\n") || null,
     });
-    await recordEvents(tx, workspaceId, [{ type: "campaign.approved", data: { campaign_id: id, name: campaign.name, reviewer: reviewer.actor.name, set_hash: set.hash } }]);
+    await writeEvents(tx, workspaceId, [{ type: "campaign.approved", data: { campaign_id: id, name: campaign.name, reviewer: reviewer.actor.name, set_hash: set.hash } }]);
   });
   return getCampaign(workspaceId, id);
 }
@@ -67,7 +67,7 @@ export async function rejectCampaign(workspaceId: string, id: string, body: z.in
       workspaceId, actor: reviewer.actor, action: "campaign.rejected", target: { type: "campaign", id },
       data: { name: campaign.name, reason: body.reason, set_hash: campaign.set_hash, approvals_revoked: revoked },
     });
-    await recordEvents(tx, workspaceId, [{ type: "campaign.rejected", data: { campaign_id: id, name: campaign.name, reviewer: reviewer.actor.name, reason: body.reason } }]);
+    await writeEvents(tx, workspaceId, [{ type: "campaign.rejected", data: { campaign_id: id, name: campaign.name, reviewer: reviewer.actor.name, reason: body.reason } }]);
   });
   return getCampaign(workspaceId, id);
 }

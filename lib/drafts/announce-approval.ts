@@ -1,6 +1,6 @@
 import type { PoolClient } from "pg";
 import { sqlTransaction } from "@/lib/db";
-import { insertEvents, type OutboxEvent } from "@/lib/events/outbox";
+import { writeEvents, type OutboxEvent } from "@/lib/events/outbox";
 
 // `draft.approved` tells webhook consumers an approval that stands. An API approval stands at once
 // (approveDraft writes the event in its own transaction). A web approval can be undone for
@@ -18,14 +18,14 @@ const RETURNING = `RETURNING d.id, d."workspaceId", d."leadId", d."runId", d."re
 const STANDING = `d.status IN ('approved', 'sent', 'failed') AND d."approvalAnnouncedAt" IS NULL`;
 const SWEEP_BATCH = 1000;
 
-async function writeEvents(client: PoolClient, rows: Announced[]): Promise<void> {
+async function announceRows(client: PoolClient, rows: Announced[]): Promise<void> {
   const byWorkspace = new Map<string, OutboxEvent[]>();
   for (const row of [...rows].sort((a, b) => a.id.localeCompare(b.id))) {
     const events = byWorkspace.get(row.workspaceId) ?? [];
     events.push({ type: "draft.approved", data: { lead_id: row.leadId, draft_id: row.id, run_id: row.runId, reviewer: row.reviewerId, edited: row.edited } });
     byWorkspace.set(row.workspaceId, events);
   }
-  for (const [workspaceId, events] of byWorkspace) await insertEvents(client, workspaceId, events);
+  for (const [workspaceId, events] of byWorkspace) await writeEvents(client, workspaceId, events);
 }
 
 /**
@@ -39,7 +39,7 @@ export async function announceApproval(draftId: string, now = new Date()): Promi
         WHERE d.id = $1 AND ${STANDING} AND (d."sendAfter" IS NULL OR d."sendAfter" <= $2) ${RETURNING}`,
       [draftId, now],
     );
-    await writeEvents(client, rows);
+    await announceRows(client, rows);
     return rows.length > 0;
   });
 }
@@ -63,7 +63,7 @@ export async function announceDueApprovals(graceSeconds = 60): Promise<number> {
          UPDATE drafts d SET "approvalAnnouncedAt" = now() FROM due WHERE d.id = due.id AND ${STANDING} ${RETURNING}`,
         [graceSeconds, SWEEP_BATCH],
       );
-      await writeEvents(client, rows);
+      await announceRows(client, rows);
       return rows.length;
     });
     total += announced;

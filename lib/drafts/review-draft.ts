@@ -2,7 +2,7 @@ import { z } from "zod";
 import { db } from "@/lib/db";
 import { recordAudit, type Actor } from "@/lib/audit/record-audit";
 import { Conflict, NotFound } from "@/lib/errors";
-import { recordEvents } from "@/lib/events/outbox";
+import { writeEvents } from "@/lib/events/outbox";
 import { DRAFT_INCLUDE, presentDraft } from "@/lib/drafts/present-draft";
 import { settleRun } from "@/lib/runs/run-status";
 import { enqueueSend } from "@/lib/sending/send-window";
@@ -42,7 +42,7 @@ export async function approveDraft(workspaceId: string, id: string, edits: z.inf
     if (count === 0) throw new Conflict("This draft was reviewed a moment ago.");
     if (willSend) await tx.runLead.update({ where: { id: draft.runLeadId }, data: { state: "running" } });
     await tx.lead.update({ where: { id: draft.leadId }, data: { status: "approved" } });
-    if (!sendAfter) await recordEvents(tx, workspaceId, [{ type: "draft.approved", data: { lead_id: draft.leadId, draft_id: id, run_id: draft.runId, reviewer: reviewer.userId, edited } }]);
+    if (!sendAfter) await writeEvents(tx, workspaceId, [{ type: "draft.approved", data: { lead_id: draft.leadId, draft_id: id, run_id: draft.runId, reviewer: reviewer.userId, edited } }]);
     await recordAudit(tx, { workspaceId, actor: reviewer.actor, action: "draft.approved", target: { type: "draft", id }, data: { edited, will_send: willSend, ...(sendAfter ? { send_after: sendAfter.toISOString() } : {}) } });
     return tx.draft.findUniqueOrThrow({ where: { id }, include: DRAFT_INCLUDE });
   });
@@ -64,7 +64,7 @@ export async function rejectDraft(workspaceId: string, id: string, reason: strin
     if (draft.runLead.state === "awaiting_review") {
       await tx.runLead.update({ where: { id: draft.runLeadId }, data: { state: "rejected", reasonCode: "draft_rejected", reasonMessage: reason.slice(0, 500) } });
     }
-    await recordEvents(tx, workspaceId, [{ type: "draft.rejected", data: { lead_id: draft.leadId, draft_id: id, run_id: draft.runId, reviewer: reviewer.userId, reason } }]);
+    await writeEvents(tx, workspaceId, [{ type: "draft.rejected", data: { lead_id: draft.leadId, draft_id: id, run_id: draft.runId, reviewer: reviewer.userId, reason } }]);
     await recordAudit(tx, { workspaceId, actor: reviewer.actor, action: "draft.rejected", target: { type: "draft", id }, data: { reason } });
     return tx.draft.findUniqueOrThrow({ where: { id }, include: DRAFT_INCLUDE });
   });

@@ -1,13 +1,13 @@
 import { z } from "zod";
-import type { EventType } from "@/lib/webhooks/event-types";
+import type { EventType } from "@/lib/events/types";
 
 // The event catalog (contract §7): one zod schema per event kind for its `data`. Producers' data is
 // typed by it (OutboxEvent), the outbox checks every event against it before writing, and the
 // OpenAPI document (`webhooks`) and /docs/api publish it.
 //
-// To add an event kind: its name in EVENT_TYPES (lib/webhooks/event-types.ts, what endpoints may
-// subscribe to), then an entry here; the type checker then asks for nothing else, and producers
-// write `{ type, data }` through recordEvents / insertEvents (lib/events/outbox.ts).
+// To add an event kind: its name in EVENT_TYPES (lib/events/types.ts, what endpoints may subscribe
+// to), then an entry here; the type checker then asks for nothing else, and producers write
+// `{ type, data }` through writeEvents (lib/events/outbox.ts).
 
 export type EventKind = EventType | "webhook.test";
 export type EventEntry = { when: string; data: z.ZodObject };

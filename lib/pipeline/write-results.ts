@@ -1,6 +1,6 @@
 import type { PoolClient } from "pg";
 import { config } from "@/lib/config";
-import { insertEvents, type OutboxEvent } from "@/lib/events/outbox";
+import { writeEvents, type OutboxEvent } from "@/lib/events/outbox";
 import { newId } from "@/lib/ids";
 import type { LeadResult } from "@/lib/pipeline/run-chain";
 import { BATCH_STAGES, type BatchStage } from "@/lib/pipeline/stages";
@@ -33,7 +33,7 @@ export async function writeResults(client: PoolClient, run: { id: string; worksp
   await updateLeads(client, done);
   await insertTraces(client, run, done);
   const events = [...stageEvents(run.id, done), ...(await insertDrafts(client, run, done))];
-  await insertEvents(client, run.workspaceId, events);
+  await writeEvents(client, run.workspaceId, events);
   return moved;
 }
 

@@ -1,5 +1,5 @@
 import { db } from "@/lib/db";
-import { recordEvents, type OutboxEvent } from "@/lib/events/outbox";
+import { writeEvents, type OutboxEvent } from "@/lib/events/outbox";
 import { newId } from "@/lib/ids";
 import { resolveRunPrompts, type ResolvedPrompt } from "@/lib/pipeline/resolve-prompts";
 import { classifyReplyWithPrompt, type Classification, type ClassificationTrace } from "@/lib/replies/classify-reply-with-prompt";
@@ -80,7 +80,7 @@ export async function trackReplies(replyIds: string[]): Promise<string[]> {
         events.set(reply.workspaceId, list);
         written.push(result.classification);
       }
-      for (const [workspaceId, list] of events) await recordEvents(tx, workspaceId, list);
+      for (const [workspaceId, list] of events) await writeEvents(tx, workspaceId, list);
     }, { timeout: 60_000 });
   }
   if (pending) throw pending;

@@ -1,5 +1,5 @@
 import { db, type Tx } from "@/lib/db";
-import { recordEvents } from "@/lib/events/outbox";
+import { writeEvents } from "@/lib/events/outbox";
 import { enqueueAfterCommit } from "@/lib/queues";
 import { settleRun } from "@/lib/runs/run-status";
 import type { SendStatus } from "@/lib/statuses";
@@ -47,7 +47,7 @@ export async function recordSentIn(tx: Tx, draft: SendingDraft, send: Recorded, 
   await tx.draft.update({ where: { id: draft.id }, data: { status: "sent" } });
   await tx.lead.update({ where: { id: draft.leadId }, data: { status: "sent" } });
   await tx.runLead.update({ where: { id: draft.runLeadId }, data: { stage: "send", state: draft.run.stopAfter === "send" ? "stopped" : "done" } });
-  await recordEvents(tx, draft.workspaceId, [{
+  await writeEvents(tx, draft.workspaceId, [{
     type: "send.completed",
     data: { lead_id: draft.leadId, draft_id: draft.id, run_id: draft.runId, message_id: send.messageId, accepted_at: outcome.acceptedAt.toISOString() },
   }]);
@@ -87,7 +87,7 @@ export async function rejectAtSend(draft: SendingDraft, code: string, message: s
     await tx.send.updateMany({ where: { draftId: draft.id, workspaceId: draft.workspaceId, status: { notIn: ["sent", "in_doubt"] } }, data: { status: "failed", error: message.slice(0, 1000) } });
     await tx.draft.update({ where: { id: draft.id }, data: { status: "failed" } });
     await tx.runLead.update({ where: { id: draft.runLeadId }, data: { stage: "send", state: "rejected", reasonCode: code, reasonMessage: message.slice(0, 500) } });
-    await recordEvents(tx, draft.workspaceId, [{ type: "lead.rejected", data: { lead_id: draft.leadId, run_id: draft.runId, stage: "send", reason: { code, message } } }]);
+    await writeEvents(tx, draft.workspaceId, [{ type: "lead.rejected", data: { lead_id: draft.leadId, run_id: draft.runId, stage: "send", reason: { code, message } } }]);
   });
   await settleRun(draft.runId);
 }

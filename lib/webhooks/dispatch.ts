@@ -5,7 +5,8 @@ import { deliveryJobs, type QueuedDelivery } from "@/lib/webhooks/deliver";
 
 // The outbox dispatcher: events not yet dispatched become one delivery per matching enabled
 // endpoint, and the events are marked dispatched, in one transaction (rows locked with SKIP
-// LOCKED, so several workers share the work). Deliveries are then queued.
+// LOCKED, so several workers share the work). Deliveries are then queued. Events of a workspace that
+// had no enabled endpoint are written dispatched and never come here (lib/events/outbox.ts).
 
 /** Returns how many events it dispatched (0 when the outbox is empty). */
 export async function dispatchOutbox(limit = 1000): Promise<number> {

@@ -7,8 +7,8 @@ import { decryptSecret, encryptSecret } from "@/lib/crypto/secrets";
 import { NotFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { outboundUrlProblem } from "@/lib/net/outbound";
-import { assertEventData, type CatalogEvent } from "@/lib/events/catalog";
-import { EVENT_TYPES } from "@/lib/webhooks/event-types";
+import { lockOutboxForEndpointChange, writeEvents } from "@/lib/events/outbox";
+import { EVENT_TYPES } from "@/lib/events/types";
 import { generateWebhookSecret } from "@/lib/webhooks/signing";
 import { enqueueAfterCommit } from "@/lib/queues";
 
@@ -78,6 +78,7 @@ export async function listEndpoints(workspaceId: string, query: z.infer<typeof L
 export async function createEndpoint(workspaceId: string, body: z.infer<typeof CreateEndpointBody>, actor: Actor) {
   const secret = generateWebhookSecret();
   const endpoint = await db().$transaction(async (tx) => {
+    if (body.enabled) await lockOutboxForEndpointChange(tx, workspaceId); // events from now on see it
     const created = await tx.webhookEndpoint.create({
       data: {
         id: newId("whe"), workspaceId, url: body.url, events: [...new Set(body.events)], enabled: body.enabled, description: body.description, secretEncrypted: encryptSecret(secret),
@@ -99,6 +100,7 @@ function enabledChange(before: EndpointRow, enabled: boolean | undefined) {
 export async function updateEndpoint(workspaceId: string, id: string, body: z.infer<typeof UpdateEndpointBody>, actor: Actor) {
   const before = await findEndpoint(workspaceId, id);
   const endpoint = await db().$transaction(async (tx) => {
+    if (body.enabled) await lockOutboxForEndpointChange(tx, workspaceId); // events from now on see it
     const updated = await tx.webhookEndpoint.update({
       where: { id, workspaceId },
       data: { url: body.url, events: body.events ? [...new Set(body.events)] : undefined, enabled: body.enabled, description: body.description, ...enabledChange(before, body.enabled) },
@@ -153,15 +155,13 @@ export async function rotateSecret(workspaceId: string, id: string, actor: Actor
  */
 export async function sendTestEvent(workspaceId: string, id: string, actor: Actor) {
   const endpoint = await findEndpoint(workspaceId, id);
-  const eventId = newId("evt");
-  const deliveryId = newId("dly");
-  await db().$transaction(async (tx) => {
-    const event: CatalogEvent<"webhook.test"> = { type: "webhook.test", data: { endpoint_id: endpoint.id, message: "A test event from LeadPipe." } };
-    assertEventData(event);
-    await tx.event.create({ data: { id: eventId, workspaceId, type: event.type, dispatchedAt: new Date(), data: event.data } });
-    await tx.delivery.create({ data: { id: deliveryId, workspaceId, eventId, endpointId: endpoint.id, nextAttemptAt: new Date() } });
+  const [written] = await db().$transaction(async (tx) => {
+    const event = { type: "webhook.test" as const, data: { endpoint_id: endpoint.id, message: "A test event from LeadPipe." } };
+    const events = await writeEvents(tx, workspaceId, [event], { endpointId: endpoint.id });
     await recordAudit(tx, { workspaceId, actor, action: "webhook.test_sent", target: { type: "webhook_endpoint", id } });
+    return events;
   });
+  const deliveryId = written.deliveryId!;
   await enqueueAfterCommit("deliver", { v: 1, deliveryIds: [deliveryId], endpointId: endpoint.id }, { tag: "a1" });
-  return { event_id: eventId, delivery_id: deliveryId };
+  return { event_id: written.id, delivery_id: deliveryId };
 }

@@ -3,7 +3,7 @@ import { OperationCard } from "@/components/docs/operation-card";
 import { WebhooksReference } from "@/components/docs/webhooks-reference";
 import { apiReference } from "@/lib/api/reference";
 import { config } from "@/lib/config";
-import { eventCatalog } from "@/lib/webhooks/event-catalog";
+import { eventCatalog } from "@/lib/events/catalog-docs";
 import { signatureHeader } from "@/lib/webhooks/signing";
 import { SIGNATURE_TEST_VECTOR as VECTOR } from "@/lib/webhooks/test-vector";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { EVENT_CATALOG } from "@/lib/events/catalog";
-import { EVENT_TYPES, type EventType } from "@/lib/webhooks/event-types";
+import { EVENT_TYPES, type EventType } from "@/lib/events/types";
 
 // What each webhook event means and what its `data` holds, for /docs/api: read off the event
 // catalog's zod schemas (lib/events/catalog.ts), the same the outbox checks and OpenAPI publishes.
