@@ -13,7 +13,7 @@ const asPrompt = (stage: string, version: (typeof SEED_PROMPTS)[string][number])
 
 async function score(setIndex: number, version: (typeof SEED_PROMPTS)[string][number]) {
   const set = SEED_EVAL_SETS[setIndex];
-  const target = { stage: set.stage, prompt: asPrompt(set.stage, version), context: SetContext.parse(set.context), workspaceId: "ws", provider: null, model: "leadpipe-2" };
+  const target = { stage: set.stage, prompt: asPrompt(set.stage, version), context: SetContext.parse(set.context), provider: null, model: "leadpipe-2" };
   let passed = 0;
   let valid = 0;
   for (const [index, evalCase] of set.cases.entries()) {

@@ -167,7 +167,7 @@ export async function runEvaluation(evaluationId: string): Promise<{ passed: num
     if (evaluation.provider !== "local" && !provider) throw new Error(`The workspace no longer has the provider "${evaluation.provider}".`);
     const target = {
       stage: evaluation.set.stage as EvalStage, prompt: evaluation.promptVersion, context: SetContext.parse(evaluation.set.context ?? {}),
-      workspaceId: evaluation.workspaceId, provider, model: evaluation.model,
+      provider, model: evaluation.model,
     };
     const limit = pLimit(provider ? HOSTED_CONCURRENCY : 1);
     const results = await Promise.all(cases.map((evalCase) => limit(async () => ({ evalCase, result: await runCase(target, evalCase) }))));

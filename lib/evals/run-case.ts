@@ -1,76 +1,30 @@
-import { renderTemplate } from "@/lib/engine/local/draft";
-import { draftEmail } from "@/lib/engine/local/draft";
-import { classifyReply } from "@/lib/engine/local/classify-reply";
 import type { LeadFacts } from "@/lib/engine/local/lead-facts";
-import { qualifyLead } from "@/lib/engine/local/qualify";
-import { extractSignals, requestedKeys, type Signals } from "@/lib/engine/local/signals";
+import type { Signals } from "@/lib/engine/local/signals";
 import type { Provider } from "@/lib/generated/prisma/client.ts";
 import { checkDraft, checkSignals } from "@/lib/evals/checks";
 import type { CaseExpect, CaseInput, EvalStage, SetContext } from "@/lib/evals/case-schema";
 import { EMPTY_OFFER, type Offer } from "@/lib/offer/offer";
-import { offerVariables } from "@/lib/offer/offer-variables";
 import { SAAS_OUTBOUND_ICP } from "@/lib/packs/saas-outbound-icp";
-import { askForJson } from "@/lib/pipeline/ask-model";
-import { messages, toOutput } from "@/lib/pipeline/compute-stage";
 import type { ResolvedPrompt } from "@/lib/pipeline/resolve-prompts";
-import { answerSchema } from "@/lib/replies/classify-reply-with-prompt";
+import { runPrompt, type PromptTarget, type Ran } from "@/lib/prompts/run-prompt";
 
-// One evaluation case through one prompt version: the stage's answer (the local engine, or a hosted
-// model asked exactly as a run asks it), checked against the stage's JSON output contract (valid)
-// and then against the case's expectations (passed). An invalid answer never passes.
+// One evaluation case through one prompt version: the stage's answer from runPrompt
+// (lib/prompts/run-prompt.ts: the local engine, or a hosted model asked exactly as a run asks it),
+// checked against the stage's JSON output contract (valid) and then against the case's
+// expectations (passed). An invalid answer never passes.
 //
-// The local engine answers as the prompt version tells it: it sees only the lead fields and
-// signals the user_template names, and it answers with the keys of the template's `Return {...}`
-// line. So a version that shows the model less, or asks for another shape, scores differently.
+// The local engine reads the version as written (lib/prompts/local-answer.ts): it sees only the
+// lead fields and signals the user_template names, and it answers with the keys of the template's
+// `Return {...}` line. So a version that shows the model less, or asks for another shape, scores
+// differently. The result keeps the local engine's answer as it gave it, a hosted model's as read.
 
 export type CaseResult = { valid: boolean; passed: boolean; output: unknown; outputText: string; failures: string[]; latencyMs: number; costMicros: number };
 export type EvalCase = { id: string; name: string; input: CaseInput; expect: CaseExpect };
-export type EvalTarget = { stage: EvalStage; prompt: ResolvedPrompt; context: SetContext; workspaceId: string; provider: Provider | null; model: string };
-
-
-const named = (template: string) => new Set([...template.matchAll(/\{\{\s*([a-z_]+)\s*\}\}/g)].map((match) => match[1]));
-
-/** The lead as the prompt shows it: only the fields its template names. */
-function visibleFacts(lead: LeadFacts, template: string): LeadFacts {
-  const names = named(template);
-  return Object.fromEntries(Object.entries(lead).filter(([key]) => names.has(key))) as LeadFacts;
-}
-
-function project(value: Record<string, unknown>, template: string): Record<string, unknown> {
-  const keys = requestedKeys(template);
-  return keys ? Object.fromEntries(keys.filter((key) => key in value).map((key) => [key, value[key]])) : value;
-}
+export type EvalTarget = { stage: EvalStage; prompt: ResolvedPrompt; context: SetContext; provider: Provider | null; model: string };
 
 function caseOffer(context: SetContext, input: CaseInput): { offer: Offer; senderName: string } {
   const merged = { ...EMPTY_OFFER, ...context.offer, ...input.offer };
   return { offer: { ...merged, product: merged.product ?? null, call_to_action: merged.call_to_action ?? null, sender_title: merged.sender_title ?? null, signature: merged.signature ?? null }, senderName: merged.sender_name ?? context.sender_name ?? "" };
-}
-
-/** The local engine's raw JSON answer for one case. */
-function localAnswer(target: EvalTarget, input: CaseInput): unknown {
-  const { prompt, stage, context } = target;
-  const lead = input.lead as LeadFacts;
-  const signals = (input.signals ?? {}) as Signals;
-  switch (stage) {
-    case "extract_signals":
-      return extractSignals(visibleFacts(lead, prompt.userTemplate), prompt.userTemplate);
-    case "qualify": {
-      const seesSignals = named(prompt.userTemplate).has("signals");
-      return project({ ...qualifyLead(visibleFacts(lead, prompt.userTemplate), seesSignals ? signals : {}, context.icp ?? SAAS_OUTBOUND_ICP) }, prompt.userTemplate);
-    }
-    case "draft_email": {
-      const { offer, senderName } = caseOffer(context, input);
-      return draftEmail({ lead, signals, userTemplate: prompt.userTemplate, system: prompt.system, variables: offerVariables(offer, senderName) });
-    }
-    case "track":
-      return project({ ...classifyReply(input.reply ?? { text: "" }, prompt.system) }, prompt.userTemplate);
-  }
-}
-
-/** Checks an answer against the stage's contract; null when it breaks it. */
-function accept(target: EvalTarget, value: unknown): Record<string, unknown> | null {
-  if (target.stage === "track") return answerSchema(target.prompt.system).safeParse(value).data ?? null;
-  return toOutput(target.stage, value) as Record<string, unknown> | null;
 }
 
 /** Everything the draft was written from, for the invented-facts check. */
@@ -100,40 +54,34 @@ export function outputText(stage: EvalStage, output: unknown): string {
   return typeof output === "string" ? output : JSON.stringify(output, null, 2) ?? "";
 }
 
-async function hostedAnswer(target: EvalTarget, evalCase: EvalCase) {
-  const { stage, prompt, context, workspaceId } = target;
-  let asked;
-  if (stage === "track") {
-    const reply = evalCase.input.reply ?? { from: "", subject: "", text: "" };
-    const user = renderTemplate(prompt.userTemplate, { from: reply.from, subject: reply.subject, text: reply.text });
-    asked = await askForJson(target.provider!, target.model, { system: prompt.system, user }, (value) => accept(target, value), stage);
-  } else {
-    const { offer, senderName } = caseOffer(context, evalCase.input);
-    const lead = { runLeadId: evalCase.id, facts: evalCase.input.lead as LeadFacts, signals: (evalCase.input.signals ?? null) as Signals | null };
-    const ask = messages(stage, lead, prompt, { workspaceId, icp: context.icp ?? SAAS_OUTBOUND_ICP, senderName, offer });
-    asked = await askForJson(target.provider!, target.model, ask, (value) => accept(target, value), stage);
-  }
-  return asked;
+/** The target an evaluation names: the local engine, or the workspace's provider. */
+function targetOf({ provider, model }: EvalTarget): PromptTarget {
+  return { slug: provider?.slug ?? "local", model, provider };
+}
+
+function ask(target: EvalTarget, input: CaseInput): Promise<Ran<unknown>> {
+  const { stage, prompt } = target;
+  if (stage === "track") return runPrompt(stage, prompt, input.reply ?? { from: "", subject: "", text: "" }, targetOf(target), { asWritten: true });
+  const { offer, senderName } = caseOffer(target.context, input);
+  const lead = { facts: input.lead as LeadFacts, signals: (input.signals ?? null) as Signals | null, context: { icp: target.context.icp ?? SAAS_OUTBOUND_ICP, offer, senderName } };
+  return runPrompt(stage, prompt, lead, targetOf(target), { asWritten: true });
 }
 
 export async function runCase(target: EvalTarget, evalCase: EvalCase): Promise<CaseResult> {
-  if (!target.provider) {
-    const started = performance.now();
-    const raw = localAnswer(target, evalCase.input);
-    const output = accept(target, raw);
-    const latencyMs = Math.round(performance.now() - started);
-    if (!output) {
-      return { valid: false, passed: false, output: raw, outputText: outputText(target.stage, raw), failures: ["The answer breaks the stage's JSON output contract."], latencyMs, costMicros: 0 };
+  const ran = await ask(target, evalCase.input);
+  const fail = (failure: string, output: unknown = null) => ({ valid: false, passed: false, output, outputText: output === null ? "" : outputText(target.stage, output), failures: [failure] });
+  switch (ran.kind) {
+    case "later":
+      return { ...fail(`The provider could not answer: ${ran.message}`), latencyMs: 0, costMicros: 0 };
+    case "failed":
+      return { ...fail(`The provider refused: ${ran.message}`), latencyMs: ran.latencyMs, costMicros: ran.costMicros };
+    case "invalid":
+      return { ...fail(ran.message, ran.answer ?? null), latencyMs: ran.latencyMs, costMicros: ran.costMicros };
+    case "done": {
+      const output = ran.output as Record<string, unknown>;
+      const shown = "answer" in ran ? ran.answer : output;
+      const failures = expectations(target, evalCase.input, evalCase.expect, output);
+      return { valid: true, passed: failures.length === 0, output: shown, outputText: outputText(target.stage, shown), failures, latencyMs: ran.latencyMs, costMicros: ran.costMicros };
     }
-    const failures = expectations(target, evalCase.input, evalCase.expect, output);
-    return { valid: true, passed: failures.length === 0, output: raw, outputText: outputText(target.stage, raw), failures, latencyMs, costMicros: 0 };
   }
-  const asked = await hostedAnswer(target, evalCase);
-  if (asked.kind === "later") return { valid: false, passed: false, output: null, outputText: "", failures: [`The provider could not answer: ${asked.message}`], latencyMs: 0, costMicros: 0 };
-  if (asked.kind !== "done") {
-    return { valid: false, passed: false, output: null, outputText: "", failures: [asked.kind === "failed" ? `The provider refused: ${asked.message}` : asked.message], latencyMs: asked.latencyMs, costMicros: asked.costMicros };
-  }
-  const output = asked.value as Record<string, unknown>;
-  const failures = expectations(target, evalCase.input, evalCase.expect, output);
-  return { valid: true, passed: failures.length === 0, output, outputText: outputText(target.stage, output), failures, latencyMs: asked.latencyMs, costMicros: asked.costMicros };
 }

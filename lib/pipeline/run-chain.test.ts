@@ -1,18 +1,20 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import type { Outcome, StageLead } from "@/lib/pipeline/compute-stage";
 import type { ResolvedPrompt } from "@/lib/pipeline/resolve-prompts";
+import type { Outcome } from "@/lib/pipeline/run-chain";
 import type { BatchStage } from "@/lib/pipeline/stages";
+import type { LeadInput, PromptTarget } from "@/lib/prompts/run-prompt";
 
-// computeStage (the model call, or the local engine) is replaced by a script: these tests cover what
+// runPrompt (the model call, or the local engine) is replaced by a script: these tests cover what
 // run-chain decides around it: which stages one job runs, the verdict of each outcome, who goes on.
-const computeStage = vi.hoisted(() => vi.fn());
-vi.mock("@/lib/pipeline/compute-stage", () => ({ computeStage }));
+const runPrompt = vi.hoisted(() => vi.fn());
+const promptTarget = vi.hoisted(() => vi.fn());
+vi.mock("@/lib/prompts/run-prompt", () => ({ runPrompt, promptTarget }));
 
 const { chainFrom, runChain, verdictOf } = await import("@/lib/pipeline/run-chain");
 
 const prompt = (modelDefault: string, name = "p") => ({ modelDefault, prompt: { name } }) as ResolvedPrompt;
 const prompts = (models: Partial<Record<BatchStage, string>>) => new Map(Object.entries(models).map(([stage, model]) => [stage, prompt(model!, stage)]));
-const usage = { latencyMs: 1, inputTokens: 0, outputTokens: 0, costMicros: 0 };
+const usage = { provider: "local", model: "m", latencyMs: 1, inputTokens: 0, outputTokens: 0, costMicros: 0 };
 const signals = (value: Record<string, unknown>): Outcome => ({ kind: "done", output: { stage: "extract_signals", signals: value }, ...usage });
 const qualify = (score: number, qualified: boolean): Outcome => ({ kind: "done", output: { stage: "qualify", score, qualified, reasons: [`r${score}`] }, ...usage });
 const draft = (subject: string): Outcome => ({ kind: "done", output: { stage: "draft_email", subject, body: "b" }, ...usage });
@@ -46,7 +48,7 @@ describe("chainFrom", () => {
 describe("verdictOf", () => {
   it("rejects an invalid answer and fails a failed call, with the message cut to 500 characters", () => {
     expect(verdictOf({ kind: "invalid", message: "x".repeat(600), ...usage }, false, 50)).toEqual({ state: "rejected", qualified: null, code: "model_output_invalid", message: "x".repeat(500) });
-    expect(verdictOf({ kind: "failed", code: "provider_not_configured", message: "no provider" }, true, 50)).toEqual({ state: "failed", qualified: null, code: "provider_not_configured", message: "no provider" });
+    expect(verdictOf({ kind: "failed", code: "provider_not_configured", message: "no provider", ...usage }, true, 50)).toEqual({ state: "failed", qualified: null, code: "provider_not_configured", message: "no provider" });
   });
 
   it("rejects a lead that does not qualify as not_icp, naming the score and the minimum", () => {
@@ -69,14 +71,19 @@ describe("runChain", () => {
   const context = { workspaceId: "ws", icp: {} as never, senderName: "S", offer: {} as never, stopAfter: null as string | null, minScore: 50 };
   const chainPrompts = prompts({ extract_signals: "local/a", qualify: "local/b", draft_email: "local/c" });
   let script: Partial<Record<BatchStage, Record<string, Outcome>>>;
-  const seen: { stage: BatchStage; leads: StageLead[] }[] = [];
+  // The leads each stage was run on, in order (`rl<n>` from the lead's email), with the signals it saw.
+  const seen: { stage: BatchStage; leads: { runLeadId: string; signals: unknown }[] }[] = [];
 
   beforeEach(() => {
     seen.length = 0;
-    computeStage.mockReset();
-    computeStage.mockImplementation(async (stage: BatchStage, leads: StageLead[]) => {
-      seen.push({ stage, leads: structuredClone(leads) });
-      return { provider: "local", model: stage, outcomes: new Map(leads.map((l) => [l.runLeadId, script[stage]![l.runLeadId]])) };
+    promptTarget.mockReset();
+    promptTarget.mockImplementation(async (_workspaceId: string, modelRef: string): Promise<PromptTarget> => ({ slug: "local", model: modelRef, provider: null }));
+    runPrompt.mockReset();
+    runPrompt.mockImplementation(async (stage: BatchStage, _prompt: ResolvedPrompt, input: LeadInput, target: PromptTarget) => {
+      const runLeadId = `rl${input.facts.email!.split("@")[0]}`;
+      if (seen.at(-1)?.stage !== stage) seen.push({ stage, leads: [] });
+      seen.at(-1)!.leads.push({ runLeadId, signals: structuredClone(input.signals) });
+      return { ...script[stage]![runLeadId], provider: target.slug, model: stage };
     });
   });
 
@@ -112,7 +119,7 @@ describe("runChain", () => {
 
   it("leaves a lead whose provider is unavailable for later, with the longest Retry-After", async () => {
     script = {
-      qualify: { rl1: { kind: "later", retryAfterMs: 9_000, message: "busy" }, rl2: qualify(70, true), rl3: { kind: "later", retryAfterMs: 2_000, message: "busy" } },
+      qualify: { rl1: { kind: "later", retryAfterMs: 9_000, message: "busy", provider: "p", model: "m" }, rl2: qualify(70, true), rl3: { kind: "later", retryAfterMs: 2_000, message: "busy", provider: "p", model: "m" } },
       draft_email: { rl2: draft("Hi") },
     };
     const { results, later } = await runChain(["qualify", "draft_email"], [lead(1), lead(2), lead(3)], chainPrompts, context);
@@ -123,7 +130,7 @@ describe("runChain", () => {
 
   it("stops at stop_after, and a failed or invalid lead goes no further", async () => {
     script = {
-      extract_signals: { rl1: signals({}), rl2: { kind: "failed", code: "provider_not_configured", message: "none" }, rl3: { kind: "invalid", message: "bad json", ...usage } },
+      extract_signals: { rl1: signals({}), rl2: { kind: "failed", code: "provider_not_configured", message: "none", ...usage }, rl3: { kind: "invalid", message: "bad json", ...usage } },
       qualify: { rl1: qualify(60, true) },
     };
     const { results } = await runChain(["extract_signals", "qualify"], [lead(1), lead(2), lead(3)], chainPrompts, { ...context, stopAfter: "qualify" });

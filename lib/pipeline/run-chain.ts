@@ -1,15 +1,18 @@
 import type { LeadFacts } from "@/lib/engine/local/lead-facts";
 import type { Signals } from "@/lib/engine/local/signals";
-import { computeStage, type Outcome, type StageContext } from "@/lib/pipeline/compute-stage";
-import type { StageOutput } from "@/lib/pipeline/local-stage";
 import type { ResolvedPrompt } from "@/lib/pipeline/resolve-prompts";
+import type { StageContext } from "@/lib/pipeline/stage-context";
 import { nextBatchStage, type BatchStage } from "@/lib/pipeline/stages";
+import { promptTarget, runPrompt, type Ran } from "@/lib/prompts/run-prompt";
+import type { StageOutput } from "@/lib/prompts/stage-output";
 
 // Which stages one job carries its batch through, and the in-memory work of doing so. A stage on a
 // hosted model is a job of its own (its leads may have to wait for the provider). Stages on the
 // local engine that follow it directly run in the same job, lead by lead, so a batch costs one
-// transaction instead of one per stage; `stop_after` still ends the chain where it says.
+// transaction instead of one per stage; `stop_after` still ends the chain where it says. Each
+// stage's prompt version runs through runPrompt (lib/prompts/run-prompt.ts), lead by lead.
 
+export type Outcome = Ran<StageOutput>;
 export type Verdict = { state: string; qualified: boolean | null; code: string | null; message: string | null };
 export type Settled = Exclude<Outcome, { kind: "later" }>;
 export type Step = { stage: BatchStage; prompt: ResolvedPrompt; provider: string; model: string; outcome: Settled; verdict: Verdict };
@@ -61,17 +64,18 @@ export async function runChain(chain: BatchStage[], leads: ChainLead[], prompts:
   let active = leads.map((lead): LeadResult => ({ lead, steps: [] }));
   for (const stage of chain) {
     const prompt = prompts.get(stage)!;
-    const computed = await computeStage(stage, active.map((r) => ({ runLeadId: r.lead.runLeadId, facts: r.lead.facts, signals: r.lead.signals })), prompt, context);
+    const target = await promptTarget(context.workspaceId, prompt.modelDefault);
+    const outcomes = await Promise.all(active.map((r) => runPrompt(stage, prompt, { facts: r.lead.facts, signals: r.lead.signals, context }, target)));
     const continuing: LeadResult[] = [];
-    for (const result of active) {
-      const outcome = computed.outcomes.get(result.lead.runLeadId)!;
+    for (const [index, result] of active.entries()) {
+      const outcome = outcomes[index];
       if (outcome.kind === "later") {
         later.push(result.lead.runLeadId);
         delayMs = Math.max(delayMs, outcome.retryAfterMs);
         continue;
       }
       const verdict = verdictOf(outcome, context.stopAfter === stage, context.minScore);
-      result.steps.push({ stage, prompt, provider: computed.provider, model: computed.model, outcome, verdict });
+      result.steps.push({ stage, prompt, provider: outcome.provider, model: outcome.model, outcome, verdict });
       if (outcome.kind === "done") apply(result, outcome.output);
       if (verdict.state === "running" && stage !== chain.at(-1)) continuing.push(result);
       else results.push(result);

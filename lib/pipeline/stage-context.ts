@@ -3,11 +3,13 @@ import type { LeadFacts } from "@/lib/engine/local/lead-facts";
 import type { Signals } from "@/lib/engine/local/signals";
 import { mergeOffers } from "@/lib/offer/offer";
 import { IcpRules } from "@/lib/packs/icp";
-import type { StageContext } from "@/lib/pipeline/compute-stage";
+import type { LeadContext } from "@/lib/prompts/run-prompt";
 
 // What a machine stage knows besides the lead, for one run: the pack's ICP, the offer (workspace,
 // then the pack's and the campaign's overrides) and who signs. Used by the stage jobs and by
 // replays (lib/replays), so a replay asks exactly as the run did.
+
+export type StageContext = LeadContext & { workspaceId: string };
 
 export const RUN_CONTEXT_SELECT = {
   workspaceId: true,

@@ -4,7 +4,7 @@ import { clientPerProvider, providerError, type ChatAnswer } from "@/lib/provide
 
 // An `anthropic` provider through the official `@anthropic-ai/sdk` client: the Messages API. It has
 // no JSON mode, so the system prompt asks for one JSON object and the caller validates the answer
-// (lib/pipeline/ask-model.ts).
+// (lib/prompts/ask-model.ts).
 
 const MAX_OUTPUT_TOKENS = 4_096;
 const JSON_ONLY = "Answer with one JSON object only: no prose before or after it, no code fences.";

@@ -2,14 +2,14 @@ import { db, sql } from "@/lib/db";
 import type { Signals } from "@/lib/engine/local/signals";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
 import { newId } from "@/lib/ids";
-import { computeStage, type Outcome } from "@/lib/pipeline/compute-stage";
-import type { StageOutput } from "@/lib/pipeline/local-stage";
 import { LEAD_FACT_COLUMNS, RUN_CONTEXT_SELECT, stageContext, type LeadFactRow } from "@/lib/pipeline/stage-context";
+import { promptTarget, runPrompt, type Ran } from "@/lib/prompts/run-prompt";
+import type { StageOutput } from "@/lib/prompts/stage-output";
 import type { ReplayStage } from "@/lib/replays/replays";
 
 // The `replay` worker's part: the run's most recent leads that reached the stage, each put through
-// the version with the pipeline's own stage code (computeStage: the version's model, the pack's
-// ICP, the run's offer and sender), nothing written but the replay's rows. The run's answer is the
+// the version as the pipeline runs it (runPrompt: the version's model, the pack's ICP, the run's
+// offer and sender), nothing written but the replay's rows. The run's answer is the
 // stage's trace for that lead; the signals a later stage sees are the ones the run extracted.
 // Leads are read as they are now (an edit since the run shows in the replay).
 
@@ -65,7 +65,7 @@ function label(lead: LeadFactRow | undefined, leadId: string): string {
   return lead.company ? `${who}, ${lead.company}` : who;
 }
 
-function compare(before: StageOutput, outcome: Outcome | undefined) {
+function compare(before: StageOutput, outcome: Ran<StageOutput> | undefined) {
   const beforeText = answerText(before);
   if (!outcome || outcome.kind !== "done") {
     const error = !outcome ? "No answer." : outcome.kind === "later" ? `The provider could not answer now: ${outcome.message}` : outcome.message;
@@ -90,16 +90,15 @@ export async function runReplay(replayId: string): Promise<{ leads: number; chan
     const leadIds = answers.map((answer) => answer.leadId);
     const [leads, signals] = await Promise.all([leadFacts(leadIds), stage === "extract_signals" ? new Map<string, Signals>() : runSignals(replay.runId, leadIds)]);
     const present = answers.filter((answer) => leads.has(answer.leadId));
-    const computed = await computeStage(
-      stage,
+    const context = stageContext(replay.run);
+    const target = await promptTarget(context.workspaceId, replay.promptVersion.modelDefault);
+    const outcomes = await Promise.all(
       present.map((answer) => {
         const lead = leads.get(answer.leadId)!;
-        return { runLeadId: answer.leadId, facts: lead, signals: signals.get(answer.leadId) ?? lead.signals };
+        return runPrompt(stage, replay.promptVersion, { facts: lead, signals: signals.get(answer.leadId) ?? lead.signals, context }, target);
       }),
-      replay.promptVersion,
-      stageContext(replay.run),
     );
-    const results = present.map((answer, position) => ({ answer, position, ...compare(answer.output, computed.outcomes.get(answer.leadId)) }));
+    const results = present.map((answer, position) => ({ answer, position, ...compare(answer.output, outcomes[position]) }));
     const latencyMs = Math.round(performance.now() - started);
     const cost = results.reduce((sum, r) => sum + r.costMicros, 0);
     await db().$transaction([

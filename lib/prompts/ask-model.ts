@@ -6,7 +6,7 @@ import { costMicros } from "@/lib/providers/cost";
 // answer that is not JSON or is not accepted is asked again, MAX_ASKS times in all, then it is
 // `invalid`. An unavailable provider is `later`: the caller tries again after `retryAfterMs`; a
 // provider that refuses the request (bad key, unknown model) is `failed` with `provider_refused`.
-// Latency, tokens and cost add up over the asks. Used by the batch stages and by track.
+// Latency, tokens and cost add up over the asks. Used by runPrompt (lib/prompts/run-prompt.ts).
 
 export const MAX_ASKS = 3;
 

@@ -1,0 +1,66 @@
+import { classifyReply } from "@/lib/engine/local/classify-reply";
+import { draftEmail } from "@/lib/engine/local/draft";
+import type { LeadFacts } from "@/lib/engine/local/lead-facts";
+import { qualifyLead } from "@/lib/engine/local/qualify";
+import { extractSignals, requestedKeys } from "@/lib/engine/local/signals";
+import type { MachineStage } from "@/lib/lifecycle/stages";
+import { offerVariables } from "@/lib/offer/offer-variables";
+import type { LeadInput, ReplyInput, RunnableVersion } from "@/lib/prompts/prompt-input";
+import type { StageOutput, TrackOutput } from "@/lib/prompts/stage-output";
+
+// The built-in `local` engine (lib/engine/local/, deterministic, no network) answering one prompt
+// version. It reads a version one of two ways:
+// - in the contract (runs, replays, reply classification): from everything the stage knows, and
+//   always with an output the stage accepts;
+// - as written (evaluations): it sees only the lead fields and signals the user_template names and
+//   answers with the keys of the template's `Return {...}` line (the keys it knows), so a version
+//   that shows it less, or asks for another shape, scores differently. That answer is then read
+//   against the stage's contract like a hosted model's (lib/prompts/run-prompt.ts).
+
+const draft = (version: RunnableVersion, { facts, signals, context }: LeadInput) =>
+  draftEmail({ lead: facts, signals: signals ?? {}, userTemplate: version.userTemplate, system: version.system, variables: offerVariables(context.offer, context.senderName) });
+
+/** The engine's output in the stage's contract. */
+export function localOutput(stage: MachineStage, version: RunnableVersion, input: LeadInput | ReplyInput): StageOutput | TrackOutput {
+  if (stage === "track") return classifyReply(input as ReplyInput, version.system);
+  const lead = input as LeadInput;
+  switch (stage) {
+    case "extract_signals":
+      return { stage, signals: extractSignals(lead.facts, version.userTemplate) };
+    case "qualify":
+      return { stage, ...qualifyLead(lead.facts, lead.signals ?? {}, lead.context.icp) };
+    case "draft_email":
+      return { stage, ...draft(version, lead) };
+  }
+}
+
+const named = (template: string) => new Set([...template.matchAll(/\{\{\s*([a-z_]+)\s*\}\}/g)].map((match) => match[1]));
+
+/** The lead as the version shows it: only the fields its template names. */
+function visibleFacts(lead: LeadFacts, template: string): LeadFacts {
+  const names = named(template);
+  return Object.fromEntries(Object.entries(lead).filter(([key]) => names.has(key))) as LeadFacts;
+}
+
+/** Only the keys the template's `Return {...}` line asks for (all of them when it has none). */
+function project(value: Record<string, unknown>, template: string): Record<string, unknown> {
+  const keys = requestedKeys(template);
+  return keys ? Object.fromEntries(keys.filter((key) => key in value).map((key) => [key, value[key]])) : value;
+}
+
+/** The engine's raw JSON answer to the version as written, not yet read against the contract. */
+export function localAnswerAsWritten(stage: MachineStage, version: RunnableVersion, input: LeadInput | ReplyInput): unknown {
+  const template = version.userTemplate;
+  if (stage === "track") return project({ ...classifyReply(input as ReplyInput, version.system) }, template);
+  const lead = input as LeadInput;
+  switch (stage) {
+    case "extract_signals":
+      return extractSignals(visibleFacts(lead.facts, template), template);
+    case "qualify": {
+      const seesSignals = named(template).has("signals");
+      return project({ ...qualifyLead(visibleFacts(lead.facts, template), seesSignals ? (lead.signals ?? {}) : {}, lead.context.icp) }, template);
+    }
+    case "draft_email":
+      return draft(version, lead);
+  }
+}

@@ -1,0 +1,42 @@
+import { renderTemplate, signalSentence } from "@/lib/engine/local/draft";
+import type { LeadFacts } from "@/lib/engine/local/lead-facts";
+import type { Signals } from "@/lib/engine/local/signals";
+import type { PromptVersion } from "@/lib/generated/prisma/client.ts";
+import type { BatchStage } from "@/lib/lifecycle/stages";
+import type { Offer } from "@/lib/offer/offer";
+import { offerVariables } from "@/lib/offer/offer-variables";
+import type { IcpRules } from "@/lib/packs/icp";
+
+// What a prompt version runs on, and the messages a hosted model is sent for it: the version's
+// system text and its user_template rendered with the input's variables (contract §6: the lead's
+// fields, `signals`, `icp`, the offer's variables, `signal_sentence`; for track the reply's
+// `from`, `subject` and `text`).
+
+/** The parts of a prompt version that running it reads. */
+export type RunnableVersion = Pick<PromptVersion, "version" | "modelDefault" | "system" | "userTemplate"> & { prompt: { name: string } };
+
+/** What a batch stage knows besides the lead: the pack's ICP, the offer and who signs. */
+export type LeadContext = { icp: IcpRules; offer: Offer; senderName: string };
+/** A batch stage's input: one lead, the signals found so far, and its context. */
+export type LeadInput = { facts: LeadFacts; signals: Signals | null; context: LeadContext };
+/** track's input: one reply (`receivedAt` anchors the year of an out-of-office return date). */
+export type ReplyInput = { from: string; subject: string; text: string; receivedAt?: Date };
+
+export type Messages = { system: string; user: string };
+
+export function leadMessages(stage: BatchStage, version: RunnableVersion, input: LeadInput): Messages {
+  const { facts, signals, context } = input;
+  const user = renderTemplate(version.userTemplate, {
+    ...facts,
+    signals: JSON.stringify(signals ?? {}),
+    icp: JSON.stringify(context.icp),
+    ...offerVariables(context.offer, context.senderName),
+    signal_sentence: signalSentence(facts, signals ?? {}),
+  });
+  const system = stage === "draft_email" ? `${version.system}\n\nAnswer with JSON only: {"subject": string, "body": string}.` : version.system;
+  return { system, user };
+}
+
+export function replyMessages(version: RunnableVersion, reply: ReplyInput): Messages {
+  return { system: version.system, user: renderTemplate(version.userTemplate, { from: reply.from, subject: reply.subject, text: reply.text }) };
+}

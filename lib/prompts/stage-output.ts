@@ -1,0 +1,51 @@
+import { z } from "zod";
+import { allowedCategories, type ReplyCategory } from "@/lib/replies/categories";
+import type { Signals } from "@/lib/engine/local/signals";
+import type { BatchStage, MachineStage } from "@/lib/lifecycle/stages";
+
+// What each machine stage answers. The JSON output contract a hosted model's answer must meet (and
+// what an evaluation calls "valid"), and the output the pipeline keeps once it is met: for the
+// batch stages a StageOutput tagged with its stage, for track one of the version's categories.
+
+export type StageOutput =
+  | { stage: "extract_signals"; signals: Signals }
+  | { stage: "qualify"; score: number; qualified: boolean; reasons: string[] }
+  | { stage: "draft_email"; subject: string; body: string };
+
+/** track's answer: the model's confidence may be missing; the local rules add a return date to an out-of-office. */
+export type TrackOutput = { classification: ReplyCategory; confidence?: number | null; return_date?: string | null };
+
+/** The JSON output contract of each batch stage. */
+export const OUTPUT_SCHEMAS = {
+  extract_signals: z.record(z.string(), z.unknown()),
+  qualify: z.object({ qualified: z.boolean(), score: z.number().min(0).max(100).optional(), reasons: z.array(z.string()).optional() }),
+  draft_email: z.object({ subject: z.string().trim().min(1).max(300), body: z.string().trim().min(1).max(20_000) }),
+};
+
+/** A batch stage's answer as the pipeline keeps it, or null when it breaks the contract. */
+export function toOutput(stage: BatchStage, value: unknown): StageOutput | null {
+  const parsed = OUTPUT_SCHEMAS[stage].safeParse(value);
+  if (!parsed.success) return null;
+  if (stage === "extract_signals") return { stage, signals: parsed.data as Signals };
+  if (stage === "qualify") {
+    const q = parsed.data as z.infer<typeof OUTPUT_SCHEMAS.qualify>;
+    return { stage, qualified: q.qualified, score: Math.round(q.score ?? (q.qualified ? 100 : 0)), reasons: q.reasons ?? [] };
+  }
+  const d = parsed.data as z.infer<typeof OUTPUT_SCHEMAS.draft_email>;
+  return { stage, subject: d.subject, body: d.body };
+}
+
+/** track's JSON output contract for a prompt version: one of its categories, an optional confidence. */
+export function trackAnswerSchema(system: string) {
+  const allowed = allowedCategories(system) as [ReplyCategory, ...ReplyCategory[]];
+  return z.object({
+    classification: z.string().transform((value) => value.trim().toLowerCase()).pipe(z.enum(allowed)),
+    confidence: z.number().min(0).max(1).optional(),
+  });
+}
+
+/** Any machine stage's answer read against its contract; null when it breaks it. */
+export function readAnswer(stage: MachineStage, system: string, value: unknown): StageOutput | TrackOutput | null {
+  if (stage === "track") return trackAnswerSchema(system).safeParse(value).data ?? null;
+  return toOutput(stage, value);
+}
