@@ -10,10 +10,10 @@ const BY_TARGET: Record<LeadStatus, LeadStatus[]> = {
   qualified: others("qualified"), // a run's stages, whatever the lead went through before
   rejected: others("rejected"),
   drafted: others("drafted"), // a run's stages, or an approval undone
-  approved: others("approved", "new"), // a reviewer: the lead has a draft, so it left `new`
-  sent: others("sent", "new"),
-  replied: others("replied", "new", "bounced"), // a bounced lead stays bounced against replies
-  suppressed: others("suppressed", "new", "bounced"),
+  approved: others("approved"), // a reviewer, for one run while another may have moved the lead
+  sent: others("sent"),
+  replied: others("replied", "bounced"), // a bounced lead stays bounced against replies
+  suppressed: others("suppressed", "bounced"),
   bounced: others("bounced"), // a hard bounce, matched by address
 };
 
@@ -35,9 +35,7 @@ describe("the lead transition table", () => {
     for (const status of LEAD_STATUSES) expect(canMoveLead(status, status), status).toBe(false);
     expect(canMoveLead("bounced", "replied")).toBe(false);
     expect(canMoveLead("bounced", "suppressed")).toBe(false);
-    expect(canMoveLead("new", "approved")).toBe(false);
-    expect(canMoveLead("new", "sent")).toBe(false);
-    expect(canMoveLead("new", "replied")).toBe(false);
+    expect(canMoveLead("replied", "new")).toBe(false);
   });
 
   it("lets a run's stages move a lead from any other status", () => {

@@ -11,16 +11,18 @@ import { LEAD_STATUS, LEAD_STATUSES, type LeadStatus } from "@/lib/statuses";
 // A lead is one person in the workspace, shared by every run that takes it in and by the mailbox,
 // so its status says what last happened to it, whichever run did it: a lead joins a later run in
 // any status and that run's stages set it again; a reviewer, a send, a reply or a bounce may come
-// for one run while another has moved the lead on. The table holds what the code does today; what
-// it refuses: nothing goes back to `new`; a lead still `new` leaves it only through a run's
-// stages or a bounce (it has no draft yet); a bounced lead stays bounced against replies.
+// for one run while another has moved the lead on. The table holds what the code does today, so it
+// refuses little: nothing goes back to `new`, a bounced lead stays bounced against replies, and a
+// move to the status a lead already has is no move. (A lead still `new` has no draft, so the moves
+// from `new` to approved, sent, replied and suppressed do not happen outside tests that write
+// drafts straight into the database; they are kept, as the code allowed them.)
 //
 //   new ─► qualified | rejected ─► drafted ⇄ approved ─► sent ─► replied | suppressed;   any ─► bounced
 
 const { qualified, rejected, drafted, approved, sent, replied, suppressed, bounced } = LEAD_STATUS;
 
 export const LEAD_TRANSITIONS: Record<LeadStatus, readonly LeadStatus[]> = {
-  new: [qualified, rejected, drafted, bounced], // drafted: qualify and draft_email in one job
+  new: [qualified, rejected, drafted, approved, sent, replied, suppressed, bounced], // drafted: qualify and draft_email in one job
   qualified: [rejected, drafted, approved, sent, replied, suppressed, bounced],
   rejected: [qualified, drafted, approved, sent, replied, suppressed, bounced],
   drafted: [qualified, rejected, approved, sent, replied, suppressed, bounced],
