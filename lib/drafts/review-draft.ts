@@ -4,7 +4,10 @@ import { recordAudit, type Actor } from "@/lib/audit/record-audit";
 import { Conflict, NotFound } from "@/lib/errors";
 import { writeEvents } from "@/lib/events/outbox";
 import { DRAFT_INCLUDE, presentDraft } from "@/lib/drafts/present-draft";
-import { settleRun } from "@/lib/runs/run-status";
+import { moveLead } from "@/lib/lifecycle/lead";
+import { settleRun } from "@/lib/lifecycle/run";
+import { moveRunLead } from "@/lib/lifecycle/run-lead";
+import { LEAD_STATUS, RUN_LEAD_STATE } from "@/lib/statuses";
 import { enqueueSend } from "@/lib/sending/send-window";
 
 // A reviewer approves (optionally edited) or rejects a draft awaiting review. Approval sends it,
@@ -33,15 +36,16 @@ export async function approveDraft(workspaceId: string, id: string, edits: z.inf
   const subject = edits.subject ?? draft.subject;
   const body = edits.body ?? draft.body;
   const edited = subject !== draft.subject || body !== draft.body;
-  const willSend = draft.runLead.state === "awaiting_review";
+  let willSend = draft.runLead.state === RUN_LEAD_STATE.awaiting_review;
   const updated = await db().$transaction(async (tx) => {
     const { count } = await tx.draft.updateMany({
       where: { id, workspaceId, status: "awaiting_review" },
       data: { status: "approved", subject, body, edited, reviewerId: reviewer.userId, reviewedAt: new Date(), sendAfter, approvalAnnouncedAt: sendAfter ? null : new Date() },
     });
     if (count === 0) throw new Conflict("This draft was reviewed a moment ago.");
-    if (willSend) await tx.runLead.update({ where: { id: draft.runLeadId }, data: { state: "running" } });
-    await tx.lead.update({ where: { id: draft.leadId }, data: { status: "approved" } });
+    // Not moved: the run was canceled a moment ago (the lead is stopped), so nothing is sent.
+    if (willSend) willSend = await moveRunLead(draft.runLeadId, RUN_LEAD_STATE.running, {}, { tx, from: [RUN_LEAD_STATE.awaiting_review] });
+    await moveLead(draft.leadId, LEAD_STATUS.approved, { tx });
     if (!sendAfter) await writeEvents(tx, workspaceId, [{ type: "draft.approved", data: { lead_id: draft.leadId, draft_id: id, run_id: draft.runId, reviewer: reviewer.userId, edited } }]);
     await recordAudit(tx, { workspaceId, actor: reviewer.actor, action: "draft.approved", target: { type: "draft", id }, data: { edited, will_send: willSend, ...(sendAfter ? { send_after: sendAfter.toISOString() } : {}) } });
     return tx.draft.findUniqueOrThrow({ where: { id }, include: DRAFT_INCLUDE });
@@ -61,9 +65,7 @@ export async function rejectDraft(workspaceId: string, id: string, reason: strin
       data: { status: "rejected", rejectReason: reason, reviewerId: reviewer.userId, reviewedAt: new Date() },
     });
     if (count === 0) throw new Conflict("This draft was reviewed a moment ago.");
-    if (draft.runLead.state === "awaiting_review") {
-      await tx.runLead.update({ where: { id: draft.runLeadId }, data: { state: "rejected", reasonCode: "draft_rejected", reasonMessage: reason.slice(0, 500) } });
-    }
+    await moveRunLead(draft.runLeadId, RUN_LEAD_STATE.rejected, { reasonCode: "draft_rejected", reasonMessage: reason.slice(0, 500) }, { tx, from: [RUN_LEAD_STATE.awaiting_review] });
     await writeEvents(tx, workspaceId, [{ type: "draft.rejected", data: { lead_id: draft.leadId, draft_id: id, run_id: draft.runId, reviewer: reviewer.userId, reason } }]);
     await recordAudit(tx, { workspaceId, actor: reviewer.actor, action: "draft.rejected", target: { type: "draft", id }, data: { reason } });
     return tx.draft.findUniqueOrThrow({ where: { id }, include: DRAFT_INCLUDE });

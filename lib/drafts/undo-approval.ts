@@ -2,7 +2,10 @@ import { db } from "@/lib/db";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { Conflict, NotFound } from "@/lib/errors";
 import { DRAFT_INCLUDE, presentDraft } from "@/lib/drafts/present-draft";
-import { settleRun } from "@/lib/runs/run-status";
+import { moveLead } from "@/lib/lifecycle/lead";
+import { settleRun } from "@/lib/lifecycle/run";
+import { moveRunLead } from "@/lib/lifecycle/run-lead";
+import { LEAD_STATUS, RUN_LEAD_STATE } from "@/lib/statuses";
 import { sendTag, UNDO_MARGIN_MS } from "@/lib/sending/send-window";
 import type { Reviewer } from "@/lib/drafts/review-draft";
 import { jobIdOf, queue } from "@/lib/queues";
@@ -22,8 +25,8 @@ export async function undoApproval(workspaceId: string, id: string, reviewer: Re
       data: { status: "awaiting_review", reviewerId: null, reviewedAt: null, sendAfter: null, edited: false },
     });
     if (count === 0) throw new Conflict(draft.status === "approved" ? "Too late to undo: the email is being sent." : `This draft is ${draft.status.replace("_", " ")}; there is no approval to undo.`);
-    if (draft.runLead.state === "running") await tx.runLead.update({ where: { id: draft.runLeadId }, data: { state: "awaiting_review" } });
-    await tx.lead.update({ where: { id: draft.leadId }, data: { status: "drafted" } });
+    await moveRunLead(draft.runLeadId, RUN_LEAD_STATE.awaiting_review, {}, { tx, from: [RUN_LEAD_STATE.running] });
+    await moveLead(draft.leadId, LEAD_STATUS.drafted, { tx });
     await recordAudit(tx, { workspaceId, actor: reviewer.actor, action: "draft.approval_undone", target: { type: "draft", id }, data: {} });
     return tx.draft.findUniqueOrThrow({ where: { id }, include: DRAFT_INCLUDE });
   });

@@ -4,6 +4,7 @@ import { from as copyFrom } from "pg-copy-streams";
 import type { LeadRow } from "@/lib/imports/columns";
 import { sqlTransaction } from "@/lib/db";
 import { newId } from "@/lib/ids";
+import { RUN_LEAD_STATE } from "@/lib/statuses";
 
 // Writes a batch of imported leads: COPY into a per-connection temporary table (the fastest way
 // into PostgreSQL), then one statement upserts the leads by lower-cased email (a known lead joins
@@ -49,9 +50,9 @@ export async function insertLeadBatch(workspaceId: string, runId: string, rows: 
          ON CONFLICT ("workspaceId", "emailLower") DO UPDATE SET "emailLower" = EXCLUDED."emailLower"
          RETURNING id, "emailLower")
        INSERT INTO run_leads (id, "workspaceId", "runId", "leadId", state, "updatedAt")
-       SELECT s.run_lead_id, $1, $2, u.id, 'pending', now() FROM upserted u JOIN lead_import s ON s.email_lower = u."emailLower"
+       SELECT s.run_lead_id, $1, $2, u.id, $3, now() FROM upserted u JOIN lead_import s ON s.email_lower = u."emailLower"
        ON CONFLICT ("runId", "leadId") DO NOTHING`,
-      [workspaceId, runId],
+      [workspaceId, runId, RUN_LEAD_STATE.pending],
     );
     return joined.rowCount ?? 0;
   });

@@ -3,6 +3,7 @@ import type { Prisma } from "@/lib/generated/prisma/client.ts";
 import { newId } from "@/lib/ids";
 import type { ImportResult } from "@/lib/imports/import-run";
 import type { LeadSource } from "@/lib/runs/resolve-run-source";
+import { RUN_LEAD_STATE } from "@/lib/statuses";
 
 // The import stage of a run over existing leads: the chosen leads join the run (pending), in
 // pages of 5,000 by id. Safe to run again after a crash: a lead already in the run is skipped.
@@ -33,9 +34,9 @@ export async function joinExistingLeads(run: { id: string; workspaceId: string; 
     const leadIds = page.map((lead) => lead.id);
     await sql().query(
       `INSERT INTO run_leads (id, "workspaceId", "runId", "leadId", state, "updatedAt")
-       SELECT rid, $1, $2, lid, 'pending', now() FROM unnest($3::text[], $4::text[]) AS t(rid, lid)
+       SELECT rid, $1, $2, lid, $5, now() FROM unnest($3::text[], $4::text[]) AS t(rid, lid)
        ON CONFLICT ("runId", "leadId") DO NOTHING`,
-      [run.workspaceId, run.id, leadIds.map(() => newId("rle")), leadIds],
+      [run.workspaceId, run.id, leadIds.map(() => newId("rle")), leadIds, RUN_LEAD_STATE.pending],
     );
     rows += page.length;
     after = leadIds.at(-1);

@@ -1,12 +1,14 @@
 import { db, type Tx } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
 import { newId } from "@/lib/ids";
+import { moveLead } from "@/lib/lifecycle/lead";
 import { log } from "@/lib/log";
 import { parseInbound, type ParsedInbound } from "@/lib/mailbox/parse-message";
 import { stripQuoted } from "@/lib/replies/strip-quoted";
 import { enqueueBulkAfterCommit } from "@/lib/queues";
 import { queueTrackForLost, trackJobs } from "@/lib/replies/track-jobs";
 import { suppress } from "@/lib/suppressions/suppressions";
+import { LEAD_STATUS } from "@/lib/statuses";
 
 // Takes a batch of raw messages read from one folder (in UID order) and, in one transaction,
 // stores each raw message, matches it to the email it answers, creates its reply or records its
@@ -150,7 +152,7 @@ async function recordBounces(tx: Tx, workspaceId: string, inboundMessageId: stri
     });
     if (recipient.kind === "hard") {
       await suppress({ workspaceId, email: recipient.email, reason: `Hard bounce ${recipient.status}${recipient.diagnostic ? `: ${recipient.diagnostic}` : ""}`, source: "bounce" }, tx);
-      if (lead) await tx.lead.update({ where: { id: lead.id }, data: { status: "bounced" } });
+      if (lead) await moveLead(lead.id, LEAD_STATUS.bounced, { tx });
     }
     recorded += 1;
   }

@@ -5,6 +5,8 @@ import { chainFrom, runChain } from "@/lib/pipeline/run-chain";
 import { hasDone, nextBatchStage, type BatchStage } from "@/lib/pipeline/stages";
 import { LEAD_FACT_COLUMNS, RUN_CONTEXT_SELECT, stageContext, type LeadFactRow } from "@/lib/pipeline/stage-context";
 import { writeResults } from "@/lib/pipeline/write-results";
+import { WORKING_RUN_LEAD_STATES } from "@/lib/lifecycle/run-lead";
+import { RUN_LEAD_STATE, RUN_STATUS } from "@/lib/statuses";
 
 // Carries a batch of a run's leads through one machine stage and the local stages right after it
 // (lib/pipeline/run-chain.ts), in one transaction: the run-lead rows, the leads, the traces, the
@@ -23,7 +25,7 @@ export async function advanceBatch(runId: string, stage: BatchStage, runLeadIds:
     where: { id: runId },
     select: { id: true, status: true, stopAfter: true, ...RUN_CONTEXT_SELECT },
   });
-  if (!run || run.status !== "running") return none;
+  if (!run || run.status !== RUN_STATUS.running) return none;
   const prompts = await resolveRunPrompts(runId);
   if (!prompts.get(stage)) throw new Error(`No prompt for stage ${stage}`);
   const context = stageContext(run);
@@ -32,8 +34,8 @@ export async function advanceBatch(runId: string, stage: BatchStage, runLeadIds:
   const { rows } = await sql().query<Row>(
     `SELECT rl.id AS "runLeadId", rl."leadId", rl.stage AS reached, rl.state, ${LEAD_FACT_COLUMNS}
        FROM run_leads rl JOIN leads l ON l.id = rl."leadId"
-      WHERE rl.id = ANY($1) AND rl."runId" = $2 AND rl.state IN ('pending', 'running')`,
-    [runLeadIds, runId],
+      WHERE rl.id = ANY($1) AND rl."runId" = $2 AND rl.state = ANY($3)`,
+    [runLeadIds, runId, WORKING_RUN_LEAD_STATES],
   );
   const todo = rows.filter((row) => !hasDone(row.reached, stage));
   const { results, later } = await runChain(
@@ -47,12 +49,12 @@ export async function advanceBatch(runId: string, stage: BatchStage, runLeadIds:
 
   const next: BatchResult["next"] = [];
   const afterChain = nextBatchStage(chain.at(-1)!);
-  const continuing = results.filter((r) => moved.has(r.lead.runLeadId) && r.steps.at(-1)!.verdict.state === "running").map((r) => r.lead.runLeadId);
+  const continuing = results.filter((r) => moved.has(r.lead.runLeadId) && r.steps.at(-1)!.verdict.state === RUN_LEAD_STATE.running).map((r) => r.lead.runLeadId);
   if (afterChain && continuing.length) next.push({ stage: afterChain, ids: continuing });
   // Moved by an earlier run of this job (a retry after a crash): they go on from the next stage,
   // whose job skips whatever they have done already.
   const afterStage = run.stopAfter === stage ? null : nextBatchStage(stage);
-  const alreadyDone = rows.filter((row) => hasDone(row.reached, stage) && row.state === "running").map((row) => row.runLeadId);
+  const alreadyDone = rows.filter((row) => hasDone(row.reached, stage) && row.state === RUN_LEAD_STATE.running).map((row) => row.runLeadId);
   if (afterStage && alreadyDone.length) {
     const same = next.find((group) => group.stage === afterStage); // one job per stage: job ids are per stage and batch
     if (same) same.ids.push(...alreadyDone);

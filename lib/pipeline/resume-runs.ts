@@ -4,7 +4,9 @@ import { enqueue, liveWork } from "@/lib/queues";
 import { queueTrackForLost } from "@/lib/replies/track-jobs";
 import { enqueueStageBatches } from "@/lib/pipeline/start-stages";
 import { nextBatchStage, type BatchStage } from "@/lib/pipeline/stages";
-import { settleActiveRuns } from "@/lib/runs/run-status";
+import { IMPORT_RUN_STATUSES, settleActiveRuns } from "@/lib/lifecycle/run";
+import { WORKING_RUN_LEAD_STATES } from "@/lib/lifecycle/run-lead";
+import { RUN_STATUS } from "@/lib/statuses";
 
 // Crash recovery: PostgreSQL holds the truth, so work lost with a queue (Redis restarted empty, a
 // job dropped) is found from the rows and queued again. Work that merely waits (a long import, a
@@ -18,7 +20,7 @@ const STALE_SECONDS = 60;
 export async function resumeRuns(): Promise<{ imports: number; batches: number; announced: number; sends: number; replies: number }> {
   const minute = Math.floor(Date.now() / 60_000);
   const waiting = await sql().query<{ id: string }>(
-    `SELECT id FROM runs WHERE status IN ('queued', 'importing') AND "createdAt" < now() - make_interval(secs => $1)`, [STALE_SECONDS],
+    `SELECT id FROM runs WHERE status = ANY($2) AND "createdAt" < now() - make_interval(secs => $1)`, [STALE_SECONDS, IMPORT_RUN_STATUSES],
   );
   const importing = waiting.rows.length ? await liveWork("import") : new Set<string>();
   const lostImports = waiting.rows.filter((row) => !importing.has(row.id));
@@ -27,9 +29,9 @@ export async function resumeRuns(): Promise<{ imports: number; batches: number; 
   const stalled = await sql().query<{ runId: string; stage: string | null; ids: string[] }>(
     `SELECT rl."runId", rl.stage, array_agg(rl.id ORDER BY rl.id) AS ids
        FROM run_leads rl JOIN runs r ON r.id = rl."runId"
-      WHERE r.status = 'running' AND rl.state IN ('pending', 'running') AND rl."updatedAt" < now() - make_interval(secs => $1)
+      WHERE r.status = $2 AND rl.state = ANY($3) AND rl."updatedAt" < now() - make_interval(secs => $1)
       GROUP BY rl."runId", rl.stage`,
-    [STALE_SECONDS],
+    [STALE_SECONDS, RUN_STATUS.running, WORKING_RUN_LEAD_STATES],
   );
   let batches = 0;
   const staged = stalled.rows.length ? await liveWork("stage") : new Set<string>();

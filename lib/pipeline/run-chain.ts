@@ -5,6 +5,7 @@ import type { StageContext } from "@/lib/pipeline/stage-context";
 import { nextBatchStage, type BatchStage } from "@/lib/pipeline/stages";
 import { promptTarget, runPrompt, type Ran } from "@/lib/prompts/run-prompt";
 import type { StageOutput } from "@/lib/prompts/stage-output";
+import { RUN_LEAD_STATE, type RunLeadState } from "@/lib/statuses";
 
 // Which stages one job carries its batch through, and the in-memory work of doing so. A stage on a
 // hosted model is a job of its own (its leads may have to wait for the provider). Stages on the
@@ -13,7 +14,7 @@ import type { StageOutput } from "@/lib/prompts/stage-output";
 // stage's prompt version runs through runPrompt (lib/prompts/run-prompt.ts), lead by lead.
 
 export type Outcome = Ran<StageOutput>;
-export type Verdict = { state: string; qualified: boolean | null; code: string | null; message: string | null };
+export type Verdict = { state: RunLeadState; qualified: boolean | null; code: string | null; message: string | null };
 export type Settled = Exclude<Outcome, { kind: "later" }>;
 export type Step = { stage: BatchStage; prompt: ResolvedPrompt; provider: string; model: string; outcome: Settled; verdict: Verdict };
 export type ChainLead = { runLeadId: string; leadId: string; facts: LeadFacts; signals: Signals | null };
@@ -39,11 +40,11 @@ export function chainFrom(stage: BatchStage, prompts: Map<string, ResolvedPrompt
 }
 
 export function verdictOf(outcome: Settled, stops: boolean, minScore: number): Verdict {
-  if (outcome.kind === "invalid") return { state: "rejected", qualified: null, code: "model_output_invalid", message: outcome.message.slice(0, 500) };
-  if (outcome.kind === "failed") return { state: "failed", qualified: null, code: outcome.code, message: outcome.message.slice(0, 500) };
+  if (outcome.kind === "invalid") return { state: RUN_LEAD_STATE.rejected, qualified: null, code: "model_output_invalid", message: outcome.message.slice(0, 500) };
+  if (outcome.kind === "failed") return { state: RUN_LEAD_STATE.failed, qualified: null, code: outcome.code, message: outcome.message.slice(0, 500) };
   const output = outcome.output;
-  if (output.stage === "qualify" && !output.qualified) return { state: "rejected", qualified: false, code: "not_icp", message: `Score ${output.score} is below the pack's minimum of ${minScore}.` };
-  const state = stops ? "stopped" : output.stage === "draft_email" ? "awaiting_review" : "running";
+  if (output.stage === "qualify" && !output.qualified) return { state: RUN_LEAD_STATE.rejected, qualified: false, code: "not_icp", message: `Score ${output.score} is below the pack's minimum of ${minScore}.` };
+  const state = stops ? RUN_LEAD_STATE.stopped : output.stage === "draft_email" ? RUN_LEAD_STATE.awaiting_review : RUN_LEAD_STATE.running;
   return { state, qualified: output.stage === "qualify" ? true : null, code: null, message: null };
 }
 
@@ -77,7 +78,7 @@ export async function runChain(chain: BatchStage[], leads: ChainLead[], prompts:
       const verdict = verdictOf(outcome, context.stopAfter === stage, context.minScore);
       result.steps.push({ stage, prompt, provider: outcome.provider, model: outcome.model, outcome, verdict });
       if (outcome.kind === "done") apply(result, outcome.output);
-      if (verdict.state === "running" && stage !== chain.at(-1)) continuing.push(result);
+      if (verdict.state === RUN_LEAD_STATE.running && stage !== chain.at(-1)) continuing.push(result);
       else results.push(result);
     }
     active = continuing;

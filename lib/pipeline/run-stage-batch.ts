@@ -2,7 +2,7 @@ import { metrics } from "@/lib/metrics/metrics";
 import { advanceBatch } from "@/lib/pipeline/advance-batch";
 import { enqueueStageBatches } from "@/lib/pipeline/start-stages";
 import type { QueuePayload } from "@/lib/queues";
-import { settleRun } from "@/lib/runs/run-status";
+import { settleRun } from "@/lib/lifecycle/run";
 
 /**
  * One stage job (queue `stage`): advances its leads one stage, queues the next stage for those

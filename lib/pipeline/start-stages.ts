@@ -1,6 +1,7 @@
 import { sql } from "@/lib/db";
 import { enqueueBulk } from "@/lib/queues";
 import type { BatchStage } from "@/lib/pipeline/stages";
+import { RUN_LEAD_STATE } from "@/lib/statuses";
 
 export const STAGE_BATCH_SIZE = 1000;
 
@@ -17,6 +18,6 @@ export async function enqueueStageBatches(runId: string, stage: BatchStage, runL
 
 /** After the import: every pending lead of the run goes to extract_signals. */
 export async function startStages(runId: string): Promise<void> {
-  const { rows } = await sql().query<{ id: string }>(`SELECT id FROM run_leads WHERE "runId" = $1 AND state = 'pending' ORDER BY id`, [runId]);
+  const { rows } = await sql().query<{ id: string }>(`SELECT id FROM run_leads WHERE "runId" = $1 AND state = $2 ORDER BY id`, [runId, RUN_LEAD_STATE.pending]);
   await enqueueStageBatches(runId, "extract_signals", rows.map((row) => row.id), "import");
 }

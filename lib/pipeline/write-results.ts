@@ -3,7 +3,10 @@ import { config } from "@/lib/config";
 import { writeEvents, type OutboxEvent } from "@/lib/events/outbox";
 import { newId } from "@/lib/ids";
 import type { LeadResult } from "@/lib/pipeline/run-chain";
+import { writeLeadStageResults } from "@/lib/lifecycle/lead";
+import { moveRunLeadsInBatch, WORKING_RUN_LEAD_STATES } from "@/lib/lifecycle/run-lead";
 import { BATCH_STAGES, type BatchStage } from "@/lib/pipeline/stages";
+import { LEAD_STATUS, RUN_LEAD_STATE } from "@/lib/statuses";
 
 // Writes what a job computed for its batch, inside its transaction, with set-based statements (rows
 // travel as one JSON parameter: JSON.stringify is far cheaper than pg's array literals): the
@@ -14,21 +17,14 @@ import { BATCH_STAGES, type BatchStage } from "@/lib/pipeline/stages";
 export async function writeResults(client: PoolClient, run: { id: string; workspaceId: string }, firstStage: BatchStage, results: LeadResult[]): Promise<Set<string>> {
   if (results.length === 0) return new Set();
   const last = (r: LeadResult) => r.steps.at(-1)!;
-  const updated = await client.query<{ id: string }>(
-    `UPDATE run_leads rl SET stage = t.stage, state = t.state, qualified = COALESCE(t.qualified, rl.qualified),
-            "reasonCode" = t.reason_code, "reasonMessage" = t.reason_message, "updatedAt" = now()
-       FROM json_to_recordset($1::json) AS t(id text, stage text, state text, qualified bool, reason_code text, reason_message text)
-      WHERE rl.id = t.id AND rl.state IN ('pending', 'running') AND (rl.stage IS NULL OR NOT (rl.stage = ANY($2)))
-      RETURNING rl.id`,
-    [
-      JSON.stringify(results.map((r) => ({
-        id: r.lead.runLeadId, stage: last(r).stage, state: last(r).verdict.state, qualified: r.qualification?.qualified ?? last(r).verdict.qualified,
-        reason_code: last(r).verdict.code, reason_message: last(r).verdict.message,
-      }))),
-      BATCH_STAGES.slice(BATCH_STAGES.indexOf(firstStage)),
-    ],
+  const moved = await moveRunLeadsInBatch(
+    client,
+    results.map((r) => ({
+      id: r.lead.runLeadId, stage: last(r).stage, state: last(r).verdict.state, qualified: r.qualification?.qualified ?? last(r).verdict.qualified,
+      reasonCode: last(r).verdict.code, reasonMessage: last(r).verdict.message,
+    })),
+    { from: WORKING_RUN_LEAD_STATES, notReached: BATCH_STAGES.slice(BATCH_STAGES.indexOf(firstStage)) },
   );
-  const moved = new Set(updated.rows.map((row) => row.id));
   const done = results.filter((r) => moved.has(r.lead.runLeadId));
   await updateLeads(client, done);
   await insertTraces(client, run, done);
@@ -37,17 +33,11 @@ export async function writeResults(client: PoolClient, run: { id: string; worksp
   return moved;
 }
 
-/** Signals, qualification and status in one statement; what a job did not compute stays as it was. */
+/** Signals, qualification and status in one statement (lib/lifecycle/lead.ts); what a job did not compute stays as it was. */
 async function updateLeads(client: PoolClient, done: LeadResult[]) {
+  const status = (r: LeadResult) => (r.draft ? LEAD_STATUS.drafted : r.qualification ? (r.qualification.qualified ? LEAD_STATUS.qualified : LEAD_STATUS.rejected) : null);
   const changed = done.filter((r) => r.signals || r.qualification || r.draft);
-  if (changed.length === 0) return;
-  const status = (r: LeadResult) => (r.draft ? "drafted" : r.qualification ? (r.qualification.qualified ? "qualified" : "rejected") : null);
-  await client.query(
-    `UPDATE leads l SET signals = COALESCE(t.signals, l.signals), qualification = COALESCE(t.q, l.qualification),
-            status = COALESCE(t.status, l.status), "updatedAt" = now()
-       FROM json_to_recordset($1::json) AS t(id text, signals jsonb, q jsonb, status text) WHERE l.id = t.id`,
-    [JSON.stringify(changed.map((r) => ({ id: r.lead.leadId, signals: r.signals ?? null, q: r.qualification ?? null, status: status(r) })))],
-  );
+  await writeLeadStageResults(client, changed.map((r) => ({ id: r.lead.leadId, signals: r.signals ?? null, qualification: r.qualification ?? null, to: status(r) })));
 }
 
 async function insertTraces(client: PoolClient, run: { id: string; workspaceId: string }, done: LeadResult[]) {
@@ -74,7 +64,7 @@ function stageEvents(runId: string, done: LeadResult[]): OutboxEvent[] {
   const events: OutboxEvent[] = [];
   for (const r of done) {
     for (const step of r.steps) {
-      if (step.verdict.state === "rejected" || step.verdict.state === "failed") {
+      if (step.verdict.state === RUN_LEAD_STATE.rejected || step.verdict.state === RUN_LEAD_STATE.failed) {
         events.push({ type: "lead.rejected", data: { lead_id: r.lead.leadId, run_id: runId, stage: step.stage, reason: { code: step.verdict.code, message: step.verdict.message } } });
       } else if (step.outcome.kind === "done" && step.outcome.output.stage === "qualify") {
         events.push({ type: "lead.qualified", data: { lead_id: r.lead.leadId, run_id: runId, score: step.outcome.output.score, reasons: step.outcome.output.reasons } });

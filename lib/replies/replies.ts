@@ -8,6 +8,8 @@ import { NotFound, ValidationFailed } from "@/lib/errors";
 import { suppress } from "@/lib/suppressions/suppressions";
 import { newId } from "@/lib/ids";
 import { enqueueAfterCommit } from "@/lib/queues";
+import { moveLead } from "@/lib/lifecycle/lead";
+import { LEAD_STATUS } from "@/lib/statuses";
 
 // Replies handed in by a relay or mail processor, matched to the draft they answer by the
 // Message-ID we sent (In-Reply-To) or by draft id, then classified by the track stage.
@@ -83,7 +85,7 @@ export async function correctReply(workspaceId: string, id: string, classificati
     });
     await recordAudit(tx, { workspaceId, actor: reviewer.actor, action: "reply.corrected", target: { type: "reply", id }, data: { from: current.classification, to: classification } });
     if ((classification === "unsubscribe" || classification === "bounce") && current.lead) {
-      await tx.lead.updateMany({ where: { id: current.leadId!, status: { not: "bounced" } }, data: { status: "suppressed" } });
+      await moveLead(current.leadId!, LEAD_STATUS.suppressed, { tx }); // a bounced lead stays bounced
       await suppress({ workspaceId, email: current.lead.email, reason: `Reply corrected to ${classification}`, source: "reply", actor: reviewer.actor }, tx);
     }
     return updated;

@@ -1,9 +1,11 @@
 import { db } from "@/lib/db";
 import { writeEvents, type OutboxEvent } from "@/lib/events/outbox";
 import { newId } from "@/lib/ids";
+import { moveLeads } from "@/lib/lifecycle/lead";
 import { resolveRunPrompts, type ResolvedPrompt } from "@/lib/pipeline/resolve-prompts";
 import { classifyReplyWithPrompt, type Classification, type ClassificationTrace } from "@/lib/replies/classify-reply-with-prompt";
 import { suppress } from "@/lib/suppressions/suppressions";
+import { LEAD_STATUS } from "@/lib/statuses";
 
 // The track stage for replies: classify each with its run's track prompt (on the local rules or a
 // hosted model), record the result and its trace, suppress the address on unsubscribe or bounce,
@@ -57,8 +59,8 @@ export async function trackReplies(replyIds: string[]): Promise<string[]> {
       const items = done.filter((item) => kept.has(item.replyId));
       const suppresses = (item: Done) => item.result.classification === "unsubscribe" || item.result.classification === "bounce";
       const leadIds = (wanted: boolean) => items.filter((item) => suppresses(item) === wanted).map((item) => byId.get(item.replyId)!.draft!.leadId);
-      await tx.lead.updateMany({ where: { id: { in: leadIds(false) }, status: { not: "bounced" } }, data: { status: "replied" } });
-      await tx.lead.updateMany({ where: { id: { in: leadIds(true) }, status: { not: "bounced" } }, data: { status: "suppressed" } });
+      await moveLeads(leadIds(false), LEAD_STATUS.replied, { tx }); // a bounced lead stays bounced (lib/lifecycle/lead.ts)
+      await moveLeads(leadIds(true), LEAD_STATUS.suppressed, { tx });
       for (const item of items.filter(suppresses)) {
         const reply = byId.get(item.replyId)!;
         await suppress({ workspaceId: reply.workspaceId, email: reply.draft!.lead.emailLower, reason: `Reply classified ${item.result.classification}`, source: "reply" }, tx);

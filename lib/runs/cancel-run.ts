@@ -2,21 +2,21 @@ import { db } from "@/lib/db";
 import { recordAudit, type Actor } from "@/lib/audit/record-audit";
 import { Conflict } from "@/lib/errors";
 import { getRun, requireRun } from "@/lib/runs/get-run";
-import { moveRun } from "@/lib/runs/run-status";
+import { moveRun } from "@/lib/lifecycle/run";
+import { moveRunLeads } from "@/lib/lifecycle/run-lead";
+import { RUN_LEAD_STATE, RUN_STATUS } from "@/lib/statuses";
 
 /** Stops a run: no stage runs again for its leads; those not finished end `stopped`. */
 export async function cancelRun(workspaceId: string, runId: string, actor: Actor) {
   await requireRun(workspaceId, runId); // 404 for a run of another workspace
   await db().$transaction(async (tx) => {
     // An ended run (also one that ended a moment ago: its last send, a failed import) stays as it ended.
-    if (!(await moveRun(runId, "canceled", { finishedAt: new Date() }, { tx, workspaceId }))) {
+    if (!(await moveRun(runId, RUN_STATUS.canceled, { finishedAt: new Date() }, { tx, workspaceId }))) {
       const now = await tx.run.findFirst({ where: { id: runId, workspaceId }, select: { status: true } });
       throw new Conflict(`The run is already ${now?.status ?? "gone"}.`);
     }
-    await tx.runLead.updateMany({
-      where: { runId, workspaceId, state: { in: ["pending", "running", "awaiting_review"] } },
-      data: { state: "stopped", reasonCode: "run_canceled", reasonMessage: "The run was canceled." },
-    });
+    const { pending, running, awaiting_review, stopped } = RUN_LEAD_STATE;
+    await moveRunLeads({ runId, workspaceId }, stopped, { reasonCode: "run_canceled", reasonMessage: "The run was canceled." }, { tx, from: [pending, running, awaiting_review] });
     await recordAudit(tx, { workspaceId, actor, action: "run.canceled", target: { type: "run", id: runId } });
   });
   return getRun(workspaceId, runId);

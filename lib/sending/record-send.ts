@@ -1,14 +1,18 @@
 import { db, type Tx } from "@/lib/db";
 import { writeEvents } from "@/lib/events/outbox";
 import { enqueueAfterCommit } from "@/lib/queues";
-import { settleRun } from "@/lib/runs/run-status";
-import type { SendStatus } from "@/lib/statuses";
+import { moveLead } from "@/lib/lifecycle/lead";
+import { settleRun } from "@/lib/lifecycle/run";
+import { moveRunLead } from "@/lib/lifecycle/run-lead";
+import { LEAD_STATUS, RUN_LEAD_STATE, type SendStatus } from "@/lib/statuses";
 
 // The state changes at the end of a send: recorded (send.completed), in doubt, or the lead rejected.
 
 export type SendingDraft = { id: string; workspaceId: string; leadId: string; runId: string; runLeadId: string; run: { stopAfter: string | null } };
 
 const RECORD_RETRY_MS = 60_000;
+/** The run-lead states a send ends from: running, or stopped when its run was canceled while the mail was on its way. */
+const SENDING = [RUN_LEAD_STATE.running, RUN_LEAD_STATE.stopped];
 /** A send that became in doubt is first looked for in the Sent folder this long after (the copy may lag the relay a little). */
 export const FIRST_SENT_FOLDER_CHECK_MS = 5_000;
 
@@ -45,8 +49,8 @@ export async function recordSentIn(tx: Tx, draft: SendingDraft, send: Recorded, 
   });
   if (count === 0) return false;
   await tx.draft.update({ where: { id: draft.id }, data: { status: "sent" } });
-  await tx.lead.update({ where: { id: draft.leadId }, data: { status: "sent" } });
-  await tx.runLead.update({ where: { id: draft.runLeadId }, data: { stage: "send", state: draft.run.stopAfter === "send" ? "stopped" : "done" } });
+  await moveLead(draft.leadId, LEAD_STATUS.sent, { tx });
+  await moveRunLead(draft.runLeadId, draft.run.stopAfter === "send" ? RUN_LEAD_STATE.stopped : RUN_LEAD_STATE.done, { stage: "send" }, { tx, from: SENDING });
   await writeEvents(tx, draft.workspaceId, [{
     type: "send.completed",
     data: { lead_id: draft.leadId, draft_id: draft.id, run_id: draft.runId, message_id: send.messageId, accepted_at: outcome.acceptedAt.toISOString() },
@@ -74,7 +78,7 @@ export async function recordInDoubt(draft: SendingDraft, send: { id: string }, n
       data: { status: "in_doubt", inDoubtAt: new Date(), error: note.slice(0, 1000) },
     });
     if (count === 0) return false;
-    await tx.runLead.update({ where: { id: draft.runLeadId }, data: { stage: "send", state: "running" } });
+    await moveRunLead(draft.runLeadId, RUN_LEAD_STATE.running, { stage: "send" }, { tx, from: SENDING });
     return true;
   });
   if (recorded) await enqueueAfterCommit("reconcile", { v: 1, workspaceId: draft.workspaceId }, { tag: send.id, delay: FIRST_SENT_FOLDER_CHECK_MS });
@@ -86,7 +90,7 @@ export async function rejectAtSend(draft: SendingDraft, code: string, message: s
   await db().$transaction(async (tx) => {
     await tx.send.updateMany({ where: { draftId: draft.id, workspaceId: draft.workspaceId, status: { notIn: ["sent", "in_doubt"] } }, data: { status: "failed", error: message.slice(0, 1000) } });
     await tx.draft.update({ where: { id: draft.id }, data: { status: "failed" } });
-    await tx.runLead.update({ where: { id: draft.runLeadId }, data: { stage: "send", state: "rejected", reasonCode: code, reasonMessage: message.slice(0, 500) } });
+    await moveRunLead(draft.runLeadId, RUN_LEAD_STATE.rejected, { stage: "send", reasonCode: code, reasonMessage: message.slice(0, 500) }, { tx, from: SENDING });
     await writeEvents(tx, draft.workspaceId, [{ type: "lead.rejected", data: { lead_id: draft.leadId, run_id: draft.runId, stage: "send", reason: { code, message } } }]);
   });
   await settleRun(draft.runId);

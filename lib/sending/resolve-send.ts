@@ -3,7 +3,7 @@ import { db } from "@/lib/db";
 import { recordAudit, type Actor } from "@/lib/audit/record-audit";
 import { Conflict, NotFound } from "@/lib/errors";
 import { enqueueAfterCommit } from "@/lib/queues";
-import { settleRun } from "@/lib/runs/run-status";
+import { settleRun } from "@/lib/lifecycle/run";
 import { getSend } from "@/lib/sending/list-sends";
 import { recordSentIn } from "@/lib/sending/record-send";
 

@@ -3,7 +3,9 @@ import { recordAudit, type Actor } from "@/lib/audit/record-audit";
 import { DRAFT_INCLUDE, presentDraft } from "@/lib/drafts/present-draft";
 import { Conflict, NotFound } from "@/lib/errors";
 import { enqueueAfterCommit } from "@/lib/queues";
-import { moveRun } from "@/lib/runs/run-status";
+import { moveRun } from "@/lib/lifecycle/run";
+import { moveRunLead } from "@/lib/lifecycle/run-lead";
+import { RUN_LEAD_STATE, RUN_STATUS } from "@/lib/statuses";
 
 // Retry a send from the draft page: a send the relay refused (the lead was rejected with
 // relay_rejected) goes back to pending and its lead back to running (the run back to `sending` if it
@@ -23,8 +25,9 @@ export async function retrySend(workspaceId: string, draftId: string, actor: Act
       const { count } = await tx.send.updateMany({ where: { id: send!.id, status: "failed" }, data: { status: "pending", error: null } });
       if (count === 0) throw new Conflict("This send was retried a moment ago.");
       await tx.draft.update({ where: { id: draftId }, data: { status: "approved" } });
-      await tx.runLead.update({ where: { id: draft.runLeadId }, data: { state: "running", reasonCode: null, reasonMessage: null } });
-      await moveRun(draft.runId, "sending", { finishedAt: null }, { tx, from: ["completed"] });
+      const reopened = await moveRunLead(draft.runLeadId, RUN_LEAD_STATE.running, { reasonCode: null, reasonMessage: null }, { tx, from: [RUN_LEAD_STATE.rejected] });
+      if (!reopened) throw new Conflict("This lead is no longer rejected: its send was retried, or its run canceled, a moment ago.");
+      await moveRun(draft.runId, RUN_STATUS.sending, { finishedAt: null }, { tx, from: [RUN_STATUS.completed] });
     }
     await recordAudit(tx, { workspaceId, actor, action: "draft.send_retried", target: { type: "draft", id: draftId }, data: { previous_error: send?.error ?? null } });
     return tx.draft.findUniqueOrThrow({ where: { id: draftId }, include: DRAFT_INCLUDE });

@@ -2,14 +2,14 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db, sql } from "@/lib/db";
 import { newId } from "@/lib/ids";
 import { cancelRun } from "@/lib/runs/cancel-run";
-import { moveRun, settleRun } from "@/lib/runs/run-status";
+import { moveRun, settleRun } from "@/lib/lifecycle/run";
 import { STATUS_COLUMNS } from "@/lib/statuses";
 import { ensureWorkspace } from "@/lib/workspaces/create-workspace";
 import { seed } from "@/prisma/seed/run-seed";
 import { resetDatabase } from "../helpers/db";
 
 // Status columns take only the values of lib/statuses.ts, whoever writes them (Prisma or raw SQL),
-// and a run's status moves only along lib/runs/run-status.ts's table.
+// and a run's status moves only along lib/lifecycle/run.ts's table.
 
 beforeAll(async () => {
   await resetDatabase();

@@ -1,5 +1,7 @@
 import { db, sql, type Prisma, type Tx } from "@/lib/db";
-import { RUN_STATUSES, type RunStatus } from "@/lib/statuses";
+import { BATCH_STAGES } from "@/lib/lifecycle/stages";
+import { WORKING_RUN_LEAD_STATES } from "@/lib/lifecycle/run-lead";
+import { RUN_LEAD_STATE, RUN_STATUS, RUN_STATUSES, type RunStatus } from "@/lib/statuses";
 
 // A run's status is owned here: the table of allowed moves, and the only functions that write
 // `runs.status` (import, stages, review, sends, retry, cancel and the recovery sweep all come
@@ -9,21 +11,25 @@ import { RUN_STATUSES, type RunStatus } from "@/lib/statuses";
 //   queued ─► importing ─► running ⇄ awaiting_review ⇄ sending ─► completed ─(retried send)─► sending
 //      └──────────┴─► failed          (any state not ended) ─► canceled
 
+const { queued, importing, running, awaiting_review, sending, completed, failed, canceled } = RUN_STATUS;
+
 export const RUN_TRANSITIONS: Record<RunStatus, readonly RunStatus[]> = {
-  queued: ["importing", "failed", "canceled"],
-  importing: ["importing", "running", "failed", "canceled"], // importing → importing: a retried import
-  running: ["awaiting_review", "sending", "completed", "canceled"],
-  awaiting_review: ["running", "sending", "completed", "canceled"],
-  sending: ["running", "awaiting_review", "completed", "canceled"],
-  completed: ["sending"], // a refused send retried from the draft page (lib/sending/retry-send.ts)
+  queued: [importing, failed, canceled],
+  importing: [importing, running, failed, canceled], // importing → importing: a retried import
+  running: [awaiting_review, sending, completed, canceled],
+  awaiting_review: [running, sending, completed, canceled],
+  sending: [running, awaiting_review, completed, canceled],
+  completed: [sending], // a refused send retried from the draft page (lib/sending/retry-send.ts)
   failed: [],
   canceled: [],
 };
 
 /** States no worker moves a run out of on its own (a retried send is a person's decision). */
-export const ENDED_RUN_STATUSES = ["completed", "failed", "canceled"] as const satisfies readonly RunStatus[];
+export const ENDED_RUN_STATUSES = [completed, failed, canceled] as const satisfies readonly RunStatus[];
 /** The states in which a run's leads move on their own (settleRun recomputes among them). */
-export const ACTIVE_RUN_STATUSES = ["running", "awaiting_review", "sending"] as const satisfies readonly RunStatus[];
+export const ACTIVE_RUN_STATUSES = [running, awaiting_review, sending] as const satisfies readonly RunStatus[];
+/** The states the import job works in (a run that has not started its stages yet). */
+export const IMPORT_RUN_STATUSES = [queued, importing] as const satisfies readonly RunStatus[];
 
 export function canMoveRun(from: RunStatus, to: RunStatus): boolean {
   return RUN_TRANSITIONS[from].includes(to);
@@ -33,6 +39,9 @@ export function canMoveRun(from: RunStatus, to: RunStatus): boolean {
 export function runStatusesBefore(to: RunStatus): RunStatus[] {
   return RUN_STATUSES.filter((from) => canMoveRun(from, to));
 }
+
+/** The stages before draft_email: a lead not yet past them (or not started) is machine work. */
+const MACHINE_WORK_STAGES = BATCH_STAGES.slice(0, BATCH_STAGES.indexOf("draft_email"));
 
 type MoveData = Omit<Prisma.RunUncheckedUpdateManyInput, "status" | "id" | "workspaceId">;
 type Client = Pick<Tx, "run">;
@@ -61,15 +70,21 @@ export async function settleRun(runId: string): Promise<void> {
   await sql().query(
     `WITH phase AS (
        SELECT CASE
-         WHEN EXISTS (SELECT 1 FROM run_leads WHERE "runId" = $1 AND state IN ('pending', 'running') AND (stage IS NULL OR stage IN ('extract_signals', 'qualify'))) THEN 'running'
-         WHEN EXISTS (SELECT 1 FROM run_leads WHERE "runId" = $1 AND state = 'awaiting_review') THEN 'awaiting_review'
-         WHEN EXISTS (SELECT 1 FROM run_leads WHERE "runId" = $1 AND state = 'running') THEN 'sending'
-         ELSE 'completed' END AS status
+         WHEN EXISTS (SELECT 1 FROM run_leads WHERE "runId" = $1 AND state = ANY($3) AND (stage IS NULL OR stage = ANY($4))) THEN $5
+         WHEN EXISTS (SELECT 1 FROM run_leads WHERE "runId" = $1 AND state = $6) THEN $7
+         WHEN EXISTS (SELECT 1 FROM run_leads WHERE "runId" = $1 AND state = $8) THEN $9
+         ELSE $10 END AS status
      )
-     UPDATE runs r SET status = phase.status, "finishedAt" = CASE WHEN phase.status = 'completed' THEN now() ELSE NULL END
+     UPDATE runs r SET status = phase.status, "finishedAt" = CASE WHEN phase.status = $10 THEN now() ELSE NULL END
        FROM phase
       WHERE r.id = $1 AND r.status = ANY($2) AND r.status <> phase.status`,
-    [runId, ACTIVE_RUN_STATUSES],
+    [
+      runId, ACTIVE_RUN_STATUSES,
+      WORKING_RUN_LEAD_STATES, MACHINE_WORK_STAGES, running, // machine stages have work
+      RUN_LEAD_STATE.awaiting_review, awaiting_review, // drafts wait for a reviewer
+      RUN_LEAD_STATE.running, sending, // approved drafts being sent (or in doubt)
+      completed,
+    ],
   );
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ACTIVE_RUN_STATUSES, canMoveRun, ENDED_RUN_STATUSES, RUN_TRANSITIONS, runStatusesBefore } from "@/lib/runs/run-status";
+import { ACTIVE_RUN_STATUSES, canMoveRun, ENDED_RUN_STATUSES, RUN_TRANSITIONS, runStatusesBefore } from "@/lib/lifecycle/run";
 import { RUN_STATUSES, type RunStatus } from "@/lib/statuses";
 
 const ended = (status: RunStatus) => (ENDED_RUN_STATUSES as readonly RunStatus[]).includes(status);
