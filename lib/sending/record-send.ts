@@ -1,8 +1,10 @@
 import { db, type Tx } from "@/lib/db";
 import { recordEvents } from "@/lib/events/outbox";
+import { moveDraft } from "@/lib/lifecycle/draft";
+import { moveSend } from "@/lib/lifecycle/send";
 import { enqueueAfterCommit } from "@/lib/queues";
 import { settleRun } from "@/lib/runs/run-status";
-import type { SendStatus } from "@/lib/statuses";
+import { DRAFT_STATUS, SEND_STATUS, type SendStatus } from "@/lib/statuses";
 
 // The state changes at the end of a send: recorded (send.completed), in doubt, or the lead rejected.
 
@@ -38,13 +40,13 @@ type Recorded = { id: string; messageId: string };
  * send.completed. Only a send in one of `from` is recorded (a second recording, or a send another
  * process already settled, does nothing): answers whether it was.
  */
-export async function recordSentIn(tx: Tx, draft: SendingDraft, send: Recorded, outcome: Outcome, from: SendStatus[] = ["sending", "committing"]): Promise<boolean> {
-  const { count } = await tx.send.updateMany({
-    where: { id: send.id, workspaceId: draft.workspaceId, status: { in: from } },
-    data: { status: "sent", acceptedAt: outcome.acceptedAt, confirmed: outcome.confirmed, error: outcome.note ?? null },
-  });
-  if (count === 0) return false;
-  await tx.draft.update({ where: { id: draft.id }, data: { status: "sent" } });
+export async function recordSentIn(tx: Tx, draft: SendingDraft, send: Recorded, outcome: Outcome, from: SendStatus[] = [SEND_STATUS.sending, SEND_STATUS.committing]): Promise<boolean> {
+  const recorded = await moveSend(
+    { id: send.id, workspaceId: draft.workspaceId }, SEND_STATUS.sent,
+    { acceptedAt: outcome.acceptedAt, confirmed: outcome.confirmed, error: outcome.note ?? null }, { from, tx },
+  );
+  if (!recorded) return false;
+  await moveDraft({ id: draft.id }, DRAFT_STATUS.sent, {}, { tx });
   await tx.lead.update({ where: { id: draft.leadId }, data: { status: "sent" } });
   await tx.runLead.update({ where: { id: draft.runLeadId }, data: { stage: "send", state: draft.run.stopAfter === "send" ? "stopped" : "done" } });
   await recordEvents(tx, draft.workspaceId, [{
@@ -69,11 +71,8 @@ export async function recordSent(draft: SendingDraft, send: Recorded, outcome: O
  */
 export async function recordInDoubt(draft: SendingDraft, send: { id: string }, note: string): Promise<boolean> {
   const recorded = await db().$transaction(async (tx) => {
-    const { count } = await tx.send.updateMany({
-      where: { id: send.id, workspaceId: draft.workspaceId, status: { in: ["sending", "committing"] } },
-      data: { status: "in_doubt", inDoubtAt: new Date(), error: note.slice(0, 1000) },
-    });
-    if (count === 0) return false;
+    const moved = await moveSend({ id: send.id, workspaceId: draft.workspaceId }, SEND_STATUS.in_doubt, { inDoubtAt: new Date(), error: note.slice(0, 1000) }, { tx });
+    if (!moved) return false;
     await tx.runLead.update({ where: { id: draft.runLeadId }, data: { stage: "send", state: "running" } });
     return true;
   });
@@ -84,8 +83,8 @@ export async function recordInDoubt(draft: SendingDraft, send: { id: string }, n
 /** Ends the lead `rejected` at the send stage (relay_rejected, suppressed); the send, if any, ends failed. */
 export async function rejectAtSend(draft: SendingDraft, code: string, message: string) {
   await db().$transaction(async (tx) => {
-    await tx.send.updateMany({ where: { draftId: draft.id, workspaceId: draft.workspaceId, status: { notIn: ["sent", "in_doubt"] } }, data: { status: "failed", error: message.slice(0, 1000) } });
-    await tx.draft.update({ where: { id: draft.id }, data: { status: "failed" } });
+    await moveSend({ draftId: draft.id, workspaceId: draft.workspaceId }, SEND_STATUS.failed, { error: message.slice(0, 1000) }, { tx });
+    await moveDraft({ id: draft.id }, DRAFT_STATUS.failed, {}, { tx });
     await tx.runLead.update({ where: { id: draft.runLeadId }, data: { stage: "send", state: "rejected", reasonCode: code, reasonMessage: message.slice(0, 500) } });
     await recordEvents(tx, draft.workspaceId, [{ type: "lead.rejected", data: { lead_id: draft.leadId, run_id: draft.runId, stage: "send", reason: { code, message } } }]);
   });
