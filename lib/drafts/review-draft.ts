@@ -4,8 +4,10 @@ import { recordAudit, type Actor } from "@/lib/audit/record-audit";
 import { Conflict, NotFound } from "@/lib/errors";
 import { recordEvents } from "@/lib/events/outbox";
 import { DRAFT_INCLUDE, presentDraft } from "@/lib/drafts/present-draft";
+import { moveDraft } from "@/lib/lifecycle/draft";
 import { settleRun } from "@/lib/runs/run-status";
 import { enqueueSend } from "@/lib/drafts/send-window";
+import { DRAFT_STATUS } from "@/lib/statuses";
 
 // A reviewer approves (optionally edited) or rejects a draft awaiting review. Approval sends it,
 // unless the run stopped after draft_email or the lead no longer waits (run canceled). The audit
@@ -22,7 +24,7 @@ export type Reviewer = { userId: string; actor: Actor };
 async function loadForReview(workspaceId: string, id: string) {
   const draft = await db().draft.findFirst({ where: { id, workspaceId }, include: { runLead: true } });
   if (!draft) throw new NotFound("draft");
-  if (draft.status !== "awaiting_review") throw new Conflict(`This draft is already ${draft.status.replace("_", " ")}.`);
+  if (draft.status !== DRAFT_STATUS.awaiting_review) throw new Conflict(`This draft is already ${draft.status.replace("_", " ")}.`);
   return draft;
 }
 
@@ -35,11 +37,12 @@ export async function approveDraft(workspaceId: string, id: string, edits: z.inf
   const edited = subject !== draft.subject || body !== draft.body;
   const willSend = draft.runLead.state === "awaiting_review";
   const updated = await db().$transaction(async (tx) => {
-    const { count } = await tx.draft.updateMany({
-      where: { id, workspaceId, status: "awaiting_review" },
-      data: { status: "approved", subject, body, edited, reviewerId: reviewer.userId, reviewedAt: new Date(), sendAfter, approvalAnnouncedAt: sendAfter ? null : new Date() },
-    });
-    if (count === 0) throw new Conflict("This draft was reviewed a moment ago.");
+    const approved = await moveDraft(
+      { id, workspaceId }, DRAFT_STATUS.approved,
+      { subject, body, edited, reviewerId: reviewer.userId, reviewedAt: new Date(), sendAfter, approvalAnnouncedAt: sendAfter ? null : new Date() },
+      { from: [DRAFT_STATUS.awaiting_review], tx },
+    );
+    if (!approved) throw new Conflict("This draft was reviewed a moment ago.");
     if (willSend) await tx.runLead.update({ where: { id: draft.runLeadId }, data: { state: "running" } });
     await tx.lead.update({ where: { id: draft.leadId }, data: { status: "approved" } });
     if (!sendAfter) await recordEvents(tx, workspaceId, [{ type: "draft.approved", data: { lead_id: draft.leadId, draft_id: id, run_id: draft.runId, reviewer: reviewer.userId, edited } }]);
@@ -56,11 +59,8 @@ export async function approveDraft(workspaceId: string, id: string, edits: z.inf
 export async function rejectDraft(workspaceId: string, id: string, reason: string, reviewer: Reviewer) {
   const draft = await loadForReview(workspaceId, id);
   const updated = await db().$transaction(async (tx) => {
-    const { count } = await tx.draft.updateMany({
-      where: { id, workspaceId, status: "awaiting_review" },
-      data: { status: "rejected", rejectReason: reason, reviewerId: reviewer.userId, reviewedAt: new Date() },
-    });
-    if (count === 0) throw new Conflict("This draft was reviewed a moment ago.");
+    const rejected = await moveDraft({ id, workspaceId }, DRAFT_STATUS.rejected, { rejectReason: reason, reviewerId: reviewer.userId, reviewedAt: new Date() }, { tx });
+    if (!rejected) throw new Conflict("This draft was reviewed a moment ago.");
     if (draft.runLead.state === "awaiting_review") {
       await tx.runLead.update({ where: { id: draft.runLeadId }, data: { state: "rejected", reasonCode: "draft_rejected", reasonMessage: reason.slice(0, 500) } });
     }

@@ -2,11 +2,13 @@ import { db } from "@/lib/db";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { Conflict, NotFound } from "@/lib/errors";
 import { DRAFT_INCLUDE, presentDraft } from "@/lib/drafts/present-draft";
+import { moveDraft } from "@/lib/lifecycle/draft";
 import { settleRun } from "@/lib/runs/run-status";
 import { UNDO_MARGIN_MS } from "@/lib/drafts/send-window";
 import type { Reviewer } from "@/lib/drafts/review-draft";
 import { sendTag } from "@/lib/drafts/send-window";
 import { jobIdOf, queue } from "@/lib/queues";
+import { DRAFT_STATUS } from "@/lib/statuses";
 
 // Taking back a web approval inside its undo window (lib/drafts/send-window.ts): the draft waits
 // for review again, as if never approved; its delayed send job is removed (and would skip anyway,
@@ -18,11 +20,11 @@ export async function undoApproval(workspaceId: string, id: string, reviewer: Re
   const draft = await db().draft.findFirst({ where: { id, workspaceId }, include: { runLead: true } });
   if (!draft) throw new NotFound("draft");
   const updated = await db().$transaction(async (tx) => {
-    const { count } = await tx.draft.updateMany({
-      where: { id, workspaceId, status: "approved", approvalAnnouncedAt: null, sendAfter: { gt: new Date(Date.now() + UNDO_MARGIN_MS) } },
-      data: { status: "awaiting_review", reviewerId: null, reviewedAt: null, sendAfter: null, edited: false },
-    });
-    if (count === 0) throw new Conflict(draft.status === "approved" ? "Too late to undo: the email is being sent." : `This draft is ${draft.status.replace("_", " ")}; there is no approval to undo.`);
+    const undone = await moveDraft(
+      { id, workspaceId, approvalAnnouncedAt: null, sendAfter: { gt: new Date(Date.now() + UNDO_MARGIN_MS) } }, DRAFT_STATUS.awaiting_review,
+      { reviewerId: null, reviewedAt: null, sendAfter: null, edited: false }, { tx },
+    );
+    if (!undone) throw new Conflict(draft.status === DRAFT_STATUS.approved ? "Too late to undo: the email is being sent." : `This draft is ${draft.status.replace("_", " ")}; there is no approval to undo.`);
     if (draft.runLead.state === "running") await tx.runLead.update({ where: { id: draft.runLeadId }, data: { state: "awaiting_review" } });
     await tx.lead.update({ where: { id: draft.leadId }, data: { status: "drafted" } });
     await recordAudit(tx, { workspaceId, actor: reviewer.actor, action: "draft.approval_undone", target: { type: "draft", id }, data: {} });
