@@ -8,7 +8,7 @@ export const RUN_STATUSES = ["queued", "importing", "running", "awaiting_review"
 export const RUN_LEAD_STATES = ["pending", "running", "done", "rejected", "stopped", "failed", "awaiting_review"] as const;
 export const LEAD_STATUSES = ["new", "qualified", "rejected", "drafted", "approved", "sent", "replied", "suppressed", "bounced"] as const;
 export const DRAFT_STATUSES = ["awaiting_review", "approved", "rejected", "sent", "failed"] as const;
-/** lib/sending/send-status.ts says what each one means. */
+/** lib/lifecycle/send.ts says what each one means. */
 export const SEND_STATUSES = ["waiting_relay", "pending", "sending", "committing", "in_doubt", "sent", "failed"] as const;
 export const DELIVERY_STATUSES = ["pending", "succeeded", "dead"] as const;
 export const CAMPAIGN_STATUSES = ["draft", "approved", "rejected"] as const;

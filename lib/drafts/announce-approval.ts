@@ -1,6 +1,7 @@
 import type { PoolClient } from "pg";
 import { sqlTransaction } from "@/lib/db";
 import { writeEvents, type OutboxEvent } from "@/lib/events/outbox";
+import { APPROVED_DRAFT_STATUSES } from "@/lib/lifecycle/draft";
 
 // `draft.approved` tells webhook consumers an approval that stands. An API approval stands at once
 // (approveDraft writes the event in its own transaction). A web approval can be undone for
@@ -14,8 +15,8 @@ import { writeEvents, type OutboxEvent } from "@/lib/events/outbox";
 type Announced = { id: string; workspaceId: string; leadId: string; runId: string; reviewerId: string; edited: boolean };
 
 const RETURNING = `RETURNING d.id, d."workspaceId", d."leadId", d."runId", d."reviewerId", d.edited`;
-/** Approvals that stand: approved, and sent or failed since (never announced only if something skipped the send job). */
-const STANDING = `d.status IN ('approved', 'sent', 'failed') AND d."approvalAnnouncedAt" IS NULL`;
+/** Approvals that stand (APPROVED_DRAFT_STATUSES, parameter $3): approved, and sent or failed since (never announced only if something skipped the send job). */
+const STANDING = `d.status = ANY($3) AND d."approvalAnnouncedAt" IS NULL`;
 const SWEEP_BATCH = 1000;
 
 async function announceRows(client: PoolClient, rows: Announced[]): Promise<void> {
@@ -37,7 +38,7 @@ export async function announceApproval(draftId: string, now = new Date()): Promi
     const { rows } = await client.query<Announced>(
       `UPDATE drafts d SET "approvalAnnouncedAt" = now()
         WHERE d.id = $1 AND ${STANDING} AND (d."sendAfter" IS NULL OR d."sendAfter" <= $2) ${RETURNING}`,
-      [draftId, now],
+      [draftId, now, APPROVED_DRAFT_STATUSES],
     );
     await announceRows(client, rows);
     return rows.length > 0;
@@ -58,10 +59,10 @@ export async function announceDueApprovals(graceSeconds = 60): Promise<number> {
         `WITH due AS (
            SELECT id FROM drafts
             WHERE "approvalAnnouncedAt" IS NULL AND "sendAfter" < now() - make_interval(secs => $1)
-              AND status IN ('approved', 'sent', 'failed')
+              AND status = ANY($3)
             ORDER BY "sendAfter" LIMIT $2 FOR UPDATE SKIP LOCKED)
          UPDATE drafts d SET "approvalAnnouncedAt" = now() FROM due WHERE d.id = due.id AND ${STANDING} ${RETURNING}`,
-        [graceSeconds, SWEEP_BATCH],
+        [graceSeconds, SWEEP_BATCH, APPROVED_DRAFT_STATUSES],
       );
       await announceRows(client, rows);
       return rows.length;

@@ -4,10 +4,11 @@ import { recordAudit, type Actor } from "@/lib/audit/record-audit";
 import { Conflict, NotFound } from "@/lib/errors";
 import { writeEvents } from "@/lib/events/outbox";
 import { DRAFT_INCLUDE, presentDraft } from "@/lib/drafts/present-draft";
+import { moveDraft } from "@/lib/lifecycle/draft";
 import { moveLead } from "@/lib/lifecycle/lead";
 import { settleRun } from "@/lib/lifecycle/run";
 import { moveRunLead } from "@/lib/lifecycle/run-lead";
-import { LEAD_STATUS, RUN_LEAD_STATE } from "@/lib/statuses";
+import { DRAFT_STATUS, LEAD_STATUS, RUN_LEAD_STATE } from "@/lib/statuses";
 import { enqueueSend } from "@/lib/sending/send-window";
 
 // A reviewer approves (optionally edited) or rejects a draft awaiting review. Approval sends it,
@@ -25,7 +26,7 @@ export type Reviewer = { userId: string; actor: Actor };
 async function loadForReview(workspaceId: string, id: string) {
   const draft = await db().draft.findFirst({ where: { id, workspaceId }, include: { runLead: true } });
   if (!draft) throw new NotFound("draft");
-  if (draft.status !== "awaiting_review") throw new Conflict(`This draft is already ${draft.status.replace("_", " ")}.`);
+  if (draft.status !== DRAFT_STATUS.awaiting_review) throw new Conflict(`This draft is already ${draft.status.replace("_", " ")}.`);
   return draft;
 }
 
@@ -38,11 +39,12 @@ export async function approveDraft(workspaceId: string, id: string, edits: z.inf
   const edited = subject !== draft.subject || body !== draft.body;
   let willSend = draft.runLead.state === RUN_LEAD_STATE.awaiting_review;
   const updated = await db().$transaction(async (tx) => {
-    const { count } = await tx.draft.updateMany({
-      where: { id, workspaceId, status: "awaiting_review" },
-      data: { status: "approved", subject, body, edited, reviewerId: reviewer.userId, reviewedAt: new Date(), sendAfter, approvalAnnouncedAt: sendAfter ? null : new Date() },
-    });
-    if (count === 0) throw new Conflict("This draft was reviewed a moment ago.");
+    const approved = await moveDraft(
+      { id, workspaceId }, DRAFT_STATUS.approved,
+      { subject, body, edited, reviewerId: reviewer.userId, reviewedAt: new Date(), sendAfter, approvalAnnouncedAt: sendAfter ? null : new Date() },
+      { from: [DRAFT_STATUS.awaiting_review], tx },
+    );
+    if (!approved) throw new Conflict("This draft was reviewed a moment ago.");
     // Not moved: the run was canceled a moment ago (the lead is stopped), so nothing is sent.
     if (willSend) willSend = await moveRunLead(draft.runLeadId, RUN_LEAD_STATE.running, {}, { tx, from: [RUN_LEAD_STATE.awaiting_review] });
     await moveLead(draft.leadId, LEAD_STATUS.approved, { tx });
@@ -60,11 +62,8 @@ export async function approveDraft(workspaceId: string, id: string, edits: z.inf
 export async function rejectDraft(workspaceId: string, id: string, reason: string, reviewer: Reviewer) {
   const draft = await loadForReview(workspaceId, id);
   const updated = await db().$transaction(async (tx) => {
-    const { count } = await tx.draft.updateMany({
-      where: { id, workspaceId, status: "awaiting_review" },
-      data: { status: "rejected", rejectReason: reason, reviewerId: reviewer.userId, reviewedAt: new Date() },
-    });
-    if (count === 0) throw new Conflict("This draft was reviewed a moment ago.");
+    const rejected = await moveDraft({ id, workspaceId }, DRAFT_STATUS.rejected, { rejectReason: reason, reviewerId: reviewer.userId, reviewedAt: new Date() }, { tx });
+    if (!rejected) throw new Conflict("This draft was reviewed a moment ago.");
     await moveRunLead(draft.runLeadId, RUN_LEAD_STATE.rejected, { reasonCode: "draft_rejected", reasonMessage: reason.slice(0, 500) }, { tx, from: [RUN_LEAD_STATE.awaiting_review] });
     await writeEvents(tx, workspaceId, [{ type: "draft.rejected", data: { lead_id: draft.leadId, draft_id: id, run_id: draft.runId, reviewer: reviewer.userId, reason } }]);
     await recordAudit(tx, { workspaceId, actor: reviewer.actor, action: "draft.rejected", target: { type: "draft", id }, data: { reason } });

@@ -2,13 +2,14 @@ import { z } from "zod";
 import { db, type Prisma } from "@/lib/db";
 import { decodeCursor, ListQuery, toPage } from "@/lib/http/pagination";
 import { DRAFT_INCLUDE, DRAFT_STATUSES, presentDraft } from "@/lib/drafts/present-draft";
+import { DRAFT_STATUS } from "@/lib/statuses";
 
 // The reviewers' queue (the /review page): drafts with the lead they are for, newest first, keyset
 // paginated like every /v1 list. Filters: status (default awaiting review), run, campaign (through
 // the run), and a search over the lead's name, email and company.
 
 export const ReviewQueueQuery = ListQuery.extend({
-  status: z.enum(DRAFT_STATUSES).default("awaiting_review"),
+  status: z.enum(DRAFT_STATUSES).default(DRAFT_STATUS.awaiting_review),
   run_id: z.string().max(40).optional(),
   campaign_id: z.string().max(40).optional(),
   q: z.string().trim().max(200).optional(),

@@ -2,10 +2,11 @@ import { db } from "@/lib/db";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { Conflict, NotFound } from "@/lib/errors";
 import { DRAFT_INCLUDE, presentDraft } from "@/lib/drafts/present-draft";
+import { moveDraft } from "@/lib/lifecycle/draft";
 import { moveLead } from "@/lib/lifecycle/lead";
 import { settleRun } from "@/lib/lifecycle/run";
 import { moveRunLead } from "@/lib/lifecycle/run-lead";
-import { LEAD_STATUS, RUN_LEAD_STATE } from "@/lib/statuses";
+import { DRAFT_STATUS, LEAD_STATUS, RUN_LEAD_STATE } from "@/lib/statuses";
 import { sendTag, UNDO_MARGIN_MS } from "@/lib/sending/send-window";
 import type { Reviewer } from "@/lib/drafts/review-draft";
 import { jobIdOf, queue } from "@/lib/queues";
@@ -20,11 +21,11 @@ export async function undoApproval(workspaceId: string, id: string, reviewer: Re
   const draft = await db().draft.findFirst({ where: { id, workspaceId }, include: { runLead: true } });
   if (!draft) throw new NotFound("draft");
   const updated = await db().$transaction(async (tx) => {
-    const { count } = await tx.draft.updateMany({
-      where: { id, workspaceId, status: "approved", approvalAnnouncedAt: null, sendAfter: { gt: new Date(Date.now() + UNDO_MARGIN_MS) } },
-      data: { status: "awaiting_review", reviewerId: null, reviewedAt: null, sendAfter: null, edited: false },
-    });
-    if (count === 0) throw new Conflict(draft.status === "approved" ? "Too late to undo: the email is being sent." : `This draft is ${draft.status.replace("_", " ")}; there is no approval to undo.`);
+    const undone = await moveDraft(
+      { id, workspaceId, approvalAnnouncedAt: null, sendAfter: { gt: new Date(Date.now() + UNDO_MARGIN_MS) } }, DRAFT_STATUS.awaiting_review,
+      { reviewerId: null, reviewedAt: null, sendAfter: null, edited: false }, { tx },
+    );
+    if (!undone) throw new Conflict(draft.status === DRAFT_STATUS.approved ? "Too late to undo: the email is being sent." : `This draft is ${draft.status.replace("_", " ")}; there is no approval to undo.`);
     await moveRunLead(draft.runLeadId, RUN_LEAD_STATE.awaiting_review, {}, { tx, from: [RUN_LEAD_STATE.running] });
     await moveLead(draft.leadId, LEAD_STATUS.drafted, { tx });
     await recordAudit(tx, { workspaceId, actor: reviewer.actor, action: "draft.approval_undone", target: { type: "draft", id }, data: {} });

@@ -5,6 +5,7 @@ import { wordCount } from "@/lib/engine/local/render-lines";
 import { CaseInput } from "@/lib/evals/case-schema";
 import { addEvalCase, setForRef } from "@/lib/evals/eval-sets";
 import { mergeOffers, storedOffer } from "@/lib/offer/offer";
+import { DRAFT_STATUS } from "@/lib/statuses";
 
 // One click on the draft page: a reviewer's edit or rejection becomes a draft_email case in the set
 // the draft's prompt version names (its evals_ref; the built-in set when the workspace has no own
@@ -27,7 +28,7 @@ export async function caseFromDraft(workspaceId: string, draftId: string, actor:
     include: { lead: true, promptVersion: { select: { evalsRef: true } }, run: { include: { workspace: { select: { offer: true } }, pack: { select: { offer: true } }, campaign: { select: { offer: true } } } } },
   });
   if (!draft) throw new NotFound("draft");
-  if (!draft.edited && draft.status !== "rejected") throw new Conflict("Only a draft a reviewer edited or rejected can become an eval case.", "draft_not_reviewed");
+  if (!draft.edited && draft.status !== DRAFT_STATUS.rejected) throw new Conflict("Only a draft a reviewer edited or rejected can become an eval case.", "draft_not_reviewed");
   const set = await setForRef(workspaceId, draft.promptVersion?.evalsRef ?? "evals/draft_email");
   if (!set || set.stage !== "draft_email") throw new Conflict(`The draft's prompt names no draft_email eval set (${draft.promptVersion?.evalsRef ?? "none"}).`, "no_eval_set");
   const existing = await db().evalCase.findFirst({ where: { setId: set.id, workspaceId, draftId }, select: { id: true } });
@@ -47,7 +48,7 @@ export async function caseFromDraft(workspaceId: string, draftId: string, actor:
   };
   const checkedInput = CaseInput.safeParse(input);
   if (!checkedInput.success) throw new Conflict("This lead's fields are too long to keep as an eval case.", "eval_case_invalid");
-  const rejected = draft.status === "rejected";
+  const rejected = draft.status === DRAFT_STATUS.rejected;
   const reviewed = `${draft.subject}\n${draft.body}`;
   const forbidden = rejected
     ? sentencesOf(draft.body).slice(0, 3)

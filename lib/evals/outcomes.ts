@@ -1,8 +1,10 @@
 import { diffChars } from "diff";
 import { z } from "zod";
 import { db, sql } from "@/lib/db";
+import { APPROVED_DRAFT_STATUSES } from "@/lib/lifecycle/draft";
 import { findVisiblePrompt } from "@/lib/prompts/find-prompt";
 import { compareVersionsDesc } from "@/lib/prompts/version-label";
+import { DRAFT_STATUS } from "@/lib/statuses";
 
 // How a prompt version did with real leads in this workspace (issue 16, "outcomes per version"):
 // - drafts it wrote (draft_email versions): how many, approval rate (approved or sent over those
@@ -40,33 +42,33 @@ export async function versionOutcomes(workspaceId: string, versionId: string): P
   const [counts, reasons, edits, replies, cost] = await Promise.all([
     pool.query(
       `SELECT count(*) AS drafts,
-              count(*) FILTER (WHERE status = 'awaiting_review') AS awaiting,
-              count(*) FILTER (WHERE status IN ('approved', 'sent', 'failed')) AS approved,
-              count(*) FILTER (WHERE status = 'rejected') AS rejected,
-              count(*) FILTER (WHERE status IN ('approved', 'sent', 'failed') AND edited) AS edited,
-              count(*) FILTER (WHERE status = 'sent') AS sent
+              count(*) FILTER (WHERE status = $3) AS awaiting,
+              count(*) FILTER (WHERE status = ANY($4)) AS approved,
+              count(*) FILTER (WHERE status = $5) AS rejected,
+              count(*) FILTER (WHERE status = ANY($4) AND edited) AS edited,
+              count(*) FILTER (WHERE status = $6) AS sent
          FROM drafts WHERE "workspaceId" = $1 AND "promptVersionId" = $2`,
-      [workspaceId, versionId],
+      [workspaceId, versionId, DRAFT_STATUS.awaiting_review, APPROVED_DRAFT_STATUSES, DRAFT_STATUS.rejected, DRAFT_STATUS.sent],
     ),
     pool.query(
       `SELECT "rejectReason" AS reason, count(*) AS count FROM drafts
-        WHERE "workspaceId" = $1 AND "promptVersionId" = $2 AND status = 'rejected' AND "rejectReason" IS NOT NULL
+        WHERE "workspaceId" = $1 AND "promptVersionId" = $2 AND status = $3 AND "rejectReason" IS NOT NULL
         GROUP BY "rejectReason" ORDER BY count(*) DESC, "rejectReason" LIMIT 5`,
-      [workspaceId, versionId],
+      [workspaceId, versionId, DRAFT_STATUS.rejected],
     ),
     pool.query(
       `SELECT d.body, t.output->>'body' AS written FROM drafts d
          JOIN LATERAL (SELECT output FROM stage_traces t WHERE t."runId" = d."runId" AND t."leadId" = d."leadId" AND t.stage = 'draft_email' ORDER BY t.id DESC LIMIT 1) t ON true
-        WHERE d."workspaceId" = $1 AND d."promptVersionId" = $2 AND d.edited AND d.status IN ('approved', 'sent', 'failed')
+        WHERE d."workspaceId" = $1 AND d."promptVersionId" = $2 AND d.edited AND d.status = ANY($3)
         ORDER BY d.id DESC LIMIT 200`,
-      [workspaceId, versionId],
+      [workspaceId, versionId, APPROVED_DRAFT_STATUSES],
     ),
     pool.query(
       `SELECT count(DISTINCT r."draftId") AS replied,
               count(DISTINCT r."draftId") FILTER (WHERE r.classification IN ('interested', 'meeting_request')) AS positive
          FROM replies r JOIN drafts d ON d.id = r."draftId"
-        WHERE d."workspaceId" = $1 AND d."promptVersionId" = $2 AND d.status = 'sent'`,
-      [workspaceId, versionId],
+        WHERE d."workspaceId" = $1 AND d."promptVersionId" = $2 AND d.status = $3`,
+      [workspaceId, versionId, DRAFT_STATUS.sent],
     ),
     pool.query(
       `SELECT count(DISTINCT t."leadId") AS leads, coalesce(sum(t."costMicros"), 0) AS cost

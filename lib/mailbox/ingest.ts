@@ -8,7 +8,7 @@ import { stripQuoted } from "@/lib/replies/strip-quoted";
 import { enqueueBulkAfterCommit } from "@/lib/queues";
 import { queueTrackForLost, trackJobs } from "@/lib/replies/track-jobs";
 import { suppress } from "@/lib/suppressions/suppressions";
-import { LEAD_STATUS } from "@/lib/statuses";
+import { LEAD_STATUS, SEND_STATUS } from "@/lib/statuses";
 
 // Takes a batch of raw messages read from one folder (in UID order) and, in one transaction,
 // stores each raw message, matches it to the email it answers, creates its reply or records its
@@ -114,7 +114,7 @@ async function loadMatcher(tx: Tx, workspaceId: string, mails: ParsedInbound[]) 
   // The address fallback: the lead's most recent email that was sent.
   const sentToAddress = addresses.length
     ? await tx.send.findMany({
-        where: { workspaceId, status: "sent", draft: { lead: { emailLower: { in: addresses } } } },
+        where: { workspaceId, status: SEND_STATUS.sent, draft: { lead: { emailLower: { in: addresses } } } },
         orderBy: { acceptedAt: "asc" },
         select: { draft: { select: { id: true, leadId: true, lead: { select: { emailLower: true } } } } },
       })

@@ -6,7 +6,7 @@ import type { LeadResult } from "@/lib/pipeline/run-chain";
 import { writeLeadStageResults } from "@/lib/lifecycle/lead";
 import { moveRunLeadsInBatch, WORKING_RUN_LEAD_STATES } from "@/lib/lifecycle/run-lead";
 import { BATCH_STAGES, type BatchStage } from "@/lib/pipeline/stages";
-import { LEAD_STATUS, RUN_LEAD_STATE } from "@/lib/statuses";
+import { DRAFT_STATUS, LEAD_STATUS, RUN_LEAD_STATE } from "@/lib/statuses";
 
 // Writes what a job computed for its batch, inside its transaction, with set-based statements (rows
 // travel as one JSON parameter: JSON.stringify is far cheaper than pg's array literals): the
@@ -80,13 +80,14 @@ async function insertDrafts(client: PoolClient, run: { id: string; workspaceId: 
   if (drafts.length === 0) return [];
   const inserted = await client.query<{ id: string; leadId: string }>(
     `INSERT INTO drafts (id, "workspaceId", "leadId", "runId", "runLeadId", "promptVersionId", subject, body, status, "createdAt", "updatedAt")
-     SELECT t.id, $1, t.lead_id, $2, t.run_lead_id, t.prompt_version_id, t.subject, t.body, 'awaiting_review', now(), now()
+     SELECT t.id, $1, t.lead_id, $2, t.run_lead_id, t.prompt_version_id, t.subject, t.body, $4, now(), now()
        FROM json_to_recordset($3::json) AS t(id text, lead_id text, run_lead_id text, prompt_version_id text, subject text, body text)
      ON CONFLICT ("runLeadId") DO NOTHING
      RETURNING id, "leadId"`,
     [
       run.workspaceId, run.id,
       JSON.stringify(drafts.map((d) => ({ id: newId("drf"), lead_id: d.r.lead.leadId, run_lead_id: d.r.lead.runLeadId, prompt_version_id: d.promptVersionId, subject: d.draft.subject, body: d.draft.body }))),
+      DRAFT_STATUS.awaiting_review, // a draft's first status (lib/lifecycle/draft.ts)
     ],
   );
   const appUrl = config().APP_URL;

@@ -3,7 +3,7 @@ import { db } from "@/lib/db";
 import { NotFound } from "@/lib/errors";
 import { decodeCursor, ListQuery, toPage } from "@/lib/http/pagination";
 import { requireRun } from "@/lib/runs/get-run";
-import { SEND_STATUSES } from "@/lib/statuses";
+import { SEND_STATUS, SEND_STATUSES } from "@/lib/statuses";
 
 // Sends as the API and the run page show them: above all the in-doubt ones a reviewer resolves
 // (GET /v1/sends?status=in_doubt, contract §12).
@@ -35,7 +35,7 @@ type SendRow = {
 export function presentSend(send: SendRow) {
   return {
     id: send.id, draft_id: send.draftId, lead_id: send.draft.leadId, run_id: send.draft.runId, to: send.draft.lead.email, subject: send.draft.subject,
-    status: send.status as (typeof SEND_STATUSES)[number], message_id: send.messageId, attempts: send.attempts, note: send.error, confirmed: send.status === "sent" ? send.confirmed : null,
+    status: send.status as (typeof SEND_STATUSES)[number], message_id: send.messageId, attempts: send.attempts, note: send.error, confirmed: send.status === SEND_STATUS.sent ? send.confirmed : null,
     accepted_at: send.acceptedAt?.toISOString() ?? null, in_doubt_since: send.inDoubtAt?.toISOString() ?? null,
     sent_folder_checked_at: send.sentCheckedAt?.toISOString() ?? null, created_at: send.createdAt.toISOString(),
   };
@@ -62,5 +62,5 @@ export async function getSend(workspaceId: string, id: string) {
 /** The run page's list: a run's sends in doubt (the web app's GET /api/web/runs/{id}/in-doubt). */
 export async function listRunSendsInDoubt(workspaceId: string, runId: string) {
   await requireRun(workspaceId, runId); // 404 for a run of another workspace
-  return listSends(workspaceId, { status: "in_doubt", run_id: runId, limit: 100 });
+  return listSends(workspaceId, { status: SEND_STATUS.in_doubt, run_id: runId, limit: 100 });
 }

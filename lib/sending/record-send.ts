@@ -1,10 +1,12 @@
 import { db, type Tx } from "@/lib/db";
 import { writeEvents } from "@/lib/events/outbox";
-import { enqueueAfterCommit } from "@/lib/queues";
+import { moveDraft } from "@/lib/lifecycle/draft";
 import { moveLead } from "@/lib/lifecycle/lead";
 import { settleRun } from "@/lib/lifecycle/run";
 import { moveRunLead } from "@/lib/lifecycle/run-lead";
-import { LEAD_STATUS, RUN_LEAD_STATE, type SendStatus } from "@/lib/statuses";
+import { moveSend } from "@/lib/lifecycle/send";
+import { enqueueAfterCommit } from "@/lib/queues";
+import { DRAFT_STATUS, LEAD_STATUS, RUN_LEAD_STATE, SEND_STATUS, type SendStatus } from "@/lib/statuses";
 
 // The state changes at the end of a send: recorded (send.completed), in doubt, or the lead rejected.
 
@@ -42,13 +44,13 @@ type Recorded = { id: string; messageId: string };
  * send.completed. Only a send in one of `from` is recorded (a second recording, or a send another
  * process already settled, does nothing): answers whether it was.
  */
-export async function recordSentIn(tx: Tx, draft: SendingDraft, send: Recorded, outcome: Outcome, from: SendStatus[] = ["sending", "committing"]): Promise<boolean> {
-  const { count } = await tx.send.updateMany({
-    where: { id: send.id, workspaceId: draft.workspaceId, status: { in: from } },
-    data: { status: "sent", acceptedAt: outcome.acceptedAt, confirmed: outcome.confirmed, error: outcome.note ?? null },
-  });
-  if (count === 0) return false;
-  await tx.draft.update({ where: { id: draft.id }, data: { status: "sent" } });
+export async function recordSentIn(tx: Tx, draft: SendingDraft, send: Recorded, outcome: Outcome, from: SendStatus[] = [SEND_STATUS.sending, SEND_STATUS.committing]): Promise<boolean> {
+  const recorded = await moveSend(
+    { id: send.id, workspaceId: draft.workspaceId }, SEND_STATUS.sent,
+    { acceptedAt: outcome.acceptedAt, confirmed: outcome.confirmed, error: outcome.note ?? null }, { from, tx },
+  );
+  if (!recorded) return false;
+  await moveDraft({ id: draft.id }, DRAFT_STATUS.sent, {}, { tx });
   await moveLead(draft.leadId, LEAD_STATUS.sent, { tx });
   await moveRunLead(draft.runLeadId, draft.run.stopAfter === "send" ? RUN_LEAD_STATE.stopped : RUN_LEAD_STATE.done, { stage: "send" }, { tx, from: SENDING });
   await writeEvents(tx, draft.workspaceId, [{
@@ -73,11 +75,8 @@ export async function recordSent(draft: SendingDraft, send: Recorded, outcome: O
  */
 export async function recordInDoubt(draft: SendingDraft, send: { id: string }, note: string): Promise<boolean> {
   const recorded = await db().$transaction(async (tx) => {
-    const { count } = await tx.send.updateMany({
-      where: { id: send.id, workspaceId: draft.workspaceId, status: { in: ["sending", "committing"] } },
-      data: { status: "in_doubt", inDoubtAt: new Date(), error: note.slice(0, 1000) },
-    });
-    if (count === 0) return false;
+    const moved = await moveSend({ id: send.id, workspaceId: draft.workspaceId }, SEND_STATUS.in_doubt, { inDoubtAt: new Date(), error: note.slice(0, 1000) }, { tx });
+    if (!moved) return false;
     await moveRunLead(draft.runLeadId, RUN_LEAD_STATE.running, { stage: "send" }, { tx, from: SENDING });
     return true;
   });
@@ -88,8 +87,8 @@ export async function recordInDoubt(draft: SendingDraft, send: { id: string }, n
 /** Ends the lead `rejected` at the send stage (relay_rejected, suppressed); the send, if any, ends failed. */
 export async function rejectAtSend(draft: SendingDraft, code: string, message: string) {
   await db().$transaction(async (tx) => {
-    await tx.send.updateMany({ where: { draftId: draft.id, workspaceId: draft.workspaceId, status: { notIn: ["sent", "in_doubt"] } }, data: { status: "failed", error: message.slice(0, 1000) } });
-    await tx.draft.update({ where: { id: draft.id }, data: { status: "failed" } });
+    await moveSend({ draftId: draft.id, workspaceId: draft.workspaceId }, SEND_STATUS.failed, { error: message.slice(0, 1000) }, { tx });
+    await moveDraft({ id: draft.id }, DRAFT_STATUS.failed, {}, { tx });
     await moveRunLead(draft.runLeadId, RUN_LEAD_STATE.rejected, { stage: "send", reasonCode: code, reasonMessage: message.slice(0, 500) }, { tx, from: SENDING });
     await writeEvents(tx, draft.workspaceId, [{ type: "lead.rejected", data: { lead_id: draft.leadId, run_id: draft.runId, stage: "send", reason: { code, message } } }]);
   });

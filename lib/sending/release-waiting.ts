@@ -1,4 +1,4 @@
-import { sql } from "@/lib/db";
+import { releaseWaitingSendRows } from "@/lib/lifecycle/send";
 import { enqueueBulkAfterCommit } from "@/lib/queues";
 
 // Drafts approved while the workspace had no relay wait in `waiting_relay`. Saving a relay moves
@@ -7,14 +7,10 @@ import { enqueueBulkAfterCommit } from "@/lib/queues";
 
 export async function releaseWaitingSends(workspaceId: string, fromEmail: string): Promise<number> {
   const domain = fromEmail.split("@")[1] ?? "leadpipe.local";
-  const { rows } = await sql().query<{ draftId: string }>(
-    `UPDATE sends SET status = 'pending', "messageId" = '<' || id || '@' || $2 || '>'
-      WHERE "workspaceId" = $1 AND status = 'waiting_relay' RETURNING "draftId"`,
-    [workspaceId, domain],
-  );
+  const draftIds = await releaseWaitingSendRows(workspaceId, domain);
   const stamp = Date.now().toString(36);
-  if (rows.length) {
-    await enqueueBulkAfterCommit("send", rows.map((row) => ({ payload: { v: 1 as const, draftId: row.draftId }, options: { tag: `relay-${stamp}` } })));
+  if (draftIds.length) {
+    await enqueueBulkAfterCommit("send", draftIds.map((draftId) => ({ payload: { v: 1 as const, draftId }, options: { tag: `relay-${stamp}` } })));
   }
-  return rows.length;
+  return draftIds.length;
 }

@@ -2,10 +2,12 @@ import { z } from "zod";
 import { db } from "@/lib/db";
 import { recordAudit, type Actor } from "@/lib/audit/record-audit";
 import { Conflict, NotFound } from "@/lib/errors";
+import { moveSend } from "@/lib/lifecycle/send";
 import { enqueueAfterCommit } from "@/lib/queues";
 import { settleRun } from "@/lib/lifecycle/run";
 import { getSend } from "@/lib/sending/list-sends";
 import { recordSentIn } from "@/lib/sending/record-send";
+import { SEND_STATUS } from "@/lib/statuses";
 
 // A reviewer's decision on a send in doubt (contract §12, POST /sends/{id}/resolve), audited
 // (send.resolved):
@@ -29,20 +31,20 @@ export async function resolveSend(workspaceId: string, sendId: string, body: Res
     include: { draft: { select: { id: true, workspaceId: true, leadId: true, runId: true, runLeadId: true, run: { select: { stopAfter: true, status: true } } } } },
   });
   if (!send) throw new NotFound("send");
-  if (send.status !== "in_doubt") throw new Conflict(`This send is ${send.status}, not in doubt: there is nothing to resolve.`);
+  if (send.status !== SEND_STATUS.in_doubt) throw new Conflict(`This send is ${send.status}, not in doubt: there is nothing to resolve.`);
   const draft = send.draft;
   if (body.outcome === "resend" && draft.run.status === "canceled") throw new Conflict("This draft's run was canceled: it is not sent again. Resolve it as sent if it arrived.");
 
   await db().$transaction(async (tx) => {
     if (body.outcome === "sent") {
-      const recorded = await recordSentIn(tx, draft, send, { acceptedAt: send.committingAt ?? send.inDoubtAt ?? new Date(), confirmed: false, note: "Confirmed by a reviewer after its outcome was in doubt." }, ["in_doubt"]);
+      const recorded = await recordSentIn(tx, draft, send, { acceptedAt: send.committingAt ?? send.inDoubtAt ?? new Date(), confirmed: false, note: "Confirmed by a reviewer after its outcome was in doubt." }, [SEND_STATUS.in_doubt]);
       if (!recorded) throw new Conflict("This send was resolved a moment ago.");
     } else {
-      const { count } = await tx.send.updateMany({
-        where: { id: send.id, status: "in_doubt" },
-        data: { status: "pending", committingAt: null, error: "A reviewer asked for it to be sent again, under the same Message-ID." },
-      });
-      if (count === 0) throw new Conflict("This send was resolved a moment ago.");
+      const moved = await moveSend(
+        { id: send.id }, SEND_STATUS.pending, { committingAt: null, error: "A reviewer asked for it to be sent again, under the same Message-ID." },
+        { from: [SEND_STATUS.in_doubt], tx },
+      );
+      if (!moved) throw new Conflict("This send was resolved a moment ago.");
     }
     await recordAudit(tx, {
       workspaceId, actor, action: "send.resolved", target: { type: "send", id: send.id },

@@ -1,14 +1,15 @@
 import { db } from "@/lib/db";
 import { newId } from "@/lib/ids";
+import { moveSend, moveSendReturning, NOT_ATTEMPTED_SEND_STATUSES } from "@/lib/lifecycle/send";
 import { relayTransportOptions } from "@/lib/relay/relay-settings";
 import { sendWaitMs } from "@/lib/sending/send-window";
 import { crashPoint } from "@/lib/sending/crash-point";
 import { recordInDoubt, recordSent, rejectAtSend, retryingThroughOutage, type SendingDraft } from "@/lib/sending/record-send";
 import { withSendLock } from "@/lib/sending/send-lock";
-import { NOT_ATTEMPTED_SEND_STATUSES } from "@/lib/sending/send-status";
 import { composeMessage, deliver, type DeliveryError } from "@/lib/sending/smtp-delivery";
 import { isSuppressed } from "@/lib/suppressions/suppressions";
 import { unsubscribeHeaders } from "@/lib/suppressions/unsubscribe-token";
+import { DRAFT_STATUS, SEND_STATUS } from "@/lib/statuses";
 
 // The send stage, exactly once (docs/reliability.md, "Sending exactly once"). An approved draft has
 // one Send row (unique per draft) holding its Message-ID, reserved in PostgreSQL before the SMTP
@@ -46,10 +47,10 @@ function messageIdFor(fromEmail: string | undefined): string {
 async function waitForRelay(draft: Loaded): Promise<SendOutcome> {
   await db().send.upsert({
     where: { draftId: draft.id },
-    create: { id: newId("snd"), workspaceId: draft.workspaceId, draftId: draft.id, messageId: messageIdFor(undefined), status: "waiting_relay" },
+    create: { id: newId("snd"), workspaceId: draft.workspaceId, draftId: draft.id, messageId: messageIdFor(undefined), status: SEND_STATUS.waiting_relay },
     update: {},
   });
-  await db().send.updateMany({ where: { draftId: draft.id, status: "pending" }, data: { status: "waiting_relay" } });
+  await moveSend({ draftId: draft.id }, SEND_STATUS.waiting_relay, {}, { from: [SEND_STATUS.pending] }); // the relay was removed since it was reserved
   return "waiting_relay";
 }
 
@@ -60,7 +61,7 @@ async function noteRelayFailure(workspaceId: string, message: string | null) {
 export async function sendDraft(draftId: string): Promise<SendOutcome> {
   const draft = await load(draftId);
   // A send in doubt waits for its resolution (the Sent folder or a reviewer), never for another attempt.
-  if (!draft || draft.status !== "approved" || (draft.send && NOT_ATTEMPTED_SEND_STATUSES.includes(draft.send.status))) return "skipped";
+  if (!draft || draft.status !== DRAFT_STATUS.approved || (draft.send && NOT_ATTEMPTED_SEND_STATUSES.includes(draft.send.status))) return "skipped";
   if (sendWaitMs(draft) > 0) return "skipped"; // still in the web app's undo window: its delayed job sends it
   if (draft.runLead.state !== "running" || draft.run.stopAfter === "draft_email" || draft.run.status === "canceled") return "skipped";
   const relay = draft.workspace.relay;
@@ -69,7 +70,7 @@ export async function sendDraft(draftId: string): Promise<SendOutcome> {
   return withSendLock(draftId, async (lock) => {
     const current = await db().send.findUnique({ where: { draftId } });
     if (current && NOT_ATTEMPTED_SEND_STATUSES.includes(current.status)) return "skipped";
-    if (current?.status === "committing") {
+    if (current?.status === SEND_STATUS.committing) {
       // Its worker died once the end of the message was going out: the relay may have taken it or
       // never read its end. Not sent again, and not reported as sent.
       const since = current.committingAt?.toISOString() ?? "an unknown time";
@@ -83,10 +84,12 @@ export async function sendDraft(draftId: string): Promise<SendOutcome> {
     }
     const reserved = current ?? (await db().send.upsert({
       where: { draftId },
-      create: { id: newId("snd"), workspaceId: draft.workspaceId, draftId, messageId: messageIdFor(relay.fromEmail) },
+      create: { id: newId("snd"), workspaceId: draft.workspaceId, draftId, messageId: messageIdFor(relay.fromEmail), status: SEND_STATUS.pending },
       update: {},
     }));
-    const claimed = await db().send.update({ where: { id: reserved.id }, data: { status: "sending", claimedAt: new Date(), attempts: { increment: 1 } } });
+    // Claims it from pending, from waiting_relay (a relay saved a moment ago), or from a dead attempt's `sending`.
+    const claimed = await moveSendReturning({ id: reserved.id }, SEND_STATUS.sending, { claimedAt: new Date(), attempts: { increment: 1 } });
+    if (!claimed) return "skipped";
     return attempt(draft, relay, claimed, () => lock.stillHeld());
   });
 }
@@ -113,8 +116,8 @@ async function attempt(draft: Loaded, relay: Relay, send: Claimed, stillHeld: ()
         await stillHeld();
         crashPoint("send.before-end-of-message");
         // Only the attempt whose claim stands may end the message.
-        const { count } = await db().send.updateMany({ where: { id: send.id, status: "sending", attempts: send.attempts }, data: { status: "committing", committingAt: new Date() } });
-        if (count === 0) throw new Error("another attempt claimed this send");
+        const committing = await moveSend({ id: send.id, attempts: send.attempts }, SEND_STATUS.committing, { committingAt: new Date() }, { from: [SEND_STATUS.sending] });
+        if (!committing) throw new Error("another attempt claimed this send");
       } catch (error) {
         abandoned = true; // the end of the message is never written (smtp-delivery.ts)
         throw error;
@@ -140,10 +143,10 @@ async function attempt(draft: Loaded, relay: Relay, send: Claimed, stillHeld: ()
  */
 async function abandonedAttempt(send: Claimed, error: Error): Promise<never> {
   const note = `Abandoned before the end of the message (nothing was sent): ${error.message}`.slice(0, 1000);
-  await retryingThroughOutage(() => db().send.updateMany({
-    where: { id: send.id, status: { in: ["sending", "committing", "in_doubt"] }, attempts: send.attempts },
-    data: { status: "pending", committingAt: null, inDoubtAt: null, error: note },
-  }));
+  await retryingThroughOutage(() => moveSend(
+    { id: send.id, attempts: send.attempts }, SEND_STATUS.pending, { committingAt: null, inDoubtAt: null, error: note },
+    { from: [SEND_STATUS.sending, SEND_STATUS.committing, SEND_STATUS.in_doubt] },
+  ));
   throw error;
 }
 
@@ -158,7 +161,7 @@ async function failedAttempt(draft: SendingDraft, relay: Relay, send: Claimed, e
     return "in_doubt";
   }
   // The relay certainly did not take the message (refused, or the conversation ended before its end).
-  await retryingThroughOutage(() => db().send.updateMany({ where: { id: send.id, status: { in: ["sending", "committing"] }, attempts: send.attempts }, data: { status: "pending", error: message.slice(0, 1000) } }));
+  await retryingThroughOutage(() => moveSend({ id: send.id, attempts: send.attempts }, SEND_STATUS.pending, { error: message.slice(0, 1000) }, { from: [SEND_STATUS.sending, SEND_STATUS.committing] }));
   // A refused login or a relay we cannot reach is our settings, not the lead: retried (and shown
   // as a warning on the review pages) until an admin fixes the relay.
   const relayProblem = /^AUTH/i.test(command) || !responseCode || command === "CONN";

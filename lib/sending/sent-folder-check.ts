@@ -4,6 +4,7 @@ import { log } from "@/lib/log";
 import { imapClient } from "@/lib/mailbox/imap-connection";
 import { enqueueBulkAfterCommit } from "@/lib/queues";
 import { recordSent } from "@/lib/sending/record-send";
+import { SEND_STATUS } from "@/lib/statuses";
 
 // Resolving in-doubt sends from the mailbox (docs/reliability.md, "Sending exactly once"). A mail
 // service that keeps a copy of what its relay sent (Gmail, Microsoft 365, most hosted mail) puts it
@@ -40,7 +41,7 @@ export async function checkSentFolder(workspaceId: string): Promise<SentFolderCh
   if (!mailbox) return { checked: 0, found: 0, folder: null };
   const since = new Date(Date.now() - SENT_FOLDER_CHECK_DAYS * 86_400_000);
   const sends = await db().send.findMany({
-    where: { workspaceId, status: "in_doubt", inDoubtAt: { gte: since } },
+    where: { workspaceId, status: SEND_STATUS.in_doubt, inDoubtAt: { gte: since } },
     include: { draft: { select: { id: true, workspaceId: true, leadId: true, runId: true, runLeadId: true, run: { select: { stopAfter: true } } } } },
     orderBy: { sentCheckedAt: { sort: "asc", nulls: "first" } },
     take: BATCH,
@@ -64,10 +65,10 @@ export async function checkSentFolder(workspaceId: string): Promise<SentFolderCh
         const uids = await client.search({ header: { "message-id": send.messageId } }, { uid: true });
         if (uids && uids.length > 0) {
           const note = `Found in the mailbox's Sent folder (${folder}) after its outcome was in doubt.`;
-          const recorded = await recordSent(send.draft, send, { acceptedAt: send.committingAt ?? send.inDoubtAt ?? new Date(), confirmed: true, note }, ["in_doubt"]);
+          const recorded = await recordSent(send.draft, send, { acceptedAt: send.committingAt ?? send.inDoubtAt ?? new Date(), confirmed: true, note }, [SEND_STATUS.in_doubt]);
           if (recorded) found += 1;
         } else {
-          await db().send.updateMany({ where: { id: send.id, status: "in_doubt" }, data: { sentCheckedAt: new Date() } });
+          await db().send.updateMany({ where: { id: send.id, status: SEND_STATUS.in_doubt }, data: { sentCheckedAt: new Date() } });
         }
       }
     } finally {
@@ -84,8 +85,8 @@ export async function checkSentFolder(workspaceId: string): Promise<SentFolderCh
 export async function queueSentFolderChecks(): Promise<number> {
   const { rows } = await sql().query<{ workspaceId: string }>(
     `SELECT DISTINCT s."workspaceId" FROM sends s JOIN mailbox_settings m ON m."workspaceId" = s."workspaceId"
-      WHERE s.status = 'in_doubt' AND s."inDoubtAt" >= now() - make_interval(days => $1)`,
-    [SENT_FOLDER_CHECK_DAYS],
+      WHERE s.status = $2 AND s."inDoubtAt" >= now() - make_interval(days => $1)`,
+    [SENT_FOLDER_CHECK_DAYS, SEND_STATUS.in_doubt],
   );
   const slot = Math.floor(Date.now() / 60_000).toString(36);
   await enqueueBulkAfterCommit("reconcile", rows.map((row) => ({ payload: { v: 1 as const, workspaceId: row.workspaceId }, options: { tag: `sweep-${slot}` } })));
