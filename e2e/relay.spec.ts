@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { startSmtpSink } from "../tests/helpers/smtp-sink";
-import { DEMO, screenshots, signIn } from "./support";
+import { ulid } from "ulid";
+import { cli, DEMO, screenshots, signIn } from "./support";
 
 // Settings → SMTP relay: an admin points the workspace at a real SMTP server on loopback, the
 // password is kept write-only, and "Check connection" logs in to it. A viewer cannot.
@@ -60,4 +61,25 @@ test("a viewer cannot open the relay page, and the server refuses its changes", 
   expect(put.status()).toBe(403);
   expect((await page.request.post("/api/web/relay/check", { headers: origin })).status()).toBe(403);
   expect((await page.request.get("/api/web/relay")).status()).toBe(403);
+});
+
+test("a new workspace's relay and mailbox pages load empty, without a failing request", async ({ page }) => {
+  const tag = ulid().toLowerCase().slice(-8);
+  const admin = { email: `admin+${tag}@fresh.example`, password: "long-enough-pass" };
+  cli("workspace:create", "--slug", `fresh-${tag}`, "--name", `Fresh ${tag}`, "--admin-email", admin.email, "--admin-password", admin.password);
+  await signIn(page, admin, "/");
+  const failed: string[] = [];
+  page.on("response", (response) => {
+    if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
+  });
+  page.on("console", (message) => {
+    if (message.type() === "error") failed.push(`console: ${message.text()}`);
+  });
+  await page.goto("/settings/relay");
+  await expect(page.getByText("No relay yet: nothing can be sent until one is saved.")).toBeVisible();
+  await expect(page.getByLabel("Host", { exact: true })).toHaveValue("");
+  await page.goto("/settings/mailbox");
+  await expect(page.getByLabel("Host", { exact: true })).toHaveValue("");
+  await page.waitForLoadState("networkidle");
+  expect(failed).toEqual([]);
 });

@@ -17,7 +17,8 @@ export async function signIn(page: Page, user: { email: string; password: string
   await page.getByLabel("Email").fill(user.email);
   await page.getByLabel("Password").fill(user.password);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).not.toHaveURL(/\/login/);
+  // Sign-in hashes the password (argon2id): on a loaded machine it can take longer than a click.
+  await expect(page).not.toHaveURL(/\/login/, { timeout: 20_000 });
 }
 
 /** Saves `<name>-1280.png` (1280×800) and `<name>-390.png` (390×844), then returns to 1280×800. */

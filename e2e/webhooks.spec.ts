@@ -21,6 +21,8 @@ test("an admin adds an endpoint, sends a signed test event, reads the log, rotat
     await signIn(page, DEMO.admin);
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Webhooks" }).click();
     await expect(page.getByRole("heading", { name: "Webhooks", level: 1 })).toBeVisible();
+    // The page states this server's retry window (the tests run with 36 hours), not a fixed figure.
+    await expect(page.getByText("retries a failing delivery for 36 hours")).toBeVisible();
 
     // A private address is refused with the reason next to the field.
     await page.getByLabel("URL").fill("http://10.0.0.1/hook");

@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { endpoint, optionalEndpoint } from "@/components/data/endpoint";
-import { WebApiError } from "@/components/data/web-api";
+import { endpoint } from "@/components/data/endpoint";
 
 // An endpoint pairs one key with one /api/web path; its fetch goes to that path and nowhere else.
 
@@ -22,14 +21,5 @@ describe("endpoint", () => {
   it("fails with the server's detail", async () => {
     vi.stubGlobal("fetch", vi.fn(async () => answer(404, { detail: "No such run.", code: "not_found" })));
     await expect(run(endpoint(["runs", "detail", "x"], "/runs/x"))).rejects.toMatchObject({ status: 404, message: "No such run." });
-  });
-});
-
-describe("optionalEndpoint", () => {
-  it("answers null for a 404 (nothing saved yet) and fails on anything else", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => answer(404, { detail: "No relay.", code: "not_found" })));
-    await expect(run(optionalEndpoint(["relay", "detail"], "/relay"))).resolves.toBeNull();
-    vi.stubGlobal("fetch", vi.fn(async () => answer(500, { detail: "Broken.", code: "internal" })));
-    await expect(run(optionalEndpoint(["relay", "detail"], "/relay"))).rejects.toBeInstanceOf(WebApiError);
   });
 });

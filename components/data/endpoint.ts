@@ -1,5 +1,5 @@
 import { queryOptions, type QueryKey } from "@tanstack/react-query";
-import { webApi, WebApiError } from "@/components/data/web-api";
+import { webApi } from "@/components/data/web-api";
 
 // One GET of /api/web declared once: the key it is cached under (from queryKeys), the path it is
 // read from and, as the type parameter, what it answers. The result is React Query's queryOptions:
@@ -9,19 +9,4 @@ import { webApi, WebApiError } from "@/components/data/web-api";
 
 export function endpoint<T>(queryKey: QueryKey, path: string) {
   return queryOptions({ queryKey, queryFn: ({ signal }) => webApi<T>(path, { signal }) });
-}
-
-/** A resource that may not be set up yet (the relay, the mailbox): its 404 answers null instead of failing. */
-export function optionalEndpoint<T>(queryKey: QueryKey, path: string) {
-  return queryOptions({
-    queryKey,
-    queryFn: async ({ signal }): Promise<T | null> => {
-      try {
-        return await webApi<T>(path, { signal });
-      } catch (error) {
-        if (error instanceof WebApiError && error.status === 404) return null;
-        throw error;
-      }
-    },
-  });
 }

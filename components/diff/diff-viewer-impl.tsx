@@ -19,7 +19,9 @@ const STYLES: ReactDiffViewerStylesOverride = {
   },
   // The library sets min-width: 1000px (it scrolls sideways in narrower containers); ours fit their card.
   diffContainer: { fontSize: "12.5px", lineHeight: "1.5", minWidth: 0 },
-  contentText: { fontFamily: "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace", whiteSpace: "pre-wrap", wordBreak: "break-word" },
+  // Lines wrap at spaces: overflow-wrap only splits a word longer than the whole line. (word-break:
+  // break-word also shrank the cell's min-content width, so narrow columns split words anywhere.)
+  contentText: { fontFamily: "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace", whiteSpace: "pre-wrap", wordBreak: "normal", overflowWrap: "break-word" },
   lineNumber: { fontFamily: "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace" },
   titleBlock: { fontSize: "12px", fontWeight: 600, padding: "6px 10px", overflowWrap: "anywhere" },
 };

@@ -44,10 +44,10 @@ function OfferFields({ saved }: { saved: Offer }) {
   });
   const error = save.error instanceof WebApiError ? save.error : null;
   const err = (path: string) => error?.forField(path) ?? error?.fieldErrors.find((e) => e.path.startsWith(`${path}.`))?.message;
-  const input = (key: keyof typeof form, label: string, hint: string, options: { multiline?: boolean; max: number }) => {
+  const input = (key: keyof typeof form, label: string, hint: string, options: { multiline?: boolean; max: number; example: string }) => {
     const fieldId = `${id}-${key}`;
     const message = err(key);
-    const props = { id: fieldId, value: form[key], onChange: set(key), maxLength: options.max, className: fieldStyles.input, "aria-invalid": message ? true : undefined, "aria-describedby": message ? `${fieldId}-error` : `${fieldId}-hint` };
+    const props = { id: fieldId, value: form[key], onChange: set(key), maxLength: options.max, placeholder: options.example, className: fieldStyles.input, "aria-invalid": message ? true : undefined, "aria-describedby": message ? `${fieldId}-error` : `${fieldId}-hint` };
     return (
       <Field id={fieldId} label={label} error={message} hint={hint}>
         {options.multiline ? <textarea rows={3} {...props} /> : <input {...props} />}
@@ -64,11 +64,11 @@ function OfferFields({ saved }: { saved: Offer }) {
     <form onSubmit={submit} aria-label="Offer and sender" className={`${cardStyles} space-y-4 p-5`}>
       <h2 className="text-base font-semibold text-slate-900">What you offer</h2>
       <div className="grid gap-4 md:grid-cols-2">
-        {input("product", "Product", "A short noun phrase: {{product}}", { max: 200 })}
-        {input("audience", "Audience", "Who it is for: {{audience}}", { max: 300 })}
-        {input("value_propositions", "Value propositions", "One full sentence per line; the first is {{value_proposition}}", { multiline: true, max: 3100 })}
-        {input("proof_points", "Proof points", "Facts that back it, one per line; the first is {{proof_point}}", { multiline: true, max: 3100 })}
-        {input("call_to_action", "Call to action", "The one ask the email ends with: {{call_to_action}}", { max: 300 })}
+        {input("product", "Product", "A short noun phrase: {{product}}", { max: 200, example: "e.g. Acme Ledger, invoice automation for clinics" })}
+        {input("audience", "Audience", "Who it is for: {{audience}}", { max: 300, example: "e.g. practice managers at dental clinics" })}
+        {input("value_propositions", "Value propositions", "One full sentence per line; the first is {{value_proposition}}", { multiline: true, max: 3100, example: "e.g. Patients pay their balance from a text message, so staff stop chasing invoices." })}
+        {input("proof_points", "Proof points", "Facts that back it, one per line; the first is {{proof_point}}", { multiline: true, max: 3100, example: "e.g. Clinics using it collect 30% more within 30 days." })}
+        {input("call_to_action", "Call to action", "The one ask the email ends with: {{call_to_action}}", { max: 300, example: "e.g. Would a 15-minute call next week be useful?" })}
         <Field id={`${id}-tone`} label="Tone" hint="{{tone}}, for hosted models">
           <select id={`${id}-tone`} value={form.tone} onChange={set("tone")} className={fieldStyles.input}>
             <option value="friendly">friendly</option>
@@ -79,9 +79,9 @@ function OfferFields({ saved }: { saved: Offer }) {
       </div>
       <h2 className="pt-2 text-base font-semibold text-slate-900">Who signs</h2>
       <div className="grid gap-4 md:grid-cols-2">
-        {input("sender_name", "Sender name", "{{sender_name}}; empty: the relay's from name, else the workspace name", { max: 120 })}
-        {input("sender_title", "Sender title", "{{sender_title}}", { max: 120 })}
-        {input("signature", "Signature", "Lines under the name: {{signature}}", { multiline: true, max: 1000 })}
+        {input("sender_name", "Sender name", "{{sender_name}}; empty: the relay's from name, else the workspace name", { max: 120, example: "e.g. Sam Carter" })}
+        {input("sender_title", "Sender title", "{{sender_title}}", { max: 120, example: "e.g. Head of Partnerships" })}
+        {input("signature", "Signature", "Lines under the name: {{signature}}", { multiline: true, max: 1000, example: "e.g. Acme Ledger · acme.example" })}
       </div>
       <div className="flex flex-wrap items-center gap-3">
         <button type="submit" className={buttonStyles.primary} disabled={save.isPending}>{save.isPending ? "Saving…" : "Save offer"}</button>

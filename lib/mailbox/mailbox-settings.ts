@@ -59,9 +59,15 @@ export function presentMailbox(mailbox: MailboxSettings, status: MailboxStatus |
 }
 
 export async function getMailbox(workspaceId: string) {
-  const mailbox = await db().mailboxSettings.findUnique({ where: { workspaceId }, include: { workspace: { select: { mailboxStatus: true } } }, omit: WITH_PASSWORD });
+  const mailbox = await findMailbox(workspaceId);
   if (!mailbox) throw new NotFound("mailbox (none is configured yet)");
-  return presentMailbox(mailbox, mailbox.workspace.mailboxStatus);
+  return mailbox;
+}
+
+/** The saved mailbox, or null when none is saved yet (the settings page reads this: no failing request). */
+export async function findMailbox(workspaceId: string) {
+  const mailbox = await db().mailboxSettings.findUnique({ where: { workspaceId }, include: { workspace: { select: { mailboxStatus: true } } }, omit: WITH_PASSWORD });
+  return mailbox ? presentMailbox(mailbox, mailbox.workspace.mailboxStatus) : null;
 }
 
 export async function putMailbox(workspaceId: string, body: PutMailboxBody, actor: Actor) {

@@ -45,9 +45,15 @@ export function presentRelay(relay: RelaySettings) {
 }
 
 export async function getRelay(workspaceId: string) {
-  const relay = await db().relaySettings.findUnique({ where: { workspaceId }, omit: WITH_PASSWORD });
+  const relay = await findRelay(workspaceId);
   if (!relay) throw new NotFound("relay (none is configured yet)");
-  return presentRelay(relay);
+  return relay;
+}
+
+/** The saved relay, or null when none is saved yet (the settings page reads this: no failing request). */
+export async function findRelay(workspaceId: string) {
+  const relay = await db().relaySettings.findUnique({ where: { workspaceId }, omit: WITH_PASSWORD });
+  return relay ? presentRelay(relay) : null;
 }
 
 export async function putRelay(workspaceId: string, body: PutRelayBody, actor: Actor) {

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { optionalEndpoint } from "@/components/data/endpoint";
+import { endpoint } from "@/components/data/endpoint";
 import { queryKeys } from "@/components/data/query-keys";
 import { usePagedList } from "@/components/data/use-paged-list";
 
@@ -21,7 +21,7 @@ export type RunReply = {
 
 export const mailboxQueries = {
   /** The saved mailbox, or null before one is saved (the API's 404). */
-  detail: () => optionalEndpoint<Mailbox>(queryKeys.mailbox.detail(), "/mailbox"),
+  detail: () => endpoint<Mailbox | null>(queryKeys.mailbox.detail(), "/mailbox"),
 };
 
 /** Polls the worker's status every 5 s. */

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { endpoint, optionalEndpoint } from "@/components/data/endpoint";
+import { endpoint } from "@/components/data/endpoint";
 import { queryKeys } from "@/components/data/query-keys";
 import { usePagedList } from "@/components/data/use-paged-list";
 import type { Provider } from "@/components/providers/types";
@@ -16,8 +16,8 @@ export type Session = { id: string; started_at: string; user_agent: string | nul
 
 export const settingsQueries = {
   members: () => endpoint<{ data: MemberItem[] }>(queryKeys.members.list(), "/members"),
-  /** The saved relay, or null when none is saved yet (the API's 404). */
-  relay: () => optionalEndpoint<Relay>(queryKeys.relay.detail(), "/relay"),
+  /** The saved relay, or null when none is saved yet. */
+  relay: () => endpoint<Relay | null>(queryKeys.relay.detail(), "/relay"),
   /** Whether approved drafts can go out now (the warning on the review pages). */
   relayReadiness: () => endpoint<RelayReadiness>(queryKeys.relay.readiness(), "/relay/readiness"),
   /** The signed-in user's live sessions. */
