@@ -23,6 +23,10 @@ export type PageRow = {
 export const PAGES: PageRow[] = [
   { pattern: "/", least: "viewer", url: () => "/" },
   { pattern: "/audit", least: "viewer", url: () => "/audit" },
+  {
+    pattern: "/inbox", least: "viewer", url: () => "/inbox",
+    controls: [{ least: "reviewer", find: (p) => p.getByRole("button", { name: /^Mark handled/ }).first() }, { least: "reviewer", find: (p) => p.getByRole("button", { name: /^Stop outreach/ }).first() }],
+  },
   { pattern: "/campaigns", least: "viewer", url: () => "/campaigns", controls: [{ least: "admin", find: (p) => p.getByRole("form", { name: "Create a campaign" }) }] },
   { pattern: "/campaigns/[id]", least: "viewer", url: (f) => `/campaigns/${f.campaignId}`, missing: `/campaigns/cmp_${NONE}`, controls: [{ least: "reviewer", find: (p) => p.getByRole("button", { name: /Approve/ }) }] },
   { pattern: "/docs/api", least: "viewer", url: () => "/docs/api" },
@@ -84,6 +88,8 @@ export const ACTIONS: ActionRow[] = [
   // Reading: every member.
   get("/audit", "viewer", () => "/api/web/audit"),
   get("/audit/facets", "viewer", () => "/api/web/audit/facets"),
+  get("/inbox", "viewer", () => "/api/web/inbox"),
+  get("/inbox/count", "viewer", () => "/api/web/inbox/count"),
   get("/campaigns", "viewer", () => "/api/web/campaigns"),
   get("/campaigns/[id]", "viewer", (f) => `/api/web/campaigns/${f.campaignId}`),
   get("/drafts/[id]", "viewer", (f) => `/api/web/drafts/${f.draftId}`),
@@ -120,6 +126,7 @@ export const ACTIONS: ActionRow[] = [
     forced: (f) => ({ path: "/api/web/runs", data: { pack: "saas-outbound", lead_ids: [f.leadId], stop_after: "extract_signals" } }),
     probe: () => ({ path: "/api/web/runs", data: { pack: "no-such-pack" } }),
   },
+  { method: "PATCH", route: "/runs/[id]", least: "admin", forced: (f) => ({ path: `/api/web/runs/${f.runId}`, data: { name: "Forced name" } }), probe: () => ({ path: `/api/web/runs/run_${NONE}`, data: { name: "Probe" } }) },
   { method: "POST", route: "/runs/[id]/cancel", least: "admin", forced: (f) => ({ path: `/api/web/runs/${f.runId}/cancel` }), probe: () => ({ path: "/api/web/runs/run_00000000000000000000000000/cancel" }) },
   // Reviewing: reviewers and admins.
   { method: "POST", route: "/drafts/[id]/approve", least: "reviewer", forced: (f) => ({ path: `/api/web/drafts/${f.draftId}/approve`, data: {} }), probe: () => ({ path: `/api/web/drafts/drf_${NONE}/approve`, data: {} }) },
@@ -129,6 +136,7 @@ export const ACTIONS: ActionRow[] = [
   { method: "POST", route: "/sends/[id]/resolve", least: "reviewer", forced: () => ({ path: `/api/web/sends/snd_${NONE}/resolve`, data: { outcome: "resend" } }), probe: () => ({ path: `/api/web/sends/snd_${NONE}/resolve`, data: { outcome: "resend" } }) },
   { method: "POST", route: "/review/approve", least: "reviewer", forced: (f) => ({ path: "/api/web/review/approve", data: { ids: [f.draftId] } }), probe: () => ({ path: "/api/web/review/approve", data: { ids: [] } }) },
   { method: "PATCH", route: "/replies/[id]", least: "reviewer", forced: (f) => ({ path: `/api/web/replies/${f.replyId}`, data: { classification: "meeting_request" } }), probe: () => ({ path: `/api/web/replies/rpl_${NONE}`, data: { classification: "other" } }) },
+  { method: "POST", route: "/replies/[id]/stop", least: "reviewer", forced: (f) => ({ path: `/api/web/replies/${f.replyId}/stop`, data: { reason: "forced" } }), probe: () => ({ path: `/api/web/replies/rpl_${NONE}/stop`, data: { reason: "probe" } }) },
   { method: "POST", route: "/campaigns/[id]/approve", least: "reviewer", forced: (f) => ({ path: `/api/web/campaigns/${f.campaignId}/approve` }), probe: () => ({ path: `/api/web/campaigns/cmp_${NONE}/approve` }) },
   { method: "POST", route: "/campaigns/[id]/reject", least: "reviewer", forced: (f) => ({ path: `/api/web/campaigns/${f.campaignId}/reject`, data: { reason: "forced" } }), probe: () => ({ path: `/api/web/campaigns/cmp_${NONE}/reject`, data: { reason: "probe" } }) },
   { method: "POST", route: "/packs/[slug]/approve", least: "reviewer", forced: () => ({ path: "/api/web/packs/saas-outbound/approve", data: {} }), probe: () => ({ path: "/api/web/packs/no-such-pack-probe/approve", data: {} }) },

@@ -18,7 +18,7 @@ test("a run's page shows progress moving to completion without a reload; leads f
     await signIn(page, DEMO.viewer, "/runs");
     await expect(page.getByRole("heading", { name: "Runs", level: 1 })).toBeVisible();
     await expect(page.getByTestId(`run-${run.id}`)).toBeVisible();
-    await page.getByTestId(`run-${run.id}`).getByRole("link", { name: "saas-outbound" }).click();
+    await page.getByTestId(`run-${run.id}`).getByRole("link", { name: run.name }).click();
     await expect(page).toHaveURL(`/runs/${run.id}`);
 
     // The import waits for the CSV: nothing has settled yet.

@@ -1,4 +1,5 @@
-import type { z } from "zod";
-import type { AuditEntrySchema } from "@/lib/audit/list-audit";
+import type { AuditEntryWithNames, NameRef } from "@/lib/audit/audit-names";
 
-export type AuditEntryJson = z.infer<typeof AuditEntrySchema>;
+/** An audit entry as the web page gets it: the /v1 entry with names for its target, actor and data ids. */
+export type AuditEntryJson = AuditEntryWithNames;
+export type { NameRef };

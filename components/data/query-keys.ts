@@ -68,6 +68,7 @@ export const queryKeys = {
   providers: { all: ["providers"] as const, list: () => ["providers", "list"] as const },
   relay: { all: ["relay"] as const, detail: () => ["relay", "detail"] as const, readiness: () => ["relay", "readiness"] as const },
   mailbox: { all: ["mailbox"] as const, detail: () => ["mailbox", "detail"] as const, unmatched: () => ["mailbox", "unmatched"] as const },
+  inbox: { all: ["inbox"] as const, list: (filters: Filters) => ["inbox", "list", filters] as const, count: () => ["inbox", "count"] as const },
   offer: { all: ["offer"] as const, detail: () => ["offer", "detail"] as const },
   sessions: { all: ["sessions"] as const, list: () => ["sessions", "list"] as const },
   suppressions: { all: ["suppressions"] as const, list: (search: string) => ["suppressions", "list", search] as const },

@@ -5,12 +5,15 @@ import { usePathname } from "next/navigation";
 import { useEffect, useState } from "react";
 import { SignOutButton } from "@/components/auth/sign-out-button";
 import { activeHref, navFor } from "@/components/layout/nav-items";
+import { useInboxCount } from "@/components/data/queries/inbox";
 import type { Role } from "@/lib/auth/roles";
 
 function NavLinks({ role, onNavigate }: { role: Role; onNavigate?: () => void }) {
   const pathname = usePathname();
   const groups = navFor(role);
   const active = activeHref(pathname, groups);
+  const inbox = useInboxCount();
+  const unhandled = inbox.data?.unhandled ?? 0;
   return (
     <div className="space-y-6">
       {groups.map((group) => (
@@ -25,11 +28,16 @@ function NavLinks({ role, onNavigate }: { role: Role; onNavigate?: () => void })
                     href={item.href}
                     onClick={onNavigate}
                     aria-current={current ? "page" : undefined}
-                    className={`block rounded-md px-3 py-2 text-sm font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 ${
+                    className={`flex items-center justify-between gap-2 rounded-md px-3 py-2 text-sm font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 ${
                       current ? "bg-indigo-50 text-indigo-800" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900"
                     }`}
                   >
                     {item.label}
+                    {item.href === "/inbox" && unhandled > 0 ? (
+                      <span data-testid="inbox-count" className="rounded-full bg-indigo-600 px-2 py-0.5 text-xs font-semibold tabular-nums text-white">
+                        {unhandled.toLocaleString()}<span className="sr-only"> replies to handle</span>
+                      </span>
+                    ) : null}
                   </Link>
                 </li>
               );

@@ -13,6 +13,7 @@ export const NAV: NavGroup[] = [
     items: [
       { label: "Home", href: "/", least: "viewer", built: true },
       { label: "Review", href: "/review", least: "viewer", built: true },
+      { label: "Inbox", href: "/inbox", least: "viewer", built: true },
       { label: "Runs", href: "/runs", least: "viewer", built: true },
       { label: "Prompts", href: "/prompts", least: "viewer", built: true },
       { label: "Packs", href: "/packs", least: "viewer", built: true },

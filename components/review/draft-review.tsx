@@ -117,7 +117,7 @@ export function DraftReview({ id, canReview }: { id: string; canReview: boolean 
             {draft.prompt ? (
               <> · written by <Link href={versionHref(draft.prompt.name, draft.prompt.version)} className="font-medium text-indigo-700 hover:underline">{draft.prompt.name} {draft.prompt.version}</Link></>
             ) : null}
-            {" · "}run <Link href={`/runs/${draft.run_id}`} className="font-mono text-indigo-700 hover:underline">{draft.run_id}</Link>
+            {" · "}run <Link href={`/runs/${draft.run_id}`} className="font-medium text-indigo-700 hover:underline">{detail.data.run.name}</Link>
           </p>
           {open && canReview ? (
             <DraftEditor

@@ -67,7 +67,7 @@ export function QueueList({ rows, active, onActivate, rowRefs, listRef, bottomIn
               <p className="line-clamp-2 text-sm text-slate-600">{row.body}</p>
               <p className="mt-1 flex flex-wrap gap-x-3 text-xs text-slate-500">
                 <span>Drafted <Time iso={row.created_at} mode="relative" /></span>
-                <span className="font-mono">{row.run_id}</span>
+                <span>Run <Link href={`/runs/${row.run_id}`} tabIndex={-1} className="hover:text-indigo-700 hover:underline">{row.run_name}</Link></span>
                 {row.campaign ? <span>Campaign {row.campaign.name}</span> : null}
                 {row.prompt ? <span>{row.prompt.name} {row.prompt.version}</span> : null}
               </p>

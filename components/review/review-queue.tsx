@@ -165,7 +165,7 @@ export function ReviewQueue({ canReview, initialRunId }: { canReview: boolean; i
   }, [rows, ids, active, cursor, canReview, busyId, move, toggle, router, approveOne, rejectOne]);
 
   const filtered = Boolean(filters.runId || filters.campaignId || filters.q);
-  const runOptions = (runs.data?.data ?? []).map((run) => ({ id: run.id, label: `${run.pack} · …${run.id.slice(-6)} (${run.counts.drafted} drafted)` }));
+  const runOptions = (runs.data?.data ?? []).map((run) => ({ id: run.id, label: `${run.name} (${run.counts.drafted} drafted)` }));
 
   return (
     <div className="space-y-4">

@@ -20,7 +20,7 @@ const PIN_STAGES = MACHINE_STAGES;
 /** /runs/new: choose the leads (CSV upload with a preview and column mapping, a URL, or existing leads), the pack and options; start. */
 export function RunLauncher() {
   const router = useRouter();
-  const ids = { file: useId(), url: useId(), status: useId(), email: useId(), runId: useId(), leadIds: useId(), pack: useId(), campaign: useId(), stop: useId() };
+  const ids = { file: useId(), url: useId(), status: useId(), email: useId(), runId: useId(), leadIds: useId(), pack: useId(), campaign: useId(), stop: useId(), name: useId() };
   const [source, setSource] = useState<Source>("upload");
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<CsvPreview | null>(null);
@@ -33,6 +33,9 @@ export function RunLauncher() {
   const [campaign, setCampaign] = useState("");
   const [stopAfter, setStopAfter] = useState("");
   const [pins, setPins] = useState<Record<string, string>>({});
+  // The name follows the source (the file's name, the URL's last segment, the filter) until typed in.
+  const [typedName, setTypedName] = useState<string | null>(null);
+  const runName = typedName ?? suggestedRunName(source, { file: file?.name, url, filter, leadIds });
 
   const packs = usePackOptions();
   const campaigns = useCampaignOptions();
@@ -65,7 +68,8 @@ export function RunLauncher() {
   const start = useMutation({
     mutationFn: async () => {
       const cleanPins = Object.fromEntries(Object.entries(pins).filter(([, v]) => v.trim()).map(([k, v]) => [k, v.trim()]));
-      const common = { pack, ...(stopAfter ? { stop_after: stopAfter } : {}), ...(campaign ? { campaign_id: campaign } : {}) };
+      // Untouched, the server names it the same way (and a filter's run by its name).
+      const common = { pack, ...(typedName?.trim() ? { name: typedName.trim() } : {}), ...(stopAfter ? { stop_after: stopAfter } : {}), ...(campaign ? { campaign_id: campaign } : {}) };
       if (source === "upload") {
         if (!file) throw new WebApiError(422, "Choose a CSV file.", "validation_failed", [{ path: "file", message: "Choose a CSV file." }]);
         const form = new FormData();
@@ -90,7 +94,7 @@ export function RunLauncher() {
   const described = (id: string, message?: string) => ({ "aria-invalid": message ? true : undefined, "aria-describedby": message ? `${id}-error` : `${id}-hint` });
   const errors = {
     file: fieldError("file"), url: fieldError("leads_csv_url"), leadIds: fieldError("lead_ids"), filter: fieldError("lead_filter"),
-    pack: fieldError("pack"), campaign: fieldError("campaign_id") ?? (error?.code === "campaign_not_approved" ? error.message : undefined), stop: fieldError("stop_after"), pins: fieldError("pins"),
+    name: fieldError("name"), pack: fieldError("pack"), campaign: fieldError("campaign_id") ?? (error?.code === "campaign_not_approved" ? error.message : undefined), stop: fieldError("stop_after"), pins: fieldError("pins"),
   };
   const shownElsewhere = Object.values(errors).some(Boolean);
 
@@ -161,6 +165,11 @@ export function RunLauncher() {
 
       <section className={`${cardStyles} p-5`} aria-labelledby="how-heading">
         <h2 id="how-heading" className="text-base font-semibold text-slate-900">How</h2>
+        <div className="mt-3 max-w-xl">
+          <Field id={ids.name} label="Name" error={errors.name} hint="What lists, filters and the audit log call the run; you can rename it later.">
+            <input id={ids.name} value={runName} onChange={(event) => setTypedName(event.target.value)} maxLength={120} className={fieldStyles.input} {...described(ids.name, errors.name)} />
+          </Field>
+        </div>
         <div className="mt-3 grid gap-4 md:grid-cols-3">
           <Field id={ids.campaign} label="Campaign" error={errors.campaign} hint="Optional: its pack, pins and offer apply.">
             <select id={ids.campaign} value={campaign} onChange={(event) => chooseCampaign(event.target.value)} className={fieldStyles.input} {...described(ids.campaign, errors.campaign)}>
@@ -204,4 +213,17 @@ export function RunLauncher() {
       </div>
     </form>
   );
+}
+
+/** The launcher's prefilled name: what the server would call the run (lib/runs/run-name.ts). */
+function suggestedRunName(source: Source, from: { file?: string; url: string; filter: { status: string; email: string; run_id: string }; leadIds: string }): string {
+  if (source === "upload") return from.file ?? "";
+  if (source === "url") {
+    const path = from.url.trim().split(/[?#]/)[0];
+    return path.slice(path.lastIndexOf("/") + 1) || path;
+  }
+  const listed = from.leadIds.split(/[\s,]+/).filter(Boolean).length;
+  if (listed) return listed === 1 ? "1 chosen lead" : `${listed} chosen leads`;
+  const parts = [from.filter.status.trim() && `status ${from.filter.status.trim()}`, from.filter.email.trim(), from.filter.run_id.trim() && `from run ${from.filter.run_id.trim()}`].filter(Boolean);
+  return parts.length ? `Leads: ${parts.join(", ")}` : "All leads";
 }

@@ -48,8 +48,8 @@ export function RunsList() {
               {rows.map((run) => (
                 <tr key={run.id} data-testid={`run-${run.id}`}>
                   <td className="px-4 py-3">
-                    <Link href={`/runs/${run.id}`} className="font-medium text-indigo-700 hover:underline">{run.pack}</Link>
-                    <span className="block font-mono text-xs text-slate-500">{run.id}</span>
+                    <Link href={`/runs/${run.id}`} className="font-medium text-indigo-700 hover:underline">{run.name}</Link>
+                    <span className="block text-xs text-slate-500">{run.pack} · <span className="font-mono">{run.id}</span></span>
                   </td>
                   <td className="px-3 py-3"><StatusBadge state={run.status} /></td>
                   {COUNTS.map(([key]) => <td key={key} className="px-3 py-3 text-right tabular-nums">{run.counts[key].toLocaleString()}</td>)}
@@ -62,10 +62,10 @@ export function RunsList() {
             {rows.map((run) => (
               <li key={run.id} className="space-y-1 px-4 py-3 text-sm">
                 <div className="flex items-center justify-between gap-2">
-                  <Link href={`/runs/${run.id}`} className="font-medium text-indigo-700 hover:underline">{run.pack}</Link>
+                  <Link href={`/runs/${run.id}`} className="min-w-0 break-words font-medium text-indigo-700 hover:underline">{run.name}</Link>
                   <StatusBadge state={run.status} />
                 </div>
-                <p className="break-all font-mono text-xs text-slate-500">{run.id}</p>
+                <p className="break-all text-xs text-slate-500">{run.pack} · <span className="font-mono">{run.id}</span></p>
                 <p className="text-slate-700">{COUNTS.map(([key, label]) => `${run.counts[key]} ${label.toLowerCase()}`).join(" · ")}</p>
                 <p className="text-xs text-slate-500">Created <Time iso={run.created_at} /></p>
               </li>

@@ -3,7 +3,8 @@ import type { ReactNode } from "react";
 
 type Crumb = { label: string; href?: string };
 
-export function PageHeader({ title, crumbs = [], children }: { title: string; crumbs?: Crumb[]; children?: ReactNode }) {
+/** `heading` replaces the plain h1 (it must render one), e.g. a name edited in place. */
+export function PageHeader({ title, heading, crumbs = [], children }: { title: string; heading?: ReactNode; crumbs?: Crumb[]; children?: ReactNode }) {
   return (
     <header className="mb-6">
       {crumbs.length ? (
@@ -18,7 +19,7 @@ export function PageHeader({ title, crumbs = [], children }: { title: string; cr
           </ol>
         </nav>
       ) : null}
-      <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{title}</h1>
+      {heading ?? <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{title}</h1>}
       {children ? <div className="mt-1 max-w-3xl text-sm text-slate-600">{children}</div> : null}
     </header>
   );

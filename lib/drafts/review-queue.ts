@@ -19,7 +19,7 @@ export type ReviewQueueQuery = z.infer<typeof ReviewQueueQuery>;
 const QUEUE_INCLUDE = {
   ...DRAFT_INCLUDE,
   lead: { select: { id: true, email: true, firstName: true, lastName: true, company: true, title: true } },
-  run: { select: { id: true, campaign: { select: { id: true, name: true } } } },
+  run: { select: { id: true, name: true, campaign: { select: { id: true, name: true } } } },
   runLead: { select: { state: true } },
 } as const;
 
@@ -30,6 +30,7 @@ function presentQueueItem(row: QueueRow) {
   return {
     ...presentDraft(row),
     lead: { id: row.lead.id, email: row.lead.email, name: name || null, company: row.lead.company, title: row.lead.title },
+    run_name: row.run.name,
     campaign: row.run.campaign ? { id: row.run.campaign.id, name: row.run.campaign.name } : null,
     /** Whether approving it sends it: approveDraft sends only while its lead waits in the run (not after stop_after draft_email or a cancel). */
     will_send: row.runLead.state === "awaiting_review",

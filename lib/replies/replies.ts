@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { db } from "@/lib/db";
-import type { Reply } from "@/lib/generated/prisma/client.ts";
+import type { Prisma, Reply } from "@/lib/generated/prisma/client.ts";
 import { decodeCursor, ListQuery, toPage } from "@/lib/http/pagination";
 import { recordAudit, type Actor } from "@/lib/audit/record-audit";
 import { REPLY_CATEGORIES } from "@/lib/replies/categories";
@@ -34,7 +34,10 @@ export const ReplySchema = z
     received_at: z.string(), classification: z.string().nullable(), confidence: z.number().nullable(), classified_at: z.string().nullable(),
     source: z.enum(["mailbox", "api"]), corrected_by: z.string().nullable().meta({ description: "The reviewer whose correction overrides the classifier" }),
     classifier_classification: z.string().nullable().meta({ description: "What the classifier said, when a reviewer corrected it" }),
-    corrected_at: z.string().nullable(), created_at: z.string(),
+    corrected_at: z.string().nullable(),
+    handled: z.boolean().meta({ description: "A reviewer marked it handled (the inbox lists it apart)" }),
+    handled_at: z.string().nullable(), handled_by: z.string().nullable().meta({ description: "The user who marked it handled" }),
+    created_at: z.string(),
   })
   .meta({ id: "Reply" });
 
@@ -46,32 +49,76 @@ export function presentReply(reply: ReplyRow) {
     id: reply.id, lead_id: reply.leadId, draft_id: reply.draftId, run_id: reply.draft?.runId ?? null, from: reply.fromEmail, subject: reply.subject, text: reply.text,
     received_at: reply.receivedAt.toISOString(), classification: reply.classification, confidence: reply.confidence,
     classified_at: reply.classifiedAt?.toISOString() ?? null, source: reply.inboundMessageId ? ("mailbox" as const) : ("api" as const),
-    corrected_by: reply.correctedById, classifier_classification: reply.correctedAt ? reply.classifierClassification : null, corrected_at: reply.correctedAt?.toISOString() ?? null, created_at: reply.createdAt.toISOString(),
+    corrected_by: reply.correctedById, classifier_classification: reply.correctedAt ? reply.classifierClassification : null, corrected_at: reply.correctedAt?.toISOString() ?? null,
+    handled: reply.handledAt !== null, handled_at: reply.handledAt?.toISOString() ?? null, handled_by: reply.handledById, created_at: reply.createdAt.toISOString(),
   };
 }
 
-export const RepliesQuery = ListQuery.extend({ run_id: z.string().max(40).optional(), classification: z.enum(REPLY_CATEGORIES).optional() });
+/** `handled=true|false` in a query string (anything else is a 400). */
+export const HandledFilter = z.enum(["true", "false"]).transform((value) => value === "true").meta({ description: "true: only replies marked handled; false: only those not yet handled" });
+/** `since`: an ISO 8601 time with its offset; replies received at or after it. */
+export const SinceFilter = z.iso.datetime({ offset: true }).transform((value) => new Date(value)).meta({ description: "Only replies received at or after this time (ISO 8601 with offset)" });
+
+export const RepliesQuery = ListQuery.extend({
+  run_id: z.string().max(40).optional(), classification: z.enum(REPLY_CATEGORIES).optional(), handled: HandledFilter.optional(), since: SinceFilter.optional(),
+});
+
+/** The filters GET /replies and the inbox share. */
+export function replyFilters(query: { classification?: string; handled?: boolean; since?: Date; run_id?: string }): Prisma.ReplyWhereInput {
+  return {
+    ...(query.classification ? { classification: query.classification } : {}),
+    ...(query.handled === undefined ? {} : { handledAt: query.handled ? { not: null } : null }),
+    ...(query.since ? { receivedAt: { gte: query.since } } : {}),
+    ...(query.run_id ? { draft: { runId: query.run_id } } : {}),
+  };
+}
 
 export async function listReplies(workspaceId: string, query: z.infer<typeof RepliesQuery>) {
   const after = decodeCursor("replies", workspaceId, query.cursor);
   const rows = await db().reply.findMany({
     where: {
-      workspaceId, ...(after ? { id: { lt: after } } : {}), ...(query.classification ? { classification: query.classification } : {}),
-      ...(query.run_id ? { draft: { runId: query.run_id } } : {}),
+      workspaceId, ...(after ? { id: { lt: after } } : {}), ...replyFilters(query),
     },
     include: REPLY_INCLUDE, orderBy: { id: "desc" }, take: query.limit + 1,
   });
   return toPage(rows, query.limit, "replies", workspaceId, presentReply);
 }
 
-export const CorrectReplyBody = z.strictObject({ classification: z.enum(REPLY_CATEGORIES) }).meta({ id: "CorrectReply" });
+export const UpdateReplyBody = z
+  .strictObject({
+    classification: z.enum(REPLY_CATEGORIES).optional().meta({ description: "A reviewer's correction: wins over the classifier's for good" }),
+    handled: z.boolean().optional().meta({ description: "Mark the reply handled (true) or back to be handled (false)" }),
+  })
+  .refine((body) => body.classification !== undefined || body.handled !== undefined, { message: "give classification or handled", path: ["classification"] })
+  .meta({ id: "UpdateReply" });
+export type UpdateReplyBody = z.infer<typeof UpdateReplyBody>;
+
+type Reviewer = { userId: string; actor: Actor };
+
+/** PATCH /replies/{id}: a correction, a change of handled, or both (the correction first). */
+export async function updateReply(workspaceId: string, id: string, body: UpdateReplyBody, reviewer: Reviewer) {
+  if (body.classification !== undefined) await correctReply(workspaceId, id, body.classification, reviewer);
+  if (body.handled !== undefined) await markHandled(workspaceId, id, body.handled, reviewer);
+  return getReply(workspaceId, id);
+}
+
+/** Marks a reply handled or not (reviewer); audited as reply.handled / reply.unhandled when it changes. */
+export async function markHandled(workspaceId: string, id: string, handled: boolean, reviewer: Reviewer) {
+  await db().$transaction(async (tx) => {
+    const current = await tx.reply.findFirst({ where: { id, workspaceId }, select: { handledAt: true } });
+    if (!current) throw new NotFound("reply");
+    if ((current.handledAt !== null) === handled) return;
+    await tx.reply.update({ where: { id }, data: handled ? { handledAt: new Date(), handledById: reviewer.userId } : { handledAt: null, handledById: null } });
+    await recordAudit(tx, { workspaceId, actor: reviewer.actor, action: handled ? "reply.handled" : "reply.unhandled", target: { type: "reply", id } });
+  });
+}
 
 /**
  * A reviewer's classification replaces the classifier's, now and for good (track never touches a
  * corrected reply). Audited with the old and new value; a correction to unsubscribe or bounce
  * suppresses the address like the classifier's would.
  */
-export async function correctReply(workspaceId: string, id: string, classification: z.infer<typeof CorrectReplyBody>["classification"], reviewer: { userId: string; actor: Actor }) {
+export async function correctReply(workspaceId: string, id: string, classification: (typeof REPLY_CATEGORIES)[number], reviewer: Reviewer) {
   const reply = await db().$transaction(async (tx) => {
     const current = await tx.reply.findFirst({ where: { id, workspaceId }, include: { lead: { select: { email: true } } } });
     if (!current) throw new NotFound("reply");

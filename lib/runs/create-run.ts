@@ -10,6 +10,7 @@ import { enqueueAfterCommit } from "@/lib/queues";
 import { getRun } from "@/lib/runs/get-run";
 import type { CreateRunBody, CreateRunUpload } from "@/lib/runs/run-schemas";
 import { resolveRunSource } from "@/lib/runs/resolve-run-source";
+import { defaultRunName } from "@/lib/runs/run-name";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
 import { SYSTEM_WORKSPACE_SLUG } from "@/lib/workspaces/slug";
 import { jsonDepthExceeds, MAX_JSON_DEPTH } from "@/lib/http/json-depth";
@@ -65,11 +66,12 @@ export async function createRun(workspaceId: string, body: CreateRunBody | Creat
   // The one gate: the set this run will really use (run > campaign > pack > label > production).
   const promptSet = await resolvePromptSet(workspaceId, { packId: pack!.id, campaignId: body.campaign_id, runPins: resolved });
   await assertSetApproved(workspaceId, promptSet);
+  const name = body.name ?? (await defaultRunName(workspaceId, source));
 
   const run = await db().$transaction(async (tx) => {
     const created = await tx.run.create({
       data: {
-        id: newId("run"), workspaceId, packId: pack!.id, campaignId: body.campaign_id ?? null, leadsCsvUrl, leadSource,
+        id: newId("run"), name, workspaceId, packId: pack!.id, campaignId: body.campaign_id ?? null, leadsCsvUrl, leadSource,
         stopAfter: body.stop_after ?? null, createdById: actor.id,
         promptSet: Object.fromEntries(promptSet.entries.map((entry) => [entry.stage, entry.versionId])), promptSetHash: promptSet.hash,
         pins: { create: [...resolved].map(([stage, promptVersionId]) => ({ stage, promptVersionId })) },
@@ -78,7 +80,7 @@ export async function createRun(workspaceId: string, body: CreateRunBody | Creat
     });
     await recordAudit(tx, {
       workspaceId, actor, action: "run.created", target: { type: "run", id: created.id },
-      data: { pack: body.pack, source: leadsCsvUrl ?? (upload ? `upload:${upload.name}` : source.kind === "leads" ? source.description : null), stop_after: body.stop_after ?? null, pins: pins ?? {} },
+      data: { name, pack: body.pack, source: leadsCsvUrl ?? (upload ? `upload:${upload.name}` : source.kind === "leads" ? source.description : null), stop_after: body.stop_after ?? null, pins: pins ?? {} },
     });
     await markClaimCommitted(tx, { type: "run", id: created.id }); // a takeover of the Idempotency-Key answers with this run
     return created;

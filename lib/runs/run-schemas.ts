@@ -5,6 +5,7 @@ import { PromptRef } from "@/lib/prompts/present-version";
 import { LeadFilter, LeadIds, type LeadSource } from "@/lib/runs/resolve-run-source";
 import { STOP_AFTER } from "@/lib/lifecycle/stages";
 import { RUN_LEAD_STATES, RUN_STATUSES } from "@/lib/statuses";
+import { RunName } from "@/lib/runs/run-name";
 
 export const RunIdParams = z.object({ id: z.string().regex(/^run_[0-9a-z]{26}$/).meta({ example: "run_01jd0000000000000000000000" }) });
 
@@ -14,6 +15,7 @@ const Pins = z.record(z.string(), z.string().max(200)).meta({ description: 'Per-
 
 export const CreateRunBody = z
   .strictObject({
+    name: RunName.optional().meta({ description: "What people call the run; by default the CSV's file name, or the lead filter in words" }),
     pack: z.string().max(63).meta({ example: "saas-outbound" }),
     leads_csv_url: z.string().max(2048).optional().meta({ description: "s3://bucket/key, https:// or http:// (public addresses only). One source only: this, lead_ids or lead_filter", example: "s3://leads/march.csv" }),
     lead_ids: LeadIds.optional(),
@@ -28,6 +30,7 @@ export type CreateRunBody = z.infer<typeof CreateRunBody>;
 /** The multipart form of POST /runs: the same fields as text, the CSV as the `file` part. */
 export const CreateRunUpload = z
   .strictObject({
+    name: RunName.optional(),
     pack: z.string().max(63),
     stop_after: z.enum(STOP_AFTER).optional(),
     pins: z.string().max(5000).optional().meta({ description: "JSON object, as in the JSON body" }),
@@ -39,6 +42,7 @@ export type CreateRunUpload = z.infer<typeof CreateRunUpload>;
 
 export const CreateRunUploadDoc = z
   .object({
+    name: z.string().optional().meta({ description: "What people call the run; by default the file's name" }),
     pack: z.string(),
     file: z.string().meta({ format: "binary", description: "The CSV" }),
     stop_after: z.enum(STOP_AFTER).optional(),
@@ -57,6 +61,7 @@ export type RunCounts = z.infer<typeof RunCounts>;
 export const RunSchema = z
   .object({
     id: z.string(),
+    name: z.string().meta({ description: "What people call the run: given at the start or renamed (PATCH), else the CSV's file name or the lead filter in words" }),
     pack: z.string(),
     leads_csv_url: z.string().nullable(),
     lead_source: z.union([z.object({ lead_ids: z.array(z.string()) }), z.object({ lead_filter: LeadFilter })]).nullable()
@@ -88,6 +93,7 @@ export const RUN_INCLUDE = {
 export function presentRun(run: RunWithContext, counts: RunCounts, totals: RunTotals): RunJson {
   return {
     id: run.id,
+    name: run.name,
     pack: run.pack.slug,
     leads_csv_url: run.leadsCsvUrl,
     lead_source: (run.leadSource ?? null) as LeadSource | null,

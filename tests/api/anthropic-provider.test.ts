@@ -122,7 +122,7 @@ describe("an anthropic provider", () => {
     // Put back as delayed for the Retry-After (1 s), without using up one of the job's attempts.
     expect(job).toMatchObject({ attemptsStarted: 2, attemptsMade: 1 });
     expect(job!.finishedOn! - job!.timestamp).toBeGreaterThanOrEqual(1_000);
-    expect(await classified(garbageReply)).toMatchObject({ classification: "unsubscribe", confidence: 0.9 });
+    expect(await classified(garbageReply)).toMatchObject({ classification: "unsubscribe", confidence: 0.73 });
     expect(claude.seen.filter((m) => /classify a reply/i.test(m.system) && m.user.includes("Garbage in the last email")).length).toBe(3);
 
     const event = await db().event.findFirstOrThrow({ where: { type: "reply.received", data: { path: ["reply_id"], equals: adaReply } } });
@@ -130,7 +130,7 @@ describe("an anthropic provider", () => {
     const adaTrace = await db().stageTrace.findFirstOrThrow({ where: { runId, stage: "track", leadId: await leadId("Ada") } });
     expect(adaTrace).toMatchObject({ provider: "claude", model: "claude-test", inputTokens: 120, outputTokens: 30, costMicros: CALL_COST_MICROS, error: null });
     const fallback = await db().stageTrace.findFirstOrThrow({ where: { runId, stage: "track", leadId: await leadId("Fenced") } });
-    expect(fallback).toMatchObject({ provider: "claude", inputTokens: 360, outputTokens: 90, costMicros: 3 * CALL_COST_MICROS, output: { classification: "unsubscribe", confidence: 0.9 } });
+    expect(fallback).toMatchObject({ provider: "claude", inputTokens: 360, outputTokens: 90, costMicros: 3 * CALL_COST_MICROS, output: { classification: "unsubscribe", confidence: 0.73 } });
     expect(fallback.error).toMatch(/^model_output_invalid: .*not JSON.*Classified by the local rules\.$/);
     const suppressed = await db().suppression.findUnique({ where: { workspaceId_emailLower: { workspaceId: ws.workspace.id, emailLower: "fenced@claude.example" } } });
     expect(suppressed).toMatchObject({ source: "reply", reason: "Reply classified unsubscribe" });

@@ -126,7 +126,7 @@ describe("behaviour diff (replays)", () => {
 
     // A run row still running (made directly: the test's worker would otherwise finish it).
     const pack = await db().pack.findFirstOrThrow({ where: { slug: "saas-outbound" }, select: { id: true } });
-    const running = await db().run.create({ data: { id: newId("run"), workspaceId: ws.workspace.id, packId: pack.id, status: "running" } });
+    const running = await db().run.create({ data: { id: newId("run"), name: "Test run", workspaceId: ws.workspace.id, packId: pack.id, status: "running" } });
     const busy = await call("POST", "/v1/replays", { token: ws.tokens.reviewer, body: { prompt: "qualify", version: production, run_id: running.id } });
     expect(busy.status).toBe(409);
     expect(busy.body.code).toBe("run_in_progress");

@@ -96,10 +96,10 @@ describe("review, send and reply", () => {
       const answer = await call("GET", `/v1/replies/${reply.body.id}`, { token: ws.tokens.viewer });
       return answer.body.classification ? answer.body : null;
     });
-    expect(classified).toMatchObject({ classification: "unsubscribe", confidence: 0.9, draft_id: ada.id });
+    expect(classified).toMatchObject({ classification: "unsubscribe", confidence: 0.73, draft_id: ada.id });
     expect(await db().suppression.count({ where: { workspaceId: ws.workspace.id, emailLower: "ada@engines.example" } })).toBe(1);
     const received = await db().event.findFirstOrThrow({ where: { workspaceId: ws.workspace.id, type: "reply.received" } });
-    expect(received.data).toMatchObject({ lead_id: ada.leadId, draft_id: ada.id, run_id: runId, reply_id: reply.body.id, classification: "unsubscribe", confidence: 0.9 });
+    expect(received.data).toMatchObject({ lead_id: ada.leadId, draft_id: ada.id, run_id: runId, reply_id: reply.body.id, classification: "unsubscribe", confidence: 0.73 });
 
     const byDraft = await call("POST", "/v1/replies", { token: ws.tokens.admin, body: { draft_id: linus.id, from: "linus@kernel.example", text: "Sounds interesting, tell me more.", received_at: new Date().toISOString() } });
     await eventually(async () => (await call("GET", `/v1/replies/${byDraft.body.id}`, { token: ws.tokens.viewer })).body.classification === "interested");

@@ -43,7 +43,7 @@ describe("status filters walk every status", () => {
     const runIds: Record<string, string> = {};
     for (const status of RUN_STATUSES) {
       runIds[status] = newId("run");
-      await db().run.create({ data: { id: runIds[status], workspaceId: ws.workspace.id, packId: pack.id, status } });
+      await db().run.create({ data: { id: runIds[status], name: "Test run", workspaceId: ws.workspace.id, packId: pack.id, status } });
     }
     const runId = runIds.running;
     const leadIds: Record<string, string> = {};

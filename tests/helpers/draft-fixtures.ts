@@ -14,7 +14,7 @@ const row = (email: string): LeadRow => ({
 /** A run of the built-in pack with one draft awaiting review per address. */
 export async function draftsAwaitingReview(workspaceId: string, emails: string[]): Promise<{ runId: string; draftIds: string[] }> {
   const pack = await db().pack.findFirstOrThrow({ where: { slug: "saas-outbound" } });
-  const run = await db().run.create({ data: { id: newId("run"), workspaceId, packId: pack.id, status: "awaiting_review" } });
+  const run = await db().run.create({ data: { id: newId("run"), name: "Test run", workspaceId, packId: pack.id, status: "awaiting_review" } });
   await insertLeadBatch(workspaceId, run.id, emails.map(row));
   const runLeads = await db().runLead.findMany({ where: { runId: run.id }, include: { lead: true }, orderBy: { id: "asc" } });
   const draftIds: string[] = [];

@@ -107,6 +107,7 @@ export const V1_CASES: Record<string, V1Case> = {
   listRunLeads: { role: "viewer", ownProbes: () => [{ label: "its own run's leads", expect: [200] }] },
   listRunErrors: { role: "viewer" },
   cancelRun: { role: "admin" },
+  renameRun: { role: "admin", body: () => ({ name: "Renamed by another workspace" }) },
   listDrafts: { role: "viewer", probes: (r) => [list("all"), list("run_id filter", `?run_id=${r.runId}`)] },
   getDraft: { role: "viewer" },
   approveDraft: { role: "reviewer", body: () => ({ subject: "Edited by another workspace" }) },
@@ -125,7 +126,10 @@ export const V1_CASES: Record<string, V1Case> = {
   getReply: { role: "viewer" },
   listReplies: {
     role: "viewer",
-    probes: (r) => [list("all"), list("run_id filter", `?run_id=${r.runId}`), list("classification filter", "?classification=interested")],
+    probes: (r) => [
+      list("all"), list("run_id filter", `?run_id=${r.runId}`), list("classification filter", "?classification=interested"), list("not handled", "?handled=false"),
+      list("since", "?since=2000-01-01T00:00:00Z"),
+    ],
   },
   correctReply: { role: "reviewer", body: () => ({ classification: "not_interested" }) },
   getMailbox: { role: "admin", probes: () => [{ label: "the caller's own mailbox", expect: [200] }] },

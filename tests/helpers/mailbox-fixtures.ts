@@ -15,7 +15,7 @@ export async function sentWorkspace(slug: string, count: number, tag = ""): Prom
   const workspace = await ensureWorkspace({ slug, name: slug });
   const pack = await db().pack.findFirstOrThrow({ where: { slug: "saas-outbound" } });
   const runId = newId("run");
-  await db().run.create({ data: { id: runId, workspaceId: workspace.id, packId: pack.id, status: "completed" } });
+  await db().run.create({ data: { id: runId, name: "Test run", workspaceId: workspace.id, packId: pack.id, status: "completed" } });
   const leads: SentLead[] = Array.from({ length: count }, (_, i) => {
     const draftId = newId("drf");
     return { leadId: newId("lead"), email: `person${i}${tag}@${slug}.example`, draftId, runId, messageId: `<${draftId}@mail.${slug}.example>` };

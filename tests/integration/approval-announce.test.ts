@@ -33,7 +33,7 @@ const row = (email: string): LeadRow => ({
 async function draftsAwaitingReview(count: number, options: { stopped?: boolean } = {}): Promise<string[]> {
   const pack = await db().pack.findFirstOrThrow({ where: { slug: "saas-outbound" } });
   const run = await db().run.create({
-    data: { id: newId("run"), workspaceId, packId: pack.id, status: options.stopped ? "completed" : "awaiting_review", stopAfter: options.stopped ? "draft_email" : null },
+    data: { id: newId("run"), name: "Test run", workspaceId, packId: pack.id, status: options.stopped ? "completed" : "awaiting_review", stopAfter: options.stopped ? "draft_email" : null },
   });
   const tag = run.id.slice(-8);
   await insertLeadBatch(workspaceId, run.id, Array.from({ length: count }, (_, i) => row(`lead${i}-${tag}@announce.example`)));

@@ -24,7 +24,7 @@ beforeAll(async () => {
 
 async function newRun(workspaceId: string) {
   const pack = await db().pack.findFirstOrThrow({ where: { slug: "saas-outbound" } });
-  return db().run.create({ data: { id: newId("run"), workspaceId, packId: pack.id, status: "importing" } });
+  return db().run.create({ data: { id: newId("run"), name: "Test run", workspaceId, packId: pack.id, status: "importing" } });
 }
 
 describe("insertLeadBatch", () => {

@@ -34,7 +34,7 @@ afterAll(async () => {
 async function staleRun(slug: string, status: "running" | "importing") {
   const workspace = await ensureWorkspace({ slug, name: slug });
   const pack = await db().pack.findFirstOrThrow({ where: { slug: "saas-outbound" } });
-  const run = await db().run.create({ data: { id: newId("run"), workspaceId: workspace.id, packId: pack.id, status } });
+  const run = await db().run.create({ data: { id: newId("run"), name: "Test run", workspaceId: workspace.id, packId: pack.id, status } });
   await insertLeadBatch(workspace.id, run.id, [lead(`a@${slug}.example`), lead(`b@${slug}.example`)]);
   await sql().query(`UPDATE run_leads SET "updatedAt" = now() - interval '10 minutes' WHERE "runId" = $1`, [run.id]);
   await sql().query(`UPDATE runs SET "createdAt" = now() - interval '10 minutes' WHERE id = $1`, [run.id]);
@@ -76,7 +76,7 @@ describe("resumeQueuedJobs", () => {
   it("queues an evaluation or replay whose job was lost, once, and leaves fresh ones alone", async () => {
     const workspace = await ensureWorkspace({ slug: "resume-evals", name: "resume-evals" });
     const pack = await db().pack.findFirstOrThrow({ where: { slug: "saas-outbound" } });
-    const run = await db().run.create({ data: { id: newId("run"), workspaceId: workspace.id, packId: pack.id, status: "completed" } });
+    const run = await db().run.create({ data: { id: newId("run"), name: "Test run", workspaceId: workspace.id, packId: pack.id, status: "completed" } });
     const version = await db().promptVersion.findFirstOrThrow({ where: { prompt: { name: "qualify" } } });
     const set = await db().evalSet.findFirstOrThrow({ where: { stage: "qualify" } });
     const replay = (id: string) => db().replay.create({ data: { id, workspaceId: workspace.id, runId: run.id, promptVersionId: version.id, stage: "qualify", provider: "local", model: "leadpipe-2", requested: 5 } });

@@ -19,7 +19,7 @@ beforeAll(async () => {
 async function newRun(status: string) {
   const workspace = await ensureWorkspace({ slug: "run-status", name: "run-status" });
   const pack = await db().pack.findFirstOrThrow({ where: { slug: "saas-outbound" } });
-  return db().run.create({ data: { id: newId("run"), workspaceId: workspace.id, packId: pack.id, status } });
+  return db().run.create({ data: { id: newId("run"), name: "Test run", workspaceId: workspace.id, packId: pack.id, status } });
 }
 
 describe("status columns", () => {

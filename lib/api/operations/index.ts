@@ -3,7 +3,7 @@ import { listAuditOperation } from "@/lib/api/operations/audit";
 import { createLeadOperation, getLeadOperation, listLeadsOperation } from "@/lib/api/operations/leads";
 import { approvePackOperation, forkPackOperation, getPackOperation, listPacksOperation, updatePackOperation } from "@/lib/api/operations/packs";
 import { forkPromptOperation, getPromptOperation, getPromptVersionOperation, promotePromptOperation, rollbackPromptOperation } from "@/lib/api/operations/prompts";
-import { cancelRunOperation, createRunOperation, getRunOperation, listRunErrorsOperation, listRunLeadsOperation, listRunsOperation } from "@/lib/api/operations/runs";
+import { cancelRunOperation, createRunOperation, getRunOperation, listRunErrorsOperation, listRunLeadsOperation, listRunsOperation, renameRunOperation } from "@/lib/api/operations/runs";
 import { approveCampaignOperation, createCampaignOperation, getCampaignOperation, listCampaignsOperation, rejectCampaignOperation, updateCampaignOperation } from "@/lib/api/operations/campaigns";
 import { approveDraftOperation, getDraftOperation, listDraftsOperation, rejectDraftOperation } from "@/lib/api/operations/drafts";
 import { getRelayOperation, putRelayOperation } from "@/lib/api/operations/relay";
@@ -26,7 +26,7 @@ import { deleteProviderOperation, listProvidersOperation, upsertProviderOperatio
 /** Every /v1 operation, in the order the reference shows them. */
 export const OPERATIONS = [
   listLeadsOperation, createLeadOperation, getLeadOperation,
-  listRunsOperation, createRunOperation, getRunOperation, listRunLeadsOperation, listRunErrorsOperation, cancelRunOperation,
+  listRunsOperation, createRunOperation, getRunOperation, listRunLeadsOperation, listRunErrorsOperation, cancelRunOperation, renameRunOperation,
   listDraftsOperation, getDraftOperation, approveDraftOperation, rejectDraftOperation,
   listSendsOperation, getSendOperation, resolveSendOperation,
   listRepliesOperation, createReplyOperation, getReplyOperation, correctReplyOperation, getRelayOperation, putRelayOperation, getOfferOperation, putOfferOperation,

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineOperation } from "@/lib/api/operation";
 import { pageOf } from "@/lib/api/schemas";
-import { correctReply, CorrectReplyBody, createReply, CreateReplyBody, getReply, listReplies, RepliesQuery, ReplySchema } from "@/lib/replies/replies";
+import { updateReply, UpdateReplyBody, createReply, CreateReplyBody, getReply, listReplies, RepliesQuery, ReplySchema } from "@/lib/replies/replies";
 
 const ReplyIdParams = z.object({ id: z.string().regex(/^rpl_[0-9a-z]{26}$/) });
 
@@ -23,14 +23,14 @@ export const getReplyOperation = defineOperation({
 
 export const listRepliesOperation = defineOperation({
   id: "listReplies", method: "GET", path: "/replies", tag: "Replies", role: "viewer",
-  summary: "List replies", description: "Newest first; filter by `run_id` and `classification`.", query: RepliesQuery,
+  summary: "List replies", description: "Newest first; filter by `run_id`, `classification`, `handled` (true|false) and `since` (received at or after).", query: RepliesQuery,
   success: { status: 200, description: "A page of replies", schema: pageOf(ReplySchema, "ReplyPage") }, errors: [],
   handler: async ({ query, auth }) => ({ body: await listReplies(auth.workspace.id, query) }),
 });
 
 export const correctReplyOperation = defineOperation({
   id: "correctReply", method: "PATCH", path: "/replies/{id}", tag: "Replies", role: "reviewer", params: ReplyIdParams,
-  summary: "Correct a reply's classification", description: "The reviewer's classification wins over the classifier's, for good; audited (`reply.corrected`). A correction to `unsubscribe` or `bounce` suppresses the address.",
-  body: CorrectReplyBody, success: { status: 200, description: "The reply", schema: ReplySchema }, errors: ["invalid_json", "not_found", "payload_too_large", "unsupported_media_type", "validation_failed"],
-  handler: async ({ params, body, auth }) => ({ body: await correctReply(auth.workspace.id, params.id, body.classification, { userId: auth.user.id, actor: auth.actor }) }),
+  summary: "Correct a reply's classification, or mark it handled", description: "`classification`: the reviewer's classification wins over the classifier's, for good; audited (`reply.corrected`). A correction to `unsubscribe` or `bounce` suppresses the address. `handled`: marks the reply handled (or not) for the inbox; audited (`reply.handled` / `reply.unhandled`).",
+  body: UpdateReplyBody, success: { status: 200, description: "The reply", schema: ReplySchema }, errors: ["invalid_json", "not_found", "payload_too_large", "unsupported_media_type", "validation_failed"],
+  handler: async ({ params, body, auth }) => ({ body: await updateReply(auth.workspace.id, params.id, body, { userId: auth.user.id, actor: auth.actor }) }),
 });

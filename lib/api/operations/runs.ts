@@ -5,6 +5,7 @@ import { pageOf } from "@/lib/api/schemas";
 import { cancelRun } from "@/lib/runs/cancel-run";
 import { acceptedRunAnswer, createRun } from "@/lib/runs/create-run";
 import { getRun } from "@/lib/runs/get-run";
+import { RenameRunBody, renameRun } from "@/lib/runs/run-name";
 import { listRunErrors, listRunLeads, listRuns, RunErrorSchema, RunLeadSchema, RunLeadsQuery, RunsQuery } from "@/lib/runs/list-runs";
 import { CreateRunBody, CreateRunUpload, CreateRunUploadDoc, RunIdParams, RunSchema } from "@/lib/runs/run-schemas";
 
@@ -63,4 +64,16 @@ export const cancelRunOperation = defineOperation({
   success: { status: 200, description: "The run", schema: RunSchema },
   errors: ["not_found", "conflict"],
   handler: async ({ params, auth }) => ({ body: await cancelRun(auth.workspace.id, params.id, auth.actor) }),
+});
+
+export const renameRunOperation = defineOperation({
+  id: "renameRun", method: "PATCH", path: "/runs/{id}", tag: "Runs", role: "admin",
+  summary: "Rename a run", description: "Sets the name lists, filters and the audit log show for the run. Audited (`run.renamed` with the old and new name).",
+  params: RunIdParams, body: RenameRunBody,
+  success: { status: 200, description: "The run", schema: RunSchema },
+  errors: ["invalid_json", "not_found", "payload_too_large", "unsupported_media_type", "validation_failed"],
+  handler: async ({ params, body, auth }) => {
+    await renameRun(auth.workspace.id, params.id, body.name, auth.actor);
+    return { body: await getRun(auth.workspace.id, params.id) };
+  },
 });

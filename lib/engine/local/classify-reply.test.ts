@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { classifyReply } from "@/lib/engine/local/classify-reply";
+import { classifyReply, confidenceFrom } from "@/lib/engine/local/classify-reply";
 import { stripQuoted } from "@/lib/replies/strip-quoted";
 
 // The cases issue 17 names: stop-requests and negations are unsubscribes, out-of-office replies
@@ -37,7 +37,9 @@ describe("local reply classifier: out of office", () => {
     ["I'm out until next Wednesday with no laptop.", "2026-03-04"],
     ["Abwesenheit: I am away until 12.05.2026.", "2026-05-12"],
   ])("%j is out of office, back %s", (text, date) => {
-    expect(classifyReply({ text, receivedAt: received }, ALL)).toEqual({ classification: "out_of_office", confidence: 0.9, return_date: date });
+    const answer = classifyReply({ text, receivedAt: received }, ALL);
+    expect(answer).toMatchObject({ classification: "out_of_office", return_date: date });
+    expect(answer.confidence).toBeGreaterThanOrEqual(0.5);
   });
 
   it("a date already past this year is next year's", () => {
@@ -65,5 +67,33 @@ describe("local reply classifier: quoted text is ignored", () => {
 
   it("a signature below the dash line does not count", () => {
     expect(stripQuoted("Interesting, send me pricing.\n-- \nAna Lee\nUnsubscribe from our newsletter")).toBe("Interesting, send me pricing.");
+  });
+});
+
+describe("local reply classifier: its confidence comes from the evidence", () => {
+  it("one clear phrase, more phrases, and a rival category give different figures", () => {
+    const one = classifyReply({ text: "Not interested." }, ALL);
+    const two = classifyReply({ text: "Not interested, we're all set. No budget either." }, ALL);
+    const mixed = classifyReply({ text: "Sounds interesting, can we meet Thursday? Let's talk." }, ALL);
+    expect([one.classification, two.classification, mixed.classification]).toEqual(["not_interested", "not_interested", "meeting_request"]);
+    expect(two.confidence).toBeGreaterThan(one.confidence);
+    expect(mixed.confidence).toBeLessThan(one.confidence);
+    expect(new Set([one.confidence, two.confidence, mixed.confidence]).size).toBe(3);
+  });
+
+  it("the blanked-out winner is not counted against itself (\"not interested\" holds \"interested\")", () => {
+    expect(classifyReply({ text: "Not interested." }, ALL).confidence).toBe(confidenceFrom(1, 0));
+  });
+
+  it("a bare question grows surer with more questions; nothing recognised stays low", () => {
+    expect(classifyReply({ text: "Who uses it? What does it cost?" }, ALL).confidence).toBeGreaterThan(classifyReply({ text: "What does it cost?" }, ALL).confidence);
+    expect(classifyReply({ text: "hello" }, ALL)).toEqual({ classification: "other", confidence: 0.3 });
+  });
+
+  it("stays within 0.5 to 0.95 for a rule's answer", () => {
+    for (const [hits, rivals] of [[1, 0], [1, 5], [9, 0], [3, 1]]) {
+      expect(confidenceFrom(hits, rivals)).toBeGreaterThanOrEqual(0.5);
+      expect(confidenceFrom(hits, rivals)).toBeLessThanOrEqual(0.95);
+    }
   });
 });

@@ -2,7 +2,8 @@ import { allowedCategories, type ReplyCategory } from "@/lib/replies/categories"
 import { stripQuoted } from "@/lib/replies/strip-quoted";
 import { outOfOfficeUntil } from "@/lib/engine/local/return-date";
 
-// track, locally: a reply's category by ordered rules, with a confidence. Only the categories the
+// track, locally: a reply's category by ordered rules, with a confidence computed from the evidence
+// (confidenceFrom, below). Only the categories the
 // prompt version lists ("Categories: a, b, c.") may come back; anything else becomes "other".
 // Only what the person wrote counts: quoted text (our own pitch, with its "reply stop to opt out")
 // and signatures are stripped first. Stop-requests and negations ("don't email me", "not
@@ -44,6 +45,46 @@ function normalize(text: string): string {
   return text.toLowerCase().replace(/[\u2018\u2019]/g, "'").replace(/\s+/g, " ").trim();
 }
 
+const GLOBAL_RULES: [ReplyCategory, RegExp[]][] = RULES.map(([category, patterns]) => [category, patterns.map((pattern) => new RegExp(pattern.source, `${pattern.flags}g`))]);
+
+/** How many phrases of the category the text holds, and the text with them blanked out. */
+function evidence(category: ReplyCategory, text: string): { hits: number; rest: string } {
+  const patterns = GLOBAL_RULES.find(([name]) => name === category)![1];
+  let hits = 0;
+  let rest = text;
+  for (const pattern of patterns) {
+    rest = rest.replace(pattern, (match) => {
+      hits += 1;
+      return " ".repeat(match.length);
+    });
+  }
+  return { hits, rest };
+}
+
+/**
+ * The classifier's own figure: more phrases of the winning category raise it, phrases of other
+ * categories left once the winner's are blanked out (a reply that is also a question, or also
+ * says "not now") lower it. One clear phrase alone gives 0.73; two 0.8; one against one rival 0.61.
+ * Always between 0.5 and 0.95 for a rule's answer.
+ */
+export function confidenceFrom(hits: number, rivals: number): number {
+  const strength = hits / (hits + 1);
+  const share = hits / (hits + rivals);
+  return Math.round(Math.min(0.95, 0.5 + 0.45 * strength * share) * 100) / 100;
+}
+
+function ruleAnswer(category: ReplyCategory, text: string): ReplyClassification {
+  const { hits, rest } = evidence(category, text);
+  const rivals = GLOBAL_RULES.filter(([name]) => name !== category).reduce((sum, [name]) => sum + evidence(name, rest).hits, 0) + (rest.includes("?") && category !== "question" ? 1 : 0);
+  return { classification: category, confidence: confidenceFrom(Math.max(1, hits), rivals) };
+}
+
+/** A question and nothing else: 0.55, 0.6, 0.63 … for one, two, three question marks. */
+function questionAnswer(body: string): ReplyClassification {
+  const marks = Math.min(4, (body.match(/\?/g) ?? []).length);
+  return { classification: "question", confidence: Math.round((0.4 + 0.3 * (marks / (marks + 1))) * 100) / 100 };
+}
+
 /** Classifies one reply; `receivedAt` anchors the year of an out-of-office return date. */
 export function classifyReply(reply: { from?: string; subject?: string; text: string; receivedAt?: Date }, system: string): ReplyClassification {
   const body = normalize(stripQuoted(reply.text));
@@ -55,8 +96,8 @@ export function classifyReply(reply: { from?: string; subject?: string; text: st
   if (/mailer-daemon|postmaster/.test(from)) found = { classification: "bounce", confidence: 0.95 };
   else {
     const rule = RULES.find(([, patterns]) => patterns.some((pattern) => pattern.test(text)));
-    if (rule) found = { classification: rule[0], confidence: 0.9 };
-    else if (body.includes("?")) found = { classification: "question", confidence: 0.6 };
+    if (rule) found = ruleAnswer(rule[0], text);
+    else if (body.includes("?")) found = questionAnswer(body);
   }
   if (found.classification === "out_of_office") found.return_date = outOfOfficeUntil(`${subject}\n${body}`, reply.receivedAt ?? new Date());
   return allowed.includes(found.classification) ? found : { classification: "other", confidence: 0.3 };

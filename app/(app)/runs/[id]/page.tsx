@@ -3,6 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { RunTabs } from "@/components/runs/run-tabs";
 import { RunView } from "@/components/runs/run-view";
+import { RunNameHeading } from "@/components/runs/run-name-heading";
 import { PageHeader } from "@/components/ui/page-header";
 import { getRunHeader } from "@/lib/runs/run-header";
 import { pageObject } from "@/lib/web/page-object";
@@ -15,11 +16,11 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
   const session = await pageSession("viewer");
   const { id } = await params;
   if (!/^run_[0-9a-z]{26}$/.test(id)) notFound();
-  const { pack, campaign } = await pageObject(() => getRunHeader(session.workspace.id, id));
+  const { name, pack, campaign } = await pageObject(() => getRunHeader(session.workspace.id, id));
   const link = "font-medium text-indigo-700 hover:underline";
   return (
     <>
-      <PageHeader title="Run" crumbs={[{ label: "Runs", href: "/runs" }, { label: id }]}>
+      <PageHeader title={name} heading={<RunNameHeading runId={id} name={name} canRename={roleAtLeast(session.role, "admin")} />} crumbs={[{ label: "Runs", href: "/runs" }, { label: id }]}>
         <p data-testid="run-context">
           Pack <Link href={`/packs/${pack.slug}`} className={link}>{pack.name}</Link> (<span className="font-mono">{pack.slug}</span>)
           {" · "}

@@ -1,4 +1,4 @@
 import { v1Route } from "@/lib/api/v1-route";
-import { getRunOperation } from "@/lib/api/operations/runs";
+import { getRunOperation, renameRunOperation } from "@/lib/api/operations/runs";
 
-export const { GET, POST, PUT, PATCH, DELETE } = v1Route(getRunOperation);
+export const { GET, POST, PUT, PATCH, DELETE } = v1Route(getRunOperation, renameRunOperation);

@@ -14,10 +14,10 @@ export default async function RunRepliesPage({ params }: { params: Promise<{ id:
   const session = await pageSession("viewer");
   const { id } = await params;
   if (!/^run_[0-9a-z]{26}$/.test(id)) notFound();
-  await pageObject(() => getRunProgress(session.workspace.id, id));
+  const { run } = await pageObject(() => getRunProgress(session.workspace.id, id));
   return (
     <>
-      <PageHeader title="Run" crumbs={[{ label: "Runs", href: "/runs" }, { label: id, href: `/runs/${id}` }, { label: "Replies" }]} />
+      <PageHeader title={run.name} crumbs={[{ label: "Runs", href: "/runs" }, { label: run.name, href: `/runs/${id}` }, { label: "Replies" }]} />
       <RunTabs runId={id} current="replies" />
       <RunReplies runId={id} canCorrect={roleAtLeast(session.role, "reviewer")} />
     </>
