@@ -19,7 +19,7 @@ beforeAll(async () => {
   await seed();
   workspaceId = (await ensureWorkspace({ slug: "lifecycle", name: "lifecycle" })).id;
   const pack = await db().pack.findFirstOrThrow({ where: { slug: "saas-outbound" } });
-  runId = (await db().run.create({ data: { id: newId("run"), workspaceId, packId: pack.id, status: "running" } })).id;
+  runId = (await db().run.create({ data: { id: newId("run"), workspaceId, packId: pack.id, name: "lifecycle moves", status: "running" } })).id;
 });
 
 async function newRunLead(status: LeadStatus, state: RunLeadState, stage: string | null = null) {
