@@ -34,8 +34,9 @@ function NavLinks({ role, onNavigate }: { role: Role; onNavigate?: () => void })
                   >
                     {item.label}
                     {item.href === "/inbox" && unhandled > 0 ? (
-                      <span data-testid="inbox-count" className="rounded-full bg-indigo-600 px-2 py-0.5 text-xs font-semibold tabular-nums text-white">
-                        {unhandled.toLocaleString()}<span className="sr-only"> replies to handle</span>
+                      // Hidden from the link's name (it stays "Inbox"); the title says what the number is.
+                      <span data-testid="inbox-count" aria-hidden="true" title={`${unhandled} replies to handle`} className="rounded-full bg-indigo-600 px-2 py-0.5 text-xs font-semibold tabular-nums text-white">
+                        {unhandled.toLocaleString()}
                       </span>
                     ) : null}
                   </Link>
