@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { useEffect, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { SignOutButton } from "@/components/auth/sign-out-button";
 import { activeHref, navFor } from "@/components/layout/nav-items";
 import { useInboxCount } from "@/components/data/queries/inbox";
@@ -13,6 +13,7 @@ function NavLinks({ role, onNavigate }: { role: Role; onNavigate?: () => void })
   const groups = navFor(role);
   const active = activeHref(pathname, groups);
   const inbox = useInboxCount();
+  const countId = useId();
   const unhandled = inbox.data?.unhandled ?? 0;
   return (
     <div className="space-y-6">
@@ -28,15 +29,18 @@ function NavLinks({ role, onNavigate }: { role: Role; onNavigate?: () => void })
                     href={item.href}
                     onClick={onNavigate}
                     aria-current={current ? "page" : undefined}
+                    aria-describedby={item.href === "/inbox" && unhandled > 0 ? `${countId}-inbox` : undefined}
                     className={`flex items-center justify-between gap-2 rounded-md px-3 py-2 text-sm font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 ${
                       current ? "bg-indigo-50 text-indigo-800" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900"
                     }`}
                   >
                     {item.label}
                     {item.href === "/inbox" && unhandled > 0 ? (
-                      // Hidden from the link's name (it stays "Inbox"); the title says what the number is.
+                      // Not part of the link's name (it stays "Inbox"): the link is described by it, so a
+                      // screen reader still hears "Inbox, 3 replies to handle".
                       <span data-testid="inbox-count" aria-hidden="true" title={`${unhandled} replies to handle`} className="rounded-full bg-indigo-600 px-2 py-0.5 text-xs font-semibold tabular-nums text-white">
                         {unhandled.toLocaleString()}
+                        <span id={`${countId}-inbox`} className="sr-only">{`${unhandled.toLocaleString()} replies to handle`}</span>
                       </span>
                     ) : null}
                   </Link>

@@ -186,7 +186,7 @@ describe("B's own credentials that may not do it, on B's resources", () => {
       }
     }
     await expectBUnchanged();
-  });
+  }, 180_000); // 7 requests for each of ~80 operations, sequential: over a minute on a loaded machine
 
   it("403 problem+json for a read-scope token on every write", async () => {
     const writes = operations.filter((operation) => operation.method !== "GET");
