@@ -1,6 +1,19 @@
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTypescript from "eslint-config-next/typescript";
 
+// Every status value of lib/statuses.ts (lib/status-lint.test.ts checks that this list is their union).
+// eslint.config.mjs cannot import the .ts file, so the list is written out here.
+export const STATUS_VALUES = [
+  "queued", "importing", "running", "awaiting_review", "sending", "completed", "failed", "canceled",
+  "pending", "done", "rejected", "stopped", "new", "qualified", "drafted", "approved", "sent", "replied",
+  "suppressed", "bounced", "waiting_relay", "committing", "in_doubt", "succeeded", "dead", "draft",
+  "connecting", "reading", "idle",
+];
+const S = STATUS_VALUES.join("|");
+const V = `/^(${S})$/`;
+const SQL = `/(status|state)"?\\s*(=|<>|!=|IN\\s*\\()\\s*'(${S})'/i`;
+const statusMessage = "Name a status through lib/statuses.ts (LEAD_STATUS.sent), not as a string; in SQL pass it as a $n parameter.";
+
 const config = [
   ...nextVitals,
   ...nextTypescript,
@@ -35,6 +48,21 @@ const config = [
             },
           ],
         },
+      ],
+    },
+  },
+  {
+    // A status is named through lib/statuses.ts's name objects, never written as a string literal.
+    files: ["lib/**/*.ts", "workers/**/*.ts", "components/**/*.ts", "components/**/*.tsx", "app/**/*.ts", "app/**/*.tsx"],
+    ignores: ["lib/lifecycle/**", "lib/statuses.ts", "**/*.test.ts", "lib/generated/**"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        { selector: `Property[key.name=/^(status|state)$/] > Literal[value=${V}]`, message: statusMessage },
+        { selector: `BinaryExpression[left.property.name=/^(status|state)$/] > Literal[value=${V}]`, message: statusMessage },
+        { selector: `BinaryExpression[right.property.name=/^(status|state)$/] > Literal[value=${V}]`, message: statusMessage },
+        { selector: `TemplateElement[value.raw=${SQL}]`, message: statusMessage },
+        { selector: `Literal[value=${SQL}]`, message: statusMessage },
       ],
     },
   },

@@ -19,6 +19,7 @@ import { QueryState } from "@/components/ui/query-state";
 import { Notice } from "@/components/ui/states";
 import { buttonStyles, cardStyles } from "@/components/ui/styles";
 import { Time } from "@/components/ui/time";
+import { CAMPAIGN_STATUS } from "@/lib/statuses";
 
 /** The approval page: the pins, every pinned fork's diff against its parent, then Approve. */
 export function CampaignView({ id, canApprove, canEdit, userId }: { id: string; canApprove: boolean; canEdit: boolean; userId: string }) {
@@ -58,7 +59,7 @@ export function CampaignView({ id, canApprove, canEdit, userId }: { id: string; 
     );
   }
   const data = campaign.data;
-  const awaiting = data.needs_approval && data.status !== "approved";
+  const awaiting = data.needs_approval && data.status !== CAMPAIGN_STATUS.approved;
   // Four eyes: the campaign's creator may not decide on it (the API answers 403 too).
   const ownCampaign = data.created_by === userId;
   const canDecide = canApprove && !ownCampaign && data.needs_approval;
@@ -75,9 +76,9 @@ export function CampaignView({ id, canApprove, canEdit, userId }: { id: string; 
           <CampaignStatus campaign={data} />
         </div>
         <p className="mt-2 text-sm text-slate-700" data-testid="approval-state">
-          {data.status === "rejected" ? (
+          {data.status === CAMPAIGN_STATUS.rejected ? (
             <>Rejected by {data.rejecter ? `${data.rejecter.name} (${data.rejecter.email})` : "a reviewer"} <Time iso={data.rejected_at} mode="relative" />: <q data-testid="reject-reason">{data.reject_reason}</q> Runs of this campaign are refused.</>
-          ) : data.status === "approved" ? (
+          ) : data.status === CAMPAIGN_STATUS.approved ? (
             <>Approved by {data.approver ? `${data.approver.name} (${data.approver.email})` : "a reviewer"} <Time iso={data.approved_at} mode="relative" />. Runs of this campaign may start.</>
           ) : awaiting ? (
             <>This campaign pins {data.forks.length === 1 ? "a forked prompt" : `${data.forks.length} forked prompts`}. Runs that use it are refused until a reviewer approves it after reading {data.forks.length === 1 ? "the diff" : "each diff"} below.</>
@@ -127,13 +128,13 @@ export function CampaignView({ id, canApprove, canEdit, userId }: { id: string; 
 
       <CampaignOffer id={id} pack={data.pack} offer={data.offer} canEdit={canEdit} />
 
-      {canDecide && (awaiting || data.status === "approved") ? (
+      {canDecide && (awaiting || data.status === CAMPAIGN_STATUS.approved) ? (
         <div className={`${cardStyles} flex flex-wrap items-center justify-between gap-3 p-5`}>
           <p className="text-sm text-slate-700">
             {awaiting ? "Read every diff above. Approving lets runs of this campaign use these prompts." : "Rejecting takes the approval back: runs of this campaign are refused."}
           </p>
           <div className="flex flex-wrap gap-2">
-            {data.status !== "rejected" ? (
+            {data.status !== CAMPAIGN_STATUS.rejected ? (
               <button type="button" className={buttonStyles.secondary} onClick={() => { reject.reset(); setRejecting(true); }}>Reject…</button>
             ) : null}
             {awaiting ? <button type="button" className={buttonStyles.primary} onClick={() => { approve.reset(); setConfirming(true); }}>Approve campaign</button> : null}

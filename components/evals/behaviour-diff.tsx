@@ -15,6 +15,7 @@ import { Field } from "@/components/ui/field";
 import { QueryState } from "@/components/ui/query-state";
 import { buttonStyles, cardStyles, fieldStyles } from "@/components/ui/styles";
 import { formatRelative } from "@/components/ui/time";
+import { JOB_ROW_STATUS } from "@/lib/statuses";
 
 // Behaviour diff (lib/replays): a finished run's last leads put through this version again, as the
 // run would, without sending anything; each answer beside the run's, changed ones first. A
@@ -52,8 +53,8 @@ function ResultItem({ result, versionLabel }: { result: ReplayResultJson; versio
 function ReplayBody({ replay }: { replay: ReplayJson }) {
   const [allSame, setAllSame] = useState(false);
   const versionLabel = `${replay.prompt.name} ${replay.prompt.version}`;
-  if (replay.status === "queued" || replay.status === "running") return <p className="mt-3 text-sm text-slate-600" role="status">Replaying run {replay.run.id}…</p>;
-  if (replay.status === "failed") return <p role="alert" className="mt-3 text-sm text-rose-700">The replay failed: {replay.error ?? "unknown error"}</p>;
+  if (replay.status === JOB_ROW_STATUS.queued || replay.status === JOB_ROW_STATUS.running) return <p className="mt-3 text-sm text-slate-600" role="status">Replaying run {replay.run.id}…</p>;
+  if (replay.status === JOB_ROW_STATUS.failed) return <p role="alert" className="mt-3 text-sm text-rose-700">The replay failed: {replay.error ?? "unknown error"}</p>;
   const changed = replay.results.filter((result) => result.changed);
   const same = replay.results.filter((result) => !result.changed);
   const stageWord = replay.stage === "draft_email" ? "drafts" : replay.stage === "qualify" ? "verdicts and scores" : "signal sets";

@@ -3,6 +3,7 @@
 import type { Mailbox, MailboxState } from "@/components/data/queries/mailbox";
 import { cardStyles } from "@/components/ui/styles";
 import { Time } from "@/components/ui/time";
+import { MAILBOX_STATE } from "@/lib/statuses";
 
 // What the intake worker last reported about the mailbox (it writes this; the page polls it).
 
@@ -28,7 +29,7 @@ export function MailboxStatusPanel({ mailbox }: { mailbox: Mailbox }) {
         <div><dt className="text-slate-500">Last read to the end</dt><dd className="text-slate-900"><Time iso={status.last_checked_at} mode="relative" empty="never" /></dd></div>
         <div><dt className="text-slate-500">Status changed</dt><dd className="text-slate-900"><Time iso={status.changed_at} mode="relative" empty="—" /></dd></div>
       </dl>
-      {status.state === "failed" && status.last_error ? (
+      {status.state === MAILBOX_STATE.failed && status.last_error ? (
         <p role="status" className="mt-3 break-words rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-800">
           <span className="font-medium">Last error: </span>{status.last_error}. The worker tries again every 30 s.
         </p>

@@ -1,13 +1,14 @@
 import type { ReactNode } from "react";
 import type { DraftDetail } from "@/components/review/types";
 import { Time } from "@/components/ui/time";
+import { DRAFT_STATUS } from "@/lib/statuses";
 
 // What the draft page says after this reviewer approved the draft, true to where it is now: in the
 // undo window it goes to the relay in N seconds unless undone; afterwards the send's own state
 // (sent, with its time; waiting for a relay; refused; being handed over). The page polls the draft.
 
 export function approvalWords(detail: DraftDetail, approval: { edited: boolean; sends: boolean }, secondsLeft: number | null, relayReady: boolean): ReactNode | null {
-  if (detail.draft.status === "awaiting_review" || detail.draft.status === "rejected") return null; // undone, or decided again elsewhere
+  if (detail.draft.status === DRAFT_STATUS.awaiting_review || detail.draft.status === DRAFT_STATUS.rejected) return null; // undone, or decided again elsewhere
   const approved = approval.edited ? "Approved with your edits." : "Approved.";
   const send = detail.send;
   if (!approval.sends && !send) return <>{approved} Nothing is sent: its run stops before sending{secondsLeft !== null ? <>; you can undo it for <span className="tabular-nums">{secondsLeft}</span> s</> : null}.</>;

@@ -23,19 +23,20 @@ import { Notice } from "@/components/ui/states";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { cardStyles } from "@/components/ui/styles";
 import { Time } from "@/components/ui/time";
+import { DRAFT_STATUS } from "@/lib/statuses";
 
 function Decision({ detail, canReview }: { detail: DraftDetail; canReview: boolean }) {
   const { draft, reviewer, send } = detail;
   return (
     <div className="space-y-3 p-4">
-      {draft.status === "awaiting_review" ? null : <dl className="grid grid-cols-[6rem_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
+      {draft.status === DRAFT_STATUS.awaiting_review ? null : <dl className="grid grid-cols-[6rem_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
         <dt className="text-slate-500">Reviewed by</dt>
         <dd className="text-slate-900">{reviewer ? `${reviewer.name} (${reviewer.email})` : "—"}</dd>
         <dt className="text-slate-500">When</dt>
         <dd className="text-slate-900"><Time iso={draft.reviewed_at} /></dd>
-        {draft.status !== "rejected" ? (<><dt className="text-slate-500">Edited</dt><dd className="text-slate-900">{draft.edited ? "Yes, approved with edits" : "No, approved as written"}</dd></>) : null}
+        {draft.status !== DRAFT_STATUS.rejected ? (<><dt className="text-slate-500">Edited</dt><dd className="text-slate-900">{draft.edited ? "Yes, approved with edits" : "No, approved as written"}</dd></>) : null}
         {draft.reject_reason ? (<><dt className="text-slate-500">Reason</dt><dd className="break-words text-slate-900">{draft.reject_reason}</dd></>) : null}
-        {send || draft.status === "approved" ? (<><dt className="text-slate-500">Sending</dt><dd className="text-slate-900"><SendState detail={detail} canRetry={canReview} /></dd></>) : null}
+        {send || draft.status === DRAFT_STATUS.approved ? (<><dt className="text-slate-500">Sending</dt><dd className="text-slate-900"><SendState detail={detail} canRetry={canReview} /></dd></>) : null}
       </dl>}
       <div>
         <p className="text-xs font-semibold uppercase tracking-wide text-slate-500">Subject</p>
@@ -45,7 +46,7 @@ function Decision({ detail, canReview }: { detail: DraftDetail; canReview: boole
         <p className="text-xs font-semibold uppercase tracking-wide text-slate-500">Body</p>
         <pre className="mt-1 whitespace-pre-wrap break-words rounded-md bg-slate-50 p-3 font-sans text-sm leading-relaxed text-slate-800" data-testid="draft-body">{draft.body}</pre>
       </div>
-      {canReview && (draft.status === "rejected" || draft.edited) ? <AddToEvalSet draftId={draft.id} rejected={draft.status === "rejected"} /> : null}
+      {canReview && (draft.status === DRAFT_STATUS.rejected || draft.edited) ? <AddToEvalSet draftId={draft.id} rejected={draft.status === DRAFT_STATUS.rejected} /> : null}
     </div>
   );
 }
@@ -89,13 +90,13 @@ export function DraftReview({ id, canReview }: { id: string; canReview: boolean 
 
   const { draft, lead, traces, run_lead: runLead } = detail.data;
   const leadName = [lead.first_name, lead.last_name].filter(Boolean).join(" ") || lead.email;
-  const open = draft.status === "awaiting_review";
+  const open = draft.status === DRAFT_STATUS.awaiting_review;
   const undoWindow = undoable.items.find((item) => item.ids.includes(id));
   const secondsLeft = undoWindow ? Math.max(0, Math.ceil((undoWindow.until - undoable.now) / 1000)) : null;
   const approvedNotice = approvedHere ? approvalWords(detail.data, approvedHere, secondsLeft, relayReady) : null;
   return (
     <div className="space-y-4">
-      {open || draft.status === "approved" ? <RelayWarning /> : null}
+      {open || draft.status === DRAFT_STATUS.approved ? <RelayWarning /> : null}
       <div aria-live="polite" className="space-y-2">
         {done ? <Notice tone={done.tone}>{done.text} <Link href="/review" className="font-medium underline">Back to the queue</Link></Notice> : null}
         {approvedNotice ? <Notice tone="success"><span data-testid="approval-notice">{approvedNotice}</span> <Link href="/review" className="font-medium underline">Back to the queue</Link></Notice> : null}

@@ -6,6 +6,7 @@ import { webApi } from "@/components/data/web-api";
 import type { DraftDetail } from "@/components/review/types";
 import { buttonStyles } from "@/components/ui/styles";
 import { Time } from "@/components/ui/time";
+import { DRAFT_STATUS, SEND_STATUS } from "@/lib/statuses";
 
 // Where an approved draft's send stands, in words, with "Retry send" for a send that failed.
 
@@ -25,14 +26,14 @@ export function SendState({ detail, canRetry }: { detail: DraftDetail; canRetry:
     mutationFn: () => webApi(`/drafts/${detail.draft.id}/retry-send`, { method: "POST" }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.review.draft(detail.draft.id) }),
   });
-  if (!send) return <>{detail.draft.status === "approved" ? "Queued for the relay." : "—"}</>;
-  const retryable = send.status === "failed" || (send.status === "pending" && send.attempts > 0);
+  if (!send) return <>{detail.draft.status === DRAFT_STATUS.approved ? "Queued for the relay." : "—"}</>;
+  const retryable = send.status === SEND_STATUS.failed || (send.status === SEND_STATUS.pending && send.attempts > 0);
   return (
     <span className="block space-y-1" data-testid="send-state" data-status={send.status}>
       <span className="block">
-        {send.status === "sent" ? <>Accepted by the relay <Time iso={send.accepted_at} />{send.confirmed ? "" : " (without the relay's answer: recorded by a reviewer)"}</> : WORDS[send.status] ?? send.status}
+        {send.status === SEND_STATUS.sent ? <>Accepted by the relay <Time iso={send.accepted_at} />{send.confirmed ? "" : " (without the relay's answer: recorded by a reviewer)"}</> : WORDS[send.status] ?? send.status}
       </span>
-      {send.error && send.status !== "sent" ? <span className="block break-words text-xs text-rose-700">Last attempt ({send.attempts}): {send.error}</span> : null}
+      {send.error && send.status !== SEND_STATUS.sent ? <span className="block break-words text-xs text-rose-700">Last attempt ({send.attempts}): {send.error}</span> : null}
       {retryable && canRetry ? (
         <button type="button" className={buttonStyles.secondary} disabled={retry.isPending} onClick={() => retry.mutate()}>
           {retry.isPending ? "Retrying…" : "Retry send"}

@@ -37,6 +37,7 @@ export function useUndoableApprovals(onChange: () => void) {
     setItems((current) => current.filter((other) => other.key !== item.key));
     const results = await Promise.allSettled(item.ids.map((id) => webApi(`/drafts/${id}/undo-approval`, { method: "POST" })));
     onChange();
+    // eslint-disable-next-line no-restricted-syntax -- Promise.allSettled outcomes ("fulfilled", "rejected"), not a status column
     return { undone: results.filter((r) => r.status === "fulfilled").length, failed: results.flatMap((r) => (r.status === "rejected" ? [(r.reason as Error).message] : [])) };
   }, [onChange]);
 

@@ -5,6 +5,7 @@ import type { RunProgress } from "@/components/runs/types";
 import { stateLabel, StatusBadge } from "@/components/ui/status-badge";
 import { cardStyles } from "@/components/ui/styles";
 import { Time } from "@/components/ui/time";
+import { RUN_STATUS } from "@/lib/statuses";
 
 // The run's live numbers: leads by state (with a bar of how many are settled) and the pipeline's
 // counts. The parent polls; the regions are polite live regions only for the summary sentence.
@@ -27,7 +28,7 @@ export function RunProgressPanel({ progress, live }: { progress: RunProgress; li
         </div>
       </div>
       <p className="mt-1 text-sm text-slate-700" aria-live="polite" data-testid="run-summary">
-        {run.status === "importing" || run.status === "queued" ? `${run.status === "queued" ? "Queued" : "Importing"}: ${run.counts.imported.toLocaleString()} leads imported so far.` : `${settled.toLocaleString()} of ${total.toLocaleString()} leads settled (${percent} %).`}
+        {run.status === RUN_STATUS.importing || run.status === RUN_STATUS.queued ? `${run.status === RUN_STATUS.queued ? "Queued" : "Importing"}: ${run.counts.imported.toLocaleString()} leads imported so far.` : `${settled.toLocaleString()} of ${total.toLocaleString()} leads settled (${percent} %).`}
       </p>
       <div className="mt-2 h-2 overflow-hidden rounded-full bg-slate-100" role="progressbar" aria-label="Leads settled" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
         <div className="h-full rounded-full bg-indigo-500 transition-[width] duration-500" style={{ width: `${percent}%` }} />

@@ -10,6 +10,7 @@ import { ACTIVE_STATUSES } from "@/components/runs/types";
 import { QueryState } from "@/components/ui/query-state";
 import { cardStyles } from "@/components/ui/styles";
 import type { RunProgress } from "@/components/runs/types";
+import { RUN_STATUS } from "@/lib/statuses";
 
 /** The run page: polls every second while the run moves, every 5 s while drafts wait for review. */
 export function RunView({ id, canCancel, canResolve }: { id: string; canCancel: boolean; canResolve: boolean }) {
@@ -28,7 +29,7 @@ function RunDetails({ id, canCancel, canResolve, progress }: { id: string; canCa
     <div className="space-y-4">
       {canCancel && !ended ? <div className="flex justify-end"><CancelRun runId={id} /></div> : null}
       <RunProgressPanel progress={progress} live={live} />
-      <SendsInDoubt runId={id} sending={progress.run.status === "sending"} canResolve={canResolve} />
+      <SendsInDoubt runId={id} sending={progress.run.status === RUN_STATUS.sending} canResolve={canResolve} />
       <RunRowErrors runId={id} count={progress.run.counts.invalid_rows} />
       <RunLeads runId={id} version={`${progress.run.status}|${Object.values(progress.states).join(",")}`} />
     </div>

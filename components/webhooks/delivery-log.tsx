@@ -5,6 +5,7 @@ import { QueryState, ShowMore } from "@/components/ui/query-state";
 import { EmptyState } from "@/components/ui/states";
 import { Time } from "@/components/ui/time";
 import type { Delivery } from "@/components/webhooks/types";
+import { DELIVERY_STATUS } from "@/lib/statuses";
 
 const STATUS_STYLES: Record<Delivery["status"], string> = {
   succeeded: "bg-emerald-50 text-emerald-800 ring-emerald-200",
@@ -30,7 +31,7 @@ export function DeliveryLog({ endpointId }: { endpointId: string }) {
                 <span className="font-mono text-xs text-slate-800">{delivery.event.event}</span>
                 <span className="break-all font-mono text-xs text-slate-500">{delivery.event.id}</span>
                 <span className="text-xs text-slate-500"><Time iso={delivery.created_at} mode="relative" /></span>
-                {delivery.status === "pending" && delivery.next_attempt_at ? (
+                {delivery.status === DELIVERY_STATUS.pending && delivery.next_attempt_at ? (
                   <span className="text-xs text-amber-800">next attempt <Time iso={delivery.next_attempt_at} mode="relative" /></span>
                 ) : null}
               </div>

@@ -7,6 +7,7 @@ import { writeEvents } from "@/lib/events/outbox";
 import { assertFourEyes, recordSetApproval, revokeApprovals } from "@/lib/governance/approvals";
 import { resolvePromptSet } from "@/lib/governance/prompt-set";
 import { assertNoRegression, type ApproveBody } from "@/lib/evals/compare";
+import { CAMPAIGN_STATUS } from "@/lib/statuses";
 
 // A reviewer's decision on a campaign. Four eyes: the campaign's creator may not decide (403).
 // Approving records an approval of the campaign's resolved prompt set (its hash) that the run gate
@@ -27,7 +28,7 @@ async function loadForDecision(workspaceId: string, id: string, reviewer: Review
 export async function approveCampaign(workspaceId: string, id: string, reviewer: Reviewer, body?: ApproveBody) {
   const row = await loadForDecision(workspaceId, id, reviewer);
   const campaign = await getCampaign(workspaceId, id);
-  if (campaign.status === "approved") throw new Conflict("This campaign is already approved.");
+  if (campaign.status === CAMPAIGN_STATUS.approved) throw new Conflict("This campaign is already approved.");
   const set = await resolvePromptSet(workspaceId, { packId: row.packId, campaignId: id });
   if (set.hash !== campaign.set_hash) throw new Conflict("The campaign's prompt set changed while you read it. Reload and review it again.");
   // A fork that passes fewer of its eval cases than its parent needs a written reason (409 eval_regression).
@@ -36,7 +37,7 @@ export async function approveCampaign(workspaceId: string, id: string, reviewer:
   await db().$transaction(async (tx) => {
     await tx.campaign.update({
       where: { id, workspaceId },
-      data: { status: "approved", approvedById: reviewer.userId, approvedAt: new Date(), rejectedById: null, rejectedAt: null, rejectReason: null },
+      data: { status: CAMPAIGN_STATUS.approved, approvedById: reviewer.userId, approvedAt: new Date(), rejectedById: null, rejectedAt: null, rejectReason: null },
     });
     await recordSetApproval(tx, { workspaceId, set, scopeType: "campaign", scopeId: id, packId: row.packId, approvedById: reviewer.userId, overrideReason });
     await recordAudit(tx, {
@@ -56,11 +57,11 @@ export async function approveCampaign(workspaceId: string, id: string, reviewer:
 export async function rejectCampaign(workspaceId: string, id: string, body: z.infer<typeof RejectCampaignBody>, reviewer: Reviewer) {
   await loadForDecision(workspaceId, id, reviewer);
   const campaign = await getCampaign(workspaceId, id);
-  if (campaign.status === "rejected") throw new Conflict("This campaign is already rejected.");
+  if (campaign.status === CAMPAIGN_STATUS.rejected) throw new Conflict("This campaign is already rejected.");
   await db().$transaction(async (tx) => {
     await tx.campaign.update({
       where: { id, workspaceId },
-      data: { status: "rejected", rejectedById: reviewer.userId, rejectedAt: new Date(), rejectReason: body.reason, approvedById: null, approvedAt: null },
+      data: { status: CAMPAIGN_STATUS.rejected, rejectedById: reviewer.userId, rejectedAt: new Date(), rejectReason: body.reason, approvedById: null, approvedAt: null },
     });
     const revoked = await revokeApprovals(tx, workspaceId, { scopeType: "campaign", scopeId: id });
     await recordAudit(tx, {

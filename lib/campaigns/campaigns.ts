@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CAMPAIGN_STATUSES } from "@/lib/statuses";
+import { CAMPAIGN_STATUSES, CAMPAIGN_STATUS } from "@/lib/statuses";
 import { db } from "@/lib/db";
 import { decodeCursor, ListQuery, toPage } from "@/lib/http/pagination";
 import { recordAudit, type Actor } from "@/lib/audit/record-audit";
@@ -114,7 +114,7 @@ export async function updateCampaign(workspaceId: string, id: string, body: z.in
   await db().$transaction(async (tx) => {
     await tx.campaign.update({
       where: { id, workspaceId },
-      data: { name: body.name, offer: overrideToStore(body.offer), ...(pins ? { status: "draft", approvedById: null, approvedAt: null, rejectedById: null, rejectedAt: null, rejectReason: null } : {}) },
+      data: { name: body.name, offer: overrideToStore(body.offer), ...(pins ? { status: CAMPAIGN_STATUS.draft, approvedById: null, approvedAt: null, rejectedById: null, rejectedAt: null, rejectReason: null } : {}) },
     });
     if (pins) {
       await revokeApprovals(tx, workspaceId, { scopeType: "campaign", scopeId: id });

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { db, type Prisma } from "@/lib/db";
 import { decodeCursor, ListQuery, toPage } from "@/lib/http/pagination";
 import { DRAFT_INCLUDE, DRAFT_STATUSES, presentDraft } from "@/lib/drafts/present-draft";
-import { DRAFT_STATUS } from "@/lib/statuses";
+import { DRAFT_STATUS, RUN_LEAD_STATE } from "@/lib/statuses";
 
 // The reviewers' queue (the /review page): drafts with the lead they are for, newest first, keyset
 // paginated like every /v1 list. Filters: status (default awaiting review), run, campaign (through
@@ -33,7 +33,7 @@ function presentQueueItem(row: QueueRow) {
     run_name: row.run.name,
     campaign: row.run.campaign ? { id: row.run.campaign.id, name: row.run.campaign.name } : null,
     /** Whether approving it sends it: approveDraft sends only while its lead waits in the run (not after stop_after draft_email or a cancel). */
-    will_send: row.runLead.state === "awaiting_review",
+    will_send: row.runLead.state === RUN_LEAD_STATE.awaiting_review,
   };
 }
 export type ReviewQueueItem = ReturnType<typeof presentQueueItem>;

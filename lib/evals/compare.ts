@@ -4,6 +4,7 @@ import { Conflict, NotFound } from "@/lib/errors";
 import { setForRef } from "@/lib/evals/eval-sets";
 import { EvaluationSummarySchema, presentEvaluation } from "@/lib/evals/evaluations";
 import type { PromptSet } from "@/lib/governance/prompt-set";
+import { JOB_ROW_STATUS } from "@/lib/statuses";
 
 // Parent against fork on the fork's eval set: the newest finished evaluation of each (the parent's
 // with the same provider as the fork's), the cases whose outcome changed with both outputs, and
@@ -27,7 +28,7 @@ export const EvalComparisonSchema = z
 export type EvalComparison = z.infer<typeof EvalComparisonSchema>;
 
 function latestDone(workspaceId: string, versionId: string, setId: string, provider?: string) {
-  return db().evaluation.findFirst({ where: { workspaceId, promptVersionId: versionId, setId, status: "done", ...(provider ? { provider } : {}) }, orderBy: { id: "desc" }, include: INCLUDE });
+  return db().evaluation.findFirst({ where: { workspaceId, promptVersionId: versionId, setId, status: JOB_ROW_STATUS.done, ...(provider ? { provider } : {}) }, orderBy: { id: "desc" }, include: INCLUDE });
 }
 
 /** A version, its set, and the newest finished evaluation of it and of its parent (same set and provider). */

@@ -1,6 +1,6 @@
 import pLimit from "p-limit";
 import { z } from "zod";
-import { JOB_ROW_STATUSES } from "@/lib/statuses";
+import { JOB_ROW_STATUSES, JOB_ROW_STATUS } from "@/lib/statuses";
 import { db } from "@/lib/db";
 import { recordAudit, type Actor } from "@/lib/audit/record-audit";
 import { NotFound, ValidationFailed } from "@/lib/errors";
@@ -72,7 +72,7 @@ export function presentResult(row: ResultRow) {
 }
 
 export function presentEvaluation(row: EvaluationRow, results?: ResultRow[]) {
-  const done = row.status === "done" && row.caseCount > 0;
+  const done = row.status === JOB_ROW_STATUS.done && row.caseCount > 0;
   const summary = {
     id: row.id,
     prompt: { name: row.promptVersion.prompt.name, version: row.promptVersion.version, version_id: row.promptVersion.id },
@@ -157,8 +157,8 @@ export async function listEvaluations(workspaceId: string, query: z.infer<typeof
 /** The worker's part: every case through the version, results and summary written at the end. */
 export async function runEvaluation(evaluationId: string): Promise<{ passed: number; valid: number; cases: number } | null> {
   const evaluation = await db().evaluation.findUnique({ where: { id: evaluationId }, include: { set: true, promptVersion: { include: { prompt: { select: { name: true } } } } } });
-  if (!evaluation || evaluation.status === "done") return null;
-  await db().evaluation.update({ where: { id: evaluationId }, data: { status: "running", startedAt: new Date(), error: null } });
+  if (!evaluation || evaluation.status === JOB_ROW_STATUS.done) return null;
+  await db().evaluation.update({ where: { id: evaluationId }, data: { status: JOB_ROW_STATUS.running, startedAt: new Date(), error: null } });
   try {
     const started = performance.now();
     const rows = await db().evalCase.findMany({ where: { setId: evaluation.setId, ...visibleCases(evaluation.workspaceId, evaluation.set) }, orderBy: { id: "asc" } });
@@ -183,11 +183,11 @@ export async function runEvaluation(evaluationId: string): Promise<{ passed: num
           output: (result.output ?? undefined) as Prisma.InputJsonValue | undefined, outputText: result.outputText.slice(0, 20_000), failures: result.failures, latencyMs: result.latencyMs, costMicros: BigInt(Math.round(result.costMicros)),
         })),
       }),
-      db().evaluation.update({ where: { id: evaluationId }, data: { status: "done", caseCount: cases.length, passed, valid, latencyMs, costMicros: BigInt(Math.round(cost)), finishedAt: new Date() } }),
+      db().evaluation.update({ where: { id: evaluationId }, data: { status: JOB_ROW_STATUS.done, caseCount: cases.length, passed, valid, latencyMs, costMicros: BigInt(Math.round(cost)), finishedAt: new Date() } }),
     ]);
     return { passed, valid, cases: cases.length };
   } catch (error) {
-    await db().evaluation.update({ where: { id: evaluationId }, data: { status: "failed", error: (error as Error).message.slice(0, 1000), finishedAt: new Date() } });
+    await db().evaluation.update({ where: { id: evaluationId }, data: { status: JOB_ROW_STATUS.failed, error: (error as Error).message.slice(0, 1000), finishedAt: new Date() } });
     throw error;
   }
 }

@@ -6,7 +6,7 @@ import { enqueueStageBatches } from "@/lib/pipeline/start-stages";
 import { nextBatchStage, type BatchStage } from "@/lib/pipeline/stages";
 import { IMPORT_RUN_STATUSES, settleActiveRuns } from "@/lib/lifecycle/run";
 import { WORKING_RUN_LEAD_STATES } from "@/lib/lifecycle/run-lead";
-import { RUN_STATUS } from "@/lib/statuses";
+import { DRAFT_STATUS, RUN_LEAD_STATE, RUN_STATUS, SEND_STATUS } from "@/lib/statuses";
 
 // Crash recovery: PostgreSQL holds the truth, so work lost with a queue (Redis restarted empty, a
 // job dropped) is found from the rows and queued again. Work that merely waits (a long import, a
@@ -44,10 +44,10 @@ export async function resumeRuns(): Promise<{ imports: number; batches: number; 
   const announced = await announceDueApprovals(STALE_SECONDS);
   const unsent = await sql().query<{ id: string }>(
     `SELECT d.id FROM drafts d JOIN run_leads rl ON rl.id = d."runLeadId" LEFT JOIN sends s ON s."draftId" = d.id
-      WHERE d.status = 'approved' AND rl.state = 'running' AND d."updatedAt" < now() - make_interval(secs => $1)
-        AND (s.id IS NULL OR s.status IN ('pending', 'sending', 'committing')
-             OR (s.status = 'waiting_relay' AND EXISTS (SELECT 1 FROM relay_settings r WHERE r."workspaceId" = d."workspaceId")))`,
-    [STALE_SECONDS],
+      WHERE d.status = $2 AND rl.state = $3 AND d."updatedAt" < now() - make_interval(secs => $1)
+        AND (s.id IS NULL OR s.status = ANY($4)
+             OR (s.status = $5 AND EXISTS (SELECT 1 FROM relay_settings r WHERE r."workspaceId" = d."workspaceId")))`,
+    [STALE_SECONDS, DRAFT_STATUS.approved, RUN_LEAD_STATE.running, [SEND_STATUS.pending, SEND_STATUS.sending, SEND_STATUS.committing], SEND_STATUS.waiting_relay],
   );
   const sending = unsent.rows.length ? await liveWork("send") : new Set<string>();
   const lostSends = unsent.rows.filter((row) => !sending.has(row.id));

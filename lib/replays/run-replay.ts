@@ -6,6 +6,7 @@ import { LEAD_FACT_COLUMNS, RUN_CONTEXT_SELECT, stageContext, type LeadFactRow }
 import { promptTarget, runPrompt, type Ran } from "@/lib/prompts/run-prompt";
 import type { StageOutput } from "@/lib/prompts/stage-output";
 import type { ReplayStage } from "@/lib/replays/replays";
+import { JOB_ROW_STATUS } from "@/lib/statuses";
 
 // The `replay` worker's part: the run's most recent leads that reached the stage, each put through
 // the version as the pipeline runs it (runPrompt: the version's model, the pack's ICP, the run's
@@ -81,8 +82,8 @@ export async function runReplay(replayId: string): Promise<{ leads: number; chan
     where: { id: replayId },
     include: { promptVersion: { include: { prompt: { select: { name: true } } } }, run: { select: { id: true, ...RUN_CONTEXT_SELECT } } },
   });
-  if (!replay || replay.status === "done") return null;
-  await db().replay.update({ where: { id: replayId }, data: { status: "running", startedAt: new Date(), error: null } });
+  if (!replay || replay.status === JOB_ROW_STATUS.done) return null;
+  await db().replay.update({ where: { id: replayId }, data: { status: JOB_ROW_STATUS.running, startedAt: new Date(), error: null } });
   try {
     const started = performance.now();
     const stage = replay.stage as ReplayStage;
@@ -114,14 +115,14 @@ export async function runReplay(replayId: string): Promise<{ leads: number; chan
       db().replay.update({
         where: { id: replayId },
         data: {
-          status: "done", leadCount: results.length, changed: results.filter((r) => r.changed).length, verdictsChanged: results.filter((r) => r.verdictChanged).length,
+          status: JOB_ROW_STATUS.done, leadCount: results.length, changed: results.filter((r) => r.changed).length, verdictsChanged: results.filter((r) => r.verdictChanged).length,
           valid: results.filter((r) => r.valid).length, latencyMs, costMicros: BigInt(Math.round(cost)), finishedAt: new Date(),
         },
       }),
     ]);
     return { leads: results.length, changed: results.filter((r) => r.changed).length };
   } catch (error) {
-    await db().replay.update({ where: { id: replayId }, data: { status: "failed", error: (error as Error).message.slice(0, 1000), finishedAt: new Date() } });
+    await db().replay.update({ where: { id: replayId }, data: { status: JOB_ROW_STATUS.failed, error: (error as Error).message.slice(0, 1000), finishedAt: new Date() } });
     throw error;
   }
 }

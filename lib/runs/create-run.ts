@@ -15,6 +15,7 @@ import type { Prisma } from "@/lib/generated/prisma/client.ts";
 import { SYSTEM_WORKSPACE_SLUG } from "@/lib/workspaces/slug";
 import { jsonDepthExceeds, MAX_JSON_DEPTH } from "@/lib/http/json-depth";
 import { markClaimCommitted, registerRecovery } from "@/lib/idempotency/claim-context";
+import { CAMPAIGN_STATUS } from "@/lib/statuses";
 
 function uploadPins(raw: string | undefined): Record<string, string> | undefined {
   if (raw === undefined) return undefined;
@@ -46,8 +47,8 @@ async function checkCampaign(workspaceId: string, campaignId: string, packId: st
     throw new ValidationFailed([{ path: "pack", message: `campaign "${campaign.name}" runs pack "${campaign.pack.slug}": give that pack, or start the run without the campaign` }]);
   }
   const pinsFork = campaign.pins.some((pin) => pin.promptVersion.prompt.workspace.slug !== SYSTEM_WORKSPACE_SLUG);
-  if (pinsFork && campaign.status !== "approved") {
-    const detail = campaign.status === "rejected" ? `A reviewer rejected this campaign: ${campaign.rejectReason}` : "This campaign pins a forked prompt and a reviewer has not approved it yet.";
+  if (pinsFork && campaign.status !== CAMPAIGN_STATUS.approved) {
+    const detail = campaign.status === CAMPAIGN_STATUS.rejected ? `A reviewer rejected this campaign: ${campaign.rejectReason}` : "This campaign pins a forked prompt and a reviewer has not approved it yet.";
     throw new Conflict(detail, "campaign_not_approved");
   }
 }

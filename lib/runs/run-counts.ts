@@ -1,3 +1,4 @@
+import { DRAFT_STATUS, RUN_LEAD_STATE, SEND_STATUS } from "@/lib/statuses";
 import { sql } from "@/lib/db";
 import type { RunCounts } from "@/lib/runs/run-schemas";
 
@@ -6,17 +7,17 @@ export async function runCounts(run: { id: string; rows: number; imported: numbe
   const { rows } = await sql().query<Record<string, string>>(
     `SELECT
        count(*) FILTER (WHERE rl.qualified) AS qualified,
-       count(*) FILTER (WHERE rl.state = 'rejected') AS rejected,
+       count(*) FILTER (WHERE rl.state = $2) AS rejected,
        count(d.id) AS drafted,
-       count(d.id) FILTER (WHERE d.status IN ('approved', 'sent')) AS approved,
-       count(s.id) FILTER (WHERE s.status = 'sent') AS sent,
-       count(*) FILTER (WHERE rl.state = 'failed') AS failed,
+       count(d.id) FILTER (WHERE d.status = ANY($3)) AS approved,
+       count(s.id) FILTER (WHERE s.status = $4) AS sent,
+       count(*) FILTER (WHERE rl.state = $5) AS failed,
        (SELECT count(DISTINCT r."draftId") FROM replies r JOIN drafts d2 ON d2.id = r."draftId" WHERE d2."runId" = $1) AS replied
      FROM run_leads rl
      LEFT JOIN drafts d ON d."runLeadId" = rl.id
      LEFT JOIN sends s ON s."draftId" = d.id
      WHERE rl."runId" = $1`,
-    [run.id],
+    [run.id, RUN_LEAD_STATE.rejected, [DRAFT_STATUS.approved, DRAFT_STATUS.sent], SEND_STATUS.sent, RUN_LEAD_STATE.failed],
   );
   const row = rows[0] ?? {};
   const n = (key: string) => Number(row[key] ?? 0);

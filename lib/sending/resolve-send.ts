@@ -7,7 +7,7 @@ import { enqueueAfterCommit } from "@/lib/queues";
 import { settleRun } from "@/lib/lifecycle/run";
 import { getSend } from "@/lib/sending/list-sends";
 import { recordSentIn } from "@/lib/sending/record-send";
-import { SEND_STATUS } from "@/lib/statuses";
+import { SEND_STATUS, RUN_STATUS } from "@/lib/statuses";
 
 // A reviewer's decision on a send in doubt (contract §12, POST /sends/{id}/resolve), audited
 // (send.resolved):
@@ -33,7 +33,7 @@ export async function resolveSend(workspaceId: string, sendId: string, body: Res
   if (!send) throw new NotFound("send");
   if (send.status !== SEND_STATUS.in_doubt) throw new Conflict(`This send is ${send.status}, not in doubt: there is nothing to resolve.`);
   const draft = send.draft;
-  if (body.outcome === "resend" && draft.run.status === "canceled") throw new Conflict("This draft's run was canceled: it is not sent again. Resolve it as sent if it arrived.");
+  if (body.outcome === "resend" && draft.run.status === RUN_STATUS.canceled) throw new Conflict("This draft's run was canceled: it is not sent again. Resolve it as sent if it arrived.");
 
   await db().$transaction(async (tx) => {
     if (body.outcome === "sent") {

@@ -21,7 +21,7 @@ export async function retrySend(workspaceId: string, draftId: string, actor: Act
   const refused = send?.status === SEND_STATUS.failed && draft.runLead.reasonCode === "relay_rejected";
   const stuck = draft.status === DRAFT_STATUS.approved && send?.status === SEND_STATUS.pending && send.attempts > 0;
   if (!refused && !stuck) throw new Conflict("Only a send that failed can be retried.");
-  if (draft.run.status === "canceled" || draft.run.stopAfter === "draft_email") throw new Conflict("This draft's run does not send.");
+  if (draft.run.status === RUN_STATUS.canceled || draft.run.stopAfter === "draft_email") throw new Conflict("This draft's run does not send.");
   const updated = await db().$transaction(async (tx) => {
     if (refused) {
       const moved = await moveSend({ id: send!.id }, SEND_STATUS.pending, { error: null }, { from: [SEND_STATUS.failed], tx });

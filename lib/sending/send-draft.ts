@@ -9,7 +9,7 @@ import { withSendLock } from "@/lib/sending/send-lock";
 import { composeMessage, deliver, type DeliveryError } from "@/lib/sending/smtp-delivery";
 import { isSuppressed } from "@/lib/suppressions/suppressions";
 import { unsubscribeHeaders } from "@/lib/suppressions/unsubscribe-token";
-import { DRAFT_STATUS, SEND_STATUS } from "@/lib/statuses";
+import { DRAFT_STATUS, SEND_STATUS, RUN_LEAD_STATE, RUN_STATUS } from "@/lib/statuses";
 
 // The send stage, exactly once (docs/reliability.md, "Sending exactly once"). An approved draft has
 // one Send row (unique per draft) holding its Message-ID, reserved in PostgreSQL before the SMTP
@@ -63,7 +63,7 @@ export async function sendDraft(draftId: string): Promise<SendOutcome> {
   // A send in doubt waits for its resolution (the Sent folder or a reviewer), never for another attempt.
   if (!draft || draft.status !== DRAFT_STATUS.approved || (draft.send && NOT_ATTEMPTED_SEND_STATUSES.includes(draft.send.status))) return "skipped";
   if (sendWaitMs(draft) > 0) return "skipped"; // still in the web app's undo window: its delayed job sends it
-  if (draft.runLead.state !== "running" || draft.run.stopAfter === "draft_email" || draft.run.status === "canceled") return "skipped";
+  if (draft.runLead.state !== RUN_LEAD_STATE.running || draft.run.stopAfter === "draft_email" || draft.run.status === RUN_STATUS.canceled) return "skipped";
   const relay = draft.workspace.relay;
   if (!relay) return waitForRelay(draft);
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DELIVERY_STATUSES } from "@/lib/statuses";
+import { DELIVERY_STATUSES, DELIVERY_STATUS } from "@/lib/statuses";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
@@ -37,7 +37,7 @@ export const ReplayBody = z
 
 function deadLetterWhere(workspaceId: string, query: z.infer<typeof DeadLettersQuery>): Prisma.DeliveryWhereInput {
   return {
-    workspaceId, status: "dead", ...(query.endpoint_id ? { endpointId: query.endpoint_id } : {}),
+    workspaceId, status: DELIVERY_STATUS.dead, ...(query.endpoint_id ? { endpointId: query.endpoint_id } : {}),
     ...(query.since ? { deadLetteredAt: { gte: new Date(query.since) } } : {}),
   };
 }
@@ -71,12 +71,12 @@ export async function listDeadLettersForPage(workspaceId: string, query: z.infer
 
 export async function replayDeadLetters(workspaceId: string, body: z.infer<typeof ReplayBody>, actor: Actor) {
   let where: Prisma.DeliveryWhereInput;
-  if ("ids" in body) where = { workspaceId, status: "dead", id: { in: body.ids } };
+  if ("ids" in body) where = { workspaceId, status: DELIVERY_STATUS.dead, id: { in: body.ids } };
   else {
     await findEndpoint(workspaceId, body.endpoint_id).catch(() => {
       throw new ValidationFailed([{ path: "endpoint_id", message: "no such webhook endpoint" }]);
     });
-    where = { workspaceId, status: "dead", endpointId: body.endpoint_id, deadLetteredAt: { gte: new Date(body.since) } };
+    where = { workspaceId, status: DELIVERY_STATUS.dead, endpointId: body.endpoint_id, deadLetteredAt: { gte: new Date(body.since) } };
   }
   const rows = await db().delivery.findMany({ where, select: { id: true, endpointId: true } });
   const ids = rows.map((row) => row.id);
@@ -84,8 +84,8 @@ export async function replayDeadLetters(workspaceId: string, body: z.infer<typeo
   const now = new Date();
   const replayed = await db().$transaction(async (tx) => {
     const { count } = await tx.delivery.updateMany({
-      where: { id: { in: ids }, workspaceId, status: "dead" },
-      data: { status: "pending", firstAttemptAt: null, nextAttemptAt: now, deadLetteredAt: null },
+      where: { id: { in: ids }, workspaceId, status: DELIVERY_STATUS.dead },
+      data: { status: DELIVERY_STATUS.pending, firstAttemptAt: null, nextAttemptAt: now, deadLetteredAt: null },
     });
     await recordAudit(tx, { workspaceId, actor, action: "webhook.replayed", target: { type: "webhook_deliveries", id: "endpoint_id" in body ? body.endpoint_id : ids[0] }, data: { count, delivery_ids: ids.slice(0, 100) } });
     return count;

@@ -10,6 +10,7 @@ import { SIGNING_SECRETS, signingSecrets } from "@/lib/webhooks/endpoints";
 import { ATTEMPT_TIMEOUT_MS, postWebhook, type AttemptOutcome } from "@/lib/webhooks/post-webhook";
 import { nextAttempt } from "@/lib/webhooks/schedule";
 import { signatureHeader } from "@/lib/webhooks/signing";
+import { DELIVERY_STATUS } from "@/lib/statuses";
 
 // One attempt for each of a batch of deliveries, set-based: the due ones are claimed in one
 // statement, posted concurrently (at most PER_ENDPOINT at a time to any one endpoint), and the
@@ -43,15 +44,16 @@ export type QueuedDelivery = { id: string; endpointId: string };
  * A delivery that is due: pending, with no next attempt or one at most a second away (a delayed job
  * can fire a little early by PostgreSQL's clock). Lanes use it too (lib/webhooks/lanes.ts).
  */
-export const DUE = `status = 'pending' AND ("nextAttemptAt" IS NULL OR "nextAttemptAt" <= now() + interval '1 second')`;
+/** `param` is the placeholder that carries DELIVERY_STATUS.pending (`$3`). */
+export const dueClause = (param: string) => `status = ${param} AND ("nextAttemptAt" IS NULL OR "nextAttemptAt" <= now() + interval '1 second')`;
 
 async function claim(which: { ids: string[] } | { endpointId: string }, leaseMs: number): Promise<Claimed[]> {
   const due = "ids" in which
     ? `SELECT id FROM deliveries
-        WHERE id = ANY($1) AND ${DUE}
+        WHERE id = ANY($1) AND ${dueClause("$3")}
         FOR UPDATE SKIP LOCKED`
     : `SELECT id FROM deliveries
-        WHERE "endpointId" = $1 AND ${DUE}
+        WHERE "endpointId" = $1 AND ${dueClause("$3")}
         ORDER BY "nextAttemptAt" NULLS FIRST LIMIT ${DELIVERY_BATCH} FOR UPDATE SKIP LOCKED`;
   const { rows } = await sql().query<Claimed>(
     `WITH due AS (${due}),
@@ -61,7 +63,7 @@ async function claim(which: { ids: string[] } | { endpointId: string }, leaseMs:
          FROM due WHERE d.id = due.id
        RETURNING d.id, d."attemptCount" AS "attemptNo", d."firstAttemptAt", d."endpointId", d."eventId")
      SELECT c.*, e.type, e.data, e."occurredAt" FROM claimed c JOIN events e ON e.id = c."eventId"`,
-    ["ids" in which ? which.ids : which.endpointId, leaseMs / 1000],
+    ["ids" in which ? which.ids : which.endpointId, leaseMs / 1000, DELIVERY_STATUS.pending],
   );
   return rows;
 }
@@ -112,7 +114,7 @@ async function record(attempts: Attempt[]): Promise<{ result: Omit<BatchResult, 
         attempts.map((a) => a.outcome.durationMs), attempts.map((a) => a.outcome.statusCode), attempts.map((a) => a.outcome.responseBody), attempts.map((a) => a.outcome.error),
       ],
     );
-    if (succeeded.length) await client.query(`UPDATE deliveries SET status = 'succeeded', "succeededAt" = now(), "lastError" = NULL WHERE id = ANY($1)`, [succeeded]);
+    if (succeeded.length) await client.query(`UPDATE deliveries SET status = $2, "succeededAt" = now(), "lastError" = NULL WHERE id = ANY($1)`, [succeeded, DELIVERY_STATUS.succeeded]);
     if (failed.length === 0) return;
     // Attempts made since the window opened (a replay opens a new window).
     const counts = await client.query<{ id: string; made: number }>(

@@ -2,6 +2,7 @@ import { recordAudit } from "@/lib/audit/record-audit";
 import { config } from "@/lib/config";
 import { db, sql } from "@/lib/db";
 import { log } from "@/lib/log";
+import { DELIVERY_STATUS } from "@/lib/statuses";
 
 // An endpoint's health, kept by the worker after each batch of attempts. `failingSince` is the start
 // of the first failed attempt since the endpoint's last successful one (null while it succeeds). An
@@ -63,8 +64,8 @@ export async function disableFailingEndpoints(endpointIds: string[]): Promise<st
       });
       if (count === 0) return false;
       const dead = await tx.delivery.updateMany({
-        where: { endpointId: endpoint.id, status: "pending" },
-        data: { status: "dead", deadLetteredAt: now, nextAttemptAt: null, lastError: "endpoint disabled after continuous failure" },
+        where: { endpointId: endpoint.id, status: DELIVERY_STATUS.pending },
+        data: { status: DELIVERY_STATUS.dead, deadLetteredAt: now, nextAttemptAt: null, lastError: "endpoint disabled after continuous failure" },
       });
       await recordAudit(tx, {
         workspaceId: endpoint.workspaceId, actor: SYSTEM, action: "webhook.endpoint_disabled", target: { type: "webhook_endpoint", id: endpoint.id },

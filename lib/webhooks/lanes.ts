@@ -1,7 +1,8 @@
 import { sql } from "@/lib/db";
 import { log } from "@/lib/log";
 import type { QueuePayload } from "@/lib/queues";
-import { deliverBatch, deliverDue, DELIVERY_BATCH, DUE, queueDeliveries, type BatchResult } from "@/lib/webhooks/deliver";
+import { DELIVERY_STATUS } from "@/lib/statuses";
+import { deliverBatch, deliverDue, DELIVERY_BATCH, dueClause, queueDeliveries, type BatchResult } from "@/lib/webhooks/deliver";
 import { isProvenHealthy } from "@/lib/webhooks/endpoint-health";
 
 // Fairness between endpoints. Every `deliver` job carries one endpoint's deliveries, and a worker
@@ -29,9 +30,9 @@ export function stopLanes() {
 
 async function dueDeliveryIds(endpointId: string): Promise<string[]> {
   const { rows } = await sql().query<{ id: string }>(
-    `SELECT id FROM deliveries WHERE "endpointId" = $1 AND ${DUE}
+    `SELECT id FROM deliveries WHERE "endpointId" = $1 AND ${dueClause("$3")}
       ORDER BY "nextAttemptAt" NULLS FIRST LIMIT $2`,
-    [endpointId, DELIVERY_BATCH],
+    [endpointId, DELIVERY_BATCH, DELIVERY_STATUS.pending],
   );
   return rows.map((row) => row.id);
 }

@@ -6,6 +6,7 @@ import { queryKeys } from "@/components/data/query-keys";
 import { webApi } from "@/components/data/web-api";
 import type { EvalComparison, EvalSetJson, EvalSetSummary, EvaluationSummary } from "@/components/evals/types";
 import type { VersionOutcomes } from "@/lib/evals/outcomes";
+import { JOB_ROW_STATUS } from "@/lib/statuses";
 
 /** One version's outcomes in a prompt's table. */
 export type PromptOutcomeRow = VersionOutcomes & { version: string };
@@ -50,8 +51,8 @@ export async function evaluateAndWait(body: { prompt: string; version: string; p
   const until = Date.now() + 120_000;
   for (;;) {
     const current = await webApi<EvaluationSummary>(`/evaluations/${created.id}`);
-    if (current.status === "done") return current;
-    if (current.status === "failed") throw new Error(`The evaluation failed: ${current.error ?? "unknown error"}`);
+    if (current.status === JOB_ROW_STATUS.done) return current;
+    if (current.status === JOB_ROW_STATUS.failed) throw new Error(`The evaluation failed: ${current.error ?? "unknown error"}`);
     if (Date.now() > until) throw new Error("The evaluation is still running; reload the page in a moment.");
     await new Promise((resolve) => setTimeout(resolve, 400));
   }

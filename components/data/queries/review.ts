@@ -5,6 +5,7 @@ import { endpoint } from "@/components/data/endpoint";
 import { queryKeys } from "@/components/data/query-keys";
 import { usePagedList } from "@/components/data/use-paged-list";
 import type { DraftDetail, QueueFilters, ReviewQueueItem } from "@/components/review/types";
+import { DRAFT_STATUS, RUN_LEAD_STATE, SEND_STATUS } from "@/lib/statuses";
 
 const params = (filters: QueueFilters) => ({ run_id: filters.runId, campaign_id: filters.campaignId, q: filters.q });
 
@@ -23,7 +24,7 @@ export function useDraft(id: string) {
     // An approved draft on its way to the relay: look again until the send is recorded.
     refetchInterval: (query) => {
       const data = query.state.data;
-      return data && data.draft.status === "approved" && data.run_lead.state === "running" && data.send?.status !== "sent" ? (data.send?.status === "waiting_relay" ? 10_000 : 2000) : false;
+      return data && data.draft.status === DRAFT_STATUS.approved && data.run_lead.state === RUN_LEAD_STATE.running && data.send?.status !== SEND_STATUS.sent ? (data.send?.status === SEND_STATUS.waiting_relay ? 10_000 : 2000) : false;
     },
   });
 }
