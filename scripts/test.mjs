@@ -67,6 +67,7 @@ await step("typecheck", async () => {
 
 await step("lint", async () => {
   await run(bin("eslint"), [".", "--max-warnings", "0"], { env });
+  await run(bin("prettier"), ["--check", "--log-level", "warn", "**/*.{ts,tsx,mjs}"], { env });
   record("lint", 1, 0);
 });
 
@@ -99,7 +100,19 @@ for (const project of ["unit", "integration", "api"]) {
     const contract = path.join(runDir, "contract.json");
     rmSync(contract, { force: true });
     const contractEnv = project === "api" ? { CONTRACT_REPORT: contract, CONTRACT_COMPLETE: fileFilters.length ? "0" : "1" } : {};
-    const outcome = await run(bin("vitest"), ["run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile=${report}`, ...(fileFilters.length ? ["--passWithNoTests", ...fileFilters] : [])], { env: { ...env, ...contractEnv } }).catch((error) => error);
+    const outcome = await run(
+      bin("vitest"),
+      [
+        "run",
+        "--project",
+        project,
+        "--reporter=default",
+        "--reporter=json",
+        `--outputFile=${report}`,
+        ...(fileFilters.length ? ["--passWithNoTests", ...fileFilters] : []),
+      ],
+      { env: { ...env, ...contractEnv } },
+    ).catch((error) => error);
     if (!existsSync(report)) throw outcome instanceof Error ? outcome : new Error("vitest wrote no report");
     const summary = JSON.parse(readFileSync(report, "utf8"));
     const failed = summary.numFailedTests + (outcome instanceof Error && summary.numFailedTests === 0 ? 1 : 0);
@@ -126,6 +139,7 @@ await step("e2e", async () => {
 const passed = results.reduce((sum, result) => sum + result.passed, 0);
 const failedCount = results.reduce((sum, result) => sum + result.failed, 0);
 console.log("\nSummary");
-for (const result of results) console.log(`  ${result.failed ? "✖" : "✔"} ${result.step.padEnd(12)} ${result.passed} passed, ${result.failed} failed ${result.note}`);
+for (const result of results)
+  console.log(`  ${result.failed ? "✖" : "✔"} ${result.step.padEnd(12)} ${result.passed} passed, ${result.failed} failed ${result.note}`);
 console.log(`\ntests: ${passed} passed, ${failedCount} failed`);
 process.exit(failedCount === 0 && results.length > 0 ? 0 : 1);
