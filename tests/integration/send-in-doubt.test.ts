@@ -34,7 +34,6 @@ let dovecot: Dovecot;
 let reviewerId = "";
 const workers: Spawned[] = [];
 
-
 async function workspaceWithRelay(slug: string): Promise<string> {
   const workspaceId = (await ensureWorkspace({ slug, name: slug })).id;
   await putRelay(workspaceId, { host: "127.0.0.1", port: smtp.port, secure: false, from_email: `sam@${slug}.example`, from_name: "Sam" }, actor);
@@ -66,7 +65,8 @@ async function crashAfterCommitting(workspaceId: string, draftId: string) {
 }
 
 const mailsFor = (draftId: string) => smtp.mails.filter((mail) => mail.headers.get("x-leadpipe-draft") === draftId);
-const completedEvents = (workspaceId: string, draftId: string) => db().event.count({ where: { workspaceId, type: "send.completed", data: { path: ["draft_id"], equals: draftId } } });
+const completedEvents = (workspaceId: string, draftId: string) =>
+  db().event.count({ where: { workspaceId, type: "send.completed", data: { path: ["draft_id"], equals: draftId } } });
 const sendOf = (draftId: string) => db().send.findUniqueOrThrow({ where: { draftId } });
 const runStatus = async (runId: string) => (await db().run.findUniqueOrThrow({ where: { id: runId } })).status;
 
@@ -107,7 +107,10 @@ describe("sends in doubt", () => {
     const workspaceId = await workspaceWithRelay("doubt-mailbox");
     const { username, password } = dovecot.user("sender");
     await putMailbox(workspaceId, { host: dovecot.host, port: dovecot.port, secure: false, username, password, folders: ["INBOX"] }, actor);
-    const { runId, draftIds: [draftId] } = await draftsAwaitingReview(workspaceId, ["ada@doubt.example"]);
+    const {
+      runId,
+      draftIds: [draftId],
+    } = await draftsAwaitingReview(workspaceId, ["ada@doubt.example"]);
     await crashAfterCommitting(workspaceId, draftId);
     expect(mailsFor(draftId)).toHaveLength(0);
     expect((await sendOf(draftId)).status).toBe("committing");
@@ -119,7 +122,11 @@ describe("sends in doubt", () => {
     expect(mailsFor(draftId)).toHaveLength(0);
 
     // The mail service kept a copy of what its relay sent (as Gmail or Microsoft 365 do).
-    await dovecot.append(username, `Message-ID: ${send.messageId}\r\nFrom: sam@doubt-mailbox.example\r\nTo: ada@doubt.example\r\nSubject: Hello\r\n\r\nHi\r\n`, "Sent");
+    await dovecot.append(
+      username,
+      `Message-ID: ${send.messageId}\r\nFrom: sam@doubt-mailbox.example\r\nTo: ada@doubt.example\r\nSubject: Hello\r\n\r\nHi\r\n`,
+      "Sent",
+    );
     await startWorker(); // runs the check queued when the send became in doubt
     await eventually(async () => (await sendOf(draftId)).status === "sent", { timeoutMs: 45_000, everyMs: 250 });
     const resolved = await sendOf(draftId);
@@ -127,13 +134,16 @@ describe("sends in doubt", () => {
     expect(resolved.error).toMatch(/Sent folder \(Sent\)/);
     expect(await completedEvents(workspaceId, draftId)).toBe(1);
     expect((await db().runLead.findFirstOrThrow({ where: { runId } })).state).toBe("done");
-    expect(await runStatus(runId)).toBe("completed");
+    await eventually(async () => (await runStatus(runId)) === "completed", { timeoutMs: 10_000, everyMs: 100 });
     expect(mailsFor(draftId)).toHaveLength(0); // resolved, never sent again
   }, 120_000);
 
   it("without a mailbox it waits for a reviewer: `sent` records it, `resend` sends it once under the same Message-ID", async () => {
     const workspaceId = await workspaceWithRelay("doubt-reviewer");
-    const { runId, draftIds: [kept, lost] } = await draftsAwaitingReview(workspaceId, ["grace@doubt.example", "linus@doubt.example"]);
+    const {
+      runId,
+      draftIds: [kept, lost],
+    } = await draftsAwaitingReview(workspaceId, ["grace@doubt.example", "linus@doubt.example"]);
     await crashAfterCommitting(workspaceId, kept);
     await crashAfterCommitting(workspaceId, lost);
     expect(await sendDraft(kept)).toBe("in_doubt");
@@ -163,7 +173,7 @@ describe("sends in doubt", () => {
     expect(await sendOf(lost)).toMatchObject({ confirmed: true, messageId: lostSend.messageId });
     expect(mailsFor(kept)).toHaveLength(0);
     expect(await completedEvents(workspaceId, lost)).toBe(1);
-    expect(await runStatus(runId)).toBe("completed");
+    await eventually(async () => (await runStatus(runId)) === "completed", { timeoutMs: 10_000, everyMs: 100 });
     const audit = await db().auditEntry.findMany({ where: { workspaceId, action: "send.resolved" }, orderBy: { id: "asc" } });
     expect(audit.map((entry) => (entry.data as { outcome: string }).outcome)).toEqual(["sent", "resend"]);
   }, 120_000);
@@ -173,7 +183,10 @@ describe("sends in doubt", () => {
     try {
       const workspaceId = (await ensureWorkspace({ slug: "doubt-hangup", name: "doubt-hangup" })).id;
       await putRelay(workspaceId, { host: "127.0.0.1", port: hangingUp.port, secure: false, from_email: "sam@doubt-hangup.example", from_name: "Sam" }, actor);
-      const { runId, draftIds: [draftId] } = await draftsAwaitingReview(workspaceId, ["ada@doubt-hangup.example"]);
+      const {
+        runId,
+        draftIds: [draftId],
+      } = await draftsAwaitingReview(workspaceId, ["ada@doubt-hangup.example"]);
       await approveDraft(workspaceId, draftId, {}, { userId: reviewerId, actor });
       expect(await sendDraft(draftId)).toBe("in_doubt"); // settles at once (it used to wait forever for the answer)
       const send = await expectInDoubt(workspaceId, runId, draftId);
@@ -187,7 +200,10 @@ describe("sends in doubt", () => {
 
   it("a `committing` write whose answer was lost: the worker puts the send back to pending through the outage, and it is sent once", async () => {
     const workspaceId = await workspaceWithRelay("doubt-outage");
-    const { runId, draftIds: [draftId] } = await draftsAwaitingReview(workspaceId, ["ada@doubt-outage.example"]);
+    const {
+      runId,
+      draftIds: [draftId],
+    } = await draftsAwaitingReview(workspaceId, ["ada@doubt-outage.example"]);
     // The worker reaches PostgreSQL through a proxy the test cuts while the `committing` UPDATE is
     // committing (held 3 s at its commit by a deferred trigger): it commits, its answer never arrives.
     const target = new URL(process.env.DATABASE_URL!);
@@ -196,15 +212,22 @@ describe("sends in doubt", () => {
     const proxied = new URL(target);
     proxied.hostname = "127.0.0.1";
     proxied.port = String(proxy.port);
-    await sql().query(`CREATE OR REPLACE FUNCTION test_hold_committing() RETURNS trigger AS $$ BEGIN PERFORM pg_sleep(3); RETURN NULL; END $$ LANGUAGE plpgsql`);
-    await sql().query(`CREATE CONSTRAINT TRIGGER test_hold_committing AFTER UPDATE ON sends DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (OLD.status = 'sending' AND NEW.status = 'committing' AND NEW."draftId" = '${draftId}') EXECUTE FUNCTION test_hold_committing()`);
+    await sql().query(
+      `CREATE OR REPLACE FUNCTION test_hold_committing() RETURNS trigger AS $$ BEGIN PERFORM pg_sleep(3); RETURN NULL; END $$ LANGUAGE plpgsql`,
+    );
+    await sql().query(
+      `CREATE CONSTRAINT TRIGGER test_hold_committing AFTER UPDATE ON sends DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (OLD.status = 'sending' AND NEW.status = 'committing' AND NEW."draftId" = '${draftId}') EXECUTE FUNCTION test_hold_committing()`,
+    );
     try {
       await startWorker({ DATABASE_URL: proxied.toString() });
       await approveDraft(workspaceId, draftId, {}, { userId: reviewerId, actor });
-      await eventually(async () => {
-        const { rows } = await sql().query(`SELECT 1 FROM pg_stat_activity WHERE wait_event = 'PgSleep' AND datname = current_database()`);
-        return rows.length > 0;
-      }, { timeoutMs: 30_000, everyMs: 50 });
+      await eventually(
+        async () => {
+          const { rows } = await sql().query(`SELECT 1 FROM pg_stat_activity WHERE wait_event = 'PgSleep' AND datname = current_database()`);
+          return rows.length > 0;
+        },
+        { timeoutMs: 30_000, everyMs: 50 },
+      );
       await proxy.cut();
       await sql().query(`DROP TRIGGER test_hold_committing ON sends`); // waits for the held UPDATE to finish
       await eventually(async () => (await sendOf(draftId)).status === "committing", { timeoutMs: 5_000, everyMs: 50 }).catch(async () => {
@@ -220,7 +243,8 @@ describe("sends in doubt", () => {
       expect(mailsFor(draftId)).toHaveLength(1);
       expect(mailsFor(draftId)[0].headers.get("message-id")).toBe(send.messageId);
       expect(await completedEvents(workspaceId, draftId)).toBe(1);
-      expect(await runStatus(runId)).toBe("completed");
+      // The run settles just after the send commits (settleRun runs outside its transaction).
+      await eventually(async () => (await runStatus(runId)) === "completed", { timeoutMs: 10_000, everyMs: 100 });
     } finally {
       await sql().query(`DROP TRIGGER IF EXISTS test_hold_committing ON sends`);
       await sql().query(`DROP FUNCTION IF EXISTS test_hold_committing()`);
