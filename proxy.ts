@@ -50,5 +50,9 @@ function notFound(): Response {
 }
 
 export const config = {
-  matcher: ["/((?!v1|api/|unsubscribe/|healthz|readyz|metrics|_next/static|_next/image|favicon.ico|favicon.svg|robots.txt).*)", "/(v1/.*%.*)", "/(api/web/.*%.*)"],
+  matcher: [
+    "/((?!v1|api/|unsubscribe/|healthz|readyz|metrics|_next/static|_next/image|favicon.ico|favicon.svg|robots.txt).*)",
+    "/(v1/.*%.*)",
+    "/(api/web/.*%.*)",
+  ],
 };

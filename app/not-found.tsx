@@ -7,7 +7,9 @@ export default function RootNotFound() {
       <p className="text-sm font-semibold text-indigo-700">404</p>
       <h1 className="mt-1 text-2xl font-semibold tracking-tight text-slate-900">We couldn’t find that</h1>
       <p className="mt-2 text-sm text-slate-600">LeadPipe has no page at this address.</p>
-      <Link href="/" className="mt-4 inline-block text-sm font-medium text-indigo-700 hover:underline">Back to the home page</Link>
+      <Link href="/" className="mt-4 inline-block text-sm font-medium text-indigo-700 hover:underline">
+        Back to the home page
+      </Link>
     </main>
   );
 }

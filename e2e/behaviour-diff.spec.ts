@@ -15,13 +15,19 @@ test("a fork's version page replays a finished run and shows the drafts that cha
   const csv = await serveCsv(leads("good"));
   const run = await startRun(await demoWorkspaceId(), csv.url, "draft_email");
   const drafts = await draftsOf(run.id, 3);
-  await expect.poll(() => withDb(async (db) => (await db.query(`SELECT status FROM runs WHERE id = $1`, [run.id])).rows[0].status), { timeout: 30_000 }).toBe("completed");
+  await expect
+    .poll(() => withDb(async (db) => (await db.query(`SELECT status FROM runs WHERE id = $1`, [run.id])).rows[0].status), { timeout: 30_000 })
+    .toBe("completed");
 
   const production = (await (await request.get("/v1/prompts/draft_email", { headers: bearer(token) })).json()).version as string;
   const label = `${production}-brief${tag}`;
   const fork = await request.post("/v1/prompts/draft_email/fork", {
     headers: bearer(token),
-    data: { from: production, as: label, user_template: "Subject: A quick idea for {{company}}\n\nHi {{first_name}},\n\n{{signal_sentence}}\n\nBest,\n{{sender_name}}" },
+    data: {
+      from: production,
+      as: label,
+      user_template: "Subject: A quick idea for {{company}}\n\nHi {{first_name}},\n\n{{signal_sentence}}\n\nBest,\n{{sender_name}}",
+    },
   });
   expect(fork.status(), await fork.text()).toBe(201);
 

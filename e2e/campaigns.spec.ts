@@ -9,7 +9,12 @@ const csv = "email,first_name,company,title\nana@example.org,Ana,Example Org,Hea
 function startRun(request: APIRequestContext, token: string, campaignId: string) {
   return request.post("/v1/runs", {
     headers: bearer(token),
-    multipart: { pack: "saas-outbound", campaign_id: campaignId, stop_after: "qualify", file: { name: "leads.csv", mimeType: "text/csv", buffer: Buffer.from(csv) } },
+    multipart: {
+      pack: "saas-outbound",
+      campaign_id: campaignId,
+      stop_after: "qualify",
+      file: { name: "leads.csv", mimeType: "text/csv", buffer: Buffer.from(csv) },
+    },
   });
 }
 
@@ -19,7 +24,8 @@ test("a campaign pinning a fork is refused until a reviewer approves it after se
   const line = `Reject any lead without a named buyer (${suffix}).`;
   const base = await (await request.get("/v1/prompts/qualify/versions/v1.2.0", { headers: bearer(token) })).json();
   const fork = await request.post("/v1/prompts/qualify/fork", {
-    headers: bearer(token), data: { from: "v1.2.0", as: `v1.2.0-${suffix}`, system: `${base.system}\n${line}` },
+    headers: bearer(token),
+    data: { from: "v1.2.0", as: `v1.2.0-${suffix}`, system: `${base.system}\n${line}` },
   });
   expect(fork.status()).toBe(201);
 

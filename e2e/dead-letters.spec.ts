@@ -14,9 +14,10 @@ async function deadLetter(workspaceId: string, endpointId: string, type: string,
   const eventId = newId("evt");
   const deliveryId = newId("dly");
   await withDb(async (db) => {
-    await db.query(`INSERT INTO events (id, "workspaceId", type, "occurredAt", data, "dispatchedAt") VALUES ($1, $2, $3, now() - interval '25 hours', $4, now() - interval '25 hours')`, [
-      eventId, workspaceId, type, JSON.stringify({ lead_id: newId("lead"), run_id: newId("run") }),
-    ]);
+    await db.query(
+      `INSERT INTO events (id, "workspaceId", type, "occurredAt", data, "dispatchedAt") VALUES ($1, $2, $3, now() - interval '25 hours', $4, now() - interval '25 hours')`,
+      [eventId, workspaceId, type, JSON.stringify({ lead_id: newId("lead"), run_id: newId("run") })],
+    );
     await db.query(
       `INSERT INTO deliveries (id, "workspaceId", "eventId", "endpointId", status, "attemptCount", "firstAttemptAt", "lastError", "deadLetteredAt", "createdAt")
        VALUES ($1, $2, $3, $4, 'dead', 7, now() - interval '25 hours', 'HTTP 500: receiver broke', now() - make_interval(mins => $5), now() - interval '25 hours')`,
@@ -38,7 +39,10 @@ async function createEndpoint(request: APIRequestContext, token: string, url: st
   return (await response.json()) as { id: string; secret: string };
 }
 
-test("dead letters are listed, filtered and replayed one, a selection, and all since a time; the receiver gets the same event ids", async ({ page, request }) => {
+test("dead letters are listed, filtered and replayed one, a selection, and all since a time; the receiver gets the same event ids", async ({
+  page,
+  request,
+}) => {
   const receiver = await startReceiver();
   const other = await startReceiver();
   try {
@@ -47,10 +51,12 @@ test("dead letters are listed, filtered and replayed one, a selection, and all s
     const otherEndpoint = await createEndpoint(request, admin, other.url);
     const workspaceId = await withDb(async (db) => (await db.query(`SELECT id FROM workspaces WHERE slug = 'demo'`)).rows[0].id as string);
     const single = await deadLetter(workspaceId, endpoint.id, "lead.qualified", 300);
-    await withDb((db) => db.query(
-      `INSERT INTO delivery_attempts (id, "deliveryId", "attemptNo", "startedAt", "durationMs", "statusCode", "responseBody") VALUES ($1, $2, 7, now() - interval '2 hours', 41, 500, $3)`,
-      [newId("att"), single.deliveryId, '{"error":"receiver broke at line 12"}'],
-    ));
+    await withDb((db) =>
+      db.query(
+        `INSERT INTO delivery_attempts (id, "deliveryId", "attemptNo", "startedAt", "durationMs", "statusCode", "responseBody") VALUES ($1, $2, 7, now() - interval '2 hours', 41, 500, $3)`,
+        [newId("att"), single.deliveryId, '{"error":"receiver broke at line 12"}'],
+      ),
+    );
     const pickedA = await deadLetter(workspaceId, endpoint.id, "lead.rejected", 240);
     const pickedB = await deadLetter(workspaceId, endpoint.id, "lead.qualified", 180);
     const recent = await deadLetter(workspaceId, otherEndpoint.id, "lead.qualified", 30);
@@ -87,7 +93,10 @@ test("dead letters are listed, filtered and replayed one, a selection, and all s
     await expect(page.getByRole("heading", { name: "Dead-lettered deliveries (3 matching)" })).toBeVisible();
 
     // One, by its row's button.
-    await page.getByTestId(`dead-letter-${single.deliveryId}`).getByRole("button", { name: /^Replay / }).click();
+    await page
+      .getByTestId(`dead-letter-${single.deliveryId}`)
+      .getByRole("button", { name: /^Replay / })
+      .click();
     await expect(page.getByRole("status").filter({ hasText: "Replayed 1 delivery" })).toBeVisible();
     await expect.poll(() => receiver.received.map((r) => r.headers["x-service-event-id"])).toContain(single.eventId);
     await expect(page.getByTestId(`dead-letter-${single.deliveryId}`)).toHaveCount(0);

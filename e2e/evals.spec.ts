@@ -18,10 +18,18 @@ test("the campaign approval page: text diff, evaluation table, changed cases, ap
   const base = await (await request.get("/v1/prompts/qualify/versions/v1.2.0", { headers: bearer(token) })).json();
   const fork = await request.post("/v1/prompts/qualify/fork", {
     headers: bearer(token),
-    data: { from: "v1.2.0", as: label, system: `${base.system}\nAnswer "fit" instead of "qualified".`, user_template: base.user_template.replace(/Return .*$/, 'Return {"fit": boolean, "why": string[]}.') },
+    data: {
+      from: "v1.2.0",
+      as: label,
+      system: `${base.system}\nAnswer "fit" instead of "qualified".`,
+      user_template: base.user_template.replace(/Return .*$/, 'Return {"fit": boolean, "why": string[]}.'),
+    },
   });
   expect(fork.status(), await fork.text()).toBe(201);
-  const campaign = await request.post("/v1/campaigns", { headers: bearer(token), data: { name: `Fit only ${tag}`, pack: "saas-outbound", pins: { qualify: `qualify@demo:${label}` } } });
+  const campaign = await request.post("/v1/campaigns", {
+    headers: bearer(token),
+    data: { name: `Fit only ${tag}`, pack: "saas-outbound", pins: { qualify: `qualify@demo:${label}` } },
+  });
   expect(campaign.status()).toBe(201);
   const campaignId = (await campaign.json()).id as string;
 
@@ -67,7 +75,9 @@ test("the campaign approval page: text diff, evaluation table, changed cases, ap
   await dialog.getByRole("button", { name: "Approve" }).click();
   await expect(page.getByText("Campaign approved. Its runs can start now.")).toBeVisible();
   const audit = await (await request.get("/v1/audit?action=campaign.approved&limit=5", { headers: bearer(token) })).json();
-  expect(audit.data.find((entry: { target: { id: string } }) => entry.target.id === campaignId).data.override_reason).toBe("The contract change ships with its reader.");
+  expect(audit.data.find((entry: { target: { id: string } }) => entry.target.id === campaignId).data.override_reason).toBe(
+    "The contract change ships with its reader.",
+  );
 
   // The same comparison is on the fork's version page.
   await page.goto(`/prompts/${encodeURIComponent("qualify@demo")}/versions/${label}`);
@@ -129,16 +139,26 @@ test("a pack whose fork regressed is approved only with an override reason, writ
   const admin = bearer(cli("token:create", "--workspace", "demo", "--name", `e2e pack override ${tag}`));
   const label = `v1.2.0-pk${tag}`;
   const base = await (await request.get("/v1/prompts/qualify/versions/v1.2.0", { headers: admin })).json();
-  expect((await request.post("/v1/prompts/qualify/fork", {
-    headers: admin, data: { from: "v1.2.0", as: label, user_template: base.user_template.replace(/Return .*$/, 'Return {"fit": boolean}.') },
-  })).status()).toBe(201);
+  expect(
+    (
+      await request.post("/v1/prompts/qualify/fork", {
+        headers: admin,
+        data: { from: "v1.2.0", as: label, user_template: base.user_template.replace(/Return .*$/, 'Return {"fit": boolean}.') },
+      })
+    ).status(),
+  ).toBe(201);
   const slug = `override-${tag}`;
   expect((await request.post("/v1/packs/saas-outbound/fork", { headers: admin, data: { slug } })).status()).toBe(201);
   expect((await request.patch(`/v1/packs/${slug}`, { headers: admin, data: { prompts: { qualify: `qualify@demo:${label}` } } })).status()).toBe(200);
   // Fork and parent evaluated on their set: the fork's answers break the contract.
-  for (const [prompt, version] of [["qualify@demo", label], ["qualify", "v1.2.0"]]) {
+  for (const [prompt, version] of [
+    ["qualify@demo", label],
+    ["qualify", "v1.2.0"],
+  ]) {
     const created = await (await request.post("/v1/evaluations", { headers: admin, data: { prompt, version } })).json();
-    await expect.poll(async () => (await (await request.get(`/v1/evaluations/${created.id}`, { headers: admin })).json()).status, { timeout: 60_000 }).toBe("done");
+    await expect
+      .poll(async () => (await (await request.get(`/v1/evaluations/${created.id}`, { headers: admin })).json()).status, { timeout: 60_000 })
+      .toBe("done");
   }
 
   const page = await browser.newPage();

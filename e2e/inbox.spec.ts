@@ -27,19 +27,35 @@ test.beforeAll(async ({ request }) => {
   const token = cli("token:create", "--workspace", "demo", "--name", `e2e inbox ${tag}`);
   const texts = [`Not interested, thanks. (${tag})`, `Can we meet Thursday? Let's talk. (${tag})`];
   for (const [index, text] of texts.entries()) {
-    const answer = await request.post("/v1/replies", { headers: bearer(token), data: { draft_id: leads[index].draftId, from: leads[index].email, subject: "Re: Quick question", text, received_at: new Date().toISOString() } });
+    const answer = await request.post("/v1/replies", {
+      headers: bearer(token),
+      data: { draft_id: leads[index].draftId, from: leads[index].email, subject: "Re: Quick question", text, received_at: new Date().toISOString() },
+    });
     expect(answer.status()).toBe(201);
     replyIds.push((await answer.json()).id);
   }
   // The worker's track stage classifies both.
-  await expect.poll(() => withDb(async (db) => (await db.query(`SELECT count(*)::int AS n FROM replies WHERE id = ANY($1) AND "classifiedAt" IS NOT NULL`, [replyIds])).rows[0].n), { timeout: 30_000 }).toBe(2);
+  await expect
+    .poll(
+      () =>
+        withDb(
+          async (db) => (await db.query(`SELECT count(*)::int AS n FROM replies WHERE id = ANY($1) AND "classifiedAt" IS NOT NULL`, [replyIds])).rows[0].n,
+        ),
+      { timeout: 30_000 },
+    )
+    .toBe(2);
 });
 
-test("a reviewer finds the replies in the inbox, corrects a class, marks the positive one handled by keyboard (the count drops), and stops an outreach", async ({ page }) => {
+test("a reviewer finds the replies in the inbox, corrects a class, marks the positive one handled by keyboard (the count drops), and stops an outreach", async ({
+  page,
+}) => {
   await signIn(page, DEMO.reviewer);
   const before = await navCount(page);
   expect(before).toBeGreaterThanOrEqual(2);
-  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /^Inbox/ }).click();
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: /^Inbox/ })
+    .click();
   await expect(page.getByRole("heading", { name: "Inbox", level: 1 })).toBeVisible();
 
   const list = page.getByRole("list", { name: "Replies" });

@@ -55,7 +55,9 @@ test("an admin saves the mailbox, the password stays hidden, the connection chec
   await page.getByRole("button", { name: "Save mailbox" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Mailbox saved." })).toBeVisible();
   await page.getByRole("button", { name: "Check connection" }).click();
-  await expect(page.getByRole("status").filter({ hasText: `Connected to 127.0.0.1:${dovecot.port} as ${username}; INBOX (0 messages); new mail by IDLE.` })).toBeVisible();
+  await expect(
+    page.getByRole("status").filter({ hasText: `Connected to 127.0.0.1:${dovecot.port} as ${username}; INBOX (0 messages); new mail by IDLE.` }),
+  ).toBeVisible();
 
   // The worker picks the mailbox up (its status is polled every 5 s).
   await expect(page.getByTestId("mailbox-state")).toHaveText("Connected, waiting for mail", { timeout: 30_000 });
@@ -71,7 +73,10 @@ test("an admin saves the mailbox, the password stays hidden, the connection chec
 
 test("replies dropped into the mailbox show on the run's replies page; a reviewer corrects one; unmatched mail is listed", async ({ page }) => {
   await dovecot.append("e2e-inbox", replyMessage(leads[0], "Sounds interesting, tell me more about pricing."));
-  await dovecot.append("e2e-inbox", replyMessage(leads[1], "Please don't email me again.\n\nOn Mon, 2 Mar 2026 at 10:00, Sam <sam@sender.example> wrote:\n> Would a demo be interesting?"));
+  await dovecot.append(
+    "e2e-inbox",
+    replyMessage(leads[1], "Please don't email me again.\n\nOn Mon, 2 Mar 2026 at 10:00, Sam <sam@sender.example> wrote:\n> Would a demo be interesting?"),
+  );
   const stranger = { ...leads[2], email: `stranger-${tag}@nowhere.example`, messageId: "<unknown@nowhere.example>" };
   await dovecot.append("e2e-inbox", replyMessage(stranger, `Hello, who is this? (${tag})`, "none", `Question from a stranger ${tag}`));
 
@@ -112,9 +117,14 @@ test("replies dropped into the mailbox show on the run's replies page; a reviewe
   await expect(first.getByTestId("correction-note")).toContainText(`Corrected by ${DEMO.reviewer.name}`);
   await expect(first.getByTestId("correction-note")).toContainText("the classifier said interested");
 
-  const audit = await withDb(async (db) => (await db.query(
-    `SELECT a.data FROM audit_entries a JOIN replies r ON r.id = a."targetId" WHERE a.action = 'reply.corrected' AND r."draftId" = $1`, [leads[0].draftId],
-  )).rows);
+  const audit = await withDb(
+    async (db) =>
+      (
+        await db.query(`SELECT a.data FROM audit_entries a JOIN replies r ON r.id = a."targetId" WHERE a.action = 'reply.corrected' AND r."draftId" = $1`, [
+          leads[0].draftId,
+        ])
+      ).rows,
+  );
   expect(audit).toEqual([{ data: { from: "interested", to: "meeting_request" } }]);
 
   // The filter shows only corrected meeting requests now.

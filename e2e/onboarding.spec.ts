@@ -34,7 +34,9 @@ test("a new workspace is walked through relay, offer, a first run from the sampl
   await card.getByRole("link", { name: "Set up the relay" }).focus();
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL("/settings/relay");
-  expect((await request.put("/v1/relay", { headers: token, data: { host: "127.0.0.1", port: 9, from_email: "sam@onboarding.example", from_name: "Sam" } })).status()).toBe(200);
+  expect(
+    (await request.put("/v1/relay", { headers: token, data: { host: "127.0.0.1", port: 9, from_email: "sam@onboarding.example", from_name: "Sam" } })).status(),
+  ).toBe(200);
   expect((await request.put("/v1/offer", { headers: token, data: { product: "Acme Ledger, invoice automation", sender_name: "Sam" } })).status()).toBe(200);
   await page.goto("/");
   await expect(card).toContainText("2 of 4 done");

@@ -4,7 +4,10 @@ import { bearer, cli, DEMO, screenshots, signIn, withDb } from "./support";
 test("an admin views a built-in pack, forks it into the workspace and pins a forked prompt", async ({ page, request }) => {
   const token = cli("token:create", "--workspace", "demo", "--name", `e2e packs ${Date.now()}`, "--user", DEMO.admin.email);
   const suffix = `pk${Date.now().toString(36)}`;
-  const fork = await request.post("/v1/prompts/draft_email/fork", { headers: bearer(token), data: { from: "v1.2.0", as: `v1.2.0-${suffix}`, model_default: "local/leadpipe-1" } });
+  const fork = await request.post("/v1/prompts/draft_email/fork", {
+    headers: bearer(token),
+    data: { from: "v1.2.0", as: `v1.2.0-${suffix}`, model_default: "local/leadpipe-1" },
+  });
   expect(fork.status()).toBe(201);
 
   await signIn(page, DEMO.admin);
@@ -40,13 +43,19 @@ test("an admin views a built-in pack, forks it into the workspace and pins a for
   await expect(approval).toContainText("Awaiting approval");
   const approve = approval.getByRole("button", { name: "Approve this prompt set" });
   await expect(approve).toBeDisabled();
-  await expect(approve).toHaveAccessibleDescription(`You created draft_email@demo v1.2.0-${suffix}, a fork in this prompt set; another reviewer must approve or reject it (four eyes).`);
+  await expect(approve).toHaveAccessibleDescription(
+    `You created draft_email@demo v1.2.0-${suffix}, a fork in this prompt set; another reviewer must approve or reject it (four eyes).`,
+  );
   const resolved = page.getByRole("list", { name: "Prompt set runs resolve" });
   await expect(resolved.getByTestId("resolved-draft_email")).toContainText(`draft_email@demo v1.2.0-${suffix}`);
   await expect(resolved.getByTestId("resolved-draft_email")).toContainText("pinned by this pack");
 
   const pack = await (await request.get(`/v1/packs/${slug}`, { headers: bearer(token) })).json();
-  expect(pack).toMatchObject({ owner: "workspace", parent: "saas-outbound", prompts: { draft_email: { name: "draft_email@demo", version: `v1.2.0-${suffix}` } } });
+  expect(pack).toMatchObject({
+    owner: "workspace",
+    parent: "saas-outbound",
+    prompts: { draft_email: { name: "draft_email@demo", version: `v1.2.0-${suffix}` } },
+  });
 
   // The same slug again is a conflict, shown at the slug.
   await page.goto("/packs/saas-outbound");
@@ -72,7 +81,9 @@ test("a reviewer approves a pack's prompt set; an admin promotes the fork and ro
   await signIn(author, DEMO.admin, `/prompts/track%40demo?version=${version}`);
   const promote = author.getByTestId("workspace-default").getByRole("button", { name: `Promote ${version}…` });
   await expect(promote).toBeDisabled();
-  await expect(promote).toHaveAccessibleDescription(`track@demo ${version} is a fork no reviewer has approved. Approve a campaign or pack prompt set holding it first.`);
+  await expect(promote).toHaveAccessibleDescription(
+    `track@demo ${version} is a fork no reviewer has approved. Approve a campaign or pack prompt set holding it first.`,
+  );
   await screenshots(author, "prompt-promote-blocked");
   await author.goto(`/packs/${slug}`);
   const authorApproval = author.getByRole("region", { name: "Approval of its prompt set" });
@@ -103,7 +114,10 @@ test("a reviewer approves a pack's prompt set; an admin promotes the fork and ro
   const defaults = admin.getByTestId("workspace-default");
   await expect(defaults).toContainText("(the system's production version)");
   await defaults.getByRole("button", { name: `Promote ${version}…` }).click();
-  await admin.getByRole("dialog", { name: `Promote track@demo ${version}?` }).getByRole("button", { name: "Promote", exact: true }).click();
+  await admin
+    .getByRole("dialog", { name: `Promote track@demo ${version}?` })
+    .getByRole("button", { name: "Promote", exact: true })
+    .click();
   await expect(defaults.getByRole("status")).toContainText(`Promoted: new runs use track@demo ${version}.`);
   await expect(defaults).toContainText(`track@demo ${version} (promoted)`);
   await screenshots(admin, "prompt-promoted");
@@ -119,9 +133,15 @@ test("a reviewer approves a pack's prompt set; an admin promotes the fork and ro
   await expect(builtInApproval).toContainText("promoted to the workspace default");
   await screenshots(admin, "pack-after-promotion");
   const promotedRun = await (await request.post("/v1/runs", { headers: bearer(token), multipart: { ...run, pack: "saas-outbound" } })).json();
-  const used = await withDb(async (db) => (await db.query(
-    `SELECT v.version, p.name FROM runs r JOIN prompt_versions v ON v.id = r."promptSet"->>'track' JOIN prompts p ON p.id = v."promptId" WHERE r.id = $1`, [promotedRun.id],
-  )).rows[0]);
+  const used = await withDb(
+    async (db) =>
+      (
+        await db.query(
+          `SELECT v.version, p.name FROM runs r JOIN prompt_versions v ON v.id = r."promptSet"->>'track' JOIN prompts p ON p.id = v."promptId" WHERE r.id = $1`,
+          [promotedRun.id],
+        )
+      ).rows[0],
+  );
   expect(used).toEqual({ name: "track@demo", version });
   await admin.goto(`/prompts/track%40demo?version=${version}`);
   await defaults.getByRole("button", { name: "Roll back…" }).click();

@@ -37,7 +37,11 @@ export async function serveCsv(rows: Record<string, string>[], options: { hold?:
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/leads.csv`,
     release: () => release(),
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -46,15 +50,23 @@ export async function startRun(workspaceId: string, csvUrl: string, stopAfter?: 
 }
 
 export async function draftsOf(runId: string, count: number): Promise<{ id: string; email: string; name: string }[]> {
-  const query = () => withDb(async (db) => (await db.query(
-    `SELECT d.id, l.email, l."firstName" AS name FROM drafts d JOIN leads l ON l.id = d."leadId" WHERE d."runId" = $1 ORDER BY l.email`, [runId],
-  )).rows);
+  const query = () =>
+    withDb(
+      async (db) =>
+        (
+          await db.query(`SELECT d.id, l.email, l."firstName" AS name FROM drafts d JOIN leads l ON l.id = d."leadId" WHERE d."runId" = $1 ORDER BY l.email`, [
+            runId,
+          ])
+        ).rows,
+    );
   await expect.poll(async () => (await query()).length, { timeout: 30_000 }).toBe(count);
   return query();
 }
 
 export async function draftStatuses(ids: string[]): Promise<Record<string, string>> {
-  return withDb(async (db) => Object.fromEntries((await db.query(`SELECT id, status FROM drafts WHERE id = ANY($1)`, [ids])).rows.map((r) => [r.id, r.status])));
+  return withDb(async (db) =>
+    Object.fromEntries((await db.query(`SELECT id, status FROM drafts WHERE id = ANY($1)`, [ids])).rows.map((r) => [r.id, r.status])),
+  );
 }
 
 /** A receiver with an endpoint for the draft events, and the relay pointed at an SMTP sink. */
@@ -62,11 +74,22 @@ export async function receiverAndRelay(request: APIRequestContext, workspaceId: 
   const receiver = await startReceiver();
   const smtp = await startSmtpSink();
   const admin = cli("token:create", "--workspace", "demo", "--name", `e2e review ${ulid().slice(-6)}`);
-  const response = await request.post("/v1/webhook-endpoints", { headers: bearer(admin), data: { url: receiver.url, events: ["draft.ready", "draft.approved", "draft.rejected", "send.completed"] } });
+  const response = await request.post("/v1/webhook-endpoints", {
+    headers: bearer(admin),
+    data: { url: receiver.url, events: ["draft.ready", "draft.approved", "draft.rejected", "send.completed"] },
+  });
   expect(response.status()).toBe(201);
   await putRelay(workspaceId, { host: "127.0.0.1", port: smtp.port, secure: false, from_email: "sam@demo.example", from_name: "Sam Sender" }, actor);
   const events = (type: string) => receiver.received.map((r) => JSON.parse(r.body)).filter((e) => e.event === type);
-  return { receiver, smtp, events, close: async () => { await receiver.close(); await smtp.close(); } };
+  return {
+    receiver,
+    smtp,
+    events,
+    close: async () => {
+      await receiver.close();
+      await smtp.close();
+    },
+  };
 }
 
 export async function closeLib() {

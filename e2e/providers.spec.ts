@@ -33,7 +33,9 @@ test("an admin adds, changes and deletes a provider; the key stays write-only", 
   await expect(card).toContainText("$3.00 in · $15.00 out");
   await expect(card).toContainText("…9876");
   expect(await page.content()).not.toContain("sk-test-secret-9876");
-  const sealed = await withDb(async (db) => (await db.query(`SELECT "apiKeyEncrypted" FROM providers WHERE slug = $1`, [slug])).rows[0].apiKeyEncrypted as string);
+  const sealed = await withDb(
+    async (db) => (await db.query(`SELECT "apiKeyEncrypted" FROM providers WHERE slug = $1`, [slug])).rows[0].apiKeyEncrypted as string,
+  );
   expect(sealed).not.toContain("sk-test-secret");
   await screenshots(page, "providers");
 
@@ -56,7 +58,10 @@ test("a viewer cannot open the providers page, and the server refuses its change
   await signIn(page, DEMO.viewer);
   expect((await page.goto("/settings/providers"))?.status()).toBe(403);
   const origin = { origin: baseURL! };
-  const put = await page.request.put("/api/web/providers/sneaky", { headers: origin, data: { kind: "openai-compatible", base_url: "https://x.example", default_model: "m" } });
+  const put = await page.request.put("/api/web/providers/sneaky", {
+    headers: origin,
+    data: { kind: "openai-compatible", base_url: "https://x.example", default_model: "m" },
+  });
   expect(put.status()).toBe(403);
   expect((await page.request.delete("/api/web/providers/local", { headers: origin })).status()).toBe(403);
   expect((await page.request.get("/api/web/providers")).status()).toBe(403);

@@ -8,7 +8,14 @@ import { DEMO, screenshots, signIn, withDb } from "./support";
 test.afterAll(closeLib);
 
 async function rejectReasons(ids: string[]): Promise<Record<string, { status: string; reason: string | null }>> {
-  return withDb(async (db) => Object.fromEntries((await db.query(`SELECT id, status, "rejectReason" FROM drafts WHERE id = ANY($1)`, [ids])).rows.map((r) => [r.id, { status: r.status, reason: r.rejectReason }])));
+  return withDb(async (db) =>
+    Object.fromEntries(
+      (await db.query(`SELECT id, status, "rejectReason" FROM drafts WHERE id = ANY($1)`, [ids])).rows.map((r) => [
+        r.id,
+        { status: r.status, reason: r.rejectReason },
+      ]),
+    ),
+  );
 }
 
 async function openQueue(page: Page, runId: string, count: number) {
@@ -81,7 +88,10 @@ test("`a` then Undo: nothing is sent and the draft waits again; without Undo the
 
     // a on another, no undo: sent once when the window closes.
     const list = page.getByRole("list", { name: "Drafts awaiting review" });
-    const row = list.getByRole("listitem").filter({ hasNotText: drafts.find((d) => d.id === undone)!.name }).first();
+    const row = list
+      .getByRole("listitem")
+      .filter({ hasNotText: drafts.find((d) => d.id === undone)!.name })
+      .first();
     const sent = await idOf(row);
     await row.focus();
     await page.keyboard.press("a");
@@ -125,12 +135,14 @@ test("`a` then Undo: nothing is sent and the draft waits again; without Undo the
 /** The drafts' ids in the order the queue shows them, and which row is current. */
 async function shown(page: Page) {
   const rows = page.getByRole("list", { name: "Drafts awaiting review" }).getByRole("listitem");
-  const ids = (await rows.evaluateAll((items) => items.map((item) => item.getAttribute("data-testid")!.replace("queue-", ""))));
+  const ids = await rows.evaluateAll((items) => items.map((item) => item.getAttribute("data-testid")!.replace("queue-", "")));
   return { rows, ids };
 }
 const current = (page: Page) => page.locator("li[data-current=true]");
 
-test("the keyboard walk: Enter opens the first row, `j a j a` approves 1 and 2, then 3 and 4, `a a` 5 and 6; the undo banner stays in view", async ({ page }) => {
+test("the keyboard walk: Enter opens the first row, `j a j a` approves 1 and 2, then 3 and 4, `a a` 5 and 6; the undo banner stays in view", async ({
+  page,
+}) => {
   test.setTimeout(150_000);
   const workspaceId = await demoWorkspaceId();
   const tag = `w${Date.now().toString(36)}`;
@@ -169,7 +181,10 @@ test("the keyboard walk: Enter opens the first row, `j a j a` approves 1 and 2, 
     await screenshots(page, "review-keyboard-walk");
 
     // Down the list at 390×844 until the page scrolls; `a` there: the banner is in view and clear of the current row.
-    for (const size of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
+    for (const size of [
+      { width: 390, height: 844 },
+      { width: 1280, height: 800 },
+    ]) {
       await page.setViewportSize(size);
       const before = (await shown(page)).ids;
       for (let i = 0; i < before.length; i += 1) await page.keyboard.press("j");
@@ -181,23 +196,30 @@ test("the keyboard walk: Enter opens the first row, `j a j a` approves 1 and 2, 
       await expect(rows).toHaveCount(before.length - 1);
       const banner = page.getByTestId("undo-banner");
       await expect(banner.getByTestId("undo-approval").first()).toBeInViewport(); // the newest
-      await expect(banner.getByTestId("undo-approval").first()).toContainText(/^Approved the draft for .*\. Nothing is sent: its run stops before sending\. Undo within \d+ s\./); // stop_after draft_email: true words
+      await expect(banner.getByTestId("undo-approval").first()).toContainText(
+        /^Approved the draft for .*\. Nothing is sent: its run stops before sending\. Undo within \d+ s\./,
+      ); // stop_after draft_email: true words
       const next = page.getByTestId(`queue-${before.at(-1)}`);
       await expect(current(page)).toHaveAttribute("data-testid", `queue-${before.at(-1)}`);
       const approve = next.getByRole("button", { name: /^Approve the draft/ });
       await expect(approve).toBeInViewport();
-      await expect.poll(async () => {
-        const [button, bannerBox] = [await approve.boundingBox(), await banner.boundingBox()];
-        return button!.y + button!.height <= bannerBox!.y;
-      }, { message: "the current row's Approve is above the banner" }).toBe(true);
+      await expect
+        .poll(
+          async () => {
+            const [button, bannerBox] = [await approve.boundingBox(), await banner.boundingBox()];
+            return button!.y + button!.height <= bannerBox!.y;
+          },
+          { message: "the current row's Approve is above the banner" },
+        )
+        .toBe(true);
       await page.screenshot({ path: `e2e/screenshots/review-undo-banner-scrolled-${size.width}.png` });
       await page.keyboard.press("k"); // back up, so the next size starts from a row that is not the last
     }
 
     // The approvals, in the order they were made.
-    const approved = await withDb(async (db) => (await db.query(
-      `SELECT id FROM drafts WHERE "runId" = $1 AND status = 'approved' ORDER BY "reviewedAt", id`, [run.id],
-    )).rows.map((r) => r.id as string));
+    const approved = await withDb(async (db) =>
+      (await db.query(`SELECT id FROM drafts WHERE "runId" = $1 AND status = 'approved' ORDER BY "reviewedAt", id`, [run.id])).rows.map((r) => r.id as string),
+    );
     expect(approved.slice(0, 6)).toEqual(ids.slice(0, 6));
     expect(approved).toHaveLength(8);
   } finally {

@@ -27,7 +27,10 @@ test("a reviewer opens a draft from its review_url, approves it edited (sent as 
     await expect(page.getByRole("heading", { name: `Email to ${first.name}` })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Qualification" })).toBeVisible();
     await expect(page.getByText(/Score \d+\/100/)).toBeVisible();
-    await expect(page.getByRole("link", { name: /^draft_email v\d+\.\d+\.\d+/ }).first()).toHaveAttribute("href", /^\/prompts\/draft_email\/versions\/v\d+\.\d+\.\d+/);
+    await expect(page.getByRole("link", { name: /^draft_email v\d+\.\d+\.\d+/ }).first()).toHaveAttribute(
+      "href",
+      /^\/prompts\/draft_email\/versions\/v\d+\.\d+\.\d+/,
+    );
     for (const stage of ["extract_signals", "qualify", "draft_email"]) await expect(page.getByTestId(`trace-${stage}`)).toBeVisible();
     await screenshots(page, "draft-review");
 
@@ -59,7 +62,9 @@ test("a reviewer opens a draft from its review_url, approves it edited (sent as 
     await dialog.getByRole("button", { name: "Reject draft" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Rejected" })).toBeVisible();
     await expect(page.getByRole("definition").filter({ hasText: "Too pushy for a first contact" })).toBeVisible();
-    await expect.poll(() => hooks.events("draft.rejected").find((e) => e.data.draft_id === second.id)?.data.reason, { timeout: 20_000 }).toBe("Too pushy for a first contact");
+    await expect
+      .poll(() => hooks.events("draft.rejected").find((e) => e.data.draft_id === second.id)?.data.reason, { timeout: 20_000 })
+      .toBe("Too pushy for a first contact");
     await screenshots(page, "draft-rejected");
     expect(hooks.smtp.mails.filter((m) => m.to.includes(second.email))).toHaveLength(0);
   } finally {
@@ -118,7 +123,9 @@ test("the queue filters by run and search, moves with j/k, selects with x and ap
     await expect(confirm.getByRole("button", { name: "Cancel" })).toBeFocused(); // no field: the safe choice has the focus
     await screenshots(page, "review-bulk-confirm");
     await confirm.getByRole("button", { name: "Approve 2 drafts" }).click();
-    await expect(page.getByTestId("undo-approval").filter({ hasText: "Approved 2 drafts. Nothing is sent: its run stops before sending. Undo within" })).toBeVisible(); // stop_after draft_email
+    await expect(
+      page.getByTestId("undo-approval").filter({ hasText: "Approved 2 drafts. Nothing is sent: its run stops before sending. Undo within" }),
+    ).toBeVisible(); // stop_after draft_email
     await expect(list.getByRole("listitem")).toHaveCount(1);
     const rest = drafts.map((d) => d.id).filter((id) => !selectedIds.includes(id));
     expect(await draftStatuses(drafts.map((d) => d.id))).toEqual({ [selectedIds[0]]: "approved", [selectedIds[1]]: "approved", [rest[0]]: "awaiting_review" });

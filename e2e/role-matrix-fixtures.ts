@@ -15,10 +15,27 @@ const actor = { type: "system" as const, id: "e2e", name: "e2e role matrix" };
 const newId = (prefix: string) => `${prefix}_${ulid().toLowerCase()}`;
 
 export type MatrixFixture = {
-  tag: string; marker: string; workspaceId: string; runId: string; leadId: string; draftId: string; campaignId: string; packSlug: string;
-  tokenId: string; memberId: string; endpointId: string; endpointUrl: string; deadLetterId: string; providerSlug: string;
-  replyId: string; mailboxUsername: string; unmatchedFrom: string; replayId: string;
-  evalSetId: string; evalCaseId: string; evaluationId: string;
+  tag: string;
+  marker: string;
+  workspaceId: string;
+  runId: string;
+  leadId: string;
+  draftId: string;
+  campaignId: string;
+  packSlug: string;
+  tokenId: string;
+  memberId: string;
+  endpointId: string;
+  endpointUrl: string;
+  deadLetterId: string;
+  providerSlug: string;
+  replyId: string;
+  mailboxUsername: string;
+  unmatchedFrom: string;
+  replayId: string;
+  evalSetId: string;
+  evalCaseId: string;
+  evaluationId: string;
 };
 
 export async function matrixFixture(request: APIRequestContext): Promise<MatrixFixture> {
@@ -60,7 +77,11 @@ export async function matrixFixture(request: APIRequestContext): Promise<MatrixF
   const providerSlug = `matrix-${tag}`;
   await created(`/v1/providers/${providerSlug}`, { kind: "openai-compatible", base_url: "http://127.0.0.1:9/v1", default_model: marker });
   const evalSet = await created("/v1/eval-sets", { ref: `evals/matrix-${tag}`, stage: "qualify", name: `Matrix ${tag}` });
-  const evalCase = await created(`/v1/eval-sets/${evalSet.id}/cases`, { name: `Matrix case ${tag}`, input: { lead: { title: "CTO" } }, expect: { qualified: true } });
+  const evalCase = await created(`/v1/eval-sets/${evalSet.id}/cases`, {
+    name: `Matrix case ${tag}`,
+    input: { lead: { title: "CTO" } },
+    expect: { qualified: true },
+  });
   const evaluation = await request.post("/v1/evaluations", { headers: admin, data: { prompt: "qualify", version: "v1.2.0", provider: "local" } });
   expect(evaluation.status(), await evaluation.text()).toBe(202);
   await putRelay(workspaceId, { host: "127.0.0.1", port: 9, secure: false, from_email: "sam@demo.example", from_name: marker }, actor);
@@ -75,13 +96,15 @@ export async function matrixFixture(request: APIRequestContext): Promise<MatrixF
     await db.query(`INSERT INTO events (id, "workspaceId", type, data, "dispatchedAt") VALUES ($1, $2, 'reply.received', '{}', now())`, [eventId, workspaceId]);
     await db.query(
       `INSERT INTO deliveries (id, "workspaceId", "eventId", "endpointId", status, "attemptCount", "firstAttemptAt", "lastError", "deadLetteredAt")
-       VALUES ($1, $2, $3, $4, 'dead', 7, now() - interval '25 hours', 'HTTP 500', now())`, [deadLetterId, workspaceId, eventId, endpoint.id],
+       VALUES ($1, $2, $3, $4, 'dead', 7, now() - interval '25 hours', 'HTTP 500', now())`,
+      [deadLetterId, workspaceId, eventId, endpoint.id],
     );
     // A reply to the run's draft (classified), and a message that matched nothing, as intake writes them.
     const replyId = newId("rpl");
     await db.query(
       `INSERT INTO replies (id, "workspaceId", "leadId", "draftId", "fromEmail", subject, text, "receivedAt", classification, confidence, "classifiedAt")
-       SELECT $1, "workspaceId", "leadId", id, 'lead@example.com', 'Re: hello', 'Tell me more.', now(), 'interested', 0.9, now() FROM drafts WHERE id = $2`, [replyId, draftId],
+       SELECT $1, "workspaceId", "leadId", id, 'lead@example.com', 'Re: hello', 'Tell me more.', now(), 'interested', 0.9, now() FROM drafts WHERE id = $2`,
+      [replyId, draftId],
     );
     await db.query(
       `INSERT INTO inbound_messages (id, "workspaceId", folder, "uidValidity", uid, "fromEmail", subject, "receivedAt", kind, raw)
@@ -98,16 +121,37 @@ export async function matrixFixture(request: APIRequestContext): Promise<MatrixF
     return { tokenId, deadLetterId, replyId, replayId };
   });
   return {
-    tag, marker, workspaceId, runId, leadId, draftId, campaignId: campaign.id, packSlug, tokenId: ids.tokenId, memberId: member.user_id,
-    endpointId: endpoint.id, endpointUrl, deadLetterId: ids.deadLetterId, providerSlug, replyId: ids.replyId, mailboxUsername, unmatchedFrom,
-    evalSetId: evalSet.id, evalCaseId: evalCase.id, evaluationId: (await evaluation.json()).id, replayId: ids.replayId,
+    tag,
+    marker,
+    workspaceId,
+    runId,
+    leadId,
+    draftId,
+    campaignId: campaign.id,
+    packSlug,
+    tokenId: ids.tokenId,
+    memberId: member.user_id,
+    endpointId: endpoint.id,
+    endpointUrl,
+    deadLetterId: ids.deadLetterId,
+    providerSlug,
+    replyId: ids.replyId,
+    mailboxUsername,
+    unmatchedFrom,
+    evalSetId: evalSet.id,
+    evalCaseId: evalCase.id,
+    evaluationId: (await evaluation.json()).id,
+    replayId: ids.replayId,
   };
 }
 
 /** Everything a forced call could change, as one comparable value. */
 export async function matrixState(f: MatrixFixture) {
-  return withDb(async (db) => (await db.query(
-    `SELECT (SELECT count(*) FROM audit_entries WHERE "workspaceId" = $1) AS audit,
+  return withDb(
+    async (db) =>
+      (
+        await db.query(
+          `SELECT (SELECT count(*) FROM audit_entries WHERE "workspaceId" = $1) AS audit,
             (SELECT count(*) FROM api_tokens WHERE "workspaceId" = $1 AND "revokedAt" IS NULL) AS live_tokens,
             (SELECT count(*) FROM users) AS users,
             (SELECT string_agg("userId" || ':' || role, ',' ORDER BY "userId") FROM memberships WHERE "workspaceId" = $1) AS roles,
@@ -127,6 +171,8 @@ export async function matrixState(f: MatrixFixture) {
             (SELECT count(*) FROM eval_cases WHERE "workspaceId" = $1) AS eval_cases,
             (SELECT count(*) FROM evaluations WHERE "workspaceId" = $1) AS evaluations,
             (SELECT count(*) FROM replays WHERE "workspaceId" = $1) AS replays`,
-    [f.workspaceId, f.endpointId, f.packSlug, f.draftId, f.replyId],
-  )).rows[0]);
+          [f.workspaceId, f.endpointId, f.packSlug, f.draftId, f.replyId],
+        )
+      ).rows[0],
+  );
 }

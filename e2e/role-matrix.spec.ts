@@ -46,7 +46,8 @@ test("the tables cover every page under app/ and every /api/web operation", () =
   expect(ACTIONS.map(actionKey).sort()).toEqual(webRoutes());
   // Every page of one object (contract §10's stable URLs with an id, name, slug or version) is also checked missing.
   expect(PAGES.filter((row) => row.pattern.includes("[") && !row.missing).map((row) => row.pattern)).toEqual([]);
-  for (const group of NAV) for (const item of group.items.filter((i) => i.built)) expect(PAGES.find((row) => row.pattern === item.href)?.least, item.href).toBe(item.least);
+  for (const group of NAV)
+    for (const item of group.items.filter((i) => i.built)) expect(PAGES.find((row) => row.pattern === item.href)?.least, item.href).toBe(item.least);
 });
 
 async function checkPages(page: Page, role: Role, f: MatrixFixture) {
@@ -142,7 +143,10 @@ test("a demoted admin loses the admin pages and operations at the next click; a 
   await changeMemberRole(workspaceId, member.user_id, "viewer", actor);
   await page.goto("/settings/tokens");
   await expect(page).toHaveURL(/\/login/);
-  const refused = await page.request.post("/api/web/tokens", { headers: { origin: baseURL! }, data: { name: "after demotion", scope: "write", expires_in_days: null } });
+  const refused = await page.request.post("/api/web/tokens", {
+    headers: { origin: baseURL! },
+    data: { name: "after demotion", scope: "write", expires_in_days: null },
+  });
   expect(refused.status()).toBe(401);
 
   await withDb((db) => db.query(`DELETE FROM memberships WHERE "userId" = $1`, [member.user_id])); // no removal in the UI yet

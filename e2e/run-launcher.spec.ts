@@ -52,7 +52,15 @@ test("an admin uploads a CSV, maps a column, starts a run, sees it progress and 
   await expect(invalid.getByRole("listitem").nth(1)).toContainText("not-an-email,Bad");
   await expect(page.getByRole("button", { name: "Cancel run…" })).toHaveCount(0); // it has ended
   await screenshots(page, "run-launched-completed");
-  const mapped = await withDb(async (db) => (await db.query(`SELECT count(*)::int AS n FROM run_leads rl JOIN leads l ON l.id = rl."leadId" WHERE rl."runId" = $1 AND l.email LIKE $2`, [firstRun, `%+${tag}@%`])).rows[0].n);
+  const mapped = await withDb(
+    async (db) =>
+      (
+        await db.query(`SELECT count(*)::int AS n FROM run_leads rl JOIN leads l ON l.id = rl."leadId" WHERE rl."runId" = $1 AND l.email LIKE $2`, [
+          firstRun,
+          `%+${tag}@%`,
+        ])
+      ).rows[0].n,
+  );
   expect(mapped).toBe(good.length);
 
   // A second run from a URL whose answer is held back: it stays importing until released.
@@ -83,7 +91,13 @@ test("an admin uploads a CSV, maps a column, starts a run, sees it progress and 
     await expect(page.getByRole("button", { name: "Cancel run…" })).toHaveCount(0);
 
     held.release(); // the import finishes after the cancel: its leads must end stopped, none drafted
-    await expect.poll(async () => withDb(async (db) => (await db.query(`SELECT count(*)::int AS n FROM run_leads WHERE "runId" = $1 AND state = 'stopped'`, [secondRun])).rows[0].n), { timeout: 30_000 }).toBe(5);
+    await expect
+      .poll(
+        async () =>
+          withDb(async (db) => (await db.query(`SELECT count(*)::int AS n FROM run_leads WHERE "runId" = $1 AND state = 'stopped'`, [secondRun])).rows[0].n),
+        { timeout: 30_000 },
+      )
+      .toBe(5);
     await page.reload();
     await expect(page.getByTestId("state-count-stopped")).toHaveText("5");
     await expect(page.getByTestId("state-count-pending")).toHaveText("0");
@@ -114,7 +128,10 @@ test("choosing a campaign sets and locks the pack; the run starts under it and i
   const csv = await serveCsv(leads("good", tag));
   try {
     // The API agrees with the locked field: the campaign with another pack is refused at `pack`.
-    const refused = await request.post("/v1/runs", { headers: bearer(token), data: { pack: "saas-outbound", campaign_id: campaign.id, leads_csv_url: csv.url } });
+    const refused = await request.post("/v1/runs", {
+      headers: bearer(token),
+      data: { pack: "saas-outbound", campaign_id: campaign.id, leads_csv_url: csv.url },
+    });
     expect(refused.status()).toBe(422);
     expect((await refused.json()).errors).toEqual([{ path: "pack", message: expect.stringContaining(`runs pack "${slug}"`) }]);
 
@@ -147,7 +164,9 @@ test("choosing a campaign sets and locks the pack; the run starts under it and i
     await expect(context.getByRole("link", { name: `Spring ${tag}` })).toHaveAttribute("href", `/campaigns/${campaign.id}`);
     await expect(page.getByText("Completed").first()).toBeVisible({ timeout: 30_000 });
     await screenshots(page, "run-with-campaign");
-    const stored = await withDb(async (db) => (await db.query(`SELECT p.slug, r."campaignId" FROM runs r JOIN packs p ON p.id = r."packId" WHERE r.id = $1`, [runId])).rows[0]);
+    const stored = await withDb(
+      async (db) => (await db.query(`SELECT p.slug, r."campaignId" FROM runs r JOIN packs p ON p.id = r."packId" WHERE r.id = $1`, [runId])).rows[0],
+    );
     expect(stored).toEqual({ slug, campaignId: campaign.id });
     const answer = await (await request.get(`/v1/runs/${runId}`, { headers: bearer(token) })).json();
     expect(answer).toMatchObject({ pack: slug, campaign_id: campaign.id });

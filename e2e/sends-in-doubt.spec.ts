@@ -23,7 +23,12 @@ const actor = { type: "system" as const, id: "e2e", name: "e2e setup" };
 
 const cardRows = (page: Page) => page.getByRole("list", { name: "Sends in doubt" }).getByRole("listitem");
 
-test("a reviewer resolves two sends in doubt from the run page: one recorded sent, one sent again once; a viewer only sees them", async ({ page, browser, request, baseURL }) => {
+test("a reviewer resolves two sends in doubt from the run page: one recorded sent, one sent again once; a viewer only sees them", async ({
+  page,
+  browser,
+  request,
+  baseURL,
+}) => {
   test.setTimeout(150_000);
   const workspaceId = await demoWorkspaceId();
   const rows = leads("good"); // ada, grace, linus (each with its own tag)
@@ -120,7 +125,12 @@ test("a reviewer resolves two sends in doubt from the run page: one recorded sen
     await expect(card).toHaveCount(0);
 
     const recorded = await api<Send>(`/sends/${keptSend.id}`);
-    expect(recorded).toMatchObject({ status: "sent", confirmed: false, message_id: keptSend.message_id, note: expect.stringMatching(/confirmed by a reviewer/i) });
+    expect(recorded).toMatchObject({
+      status: "sent",
+      confirmed: false,
+      message_id: keptSend.message_id,
+      note: expect.stringMatching(/confirmed by a reviewer/i),
+    });
     await expect.poll(async () => (await api<Send>(`/sends/${lostSend.id}`)).status, { timeout: 30_000 }).toBe("sent");
     expect(await api<Send>(`/sends/${lostSend.id}`)).toMatchObject({ confirmed: true, message_id: lostSend.message_id });
     expect(mailsTo(lost)).toHaveLength(1);
@@ -129,12 +139,16 @@ test("a reviewer resolves two sends in doubt from the run page: one recorded sen
     expect(mailsTo(fine)).toHaveLength(1);
     await expect.poll(async () => (await api<{ status: string }>(`/runs/${run.id}`)).status, { timeout: 20_000 }).toBe("completed");
 
-    const audit = await api<{ data: { action: string; actor: { name: string }; target: { id: string }; data: { outcome: string; message_id: string } }[] }>("/audit?action=send.resolved&limit=50");
+    const audit = await api<{ data: { action: string; actor: { name: string }; target: { id: string }; data: { outcome: string; message_id: string } }[] }>(
+      "/audit?action=send.resolved&limit=50",
+    );
     const entries = audit.data.filter((entry) => [keptSend.id, lostSend.id].includes(entry.target.id));
-    expect(entries.map((entry) => [entry.target.id, entry.data.outcome, entry.data.message_id, entry.actor.name]).sort()).toEqual([
-      [keptSend.id, "sent", keptSend.message_id, `${DEMO.reviewer.name} (${DEMO.reviewer.email})`],
-      [lostSend.id, "resend", lostSend.message_id, `${DEMO.reviewer.name} (${DEMO.reviewer.email})`],
-    ].sort());
+    expect(entries.map((entry) => [entry.target.id, entry.data.outcome, entry.data.message_id, entry.actor.name]).sort()).toEqual(
+      [
+        [keptSend.id, "sent", keptSend.message_id, `${DEMO.reviewer.name} (${DEMO.reviewer.email})`],
+        [lostSend.id, "resend", lostSend.message_id, `${DEMO.reviewer.name} (${DEMO.reviewer.email})`],
+      ].sort(),
+    );
   } finally {
     await csv.close();
     await smtp.close();

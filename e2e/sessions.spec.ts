@@ -10,7 +10,9 @@ test("a user ends another browser's session, then signs out everywhere", async (
   const user = { email: `sessions+${tag}@example.com`, password: "long-enough-pass" };
   cli("user:create", "--workspace", "demo", "--email", user.email, "--password", user.password, "--role", "viewer");
 
-  const other = await browser.newContext({ userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1" });
+  const other = await browser.newContext({
+    userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1",
+  });
   const phone = await other.newPage();
   await signIn(phone, user, "/");
   await signIn(page, user, "/");

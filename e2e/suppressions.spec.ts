@@ -21,8 +21,14 @@ test("an admin suppresses, imports, finds and removes addresses", async ({ page 
   await expect(page.getByRole("status").filter({ hasText: `stop+${tag}@example.com is suppressed` })).toBeVisible();
   await expect(page.getByTestId(`suppression-stop+${tag}@example.com`)).toContainText("Asked by phone");
 
-  await page.getByLabel("CSV file").setInputFiles({ name: "list.csv", mimeType: "text/csv", buffer: Buffer.from(`email,reason\nbulk1+${tag}@example.com,Bounced elsewhere\nnope,x\nbulk2+${tag}@example.com,\n`) });
-  await expect(page.getByRole("status").filter({ hasText: "Imported: 2 added, 0 already on the list. 1 rows skipped (row 3: not a valid email address)." })).toBeVisible();
+  await page.getByLabel("CSV file").setInputFiles({
+    name: "list.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(`email,reason\nbulk1+${tag}@example.com,Bounced elsewhere\nnope,x\nbulk2+${tag}@example.com,\n`),
+  });
+  await expect(
+    page.getByRole("status").filter({ hasText: "Imported: 2 added, 0 already on the list. 1 rows skipped (row 3: not a valid email address)." }),
+  ).toBeVisible();
   await expect(page.getByTestId(`suppression-bulk1+${tag}@example.com`)).toContainText("Bounced elsewhere");
   await screenshots(page, "suppressions");
 

@@ -23,22 +23,34 @@ function cspViolations(page: Page): string[] {
   return seen;
 }
 
-test("a recipient unsubscribes from a sent mail's link with the keyboard; a second press is harmless; an edited token is refused", async ({ page, request }) => {
+test("a recipient unsubscribes from a sent mail's link with the keyboard; a second press is harmless; an edited token is refused", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(150_000);
   const workspaceId = await demoWorkspaceId();
   const smtp = await startSmtpSink();
   const csv = await serveCsv(leads("good"));
   const admin = cli("token:create", "--workspace", "demo", "--name", `e2e unsubscribe ${ulid().slice(-6)}`);
   try {
-    await putRelay(workspaceId, { host: "127.0.0.1", port: smtp.port, secure: false, from_email: "sam@demo.example", from_name: "Sam Sender" }, { type: "system", id: "e2e", name: "e2e setup" });
+    await putRelay(
+      workspaceId,
+      { host: "127.0.0.1", port: smtp.port, secure: false, from_email: "sam@demo.example", from_name: "Sam Sender" },
+      { type: "system", id: "e2e", name: "e2e setup" },
+    );
     const run = await startRun(workspaceId, csv.url);
     const [recipient, other] = await draftsOf(run.id, 3);
-    await expect.poll(async () => (await request.post(`/v1/drafts/${recipient.id}/approve`, { headers: bearer(admin), data: {} })).status(), { timeout: 30_000 }).toBe(200);
+    await expect
+      .poll(async () => (await request.post(`/v1/drafts/${recipient.id}/approve`, { headers: bearer(admin), data: {} })).status(), { timeout: 30_000 })
+      .toBe(200);
     await expect.poll(() => smtp.mails.filter((mail) => mail.to.includes(recipient.email)).length, { timeout: 60_000 }).toBe(1); // after the undo window
     const header = smtp.mails.find((mail) => mail.to.includes(recipient.email))!.headers.get("list-unsubscribe")!;
     const link = /^<(https?:\/\/[^>]+\/unsubscribe\/[^>]+)>/.exec(header)![1];
     const suppressed = async (email: string) =>
-      (await (await request.get(`/v1/suppressions?email=${encodeURIComponent(email)}`, { headers: bearer(admin) })).json()).data as { email: string; source: string }[];
+      (await (await request.get(`/v1/suppressions?email=${encodeURIComponent(email)}`, { headers: bearer(admin) })).json()).data as {
+        email: string;
+        source: string;
+      }[];
     expect(await suppressed(recipient.email)).toEqual([]);
 
     // The page the link opens: its policy lets the form post to this origin and allows its one
@@ -82,11 +94,16 @@ test("a recipient unsubscribes from a sent mail's link with the keyboard; a seco
     const oneClick = await request.post(link, { headers: { "content-type": "application/x-www-form-urlencoded" }, data: "List-Unsubscribe=One-Click" });
     expect(oneClick.status()).toBe(200);
     expect(await oneClick.text()).toContain("Already unsubscribed");
-    const rows = await withDb(async (db) => (await db.query(
-      `SELECT (SELECT count(*) FROM suppressions WHERE "workspaceId" = $1 AND "emailLower" = $2)::int AS suppressions,
+    const rows = await withDb(
+      async (db) =>
+        (
+          await db.query(
+            `SELECT (SELECT count(*) FROM suppressions WHERE "workspaceId" = $1 AND "emailLower" = $2)::int AS suppressions,
               (SELECT count(*) FROM audit_entries WHERE "workspaceId" = $1 AND action = 'suppression.added' AND "targetId" = $2)::int AS audits`,
-      [workspaceId, recipient.email.toLowerCase()],
-    )).rows[0]);
+            [workspaceId, recipient.email.toLowerCase()],
+          )
+        ).rows[0],
+    );
     expect(rows).toEqual({ suppressions: 1, audits: 1 });
 
     // The token names its address under a signature: pointed at another lead's address it is refused.

@@ -7,8 +7,13 @@ import { bearer, cli, DEMO, screenshots, signIn, withDb } from "./support";
 test("a viewer sees no fork or approve controls, and the server refuses them when forced", async ({ page, request, baseURL }) => {
   const token = cli("token:create", "--workspace", "demo", "--name", `e2e viewer ${Date.now()}`);
   const suffix = `vw${Date.now().toString(36)}`;
-  expect((await request.post("/v1/prompts/qualify/fork", { headers: bearer(token), data: { from: "v1.2.0", as: `v1.2.0-${suffix}`, system: "Changed." } })).status()).toBe(201);
-  const created = await request.post("/v1/campaigns", { headers: bearer(token), data: { name: `Viewer ${suffix}`, pack: "saas-outbound", pins: { qualify: `qualify@demo:v1.2.0-${suffix}` } } });
+  expect(
+    (await request.post("/v1/prompts/qualify/fork", { headers: bearer(token), data: { from: "v1.2.0", as: `v1.2.0-${suffix}`, system: "Changed." } })).status(),
+  ).toBe(201);
+  const created = await request.post("/v1/campaigns", {
+    headers: bearer(token),
+    data: { name: `Viewer ${suffix}`, pack: "saas-outbound", pins: { qualify: `qualify@demo:v1.2.0-${suffix}` } },
+  });
   expect(created.status()).toBe(201);
   const campaign = await created.json();
 

@@ -104,15 +104,32 @@ test("an endpoint the worker disabled after days of failures says so on its card
     await card.getByRole("button", { name: "Send test event" }).click();
     await expect.poll(() => receiver.received.length, { timeout: 15_000 }).toBe(1);
     // Count only once the reloaded list has rendered the card (count() itself does not wait).
-    await expect.poll(async () => { await page.reload(); await card.getByRole("button", { name: "Reveal secret" }).waitFor(); return card.getByText("Disabled: failing").count(); }, { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          await card.getByRole("button", { name: "Reveal secret" }).waitFor();
+          return card.getByText("Disabled: failing").count();
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(1);
     const health = card.getByRole("status").filter({ hasText: "Disabled automatically" });
     await expect(health).toContainText(/Disabled automatically after 4 days of failures since \w+/);
     await expect(health.getByRole("link", { name: "Dead letters" })).toHaveAttribute("href", "/settings/webhooks/dead-letters");
     await expect(card.getByRole("button", { name: "Send test event" })).toBeDisabled();
     await screenshots(page, "webhooks-auto-disabled");
 
-    const audit = await withDb((client) => client.query<{ action: string; actorType: string; data: Record<string, unknown> }>(`SELECT action, "actorType", data FROM audit_entries WHERE "targetId" = $1 ORDER BY "occurredAt"`, [endpointId]));
-    expect(audit.rows.find((row) => row.action === "webhook.endpoint_disabled")).toMatchObject({ actorType: "system", data: { reason: "failing", disable_after_seconds: 259200 } });
+    const audit = await withDb((client) =>
+      client.query<{ action: string; actorType: string; data: Record<string, unknown> }>(
+        `SELECT action, "actorType", data FROM audit_entries WHERE "targetId" = $1 ORDER BY "occurredAt"`,
+        [endpointId],
+      ),
+    );
+    expect(audit.rows.find((row) => row.action === "webhook.endpoint_disabled")).toMatchObject({
+      actorType: "system",
+      data: { reason: "failing", disable_after_seconds: 259200 },
+    });
 
     // The receiver is fixed; the admin enables the endpoint from the keyboard.
     receiver.setMode("ok");
@@ -122,7 +139,11 @@ test("an endpoint the worker disabled after days of failures says so on its card
     await expect(card.getByText("Enabled", { exact: true })).toBeVisible();
     await expect(card.getByText("Disabled automatically")).toHaveCount(0);
     await screenshots(page, "webhooks-reenabled");
-    const reenabled = await withDb((client) => client.query<{ data: Record<string, unknown> }>(`SELECT data FROM audit_entries WHERE "targetId" = $1 AND action = 'webhook.endpoint_updated'`, [endpointId]));
+    const reenabled = await withDb((client) =>
+      client.query<{ data: Record<string, unknown> }>(`SELECT data FROM audit_entries WHERE "targetId" = $1 AND action = 'webhook.endpoint_updated'`, [
+        endpointId,
+      ]),
+    );
     expect(reenabled.rows).toMatchObject([{ data: { enabled: true, reenabled_after: "failing" } }]);
     await card.getByRole("button", { name: "Send test event" }).click();
     await expect.poll(() => receiver.received.length, { timeout: 15_000 }).toBe(2);

@@ -32,16 +32,37 @@ export function hostileLeads(tag: string) {
   const base = { title: `VP of Engineering ${X.img}`, industry: `Software ${X.markdown}`, employees: "400", country: "GB" };
   return [
     {
-      ...base, email: `o'neil+${tag}a@xss.example`, first_name: `${X.script}Ada`, last_name: `${X.bidi}Lovelace`, company: `${X.svg}Engines`,
-      domain: `${X.template}.example`, website: "", linkedin_url: `${X.js}//linkedin`, notes: `Hiring engineers ${X.iframe}`,
+      ...base,
+      email: `o'neil+${tag}a@xss.example`,
+      first_name: `${X.script}Ada`,
+      last_name: `${X.bidi}Lovelace`,
+      company: `${X.svg}Engines`,
+      domain: `${X.template}.example`,
+      website: "",
+      linkedin_url: `${X.js}//linkedin`,
+      notes: `Hiring engineers ${X.iframe}`,
     },
     {
-      ...base, email: `grace+${tag}b@xss.example`, first_name: `${X.imgBare}Grace`, last_name: "Hopper", company: `${X.markdown}Cobol`,
-      domain: "", website: `${X.js}//website`, linkedin_url: "", notes: `Raised a Series A ${LONG}`,
+      ...base,
+      email: `grace+${tag}b@xss.example`,
+      first_name: `${X.imgBare}Grace`,
+      last_name: "Hopper",
+      company: `${X.markdown}Cobol`,
+      domain: "",
+      website: `${X.js}//website`,
+      linkedin_url: "",
+      notes: `Raised a Series A ${LONG}`,
     },
     {
-      ...base, email: `linus+${tag}c@xss.example`, first_name: `${X.template}Linus`, last_name: X.iframe, company: `${X.script}Kernel`,
-      domain: "", website: "", linkedin_url: "", notes: "",
+      ...base,
+      email: `linus+${tag}c@xss.example`,
+      first_name: `${X.template}Linus`,
+      last_name: X.iframe,
+      company: `${X.script}Kernel`,
+      domain: "",
+      website: "",
+      linkedin_url: "",
+      notes: "",
     },
   ];
 }
@@ -59,7 +80,11 @@ export async function hostileReceiver() {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
     body,
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -110,7 +135,10 @@ export async function seedHostileWorkspace(api: APIRequestContext, web: APIReque
   const packName = `Pack ${X.svg}${X.bidi}`;
   await ok(api.post("/v1/packs/saas-outbound/fork", { headers: admin, data: { slug: packSlug, name: packName } }), 201);
   const campaignName = `Campaign ${X.imgBare}`;
-  const campaign = await ok(api.post("/v1/campaigns", { headers: admin, data: { name: campaignName, pack: packSlug, pins: { qualify: `qualify@demo:${label}` } } }), 201);
+  const campaign = await ok(
+    api.post("/v1/campaigns", { headers: admin, data: { name: campaignName, pack: packSlug, pins: { qualify: `qualify@demo:${label}` } } }),
+    201,
+  );
   await ok(api.post(`/v1/campaigns/${campaign.id}/approve`, { headers: reviewer }), 200);
 
   // Eval sets: one with a hostile name and description, a hostile case in it and in the built-in
@@ -118,18 +146,38 @@ export async function seedHostileWorkspace(api: APIRequestContext, web: APIReque
   // and the fork and its parent evaluated on the local engine (their outputs quote the case's title).
   const evalSetName = `Set ${X.script}`;
   const evalSetDescription = `About ${X.imgBare}`;
-  const evalSet = await ok(api.post("/v1/eval-sets", { headers: admin, data: { ref: `evals/xss-${tag}`, stage: "qualify", name: evalSetName, description: evalSetDescription } }), 201);
+  const evalSet = await ok(
+    api.post("/v1/eval-sets", { headers: admin, data: { ref: `evals/xss-${tag}`, stage: "qualify", name: evalSetName, description: evalSetDescription } }),
+    201,
+  );
   const evalCaseName = `Case ${X.svg} ${tag}`;
   const evalCaseTitle = `CTO ${X.iframe}`;
-  await ok(api.post(`/v1/eval-sets/${evalSet.id}/cases`, { headers: reviewer, data: { name: evalCaseName, input: { lead: { title: evalCaseTitle, company: `Co ${X.template}` } }, expect: { qualified: true } } }), 201);
+  await ok(
+    api.post(`/v1/eval-sets/${evalSet.id}/cases`, {
+      headers: reviewer,
+      data: { name: evalCaseName, input: { lead: { title: evalCaseTitle, company: `Co ${X.template}` } }, expect: { qualified: true } },
+    }),
+    201,
+  );
   const sets = (await ok(api.get("/v1/eval-sets", { headers: admin }), 200)).data as { id: string; ref: string }[];
   const builtInQualify = sets.find((set) => set.ref === "evals/qualify")!.id;
   const builtInDraft = sets.find((set) => set.ref === "evals/draft_email")!.id;
-  await ok(api.post(`/v1/eval-sets/${builtInQualify}/cases`, { headers: reviewer, data: { name: evalCaseName, input: { lead: { title: evalCaseTitle, industry: "SaaS", employees: 300, country: "US" } }, expect: { qualified: true } } }), 201);
+  await ok(
+    api.post(`/v1/eval-sets/${builtInQualify}/cases`, {
+      headers: reviewer,
+      data: { name: evalCaseName, input: { lead: { title: evalCaseTitle, industry: "SaaS", employees: 300, country: "US" } }, expect: { qualified: true } },
+    }),
+    201,
+  );
   await ok(web.post(`/api/web/drafts/${rejected}/eval-case`, { headers: { origin } }), 201);
-  for (const [prompt, version] of [["qualify@demo", label], ["qualify", "v1.2.0"]]) {
+  for (const [prompt, version] of [
+    ["qualify@demo", label],
+    ["qualify", "v1.2.0"],
+  ]) {
     const evaluation = await ok(api.post("/v1/evaluations", { headers: reviewer, data: { prompt, version, provider: "local" } }), 202);
-    await expect.poll(async () => (await (await api.get(`/v1/evaluations/${evaluation.id}`, { headers: admin })).json()).status, { timeout: 30_000 }).toBe("done");
+    await expect
+      .poll(async () => (await (await api.get(`/v1/evaluations/${evaluation.id}`, { headers: admin })).json()).status, { timeout: 30_000 })
+      .toBe("done");
   }
 
   // A webhook endpoint (URL and description hostile) whose receiver answers HTML; its test event
@@ -139,53 +187,124 @@ export async function seedHostileWorkspace(api: APIRequestContext, web: APIReque
   const description = `Endpoint ${X.script}`;
   const endpoint = await ok(api.post("/v1/webhook-endpoints", { headers: admin, data: { url: endpointUrl, description, events: ["lead.qualified"] } }), 201);
   await ok(api.post(`/v1/webhook-endpoints/${endpoint.id}/test`, { headers: admin }), 202);
-  await expect.poll(() => withDb(async (db) => (await db.query(
-    `SELECT count(*) FROM delivery_attempts a JOIN deliveries d ON d.id = a."deliveryId"
-      WHERE d."endpointId" = $1 AND d.status = 'pending' AND d."lastError" IS NOT NULL AND a."responseBody" LIKE '%__xss%'`, [endpoint.id],
-  )).rows[0].count as string), { timeout: 20_000 }).toBe("1");
+  await expect
+    .poll(
+      () =>
+        withDb(
+          async (db) =>
+            (
+              await db.query(
+                `SELECT count(*) FROM delivery_attempts a JOIN deliveries d ON d.id = a."deliveryId"
+      WHERE d."endpointId" = $1 AND d.status = 'pending' AND d."lastError" IS NOT NULL AND a."responseBody" LIKE '%__xss%'`,
+                [endpoint.id],
+              )
+            ).rows[0].count as string,
+        ),
+      { timeout: 20_000 },
+    )
+    .toBe("1");
   await receiver.close();
   const deadLetter = await withDb(async (db) => {
-    const row = await db.query(`UPDATE deliveries SET status = 'dead', "deadLetteredAt" = now(), "nextAttemptAt" = NULL WHERE "endpointId" = $1 RETURNING id, "lastError"`, [endpoint.id]);
+    const row = await db.query(
+      `UPDATE deliveries SET status = 'dead', "deadLetteredAt" = now(), "nextAttemptAt" = NULL WHERE "endpointId" = $1 RETURNING id, "lastError"`,
+      [endpoint.id],
+    );
     return row.rows[0] as { id: string; lastError: string };
   });
 
   // A provider, the relay, a token and a member.
   const providerSlug = `xss-${tag}`;
   const model = `model-${X.imgBare}`;
-  await ok(api.post(`/v1/providers/${providerSlug}`, { headers: admin, data: { kind: "openai-compatible", base_url: `http://127.0.0.1:9/v1?${X.js}`, default_model: model } }), 201);
+  await ok(
+    api.post(`/v1/providers/${providerSlug}`, {
+      headers: admin,
+      data: { kind: "openai-compatible", base_url: `http://127.0.0.1:9/v1?${X.js}`, default_model: model },
+    }),
+    201,
+  );
   const relay = { host: "127.0.0.1", port: 2525, secure: false, username: `user${X.svg}`, from_email: "sam@xss.example", from_name: `Sam ${X.script}` };
   await ok(api.put("/v1/relay", { headers: admin, data: relay }), 200);
   const tokenName = `Token ${X.imgBare}`;
   await ok(web.post("/api/web/tokens", { headers: { origin }, data: { name: tokenName, scope: "read", expires_in_days: 7 } }), 201);
   const memberName = `Member ${X.script}${X.bidi}`;
   const memberEmail = `m'x+${tag}@xss.example`;
-  await ok(web.post("/api/web/members", { headers: { origin }, data: { email: memberEmail, name: memberName, password: "long-enough-pass", role: "viewer" } }), 201);
+  await ok(
+    web.post("/api/web/members", { headers: { origin }, data: { email: memberEmail, name: memberName, password: "long-enough-pass", role: "viewer" } }),
+    201,
+  );
   const suppressionReason = `Asked to stop ${X.script}${X.imgBare}`;
   await ok(api.post("/v1/suppressions", { headers: admin, data: { email: `stop+${tag}@xss.example`, reason: suppressionReason } }), 201);
   // A sign-in from a browser whose User-Agent is hostile, recorded as lib/auth/web-sessions.ts records it.
   const sessionAgent = `Agent ${X.script}${X.imgBare}`;
-  await withDb((db) => db.query(
-    `INSERT INTO web_sessions (id, "userId", "userAgent", address) SELECT $1, id, $2, '203.0.113.7' FROM users WHERE email = 'admin@example.com'`,
-    [`ses_${ulid().toLowerCase()}`, sessionAgent],
-  ));
+  await withDb((db) =>
+    db.query(`INSERT INTO web_sessions (id, "userId", "userAgent", address) SELECT $1, id, $2, '203.0.113.7' FROM users WHERE email = 'admin@example.com'`, [
+      `ses_${ulid().toLowerCase()}`,
+      sessionAgent,
+    ]),
+  );
 
   // The mailbox (username and a folder hostile), a reply to the run with hostile subject and text,
   // and a hostile message in the unmatched mail, written as intake writes it.
   const mailbox = { host: "127.0.0.1", port: 9, secure: false, username: `inbox${X.svg}`, folders: ["INBOX", `Replies ${X.img}`] };
   await ok(api.put("/v1/mailbox", { headers: admin, data: mailbox }), 200);
   const reply = { subject: `Re: ${X.script}`, text: `Tell me more ${X.img} ${X.template}` };
-  await ok(api.post("/v1/replies", { headers: admin, data: { draft_id: approved, from: `reply+${tag}@xss.example`, ...reply, received_at: new Date().toISOString() } }), 201);
+  await ok(
+    api.post("/v1/replies", {
+      headers: admin,
+      data: { draft_id: approved, from: `reply+${tag}@xss.example`, ...reply, received_at: new Date().toISOString() },
+    }),
+    201,
+  );
   const unmatched = { from: `x${tag}@evil.example`, subject: `Hello ${X.svg}`, text: `Who is this? ${X.iframe}` };
-  await withDb((db) => db.query(
-    `INSERT INTO inbound_messages (id, "workspaceId", folder, "uidValidity", uid, "fromEmail", subject, "receivedAt", kind, raw)
+  await withDb((db) =>
+    db.query(
+      `INSERT INTO inbound_messages (id, "workspaceId", folder, "uidValidity", uid, "fromEmail", subject, "receivedAt", kind, raw)
      SELECT $1, "workspaceId", 'INBOX', 7, (SELECT coalesce(max(uid), 0) + 1 FROM inbound_messages), $2, $3, now(), 'unmatched', convert_to($4, 'UTF8') FROM drafts WHERE id = $5`,
-    [`inb_${ulid().toLowerCase()}`, unmatched.from, unmatched.subject, `From: ${unmatched.from}\r\nSubject: Hello\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n${unmatched.text}\r\n`, approved],
-  ));
+      [
+        `inb_${ulid().toLowerCase()}`,
+        unmatched.from,
+        unmatched.subject,
+        `From: ${unmatched.from}\r\nSubject: Hello\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n${unmatched.text}\r\n`,
+        approved,
+      ],
+    ),
+  );
 
   return {
-    tag, rows, csvUrl, run, drafts: { approved, rejected, waiting }, edited, rejectReason, fork, forkName: "qualify@demo", label, packSlug, packName,
-    campaign: { id: campaign.id as string, name: campaignName }, endpoint: { id: endpoint.id as string, url: endpointUrl, description, body: receiver.body },
-    deadLetter, providerSlug, model, relay, tokenName, memberName, memberEmail, suppressionReason, mailbox, reply, unmatched, sessionAgent,
-    evals: { setId: evalSet.id as string, setName: evalSetName, setDescription: evalSetDescription, caseName: evalCaseName, caseTitle: evalCaseTitle, builtInQualify, builtInDraft },
+    tag,
+    rows,
+    csvUrl,
+    run,
+    drafts: { approved, rejected, waiting },
+    edited,
+    rejectReason,
+    fork,
+    forkName: "qualify@demo",
+    label,
+    packSlug,
+    packName,
+    campaign: { id: campaign.id as string, name: campaignName },
+    endpoint: { id: endpoint.id as string, url: endpointUrl, description, body: receiver.body },
+    deadLetter,
+    providerSlug,
+    model,
+    relay,
+    tokenName,
+    memberName,
+    memberEmail,
+    suppressionReason,
+    mailbox,
+    reply,
+    unmatched,
+    sessionAgent,
+    evals: {
+      setId: evalSet.id as string,
+      setName: evalSetName,
+      setDescription: evalSetDescription,
+      caseName: evalCaseName,
+      caseTitle: evalCaseTitle,
+      builtInQualify,
+      builtInDraft,
+    },
   };
 }

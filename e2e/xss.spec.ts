@@ -23,14 +23,17 @@ const bodyLines = (s: Seeded) => s.edited.body.split("\n").filter((line) => line
 const VISITS: Record<string, (s: Seeded) => Visit[]> = {
   "/audit": (s) => [{ url: "/audit", texts: [s.tokenName, s.campaign.name] }],
   "/campaigns": (s) => [{ url: "/campaigns", texts: [s.campaign.name] }],
-  "/campaigns/[id]": (s) => [{
-    url: `/campaigns/${s.campaign.id}`, texts: [s.campaign.name, s.fork.system],
-    open: async (page) => {
-      await expect(page.getByTestId("eval-table")).toBeVisible();
-      await page.getByRole("button", { name: /^Show all \d+ changed cases$/ }).click();
-      await expect(page.getByTestId("changed-cases").getByText(s.evals.caseName).first()).toBeVisible();
+  "/campaigns/[id]": (s) => [
+    {
+      url: `/campaigns/${s.campaign.id}`,
+      texts: [s.campaign.name, s.fork.system],
+      open: async (page) => {
+        await expect(page.getByTestId("eval-table")).toBeVisible();
+        await page.getByRole("button", { name: /^Show all \d+ changed cases$/ }).click();
+        await expect(page.getByTestId("changed-cases").getByText(s.evals.caseName).first()).toBeVisible();
+      },
     },
-  }],
+  ],
   "/prompts/evals": (s) => [{ url: "/prompts/evals", texts: [s.evals.setName, s.evals.setDescription] }],
   "/prompts/evals/[id]": (s) => [
     { url: `/prompts/evals/${s.evals.setId}`, texts: [s.evals.setName, s.evals.setDescription, s.evals.caseName, s.evals.caseTitle] },
@@ -39,13 +42,26 @@ const VISITS: Record<string, (s: Seeded) => Visit[]> = {
   ],
   "/packs": (s) => [{ url: "/packs", texts: [s.packName] }],
   "/packs/[slug]": (s) => [{ url: `/packs/${s.packSlug}`, texts: [s.packName] }],
-  "/prompts/[name]/versions/[semver]": (s) => [{ url: `/prompts/${encodeURIComponent(s.forkName)}/versions/${encodeURIComponent(s.label)}`, texts: [s.fork.system, s.fork.user_template] }],
+  "/prompts/[name]/versions/[semver]": (s) => [
+    { url: `/prompts/${encodeURIComponent(s.forkName)}/versions/${encodeURIComponent(s.label)}`, texts: [s.fork.system, s.fork.user_template] },
+  ],
   "/prompts/[name]": (s) => [{ url: `/prompts/${encodeURIComponent(s.forkName)}?version=${s.label}`, texts: [s.fork.system, s.fork.user_template] }],
   "/review": (s) => [{ url: `/review?run=${s.run.id}`, texts: [lead(s, 2).first_name, lead(s, 2).company] }],
   "/review/drafts/[id]": (s) => [
     {
       url: `/review/drafts/${s.drafts.approved}`,
-      texts: [s.edited.subject, ...bodyLines(s), lead(s, 0).first_name, lead(s, 0).last_name, lead(s, 0).company, lead(s, 0).title, lead(s, 0).domain, lead(s, 0).linkedin_url, lead(s, 0).notes, lead(s, 0).industry],
+      texts: [
+        s.edited.subject,
+        ...bodyLines(s),
+        lead(s, 0).first_name,
+        lead(s, 0).last_name,
+        lead(s, 0).company,
+        lead(s, 0).title,
+        lead(s, 0).domain,
+        lead(s, 0).linkedin_url,
+        lead(s, 0).notes,
+        lead(s, 0).industry,
+      ],
     },
     { url: `/review/drafts/${s.drafts.rejected}`, texts: [s.rejectReason, lead(s, 1).first_name, lead(s, 1).company, lead(s, 1).website, longStart] },
     { url: `/review/drafts/${s.drafts.waiting}`, texts: [lead(s, 2).first_name, lead(s, 2).last_name, lead(s, 2).company] },
@@ -55,7 +71,10 @@ const VISITS: Record<string, (s: Seeded) => Visit[]> = {
       url: `/runs/${s.run.id}`,
       texts: [s.csvUrl, lead(s, 0).company, lead(s, 1).company, lead(s, 2).company, lead(s, 2).email],
       open: async (page) => {
-        await page.getByRole("button", { name: /Trace of/ }).first().click();
+        await page
+          .getByRole("button", { name: /Trace of/ })
+          .first()
+          .click();
         await expect(page.getByTestId("trace-qualify").first()).toBeVisible();
       },
     },
@@ -100,7 +119,15 @@ async function expectInert(page: Page, dialogs: string[], where: string) {
       xss: (window as unknown as { __xss?: unknown }).__xss ?? null,
       handlers: all.flatMap((el) => [...el.attributes].filter((a) => /^on/i.test(a.name)).map((a) => `<${el.tagName.toLowerCase()} ${a.name}>`)),
       liveJs: [...document.querySelectorAll("a[href], area[href], iframe[src], form[action], [formaction], [xlink\\:href]")]
-        .map((el) => el.getAttribute("href") ?? el.getAttribute("src") ?? el.getAttribute("action") ?? el.getAttribute("formaction") ?? el.getAttribute("xlink:href") ?? "")
+        .map(
+          (el) =>
+            el.getAttribute("href") ??
+            el.getAttribute("src") ??
+            el.getAttribute("action") ??
+            el.getAttribute("formaction") ??
+            el.getAttribute("xlink:href") ??
+            "",
+        )
         .filter((value) => /^\s*(javascript|data|vbscript):/i.test(value)),
       injected: [...document.querySelectorAll("img[src='x'], iframe[srcdoc], main svg[onload], main b, main script")].map((el) => el.outerHTML.slice(0, 80)),
       scripts: [...document.scripts].filter((s) => (s.textContent ?? "").trimStart().startsWith("window.__xss")).length,
@@ -114,9 +141,18 @@ async function checkVisit(page: Page, visit: Visit, dialogs: string[]) {
   const response = await page.goto(visit.url);
   expect(response?.status(), visit.url).toBe(200);
   await expect(page.locator("main h1").first()).toBeVisible();
-  for (const text of visit.texts ?? []) await expect(page.getByText(text, { exact: false }).filter({ visible: true }).first(), `${visit.url} shows ${JSON.stringify(text.slice(0, 80))}`).toBeVisible();
+  for (const text of visit.texts ?? [])
+    await expect(
+      page.getByText(text, { exact: false }).filter({ visible: true }).first(),
+      `${visit.url} shows ${JSON.stringify(text.slice(0, 80))}`,
+    ).toBeVisible();
   for (const value of visit.values ?? []) {
-    await expect.poll(() => page.locator("input, textarea").evaluateAll((els, v) => els.some((el) => (el as HTMLInputElement).value === v), value), `${visit.url} has a field with ${value}`).toBe(true);
+    await expect
+      .poll(
+        () => page.locator("input, textarea").evaluateAll((els, v) => els.some((el) => (el as HTMLInputElement).value === v), value),
+        `${visit.url} has a field with ${value}`,
+      )
+      .toBe(true);
   }
   if (visit.open) await visit.open(page);
   await expectInert(page, dialogs, visit.url);
@@ -129,9 +165,14 @@ test("hostile values render as inert text on every page, for an admin", async ({
   await signIn(page, DEMO.admin);
   seeded = await seedHostileWorkspace(request, page.request, baseURL!);
   const dialogs: string[] = [];
-  page.on("dialog", (dialog) => { dialogs.push(dialog.message()); void dialog.dismiss(); });
+  page.on("dialog", (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
   const violations: string[] = [];
-  page.on("console", (message) => { if (/Content Security Policy/i.test(message.text())) violations.push(`${page.url()}: ${message.text()}`); });
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(`${page.url()}: ${message.text()}`);
+  });
 
   const patterns = appPagePatterns().filter((pattern) => pattern !== "/login");
   expect(patterns.length).toBeGreaterThanOrEqual(19);
@@ -155,7 +196,9 @@ test("the checks fail when a payload does become markup", async ({ page }) => {
   const dialogs: string[] = [];
   await page.setContent(`<main><h1>t</h1><div id="x"></div></main>`);
   for (const html of [X.imgBare, X.svg, `<a href="${X.js}">x</a>`, X.iframe, "<b>bold</b>"]) {
-    await page.evaluate((markup) => { document.getElementById("x")!.innerHTML = markup; }, html);
+    await page.evaluate((markup) => {
+      document.getElementById("x")!.innerHTML = markup;
+    }, html);
     await expect(expectInert(page, dialogs, html), html).rejects.toThrow();
   }
 });
@@ -163,7 +206,10 @@ test("the checks fail when a payload does become markup", async ({ page }) => {
 test("payloads typed into the fork form (its live preview, a refused label) stay text while the page renders them", async ({ page }) => {
   await signIn(page, DEMO.admin, "/prompts/draft_email");
   const dialogs: string[] = [];
-  page.on("dialog", (dialog) => { dialogs.push(dialog.message()); void dialog.dismiss(); });
+  page.on("dialog", (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
   await page.getByRole("button", { name: "Fork v1.3.0…" }).click();
   const form = page.getByRole("form", { name: "Fork into demo" });
   const typed = `Typed ${X.img} ${X.svg} ${X.markdown}`;
@@ -185,7 +231,10 @@ test("payloads typed into the fork form (its live preview, a refused label) stay
 test("payloads in route and query parameters are not reflected as markup", async ({ page }) => {
   await signIn(page, DEMO.admin);
   const dialogs: string[] = [];
-  page.on("dialog", (dialog) => { dialogs.push(dialog.message()); void dialog.dismiss(); });
+  page.on("dialog", (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
   const query = new URLSearchParams({ version: X.svg, run: X.script, forked: X.img, callbackUrl: X.js, q: X.template }).toString();
   for (const pattern of appPagePatterns().filter((p) => p !== "/login")) {
     for (const payload of pattern.includes("[") ? [X.svg, X.img, X.js] : [X.svg]) {
@@ -201,7 +250,10 @@ test("payloads in route and query parameters are not reflected as markup", async
 
 test("the sign-in page ignores hostile callback URLs and errors, and pages answer with a Content-Security-Policy", async ({ page }) => {
   const dialogs: string[] = [];
-  page.on("dialog", (dialog) => { dialogs.push(dialog.message()); void dialog.dismiss(); });
+  page.on("dialog", (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
   for (const callbackUrl of [X.js, `/${X.svg}`, "//evil.example/", "/\\evil.example", `data:text/html,${X.script}`]) {
     const response = await page.goto(`/login?${new URLSearchParams({ callbackUrl, error: X.script })}`);
     expect(response?.status()).toBe(200);
@@ -220,7 +272,8 @@ test("the sign-in page ignores hostile callback URLs and errors, and pages answe
   for (const path of ["/login", "/", "/review", "/settings/tokens", "/no-such-page"]) {
     const response = await page.goto(path);
     const csp = response?.headers()["content-security-policy"] ?? "";
-    for (const directive of ["default-src 'self'", "object-src 'none'", "base-uri 'self'", "frame-ancestors 'none'", "form-action 'self'"]) expect(csp, `${path}: ${directive}`).toContain(directive);
+    for (const directive of ["default-src 'self'", "object-src 'none'", "base-uri 'self'", "frame-ancestors 'none'", "form-action 'self'"])
+      expect(csp, `${path}: ${directive}`).toContain(directive);
     expect(csp, path).not.toContain("unsafe-eval");
     // Scripts run only with this response's nonce: no 'unsafe-inline' for scripts.
     const scripts = csp.split("; ").find((directive) => directive.startsWith("script-src ")) ?? "";
@@ -232,7 +285,10 @@ test("the sign-in page ignores hostile callback URLs and errors, and pages answe
     const html = (await response?.text()) ?? "";
     const tags = html.match(/<script\b[^>]*>/g) ?? [];
     expect(tags.length, path).toBeGreaterThan(0);
-    expect(tags.filter((tag) => !tag.includes(`nonce="${nonce}"`)), path).toEqual([]);
+    expect(
+      tags.filter((tag) => !tag.includes(`nonce="${nonce}"`)),
+      path,
+    ).toEqual([]);
   }
   expect(nonces.size, "a fresh nonce per response").toBe(5);
 });

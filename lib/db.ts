@@ -27,8 +27,14 @@ export type Tx = Omit<OmittingClient, "$connect" | "$disconnect" | "$on" | "$tra
 // The generated `$transaction` types its callback's client without the client's `omit` (at run time
 // the transaction client omits the same columns); this says so, so that type checking sees it too.
 type Client = Omit<OmittingClient, "$transaction"> & {
-  $transaction<P extends Prisma.PrismaPromise<unknown>[]>(queries: [...P], options?: { isolationLevel?: Prisma.TransactionIsolationLevel }): Promise<{ [K in keyof P]: Awaited<P[K]> }>;
-  $transaction<R>(work: (tx: Tx) => Promise<R>, options?: { maxWait?: number; timeout?: number; isolationLevel?: Prisma.TransactionIsolationLevel }): Promise<R>;
+  $transaction<P extends Prisma.PrismaPromise<unknown>[]>(
+    queries: [...P],
+    options?: { isolationLevel?: Prisma.TransactionIsolationLevel },
+  ): Promise<{ [K in keyof P]: Awaited<P[K]> }>;
+  $transaction<R>(
+    work: (tx: Tx) => Promise<R>,
+    options?: { maxWait?: number; timeout?: number; isolationLevel?: Prisma.TransactionIsolationLevel },
+  ): Promise<R>;
 };
 
 // One connection pool per process, shared by Prisma (through adapter-pg) and by the few hot read

@@ -22,7 +22,10 @@ export class AppError extends Error {
 }
 
 export class InvalidRequest extends AppError {
-  constructor(detail: string, readonly errors: FieldError[] = []) {
+  constructor(
+    detail: string,
+    readonly errors: FieldError[] = [],
+  ) {
     super("invalid_request", detail, errors.length ? { errors } : {});
   }
 }
@@ -47,7 +50,10 @@ export class Conflict extends AppError {
   }
 }
 export class ValidationFailed extends AppError {
-  constructor(readonly errors: FieldError[], detail?: string) {
+  constructor(
+    readonly errors: FieldError[],
+    detail?: string,
+  ) {
     super("validation_failed", detail ?? errors.map((e) => `${e.path}: ${e.message}`).join("; "), { errors });
   }
 }

@@ -126,7 +126,11 @@ export function queue(name: QueueName): Queue {
   return open.queue;
 }
 
-type Definition<Q extends QueueName> = { payload: z.ZodType<QueuePayload<Q>>; jobId?: (payload: QueuePayload<Q>, tag?: string) => string; work?: (payload: QueuePayload<Q>) => string[] };
+type Definition<Q extends QueueName> = {
+  payload: z.ZodType<QueuePayload<Q>>;
+  jobId?: (payload: QueuePayload<Q>, tag?: string) => string;
+  work?: (payload: QueuePayload<Q>) => string[];
+};
 const definition = <Q extends QueueName>(name: Q) => QUEUES[name] as unknown as Definition<Q>;
 
 /** The registry's job id for this payload and occasion (undefined: BullMQ chooses). */
@@ -169,7 +173,10 @@ export async function enqueueBulkAfterCommit<Q extends QueueName>(name: Q, jobs:
   await queue(name)
     .addBulk(built)
     .catch((error: Error) => {
-      log.warn({ queue: name, jobs: built.length, first: built[0].opts.jobId, err: error.message }, "could not queue after commit; the recovery sweep will queue it");
+      log.warn(
+        { queue: name, jobs: built.length, first: built[0].opts.jobId, err: error.message },
+        "could not queue after commit; the recovery sweep will queue it",
+      );
     });
 }
 

@@ -5,9 +5,7 @@ import { config } from "@/lib/config";
 // command after one failed reconnect or 2 s, so a request answers 503 instead of hanging.
 export function createRedis(purpose: "queue" | "request", url = config().REDIS_URL): Redis {
   const options: RedisOptions =
-    purpose === "queue"
-      ? { maxRetriesPerRequest: null, enableReadyCheck: true }
-      : { maxRetriesPerRequest: 1, connectTimeout: 2_000, commandTimeout: 2_000 };
+    purpose === "queue" ? { maxRetriesPerRequest: null, enableReadyCheck: true } : { maxRetriesPerRequest: 1, connectTimeout: 2_000, commandTimeout: 2_000 };
   const client = new Redis(url, { ...options, lazyConnect: false, connectionName: `leadpipe-${purpose}` });
   client.on("error", () => {
     // Connection errors surface through commands and /readyz; ioredis reconnects by itself.

@@ -21,11 +21,18 @@ if (!fromFile) {
 // The diff compares two schema files and writes nothing, but Prisma's adapter wants a database that
 // exists: the server's own `postgres` database always does.
 process.env.DATABASE_URL ??= "postgresql://postgres@127.0.0.1:5432/postgres";
-const sql = await run(bin("prisma"), ["migrate", "diff", "--from-schema-datamodel", fromFile, "--to-schema-datamodel", "prisma/schema.prisma", "--script"], { quiet: true }).catch((error) => fail(error.message));
-let body = sql.split("\n").filter((line) => !line.startsWith("Loaded Prisma config")).join("\n").trim();
+const sql = await run(bin("prisma"), ["migrate", "diff", "--from-schema-datamodel", fromFile, "--to-schema-datamodel", "prisma/schema.prisma", "--script"], {
+  quiet: true,
+}).catch((error) => fail(error.message));
+let body = sql
+  .split("\n")
+  .filter((line) => !line.startsWith("Loaded Prisma config"))
+  .join("\n")
+  .trim();
 if (body === "-- This is an empty migration.") body = "";
 // --statuses: the status lists of lib/statuses.ts changed; re-create their CHECK constraints too.
-if (args.includes("--statuses")) body = `${body}\n\n${(await run(process.execPath, ["--import", "tsx", "scripts/status-checks.ts"], { quiet: true })).trim()}`.trim();
+if (args.includes("--statuses"))
+  body = `${body}\n\n${(await run(process.execPath, ["--import", "tsx", "scripts/status-checks.ts"], { quiet: true })).trim()}`.trim();
 if (!body) fail("schema.prisma has no changes against the old schema (and no --statuses): nothing to migrate.");
 
 const stamp = new Date().toISOString().replace(/\D/g, "").slice(0, 14);

@@ -19,7 +19,9 @@ const generated = ensureGeneratedSecrets();
 if (generated.length) console.log(`• Generated ${generated.join(" and ")} into .env.local`);
 
 // A bad environment value stops here, naming it (lib/config is the one place that knows the rules).
-const summary = await run(bin("tsx"), [path.join("scripts", "check-config.ts")], { quiet: true }).catch((error) => fail(error.message.split("\n").slice(1).join("\n") || error.message));
+const summary = await run(bin("tsx"), [path.join("scripts", "check-config.ts")], { quiet: true }).catch((error) =>
+  fail(error.message.split("\n").slice(1).join("\n") || error.message),
+);
 const settings = JSON.parse(summary.trim().split("\n").pop());
 // Children (prisma, next, the worker) see the same resolved values.
 Object.assign(process.env, { DATABASE_URL: settings.DATABASE_URL, REDIS_URL: settings.REDIS_URL, APP_URL: settings.APP_URL });
@@ -86,7 +88,11 @@ process.on("exit", () => {
 const port = String(settings.PORT);
 launch("web", bin("next"), dev ? ["dev", "-p", port] : ["start", "-p", port]);
 // `node --import tsx` keeps the worker one process, so signals reach it directly.
-launch("worker", dev ? bin("tsx") : process.execPath, dev ? ["watch", path.join("workers", "index.ts")] : ["--import", "tsx", path.join("workers", "index.ts")]);
+launch(
+  "worker",
+  dev ? bin("tsx") : process.execPath,
+  dev ? ["watch", path.join("workers", "index.ts")] : ["--import", "tsx", path.join("workers", "index.ts")],
+);
 
 async function waitReady(url, timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;

@@ -33,7 +33,15 @@ const workers = (Object.keys(PROCESSORS) as (keyof typeof PROCESSORS)[]).map((na
   // Every processor is safe to repeat, so a job may survive several crashes of its workers before
   // BullMQ gives up on it (and the resume sweep finds its work from PostgreSQL even then).
   const run = consumer(name, PROCESSORS[name] as Parameters<typeof consumer>[1]);
-  const worker = new Worker(name, run, { connection: createRedis("queue"), prefix: QUEUE_PREFIX, concurrency: QUEUES[name].concurrency, autorun: true, lockDuration: 15_000, stalledInterval: 15_000, maxStalledCount: 5 });
+  const worker = new Worker(name, run, {
+    connection: createRedis("queue"),
+    prefix: QUEUE_PREFIX,
+    concurrency: QUEUES[name].concurrency,
+    autorun: true,
+    lockDuration: 15_000,
+    stalledInterval: 15_000,
+    maxStalledCount: 5,
+  });
   worker.on("failed", (job, error) => {
     metrics().jobs.inc({ queue: name, outcome: "failed" });
     log.warn({ queue: name, job: job?.id, err: error.message }, "job failed");

@@ -24,4 +24,3 @@ export const PROCESSORS: { [Q in QueueName]: ProcessFn<Q> } = {
   reconcile: processReconcile,
   housekeeping: processHousekeeping,
 };
-

@@ -11,9 +11,15 @@ export default function NotFoundPage() {
         Nothing in this workspace has this address. It may have been deleted, belong to another workspace, or the link may be mistyped.
       </p>
       <nav aria-label="Ways back" className="mt-4 flex flex-wrap gap-x-4 gap-y-2 text-sm font-medium">
-        <Link href="/" className="text-indigo-700 hover:underline">Back to the home page</Link>
-        <Link href="/review" className="text-indigo-700 hover:underline">Review queue</Link>
-        <Link href="/runs" className="text-indigo-700 hover:underline">Runs</Link>
+        <Link href="/" className="text-indigo-700 hover:underline">
+          Back to the home page
+        </Link>
+        <Link href="/review" className="text-indigo-700 hover:underline">
+          Review queue
+        </Link>
+        <Link href="/runs" className="text-indigo-700 hover:underline">
+          Runs
+        </Link>
       </nav>
     </div>
   );

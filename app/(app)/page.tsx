@@ -22,7 +22,9 @@ export default async function HomePage() {
         {stats.map((stat) => (
           <div key={stat.label} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
             <dt className="text-sm text-slate-600">{stat.label}</dt>
-            <dd className="mt-1 text-2xl font-semibold tabular-nums" data-testid={`stat-${stat.label}`}>{stat.value.toLocaleString("en")}</dd>
+            <dd className="mt-1 text-2xl font-semibold tabular-nums" data-testid={`stat-${stat.label}`}>
+              {stat.value.toLocaleString("en")}
+            </dd>
           </div>
         ))}
       </dl>

@@ -14,7 +14,9 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
           <h1 className="mt-2 text-sm text-slate-600">Sign in to your workspace</h1>
         </div>
         {signedOut === "everywhere" ? (
-          <p role="status" className="mb-4 rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900">You are signed out everywhere: every browser must sign in again.</p>
+          <p role="status" className="mb-4 rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900">
+            You are signed out everywhere: every browser must sign in again.
+          </p>
         ) : null}
         <LoginForm callbackUrl={safeCallbackUrl(callbackUrl)} />
       </div>

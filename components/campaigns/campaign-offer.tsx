@@ -11,10 +11,16 @@ export function CampaignOffer({ id, pack, offer, canEdit }: { id: string; pack: 
   const packData = usePack(pack);
   return (
     <section aria-labelledby="campaign-offer-heading" className={`${cardStyles} p-5`}>
-      <h2 id="campaign-offer-heading" className="mb-2 text-base font-semibold text-slate-900">Offer for this campaign</h2>
+      <h2 id="campaign-offer-heading" className="mb-2 text-base font-semibold text-slate-900">
+        Offer for this campaign
+      </h2>
       <OfferOverrideForm
-        path={`/campaigns/${id}`} override={offer} under={packData.data?.offer ?? null}
-        fallbackLabel="Pack or workspace offer" canEdit={canEdit} invalidate={queryKeys.campaigns.detail(id)}
+        path={`/campaigns/${id}`}
+        override={offer}
+        under={packData.data?.offer ?? null}
+        fallbackLabel="Pack or workspace offer"
+        canEdit={canEdit}
+        invalidate={queryKeys.campaigns.detail(id)}
       />
     </section>
   );

@@ -47,7 +47,10 @@ export function CampaignView({ id, canApprove, canEdit, userId }: { id: string; 
     mutationFn: () => webApi(`/campaigns/${id}/approve`, { method: "POST", ...(regressed.length ? { body: { override_reason: override.trim() } } : {}) }),
     onSuccess: () => settle("approved"),
   });
-  const reject = useMutation({ mutationFn: () => webApi(`/campaigns/${id}/reject`, { method: "POST", body: { reason: reason.trim() } }), onSuccess: () => settle("rejected") });
+  const reject = useMutation({
+    mutationFn: () => webApi(`/campaigns/${id}/reject`, { method: "POST", body: { reason: reason.trim() } }),
+    onSuccess: () => settle("rejected"),
+  });
 
   const crumbs = [{ label: "Campaigns", href: "/campaigns" }];
   if (!campaign.isSuccess) {
@@ -66,119 +69,224 @@ export function CampaignView({ id, canApprove, canEdit, userId }: { id: string; 
 
   return (
     <>
-    <PageHeader title={data.name} crumbs={[...crumbs, { label: data.name }]}>A campaign of the pack <span className="font-mono">{data.pack}</span>.</PageHeader>
-    <div className="space-y-6">
-      {decided === "approved" ? <Notice tone="success">Campaign approved. Its runs can start now.</Notice> : null}
-      {decided === "rejected" ? <Notice tone="success">Campaign rejected. Its runs are refused until a reviewer approves it.</Notice> : null}
-      <section aria-labelledby="summary-heading" className={`${cardStyles} p-5`}>
-        <div className="flex flex-wrap items-center gap-3">
-          <h2 id="summary-heading" className="text-base font-semibold text-slate-900">Approval</h2>
-          <CampaignStatus campaign={data} />
-        </div>
-        <p className="mt-2 text-sm text-slate-700" data-testid="approval-state">
-          {data.status === CAMPAIGN_STATUS.rejected ? (
-            <>Rejected by {data.rejecter ? `${data.rejecter.name} (${data.rejecter.email})` : "a reviewer"} <Time iso={data.rejected_at} mode="relative" />: <q data-testid="reject-reason">{data.reject_reason}</q> Runs of this campaign are refused.</>
-          ) : data.status === CAMPAIGN_STATUS.approved ? (
-            <>Approved by {data.approver ? `${data.approver.name} (${data.approver.email})` : "a reviewer"} <Time iso={data.approved_at} mode="relative" />. Runs of this campaign may start.</>
-          ) : awaiting ? (
-            <>This campaign pins {data.forks.length === 1 ? "a forked prompt" : `${data.forks.length} forked prompts`}. Runs that use it are refused until a reviewer approves it after reading {data.forks.length === 1 ? "the diff" : "each diff"} below.</>
-          ) : (
-            <>This campaign pins no fork, so it needs no approval.</>
-          )}
-        </p>
-        <dl className="mt-4 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-3">
-          <div><dt className="text-xs text-slate-500">Pack</dt><dd className="font-mono"><Link href={`/packs/${data.pack}`} className="text-indigo-700 hover:underline">{data.pack}</Link></dd></div>
-          <div><dt className="text-xs text-slate-500">Campaign id</dt><dd className="break-all font-mono text-xs">{data.id}</dd></div>
-          <div><dt className="text-xs text-slate-500">Created</dt><dd><Time iso={data.created_at} /></dd></div>
-        </dl>
-        <h3 className="mt-4 text-xs font-semibold uppercase tracking-wide text-slate-500">Pins</h3>
-        {Object.keys(data.pins).length === 0 ? (
-          <p className="mt-1 text-sm text-slate-600">None: runs use the pack’s pins.</p>
-        ) : (
-          <ul className="mt-1 space-y-1 text-sm">
-            {Object.entries(data.pins).map(([stage, pin]) => (
-              <li key={stage} className="flex flex-wrap gap-x-2">
-                <span className="w-32 font-mono text-xs text-slate-500">{stage}</span>
-                <Link href={promptHref(pin.name)} className="break-all font-mono text-indigo-700 hover:underline">{pin.name} {pin.version}</Link>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-
-      {data.forks.map((fork) => (
-        <section key={fork.stage} aria-labelledby={`fork-${fork.stage}`} className={`${cardStyles} p-5`}>
-          <h2 id={`fork-${fork.stage}`} className="break-all text-base font-semibold text-slate-900">
-            <span className="font-mono text-sm font-normal text-slate-500">{fork.stage}</span> {fork.name} {fork.version}
-            <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-normal text-slate-600">{fork.source === "campaign" ? "campaign pin" : `${fork.source} pin`}</span>
-          </h2>
-          <p className="mb-3 mt-1 text-sm text-slate-600">
-            {fork.parent ? <>Changes from <span className="font-mono">{fork.parent.name} {fork.parent.version}</span>.</> : "No parent recorded."}
-          </p>
-          <TextDiff
-            label={`Diff of ${fork.name} ${fork.version} against its parent`}
-            oldValue={fork.parent_text ? promptDiffText(fork.parent_text) : ""} newValue={promptDiffText(fork.text)}
-            oldTitle={fork.parent ? `${fork.parent.name} ${fork.parent.version}` : "(none)"} newTitle={`${fork.name} ${fork.version}`}
-            emptyText="Same model and texts as the parent."
-          />
-          <EvalComparisonPanel name={fork.name} version={fork.version} canEvaluate={canApprove} headingLevel={3} />
-          <BehaviourDiffPanel name={fork.name} version={fork.version} canReplay={canApprove} headingLevel={3} />
-        </section>
-      ))}
-
-      <CampaignOffer id={id} pack={data.pack} offer={data.offer} canEdit={canEdit} />
-
-      {canDecide && (awaiting || data.status === CAMPAIGN_STATUS.approved) ? (
-        <div className={`${cardStyles} flex flex-wrap items-center justify-between gap-3 p-5`}>
-          <p className="text-sm text-slate-700">
-            {awaiting ? "Read every diff above. Approving lets runs of this campaign use these prompts." : "Rejecting takes the approval back: runs of this campaign are refused."}
-          </p>
-          <div className="flex flex-wrap gap-2">
-            {data.status !== CAMPAIGN_STATUS.rejected ? (
-              <button type="button" className={buttonStyles.secondary} onClick={() => { reject.reset(); setRejecting(true); }}>Reject…</button>
-            ) : null}
-            {awaiting ? <button type="button" className={buttonStyles.primary} onClick={() => { approve.reset(); setConfirming(true); }}>Approve campaign</button> : null}
+      <PageHeader title={data.name} crumbs={[...crumbs, { label: data.name }]}>
+        A campaign of the pack <span className="font-mono">{data.pack}</span>.
+      </PageHeader>
+      <div className="space-y-6">
+        {decided === "approved" ? <Notice tone="success">Campaign approved. Its runs can start now.</Notice> : null}
+        {decided === "rejected" ? <Notice tone="success">Campaign rejected. Its runs are refused until a reviewer approves it.</Notice> : null}
+        <section aria-labelledby="summary-heading" className={`${cardStyles} p-5`}>
+          <div className="flex flex-wrap items-center gap-3">
+            <h2 id="summary-heading" className="text-base font-semibold text-slate-900">
+              Approval
+            </h2>
+            <CampaignStatus campaign={data} />
           </div>
-        </div>
-      ) : awaiting && canApprove && ownCampaign ? (
-        <p className="text-sm text-slate-600" data-testid="four-eyes">You created this campaign, so another reviewer must approve or reject it (four eyes).</p>
-      ) : awaiting ? (
-        <p className="text-sm text-slate-600">A reviewer or an admin approves campaigns.</p>
-      ) : null}
+          <p className="mt-2 text-sm text-slate-700" data-testid="approval-state">
+            {data.status === CAMPAIGN_STATUS.rejected ? (
+              <>
+                Rejected by {data.rejecter ? `${data.rejecter.name} (${data.rejecter.email})` : "a reviewer"} <Time iso={data.rejected_at} mode="relative" />:{" "}
+                <q data-testid="reject-reason">{data.reject_reason}</q> Runs of this campaign are refused.
+              </>
+            ) : data.status === CAMPAIGN_STATUS.approved ? (
+              <>
+                Approved by {data.approver ? `${data.approver.name} (${data.approver.email})` : "a reviewer"} <Time iso={data.approved_at} mode="relative" />.
+                Runs of this campaign may start.
+              </>
+            ) : awaiting ? (
+              <>
+                This campaign pins {data.forks.length === 1 ? "a forked prompt" : `${data.forks.length} forked prompts`}. Runs that use it are refused until a
+                reviewer approves it after reading {data.forks.length === 1 ? "the diff" : "each diff"} below.
+              </>
+            ) : (
+              <>This campaign pins no fork, so it needs no approval.</>
+            )}
+          </p>
+          <dl className="mt-4 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-3">
+            <div>
+              <dt className="text-xs text-slate-500">Pack</dt>
+              <dd className="font-mono">
+                <Link href={`/packs/${data.pack}`} className="text-indigo-700 hover:underline">
+                  {data.pack}
+                </Link>
+              </dd>
+            </div>
+            <div>
+              <dt className="text-xs text-slate-500">Campaign id</dt>
+              <dd className="break-all font-mono text-xs">{data.id}</dd>
+            </div>
+            <div>
+              <dt className="text-xs text-slate-500">Created</dt>
+              <dd>
+                <Time iso={data.created_at} />
+              </dd>
+            </div>
+          </dl>
+          <h3 className="mt-4 text-xs font-semibold uppercase tracking-wide text-slate-500">Pins</h3>
+          {Object.keys(data.pins).length === 0 ? (
+            <p className="mt-1 text-sm text-slate-600">None: runs use the pack’s pins.</p>
+          ) : (
+            <ul className="mt-1 space-y-1 text-sm">
+              {Object.entries(data.pins).map(([stage, pin]) => (
+                <li key={stage} className="flex flex-wrap gap-x-2">
+                  <span className="w-32 font-mono text-xs text-slate-500">{stage}</span>
+                  <Link href={promptHref(pin.name)} className="break-all font-mono text-indigo-700 hover:underline">
+                    {pin.name} {pin.version}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
 
-      <ConfirmDialog
-        open={rejecting} tone="danger" title={`Reject “${data.name}”?`} confirmLabel="Reject" pending={reject.isPending}
-        error={reject.error?.message ?? (reasonMissing ? "Write why you reject it first." : null)}
-        onConfirm={() => { setReasonMissing(!reason.trim()); if (reason.trim()) reject.mutate(); }} onCancel={() => setRejecting(false)}
-      >
-        <label className="block text-sm font-medium text-slate-800" htmlFor="reject-reason-input">Reason (the audit log and the campaign page keep it)</label>
-        <textarea
-          id="reject-reason-input" required rows={3} maxLength={2000} value={reason} onChange={(event) => setReason(event.target.value)}
-          className="mt-1 w-full rounded-md border border-slate-300 px-2 py-1.5 text-sm text-slate-900 focus:outline-none focus:ring-2 focus:ring-indigo-500"
-        />
-      </ConfirmDialog>
-
-      <ConfirmDialog
-        open={confirming} tone="primary" title={`Approve “${data.name}”?`} confirmLabel="Approve" pending={approve.isPending}
-        error={approve.error?.message ?? (overrideMissing ? "Write why you approve despite the regression first." : null)}
-        onConfirm={() => { const missing = regressed.length > 0 && !override.trim(); setOverrideMissing(missing); if (!missing) approve.mutate(); }} onCancel={() => setConfirming(false)}
-      >
-        {regressed.length ? (
-          <>
-            <p className="mb-2 text-amber-900">{regressed.join(", ")} {regressed.length === 1 ? "passes" : "pass"} fewer eval cases than {regressed.length === 1 ? "its parent" : "their parents"}.</p>
-            <label className="block text-sm font-medium text-slate-800" htmlFor="override-reason-input">Override reason (kept with the approval and in the audit log)</label>
-            <textarea
-              id="override-reason-input" required rows={3} maxLength={2000} value={override} onChange={(event) => { setOverride(event.target.value); setOverrideMissing(false); }}
-              className="mb-3 mt-1 w-full rounded-md border border-slate-300 px-2 py-1.5 text-sm text-slate-900 focus:outline-none focus:ring-2 focus:ring-indigo-500"
+        {data.forks.map((fork) => (
+          <section key={fork.stage} aria-labelledby={`fork-${fork.stage}`} className={`${cardStyles} p-5`}>
+            <h2 id={`fork-${fork.stage}`} className="break-all text-base font-semibold text-slate-900">
+              <span className="font-mono text-sm font-normal text-slate-500">{fork.stage}</span> {fork.name} {fork.version}
+              <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-normal text-slate-600">
+                {fork.source === "campaign" ? "campaign pin" : `${fork.source} pin`}
+              </span>
+            </h2>
+            <p className="mb-3 mt-1 text-sm text-slate-600">
+              {fork.parent ? (
+                <>
+                  Changes from{" "}
+                  <span className="font-mono">
+                    {fork.parent.name} {fork.parent.version}
+                  </span>
+                  .
+                </>
+              ) : (
+                "No parent recorded."
+              )}
+            </p>
+            <TextDiff
+              label={`Diff of ${fork.name} ${fork.version} against its parent`}
+              oldValue={fork.parent_text ? promptDiffText(fork.parent_text) : ""}
+              newValue={promptDiffText(fork.text)}
+              oldTitle={fork.parent ? `${fork.parent.name} ${fork.parent.version}` : "(none)"}
+              newTitle={`${fork.name} ${fork.version}`}
+              emptyText="Same model and texts as the parent."
             />
-          </>
+            <EvalComparisonPanel name={fork.name} version={fork.version} canEvaluate={canApprove} headingLevel={3} />
+            <BehaviourDiffPanel name={fork.name} version={fork.version} canReplay={canApprove} headingLevel={3} />
+          </section>
+        ))}
+
+        <CampaignOffer id={id} pack={data.pack} offer={data.offer} canEdit={canEdit} />
+
+        {canDecide && (awaiting || data.status === CAMPAIGN_STATUS.approved) ? (
+          <div className={`${cardStyles} flex flex-wrap items-center justify-between gap-3 p-5`}>
+            <p className="text-sm text-slate-700">
+              {awaiting
+                ? "Read every diff above. Approving lets runs of this campaign use these prompts."
+                : "Rejecting takes the approval back: runs of this campaign are refused."}
+            </p>
+            <div className="flex flex-wrap gap-2">
+              {data.status !== CAMPAIGN_STATUS.rejected ? (
+                <button
+                  type="button"
+                  className={buttonStyles.secondary}
+                  onClick={() => {
+                    reject.reset();
+                    setRejecting(true);
+                  }}
+                >
+                  Reject…
+                </button>
+              ) : null}
+              {awaiting ? (
+                <button
+                  type="button"
+                  className={buttonStyles.primary}
+                  onClick={() => {
+                    approve.reset();
+                    setConfirming(true);
+                  }}
+                >
+                  Approve campaign
+                </button>
+              ) : null}
+            </div>
+          </div>
+        ) : awaiting && canApprove && ownCampaign ? (
+          <p className="text-sm text-slate-600" data-testid="four-eyes">
+            You created this campaign, so another reviewer must approve or reject it (four eyes).
+          </p>
+        ) : awaiting ? (
+          <p className="text-sm text-slate-600">A reviewer or an admin approves campaigns.</p>
         ) : null}
-        <p>
-          Runs of this campaign will use {data.forks.map((fork) => `${fork.name} ${fork.version}`).join(", ")}. The audit log keeps the diffs you approved.
-          Changing the campaign’s pins later takes the approval back.
-        </p>
-      </ConfirmDialog>
-    </div>
+
+        <ConfirmDialog
+          open={rejecting}
+          tone="danger"
+          title={`Reject “${data.name}”?`}
+          confirmLabel="Reject"
+          pending={reject.isPending}
+          error={reject.error?.message ?? (reasonMissing ? "Write why you reject it first." : null)}
+          onConfirm={() => {
+            setReasonMissing(!reason.trim());
+            if (reason.trim()) reject.mutate();
+          }}
+          onCancel={() => setRejecting(false)}
+        >
+          <label className="block text-sm font-medium text-slate-800" htmlFor="reject-reason-input">
+            Reason (the audit log and the campaign page keep it)
+          </label>
+          <textarea
+            id="reject-reason-input"
+            required
+            rows={3}
+            maxLength={2000}
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+            className="mt-1 w-full rounded-md border border-slate-300 px-2 py-1.5 text-sm text-slate-900 focus:outline-none focus:ring-2 focus:ring-indigo-500"
+          />
+        </ConfirmDialog>
+
+        <ConfirmDialog
+          open={confirming}
+          tone="primary"
+          title={`Approve “${data.name}”?`}
+          confirmLabel="Approve"
+          pending={approve.isPending}
+          error={approve.error?.message ?? (overrideMissing ? "Write why you approve despite the regression first." : null)}
+          onConfirm={() => {
+            const missing = regressed.length > 0 && !override.trim();
+            setOverrideMissing(missing);
+            if (!missing) approve.mutate();
+          }}
+          onCancel={() => setConfirming(false)}
+        >
+          {regressed.length ? (
+            <>
+              <p className="mb-2 text-amber-900">
+                {regressed.join(", ")} {regressed.length === 1 ? "passes" : "pass"} fewer eval cases than{" "}
+                {regressed.length === 1 ? "its parent" : "their parents"}.
+              </p>
+              <label className="block text-sm font-medium text-slate-800" htmlFor="override-reason-input">
+                Override reason (kept with the approval and in the audit log)
+              </label>
+              <textarea
+                id="override-reason-input"
+                required
+                rows={3}
+                maxLength={2000}
+                value={override}
+                onChange={(event) => {
+                  setOverride(event.target.value);
+                  setOverrideMissing(false);
+                }}
+                className="mb-3 mt-1 w-full rounded-md border border-slate-300 px-2 py-1.5 text-sm text-slate-900 focus:outline-none focus:ring-2 focus:ring-indigo-500"
+              />
+            </>
+          ) : null}
+          <p>
+            Runs of this campaign will use {data.forks.map((fork) => `${fork.name} ${fork.version}`).join(", ")}. The audit log keeps the diffs you approved.
+            Changing the campaign’s pins later takes the approval back.
+          </p>
+        </ConfirmDialog>
+      </div>
     </>
   );
 }

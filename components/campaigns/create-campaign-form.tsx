@@ -46,48 +46,95 @@ export function CreateCampaignForm() {
 
   return (
     <form onSubmit={submit} className={`${cardStyles} p-5`} aria-labelledby="create-campaign-heading">
-      <h2 id="create-campaign-heading" className="text-base font-semibold text-slate-900">Create a campaign</h2>
+      <h2 id="create-campaign-heading" className="text-base font-semibold text-slate-900">
+        Create a campaign
+      </h2>
       <div className="mt-4 grid gap-4 md:grid-cols-2">
         <div>
-          <label htmlFor={ids.name} className={fieldStyles.label}>Name</label>
+          <label htmlFor={ids.name} className={fieldStyles.label}>
+            Name
+          </label>
           <input
-            id={ids.name} value={name} onChange={(event) => setName(event.target.value)} required maxLength={200} autoComplete="off" className={fieldStyles.input}
-            aria-invalid={nameError ? true : undefined} aria-describedby={nameError ? `${ids.name}-error` : undefined}
+            id={ids.name}
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            required
+            maxLength={200}
+            autoComplete="off"
+            className={fieldStyles.input}
+            aria-invalid={nameError ? true : undefined}
+            aria-describedby={nameError ? `${ids.name}-error` : undefined}
           />
-          {nameError ? <p id={`${ids.name}-error`} className={fieldStyles.error}>{nameError}</p> : null}
+          {nameError ? (
+            <p id={`${ids.name}-error`} className={fieldStyles.error}>
+              {nameError}
+            </p>
+          ) : null}
         </div>
         <div>
-          <label htmlFor={ids.pack} className={fieldStyles.label}>Pack</label>
+          <label htmlFor={ids.pack} className={fieldStyles.label}>
+            Pack
+          </label>
           <select
-            id={ids.pack} value={chosenPack?.slug ?? ""} onChange={(event) => setPack(event.target.value)} className={fieldStyles.input} disabled={!packs.data}
-            aria-invalid={packError ? true : undefined} aria-describedby={packError ? `${ids.pack}-error` : undefined}
+            id={ids.pack}
+            value={chosenPack?.slug ?? ""}
+            onChange={(event) => setPack(event.target.value)}
+            className={fieldStyles.input}
+            disabled={!packs.data}
+            aria-invalid={packError ? true : undefined}
+            aria-describedby={packError ? `${ids.pack}-error` : undefined}
           >
-            {packs.data?.data.map((candidate) => <option key={candidate.slug} value={candidate.slug}>{candidate.name} ({candidate.slug})</option>)}
+            {packs.data?.data.map((candidate) => (
+              <option key={candidate.slug} value={candidate.slug}>
+                {candidate.name} ({candidate.slug})
+              </option>
+            ))}
           </select>
-          {packError ? <p id={`${ids.pack}-error`} className={fieldStyles.error}>{packError}</p> : null}
+          {packError ? (
+            <p id={`${ids.pack}-error`} className={fieldStyles.error}>
+              {packError}
+            </p>
+          ) : null}
         </div>
       </div>
       <fieldset className="mt-4">
         <legend className={fieldStyles.label}>Prompt pins</legend>
-        <p className={fieldStyles.hint}>Leave a stage on the pack’s pin, or pin a version for this campaign’s runs. Pinning a fork needs a reviewer’s approval.</p>
+        <p className={fieldStyles.hint}>
+          Leave a stage on the pack’s pin, or pin a version for this campaign’s runs. Pinning a fork needs a reviewer’s approval.
+        </p>
         <div className="mt-2 grid gap-3 md:grid-cols-2">
           {Object.entries(pinOptions.data ?? {}).map(([stage, options]) => (
             <div key={stage}>
-              <label htmlFor={`${ids.pin}-${stage}`} className="block font-mono text-xs font-medium text-slate-700">{stage}</label>
+              <label htmlFor={`${ids.pin}-${stage}`} className="block font-mono text-xs font-medium text-slate-700">
+                {stage}
+              </label>
               <PinSelect
-                id={`${ids.pin}-${stage}`} options={options} value={pins[stage] ?? ""} onChange={(pin) => setPins({ ...pins, [stage]: pin })}
+                id={`${ids.pin}-${stage}`}
+                options={options}
+                value={pins[stage] ?? ""}
+                onChange={(pin) => setPins({ ...pins, [stage]: pin })}
                 emptyLabel={chosenPack?.prompts[stage] ? `Pack’s pin: ${chosenPack.prompts[stage].name} ${chosenPack.prompts[stage].version}` : "Pack’s pin"}
                 error={pinErrors[stage]}
               />
-              {pinErrors[stage] ? <p id={`${ids.pin}-${stage}-error`} className={fieldStyles.error}>{pinErrors[stage]}</p> : null}
+              {pinErrors[stage] ? (
+                <p id={`${ids.pin}-${stage}-error`} className={fieldStyles.error}>
+                  {pinErrors[stage]}
+                </p>
+              ) : null}
             </div>
           ))}
         </div>
       </fieldset>
       <div className="mt-4">
-        <button type="submit" className={buttonStyles.primary} disabled={create.isPending || !chosenPack}>{create.isPending ? "Creating…" : "Create campaign"}</button>
+        <button type="submit" className={buttonStyles.primary} disabled={create.isPending || !chosenPack}>
+          {create.isPending ? "Creating…" : "Create campaign"}
+        </button>
       </div>
-      {create.error && !shown ? <p role="alert" className="mt-3 rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-800">{create.error.message}</p> : null}
+      {create.error && !shown ? (
+        <p role="alert" className="mt-3 rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-800">
+          {create.error.message}
+        </p>
+      ) : null}
     </form>
   );
 }

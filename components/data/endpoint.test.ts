@@ -4,7 +4,8 @@ import { endpoint } from "@/components/data/endpoint";
 // An endpoint pairs one key with one /api/web path; its fetch goes to that path and nowhere else.
 
 const answer = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
-const run = <T>(options: { queryFn?: unknown }) => (options.queryFn as (context: { signal: AbortSignal }) => Promise<T>)({ signal: new AbortController().signal });
+const run = <T>(options: { queryFn?: unknown }) =>
+  (options.queryFn as (context: { signal: AbortSignal }) => Promise<T>)({ signal: new AbortController().signal });
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -19,7 +20,10 @@ describe("endpoint", () => {
   });
 
   it("fails with the server's detail", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => answer(404, { detail: "No such run.", code: "not_found" })));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => answer(404, { detail: "No such run.", code: "not_found" })),
+    );
     await expect(run(endpoint(["runs", "detail", "x"], "/runs/x"))).rejects.toMatchObject({ status: 404, message: "No such run." });
   });
 });

@@ -7,7 +7,12 @@ export type FieldError = { path: string; message: string };
 export type Page<T> = { data: T[]; has_more: boolean; next_cursor: string | null; total?: number };
 
 export class WebApiError extends Error {
-  constructor(readonly status: number, message: string, readonly code: string, readonly fieldErrors: FieldError[] = []) {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code: string,
+    readonly fieldErrors: FieldError[] = [],
+  ) {
     super(message);
     this.name = "WebApiError";
   }
@@ -41,7 +46,13 @@ export async function webApi<T>(path: string, init: { method?: string; body?: un
 export async function webUpload<T>(path: string, form: FormData): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(`/api/web${path}`, { method: "POST", headers: { accept: "application/json" }, body: form, credentials: "same-origin", cache: "no-store" });
+    response = await fetch(`/api/web${path}`, {
+      method: "POST",
+      headers: { accept: "application/json" },
+      body: form,
+      credentials: "same-origin",
+      cache: "no-store",
+    });
   } catch {
     throw new WebApiError(0, "The server could not be reached. Check your connection and try again.", "network");
   }

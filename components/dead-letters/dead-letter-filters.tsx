@@ -15,22 +15,56 @@ export function DeadLetterFilters({ endpoints, applied, onApply }: { endpoints: 
   }
 
   return (
-    <form role="search" aria-label="Filter dead letters" onSubmit={submit} className="grid gap-3 border-b border-slate-200 px-4 py-4 sm:grid-cols-[minmax(0,1fr)_14rem_auto] sm:items-end">
+    <form
+      role="search"
+      aria-label="Filter dead letters"
+      onSubmit={submit}
+      className="grid gap-3 border-b border-slate-200 px-4 py-4 sm:grid-cols-[minmax(0,1fr)_14rem_auto] sm:items-end"
+    >
       <div className="min-w-0">
-        <label htmlFor={ids.endpoint} className={fieldStyles.label}>Endpoint</label>
-        <select id={ids.endpoint} value={draft.endpointId} onChange={(event) => setDraft({ ...draft, endpointId: event.target.value })} className={`${fieldStyles.input} truncate`}>
+        <label htmlFor={ids.endpoint} className={fieldStyles.label}>
+          Endpoint
+        </label>
+        <select
+          id={ids.endpoint}
+          value={draft.endpointId}
+          onChange={(event) => setDraft({ ...draft, endpointId: event.target.value })}
+          className={`${fieldStyles.input} truncate`}
+        >
           <option value="">All endpoints</option>
-          {endpoints.map((endpoint) => <option key={endpoint.id} value={endpoint.id}>{endpoint.url}</option>)}
+          {endpoints.map((endpoint) => (
+            <option key={endpoint.id} value={endpoint.id}>
+              {endpoint.url}
+            </option>
+          ))}
         </select>
       </div>
       <div>
-        <label htmlFor={ids.since} className={fieldStyles.label}>Dead-lettered since</label>
-        <input id={ids.since} type="datetime-local" value={draft.since} onChange={(event) => setDraft({ ...draft, since: event.target.value })} className={fieldStyles.input} />
+        <label htmlFor={ids.since} className={fieldStyles.label}>
+          Dead-lettered since
+        </label>
+        <input
+          id={ids.since}
+          type="datetime-local"
+          value={draft.since}
+          onChange={(event) => setDraft({ ...draft, since: event.target.value })}
+          className={fieldStyles.input}
+        />
       </div>
       <div className="flex gap-2">
-        <button type="submit" className={buttonStyles.secondary}>Apply filters</button>
+        <button type="submit" className={buttonStyles.secondary}>
+          Apply filters
+        </button>
         {applied.endpointId || applied.since ? (
-          <button type="button" className={buttonStyles.quiet} onClick={() => { const empty = { endpointId: "", since: "" }; setDraft(empty); onApply(empty); }}>
+          <button
+            type="button"
+            className={buttonStyles.quiet}
+            onClick={() => {
+              const empty = { endpointId: "", since: "" };
+              setDraft(empty);
+              onApply(empty);
+            }}
+          >
             Clear
           </button>
         ) : null}

@@ -75,32 +75,76 @@ export function DeadLettersView() {
         <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 px-4 py-3">
           <div>
             <h2 id="dead-letters-heading" className="text-base font-semibold text-slate-900">
-              Dead-lettered deliveries{total !== undefined ? <>{" "}<span className="font-normal text-slate-500">({total.toLocaleString()}{filtered ? " matching" : ""})</span></> : null}
+              Dead-lettered deliveries
+              {total !== undefined ? (
+                <>
+                  {" "}
+                  <span className="font-normal text-slate-500">
+                    ({total.toLocaleString()}
+                    {filtered ? " matching" : ""})
+                  </span>
+                </>
+              ) : null}
             </h2>
-            {retryWindowSeconds ? <p className="text-xs text-slate-500">A delivery is dead-lettered after {windowInWords(retryWindowSeconds)} of failed attempts.</p> : null}
+            {retryWindowSeconds ? (
+              <p className="text-xs text-slate-500">A delivery is dead-lettered after {windowInWords(retryWindowSeconds)} of failed attempts.</p>
+            ) : null}
           </div>
           <div className="flex flex-wrap gap-2">
-            <button type="button" className={buttonStyles.primary} disabled={selected.size === 0 || replay.isPending} onClick={() => start({ ids: [...selected] })}>
+            <button
+              type="button"
+              className={buttonStyles.primary}
+              disabled={selected.size === 0 || replay.isPending}
+              onClick={() => start({ ids: [...selected] })}
+            >
               Replay selected ({selected.size})
             </button>
             <button
-              type="button" className={buttonStyles.secondary} disabled={!canReplayAll || replay.isPending}
-              aria-describedby={canReplayAll ? undefined : "replay-all-hint"} onClick={() => { replay.reset(); setConfirmAll(true); }}
+              type="button"
+              className={buttonStyles.secondary}
+              disabled={!canReplayAll || replay.isPending}
+              aria-describedby={canReplayAll ? undefined : "replay-all-hint"}
+              onClick={() => {
+                replay.reset();
+                setConfirmAll(true);
+              }}
             >
               Replay all since…
             </button>
           </div>
-          {canReplayAll ? null : <p id="replay-all-hint" className="w-full text-xs text-slate-500">To replay everything of one endpoint since a time, filter by the endpoint and a time first.</p>}
+          {canReplayAll ? null : (
+            <p id="replay-all-hint" className="w-full text-xs text-slate-500">
+              To replay everything of one endpoint since a time, filter by the endpoint and a time first.
+            </p>
+          )}
         </div>
-        <DeadLetterFilters endpoints={endpoints.data?.data ?? []} applied={filters} onApply={(next) => { setFilters(next); setSelected(new Set()); }} />
+        <DeadLetterFilters
+          endpoints={endpoints.data?.data ?? []}
+          applied={filters}
+          onApply={(next) => {
+            setFilters(next);
+            setSelected(new Set());
+          }}
+        />
         <QueryState
-          query={letters} loading="Loading dead letters…" failed="The dead letters could not be loaded." isEmpty={rows.length === 0}
-          empty={<EmptyState title={filtered ? "No dead letters match these filters" : "No dead letters"}>
-            {filtered ? "Try another endpoint or an earlier time." : `A delivery lands here when its endpoint kept failing for the whole retry window${windowText}.`}
-          </EmptyState>}
+          query={letters}
+          loading="Loading dead letters…"
+          failed="The dead letters could not be loaded."
+          isEmpty={rows.length === 0}
+          empty={
+            <EmptyState title={filtered ? "No dead letters match these filters" : "No dead letters"}>
+              {filtered
+                ? "Try another endpoint or an earlier time."
+                : `A delivery lands here when its endpoint kept failing for the whole retry window${windowText}.`}
+            </EmptyState>
+          }
         >
           <DeadLetterTable
-            rows={rows} endpointUrl={endpointUrl} selected={selected} onToggle={toggle} busy={replay.isPending}
+            rows={rows}
+            endpointUrl={endpointUrl}
+            selected={selected}
+            onToggle={toggle}
+            busy={replay.isPending}
             onToggleAll={(select) => setSelected(select ? new Set(rows.map((row) => row.id)) : new Set())}
             onReplay={(row) => start({ ids: [row.id] })}
           />
@@ -119,7 +163,8 @@ export function DeadLettersView() {
       >
         <p>
           Every delivery to <span className="break-all font-medium text-slate-900">{endpointUrl(filters.endpointId)}</span> dead-lettered since{" "}
-          <span className="font-medium text-slate-900">{filters.since ? new Date(filters.since).toLocaleString() : ""}</span> is sent again, including any not shown on this page.
+          <span className="font-medium text-slate-900">{filters.since ? new Date(filters.since).toLocaleString() : ""}</span> is sent again, including any not
+          shown on this page.
         </p>
       </ConfirmDialog>
     </div>

@@ -21,7 +21,12 @@ const STYLES: ReactDiffViewerStylesOverride = {
   diffContainer: { fontSize: "12.5px", lineHeight: "1.5", minWidth: 0 },
   // Lines wrap at spaces: overflow-wrap only splits a word longer than the whole line. (word-break:
   // break-word also shrank the cell's min-content width, so narrow columns split words anywhere.)
-  contentText: { fontFamily: "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace", whiteSpace: "pre-wrap", wordBreak: "normal", overflowWrap: "break-word" },
+  contentText: {
+    fontFamily: "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace",
+    whiteSpace: "pre-wrap",
+    wordBreak: "normal",
+    overflowWrap: "break-word",
+  },
   lineNumber: { fontFamily: "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace" },
   titleBlock: { fontSize: "12px", fontWeight: 600, padding: "6px 10px", overflowWrap: "anywhere" },
 };
@@ -41,7 +46,11 @@ export type DiffViewerProps = {
  * LAST line, and its own header subtracts the count from those (`@@ -0,12 +0,12 @@` for lines 1–12).
  */
 function foldHeader(lines: number, lastLeft: number, lastRight: number) {
-  return <span>{foldedHunkHeader(lines, lastLeft, lastRight)} · {lines} unchanged {lines === 1 ? "line" : "lines"}</span>;
+  return (
+    <span>
+      {foldedHunkHeader(lines, lastLeft, lastRight)} · {lines} unchanged {lines === 1 ? "line" : "lines"}
+    </span>
+  );
 }
 
 export default function DiffViewerImpl({ oldValue, newValue, oldTitle, newTitle, split, linesOffset = 0, hideLineNumbers = false }: DiffViewerProps) {

@@ -23,8 +23,10 @@ export function parseUnifiedDiff(text: string): FilePatch[] {
           const after: string[] = [];
           for (const line of hunk.lines) {
             const body = line.slice(1);
-            if (line.startsWith(" ")) { before.push(body); after.push(body); }
-            else if (line.startsWith("-")) before.push(body);
+            if (line.startsWith(" ")) {
+              before.push(body);
+              after.push(body);
+            } else if (line.startsWith("-")) before.push(body);
             else if (line.startsWith("+")) after.push(body);
           }
           return {
@@ -54,8 +56,12 @@ export function PatchView({ diff, label }: { diff: string; label: string }) {
               {file.hunks.length > 1 ? <p className="mb-1 font-mono text-xs text-slate-500">{hunk.header}</p> : null}
               <TextDiff
                 label={`${label}: ${file.oldName} → ${file.newName}${file.hunks.length > 1 ? `, part ${hunkIndex + 1}` : ""}`}
-                oldValue={hunk.before} newValue={hunk.after} oldTitle={file.oldName} newTitle={file.newName}
-                linesOffset={hunk.offset ?? 0} hideLineNumbers={hunk.offset === null}
+                oldValue={hunk.before}
+                newValue={hunk.after}
+                oldTitle={file.oldName}
+                newTitle={file.newName}
+                linesOffset={hunk.offset ?? 0}
+                hideLineNumbers={hunk.offset === null}
               />
             </div>
           )),
@@ -63,7 +69,9 @@ export function PatchView({ diff, label }: { diff: string; label: string }) {
       )}
       {diff.trim() ? (
         <details className="text-sm">
-          <summary className="cursor-pointer rounded text-indigo-700 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">Unified diff (text)</summary>
+          <summary className="cursor-pointer rounded text-indigo-700 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">
+            Unified diff (text)
+          </summary>
           <pre className="mt-2 max-h-80 overflow-auto rounded-md bg-slate-900 p-3 font-mono text-xs text-slate-100">{diff}</pre>
         </details>
       ) : null}

@@ -17,11 +17,7 @@ export function TextDiff({ label, emptyText = "No differences.", ...props }: Tex
   const wide = useWide();
   return (
     <section aria-label={label} className="overflow-x-auto rounded-lg border border-slate-200" data-testid="text-diff">
-      {props.oldValue === props.newValue ? (
-        <p className="px-4 py-6 text-center text-sm text-slate-600">{emptyText}</p>
-      ) : (
-        <DiffViewer {...props} split={wide} />
-      )}
+      {props.oldValue === props.newValue ? <p className="px-4 py-6 text-center text-sm text-slate-600">{emptyText}</p> : <DiffViewer {...props} split={wide} />}
     </section>
   );
 }

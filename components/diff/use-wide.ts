@@ -12,5 +12,9 @@ function subscribe(onChange: () => void) {
 
 /** True from 768 px up: wide enough for a side-by-side diff; below it diffs are shown inline. */
 export function useWide(): boolean {
-  return useSyncExternalStore(subscribe, () => window.matchMedia(QUERY).matches, () => true);
+  return useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(QUERY).matches,
+    () => true,
+  );
 }

@@ -6,7 +6,11 @@ import ReactMarkdown, { type Components } from "react-markdown";
 const COMPONENTS: Components = {
   p: ({ children }) => <p className="mt-1">{children}</p>,
   code: ({ children }) => <code className="rounded bg-slate-100 px-1 py-0.5 font-mono text-[0.85em] text-slate-800">{children}</code>,
-  a: ({ children, href }) => <a className="text-indigo-700 underline" href={href}>{children}</a>,
+  a: ({ children, href }) => (
+    <a className="text-indigo-700 underline" href={href}>
+      {children}
+    </a>
+  ),
   ul: ({ children }) => <ul className="mt-1 list-disc pl-5">{children}</ul>,
 };
 

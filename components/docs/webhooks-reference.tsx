@@ -40,26 +40,39 @@ def verify(raw_body: bytes, header: str, secret: str, tolerance: int = 300) -> b
 export function WebhooksReference({ events, retrySchedule, retryWindowSeconds, vector }: WebhooksReferenceProps) {
   return (
     <section id="webhooks" aria-labelledby="webhooks-heading" className="scroll-mt-6 space-y-4">
-      <h2 id="webhooks-heading" className="text-lg font-semibold">Receiving webhooks</h2>
+      <h2 id="webhooks-heading" className="text-lg font-semibold">
+        Receiving webhooks
+      </h2>
       <div className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 text-sm text-slate-700 shadow-sm">
         <p>
           LeadPipe POSTs a JSON event to each endpoint (Settings → Webhooks, or <code className="font-mono">POST /v1/webhook-endpoints</code>) when a
-          lead&apos;s state changes. Deliveries are at least once: use the event <code className="font-mono">id</code> to drop duplicates. Any answer outside 2xx, a network
-          error or no answer within 10 s is a failure; retries follow after {retrySchedule.map(windowInWords).join(", ")} (±10 %), and a delivery still failing
-          {" "}{windowInWords(retryWindowSeconds)} after its first attempt is dead-lettered, to be replayed from Settings → Webhooks → Dead letters.
+          lead&apos;s state changes. Deliveries are at least once: use the event <code className="font-mono">id</code> to drop duplicates. Any answer outside
+          2xx, a network error or no answer within 10 s is a failure; retries follow after {retrySchedule.map(windowInWords).join(", ")} (±10 %), and a delivery
+          still failing {windowInWords(retryWindowSeconds)} after its first attempt is dead-lettered, to be replayed from Settings → Webhooks → Dead letters.
         </p>
-        <CodeBlock title="What arrives" code={`POST /your/hook HTTP/1.1
+        <CodeBlock
+          title="What arrives"
+          code={`POST /your/hook HTTP/1.1
 Content-Type: application/json
 X-Service-Signature: t=1763719200,v1=…
 X-Service-Event-Id: evt_…
 X-Service-Event: draft.ready
 X-Service-Delivery-Attempt: 1
 
-{"event":"draft.ready","id":"evt_…","occurred_at":"…","data":{…}}`} />
-        <h3 id="webhook-events" className="font-semibold text-slate-900">Events and their data</h3>
+{"event":"draft.ready","id":"evt_…","occurred_at":"…","data":{…}}`}
+        />
+        <h3 id="webhook-events" className="font-semibold text-slate-900">
+          Events and their data
+        </h3>
         <div className="overflow-x-auto">
           <table className="w-full text-left">
-            <thead className="text-xs uppercase tracking-wide text-slate-500"><tr><th className="py-1 pr-4">Event</th><th className="py-1 pr-4">Sent when</th><th className="py-1">data</th></tr></thead>
+            <thead className="text-xs uppercase tracking-wide text-slate-500">
+              <tr>
+                <th className="py-1 pr-4">Event</th>
+                <th className="py-1 pr-4">Sent when</th>
+                <th className="py-1">data</th>
+              </tr>
+            </thead>
             <tbody className="divide-y divide-slate-100 align-top">
               {events.map((event) => (
                 <tr key={event.type}>
@@ -68,7 +81,10 @@ X-Service-Delivery-Attempt: 1
                   <td className="py-2">
                     <ul className="space-y-0.5">
                       {event.data.map((field) => (
-                        <li key={field.name}><code className="font-mono text-xs text-slate-900">{field.name}</code> <span className="font-mono text-xs text-slate-500">{field.type}</span> {field.description}</li>
+                        <li key={field.name}>
+                          <code className="font-mono text-xs text-slate-900">{field.name}</code>{" "}
+                          <span className="font-mono text-xs text-slate-500">{field.type}</span> {field.description}
+                        </li>
                       ))}
                     </ul>
                   </td>
@@ -77,19 +93,27 @@ X-Service-Delivery-Attempt: 1
             </tbody>
           </table>
         </div>
-        <h3 id="webhook-signatures" className="font-semibold text-slate-900">Verifying the signature</h3>
+        <h3 id="webhook-signatures" className="font-semibold text-slate-900">
+          Verifying the signature
+        </h3>
         <p>
-          <code className="font-mono">v1</code> is the hex HMAC-SHA256 of <code className="font-mono">{"\"<t>.<raw body>\""}</code>, keyed with the whole secret string
-          (UTF-8, <code className="font-mono">whsec_</code> included): Stripe&apos;s scheme, so Stripe&apos;s libraries verify it. Check it on every delivery against the raw body
-          bytes, in constant time, and refuse a <code className="font-mono">t</code> more than 300 seconds from your clock. While a secret is being rotated, the header carries
-          one <code className="font-mono">v1=</code> per valid secret: accept the delivery if any matches.
+          <code className="font-mono">v1</code> is the hex HMAC-SHA256 of <code className="font-mono">{'"<t>.<raw body>"'}</code>, keyed with the whole secret
+          string (UTF-8, <code className="font-mono">whsec_</code> included): Stripe&apos;s scheme, so Stripe&apos;s libraries verify it. Check it on every
+          delivery against the raw body bytes, in constant time, and refuse a <code className="font-mono">t</code> more than 300 seconds from your clock. While
+          a secret is being rotated, the header carries one <code className="font-mono">v1=</code> per valid secret: accept the delivery if any matches.
         </p>
         <h4 className="text-xs font-semibold uppercase tracking-wide text-slate-500">Test vector</h4>
         <dl className="grid gap-x-4 gap-y-1 font-mono text-xs sm:grid-cols-[6rem_1fr]" data-testid="signature-test-vector">
-          <dt className="text-slate-500">secret</dt><dd className="break-all">{vector.secret}</dd>
-          <dt className="text-slate-500">t</dt><dd>{vector.t}</dd>
-          <dt className="text-slate-500">body</dt><dd className="break-all">{vector.body}</dd>
-          <dt className="text-slate-500">header</dt><dd className="break-all" data-testid="signature-test-vector-header">{vector.header}</dd>
+          <dt className="text-slate-500">secret</dt>
+          <dd className="break-all">{vector.secret}</dd>
+          <dt className="text-slate-500">t</dt>
+          <dd>{vector.t}</dd>
+          <dt className="text-slate-500">body</dt>
+          <dd className="break-all">{vector.body}</dd>
+          <dt className="text-slate-500">header</dt>
+          <dd className="break-all" data-testid="signature-test-vector-header">
+            {vector.header}
+          </dd>
         </dl>
         <div className="grid gap-3 xl:grid-cols-2">
           <CodeBlock title="Node" code={NODE} />

@@ -13,14 +13,40 @@ import { buttonStyles, cardStyles, fieldStyles } from "@/components/ui/styles";
 // is given (a lead, its buying signals, or for track a reply) and what it must answer, in the
 // fields that stage needs. The server's field errors show at their fields.
 
-const LEAD_FIELDS = [["title", "Title"], ["company", "Company"], ["industry", "Industry"], ["employees", "Employees"], ["country", "Country (2 letters)"], ["notes", "Notes"]] as const;
+const LEAD_FIELDS = [
+  ["title", "Title"],
+  ["company", "Company"],
+  ["industry", "Industry"],
+  ["employees", "Employees"],
+  ["country", "Country (2 letters)"],
+  ["notes", "Notes"],
+] as const;
 const EMPTY = {
-  name: "", title: "", company: "", industry: "", employees: "", country: "", notes: "", intent: "",
-  subject: "", reply: "", qualified: "", classification: "", mustMention: "", forbidden: "", maxWords: "", noInventedFacts: false, expectedIntent: "",
+  name: "",
+  title: "",
+  company: "",
+  industry: "",
+  employees: "",
+  country: "",
+  notes: "",
+  intent: "",
+  subject: "",
+  reply: "",
+  qualified: "",
+  classification: "",
+  mustMention: "",
+  forbidden: "",
+  maxWords: "",
+  noInventedFacts: false,
+  expectedIntent: "",
 };
 type Form = typeof EMPTY;
 
-const list = (text: string) => text.split(",").map((item) => item.trim()).filter(Boolean);
+const list = (text: string) =>
+  text
+    .split(",")
+    .map((item) => item.trim())
+    .filter(Boolean);
 /** A whole number as a number; anything else as typed, for the server to name the field. */
 const whole = (text: string) => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : text);
 
@@ -38,17 +64,27 @@ function draftChecks(form: Form) {
 /** The body of the request, from the form (empty fields left out). */
 function caseBody(stage: string, form: Form) {
   const lead = Object.fromEntries(
-    LEAD_FIELDS.map(([key]) => [key, form[key].trim()]).filter(([, value]) => value).map(([key, value]) => [key, key === "employees" ? whole(value) : key === "country" ? value.toUpperCase() : value]),
+    LEAD_FIELDS.map(([key]) => [key, form[key].trim()])
+      .filter(([, value]) => value)
+      .map(([key, value]) => [key, key === "employees" ? whole(value) : key === "country" ? value.toUpperCase() : value]),
   );
   const intent = list(form.intent);
-  const input = stage === "track"
-    ? { reply: { subject: form.subject, text: form.reply } }
-    : { lead, ...(intent.length && stage !== "extract_signals" ? { signals: { intent } } : {}) };
+  const input =
+    stage === "track"
+      ? { reply: { subject: form.subject, text: form.reply } }
+      : { lead, ...(intent.length && stage !== "extract_signals" ? { signals: { intent } } : {}) };
   const expect =
-    stage === "qualify" ? (form.qualified ? { qualified: form.qualified === "yes" } : {})
-    : stage === "track" ? (form.classification ? { classification: form.classification } : {})
-    : stage === "extract_signals" ? { signals: { intent: list(form.expectedIntent) } }
-    : draftChecks(form);
+    stage === "qualify"
+      ? form.qualified
+        ? { qualified: form.qualified === "yes" }
+        : {}
+      : stage === "track"
+        ? form.classification
+          ? { classification: form.classification }
+          : {}
+        : stage === "extract_signals"
+          ? { signals: { intent: list(form.expectedIntent) } }
+          : draftChecks(form);
   return { name: form.name, input, expect };
 }
 
@@ -69,9 +105,22 @@ export function AddEvalCaseForm({ setId, stage }: { setId: string; stage: string
   });
   const error = add.error instanceof WebApiError ? add.error : null;
   const at = (...paths: string[]) => paths.map((path) => error?.forField(path)).find(Boolean);
-  const known = ["name", "input.reply", "input.reply.text", "expect.qualified", "expect.classification", "expect.draft", "expect.draft.max_words", "expect.signals", ...LEAD_FIELDS.map(([key]) => `input.lead.${key}`)];
+  const known = [
+    "name",
+    "input.reply",
+    "input.reply.text",
+    "expect.qualified",
+    "expect.classification",
+    "expect.draft",
+    "expect.draft.max_words",
+    "expect.signals",
+    ...LEAD_FIELDS.map(([key]) => `input.lead.${key}`),
+  ];
   const general = add.error && !(error?.fieldErrors.some((e) => known.includes(e.path)) ?? false) ? add.error.message : null;
-  const text = (key: keyof Form) => ({ value: form[key] as string, onChange: (event: { target: { value: string } }) => setForm({ ...form, [key]: event.target.value }) });
+  const text = (key: keyof Form) => ({
+    value: form[key] as string,
+    onChange: (event: { target: { value: string } }) => setForm({ ...form, [key]: event.target.value }),
+  });
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -81,13 +130,27 @@ export function AddEvalCaseForm({ setId, stage }: { setId: string; stage: string
 
   return (
     <form onSubmit={submit} className={`${cardStyles} p-5`} aria-labelledby={`${id}-heading`} noValidate>
-      <h2 id={`${id}-heading`} className="text-base font-semibold text-slate-900">Add a case</h2>
+      <h2 id={`${id}-heading`} className="text-base font-semibold text-slate-900">
+        Add a case
+      </h2>
       <p className="mt-1 text-sm text-slate-600">It is your workspace’s own: only your evaluations run it.</p>
-      {added ? <div className="mt-3"><Notice tone="success">Case “{added}” added.</Notice></div> : null}
+      {added ? (
+        <div className="mt-3">
+          <Notice tone="success">Case “{added}” added.</Notice>
+        </div>
+      ) : null}
       <div className="mt-4 grid gap-4 md:grid-cols-2">
         <div className="md:col-span-2">
           <Field id={`${id}-name`} label="Case name" error={at("name")}>
-            <input ref={nameInput} id={`${id}-name`} className={fieldStyles.input} {...text("name")} maxLength={200} autoComplete="off" aria-invalid={at("name") ? true : undefined} />
+            <input
+              ref={nameInput}
+              id={`${id}-name`}
+              className={fieldStyles.input}
+              {...text("name")}
+              maxLength={200}
+              autoComplete="off"
+              aria-invalid={at("name") ? true : undefined}
+            />
           </Field>
         </div>
         {stage === "track" ? (
@@ -97,7 +160,14 @@ export function AddEvalCaseForm({ setId, stage }: { setId: string; stage: string
             </Field>
             <div className="md:col-span-2">
               <Field id={`${id}-reply`} label="Reply text" error={at("input.reply", "input.reply.text")}>
-                <textarea id={`${id}-reply`} className={fieldStyles.input} rows={4} {...text("reply")} maxLength={20_000} aria-invalid={at("input.reply", "input.reply.text") ? true : undefined} />
+                <textarea
+                  id={`${id}-reply`}
+                  className={fieldStyles.input}
+                  rows={4}
+                  {...text("reply")}
+                  maxLength={20_000}
+                  aria-invalid={at("input.reply", "input.reply.text") ? true : undefined}
+                />
               </Field>
             </div>
           </>
@@ -105,7 +175,15 @@ export function AddEvalCaseForm({ setId, stage }: { setId: string; stage: string
           <>
             {LEAD_FIELDS.map(([key, label]) => (
               <Field key={key} id={`${id}-${key}`} label={label} error={at(`input.lead.${key}`)}>
-                <input id={`${id}-${key}`} className={fieldStyles.input} {...text(key)} inputMode={key === "employees" ? "numeric" : undefined} maxLength={key === "notes" ? 5000 : 300} autoComplete="off" aria-invalid={at(`input.lead.${key}`) ? true : undefined} />
+                <input
+                  id={`${id}-${key}`}
+                  className={fieldStyles.input}
+                  {...text(key)}
+                  inputMode={key === "employees" ? "numeric" : undefined}
+                  maxLength={key === "notes" ? 5000 : 300}
+                  autoComplete="off"
+                  aria-invalid={at(`input.lead.${key}`) ? true : undefined}
+                />
               </Field>
             ))}
             {stage !== "extract_signals" ? (
@@ -130,9 +208,18 @@ export function AddEvalCaseForm({ setId, stage }: { setId: string; stage: string
             </Field>
           ) : stage === "track" ? (
             <Field id={`${id}-classification`} label="Classification" error={at("expect.classification")}>
-              <select id={`${id}-classification`} className={fieldStyles.input} {...text("classification")} aria-invalid={at("expect.classification") ? true : undefined}>
+              <select
+                id={`${id}-classification`}
+                className={fieldStyles.input}
+                {...text("classification")}
+                aria-invalid={at("expect.classification") ? true : undefined}
+              >
                 <option value="">Choose…</option>
-                {REPLY_CATEGORIES.map((category) => <option key={category} value={category}>{category}</option>)}
+                {REPLY_CATEGORIES.map((category) => (
+                  <option key={category} value={category}>
+                    {category}
+                  </option>
+                ))}
               </select>
             </Field>
           ) : stage === "extract_signals" ? (
@@ -158,9 +245,15 @@ export function AddEvalCaseForm({ setId, stage }: { setId: string; stage: string
           )}
         </div>
       </fieldset>
-      {general ? <p role="alert" className="mt-3 text-sm text-rose-700">{general}</p> : null}
+      {general ? (
+        <p role="alert" className="mt-3 text-sm text-rose-700">
+          {general}
+        </p>
+      ) : null}
       <div className="mt-4 flex justify-end">
-        <button type="submit" className={buttonStyles.primary} disabled={add.isPending}>{add.isPending ? "Adding…" : "Add case"}</button>
+        <button type="submit" className={buttonStyles.primary} disabled={add.isPending}>
+          {add.isPending ? "Adding…" : "Add case"}
+        </button>
       </div>
     </form>
   );

@@ -28,7 +28,12 @@ const UNCHANGED_SHOWN = 3;
 const usd = (value: number) => (value === 0 ? "$0" : `$${value.toFixed(value < 0.01 ? 5 : 3)}`);
 
 function Badge({ tone, children }: { tone: "changed" | "same" | "verdict" | "invalid"; children: string }) {
-  const styles = { changed: "bg-amber-100 text-amber-900", same: "bg-slate-100 text-slate-700", verdict: "bg-rose-100 text-rose-900", invalid: "bg-rose-100 text-rose-900" };
+  const styles = {
+    changed: "bg-amber-100 text-amber-900",
+    same: "bg-slate-100 text-slate-700",
+    verdict: "bg-rose-100 text-rose-900",
+    invalid: "bg-rose-100 text-rose-900",
+  };
   return <span className={`rounded px-1.5 py-0.5 text-xs font-medium ${styles[tone]}`}>{children}</span>;
 }
 
@@ -38,12 +43,27 @@ function ResultItem({ result, versionLabel }: { result: ReplayResultJson; versio
     <li className="rounded-lg border border-slate-200 p-3" data-testid="replay-result">
       <p className="flex flex-wrap items-center gap-2 text-sm">
         <span className="break-words font-medium text-slate-900">{result.lead}</span>
-        {!result.valid ? <Badge tone="invalid">no valid answer</Badge> : result.verdict_changed ? <Badge tone="verdict">verdict changed</Badge> : result.changed ? <Badge tone="changed">changed</Badge> : <Badge tone="same">same</Badge>}
+        {!result.valid ? (
+          <Badge tone="invalid">no valid answer</Badge>
+        ) : result.verdict_changed ? (
+          <Badge tone="verdict">verdict changed</Badge>
+        ) : result.changed ? (
+          <Badge tone="changed">changed</Badge>
+        ) : (
+          <Badge tone="same">same</Badge>
+        )}
       </p>
       {result.error ? <p className="mt-1 break-words text-xs text-rose-700">{result.error}</p> : null}
       {result.changed ? (
         <div className="mt-2">
-          <TextDiff label={`Answers for ${result.lead}`} oldValue={result.before_text} newValue={result.after_text} oldTitle={runLabel} newTitle={versionLabel} emptyText="Same answer." />
+          <TextDiff
+            label={`Answers for ${result.lead}`}
+            oldValue={result.before_text}
+            newValue={result.after_text}
+            oldTitle={runLabel}
+            newTitle={versionLabel}
+            emptyText="Same answer."
+          />
         </div>
       ) : null}
     </li>
@@ -53,29 +73,55 @@ function ResultItem({ result, versionLabel }: { result: ReplayResultJson; versio
 function ReplayBody({ replay }: { replay: ReplayJson }) {
   const [allSame, setAllSame] = useState(false);
   const versionLabel = `${replay.prompt.name} ${replay.prompt.version}`;
-  if (replay.status === JOB_ROW_STATUS.queued || replay.status === JOB_ROW_STATUS.running) return <p className="mt-3 text-sm text-slate-600" role="status">Replaying run {replay.run.id}…</p>;
-  if (replay.status === JOB_ROW_STATUS.failed) return <p role="alert" className="mt-3 text-sm text-rose-700">The replay failed: {replay.error ?? "unknown error"}</p>;
+  if (replay.status === JOB_ROW_STATUS.queued || replay.status === JOB_ROW_STATUS.running)
+    return (
+      <p className="mt-3 text-sm text-slate-600" role="status">
+        Replaying run {replay.run.id}…
+      </p>
+    );
+  if (replay.status === JOB_ROW_STATUS.failed)
+    return (
+      <p role="alert" className="mt-3 text-sm text-rose-700">
+        The replay failed: {replay.error ?? "unknown error"}
+      </p>
+    );
   const changed = replay.results.filter((result) => result.changed);
   const same = replay.results.filter((result) => !result.changed);
   const stageWord = replay.stage === "draft_email" ? "drafts" : replay.stage === "qualify" ? "verdicts and scores" : "signal sets";
   return (
     <div className="mt-3">
       <p className="text-sm text-slate-700" data-testid="replay-summary">
-        <strong>{changed.length} of {replay.lead_count}</strong> {stageWord} differ from run{" "}
-        <Link className="font-mono text-indigo-700 hover:underline" href={`/runs/${replay.run.id}`}>{replay.run.id}</Link>
-        {replay.stage === "qualify" ? <>; <strong>{replay.verdicts_changed}</strong> verdict{replay.verdicts_changed === 1 ? "" : "s"} changed</> : null}
-        {replay.valid < replay.lead_count ? <>; {replay.lead_count - replay.valid} without a valid answer</> : null}. Cost {usd(replay.cost_usd)}, {replay.latency_ms} ms. Nothing was sent.
+        <strong>
+          {changed.length} of {replay.lead_count}
+        </strong>{" "}
+        {stageWord} differ from run{" "}
+        <Link className="font-mono text-indigo-700 hover:underline" href={`/runs/${replay.run.id}`}>
+          {replay.run.id}
+        </Link>
+        {replay.stage === "qualify" ? (
+          <>
+            ; <strong>{replay.verdicts_changed}</strong> verdict{replay.verdicts_changed === 1 ? "" : "s"} changed
+          </>
+        ) : null}
+        {replay.valid < replay.lead_count ? <>; {replay.lead_count - replay.valid} without a valid answer</> : null}. Cost {usd(replay.cost_usd)},{" "}
+        {replay.latency_ms} ms. Nothing was sent.
       </p>
       <ul className="mt-3 space-y-3" aria-label="Leads whose answer changed">
-        {changed.map((result) => <ResultItem key={result.position} result={result} versionLabel={versionLabel} />)}
+        {changed.map((result) => (
+          <ResultItem key={result.position} result={result} versionLabel={versionLabel} />
+        ))}
       </ul>
       {same.length ? (
         <>
           <ul className="mt-3 space-y-2" aria-label="Leads with the same answer">
-            {(allSame ? same : same.slice(0, UNCHANGED_SHOWN)).map((result) => <ResultItem key={result.position} result={result} versionLabel={versionLabel} />)}
+            {(allSame ? same : same.slice(0, UNCHANGED_SHOWN)).map((result) => (
+              <ResultItem key={result.position} result={result} versionLabel={versionLabel} />
+            ))}
           </ul>
           {!allSame && same.length > UNCHANGED_SHOWN ? (
-            <button type="button" className={`${buttonStyles.quiet} mt-2`} onClick={() => setAllSame(true)}>Show all {same.length} unchanged</button>
+            <button type="button" className={`${buttonStyles.quiet} mt-2`} onClick={() => setAllSame(true)}>
+              Show all {same.length} unchanged
+            </button>
           ) : null}
         </>
       ) : null}
@@ -111,9 +157,15 @@ function ReplayPanel({ name, version, canReplay, headingLevel = 2 }: PanelProps)
   const headingId = `replay-${name}-${version}`.replace(/[^a-zA-Z0-9_-]/g, "-");
   return (
     <section aria-labelledby={headingId} className={headingLevel === 2 ? `${cardStyles} p-5` : "mt-5"}>
-      <Heading id={headingId} className="text-base font-semibold text-slate-900">Behaviour on a real run</Heading>
+      <Heading id={headingId} className="text-base font-semibold text-slate-900">
+        Behaviour on a real run
+      </Heading>
       <p className="mt-1 text-sm text-slate-600">
-        Put a finished run’s most recent leads through <Link className="font-mono text-indigo-700 hover:underline" href={versionHref(name, version)}>{name} {version}</Link> as the run would, and compare with what the run wrote. Nothing is sent or changed.
+        Put a finished run’s most recent leads through{" "}
+        <Link className="font-mono text-indigo-700 hover:underline" href={versionHref(name, version)}>
+          {name} {version}
+        </Link>{" "}
+        as the run would, and compare with what the run wrote. Nothing is sent or changed.
       </p>
       {canReplay ? (
         finished.length === 0 && runs.isSuccess ? (
@@ -121,20 +173,44 @@ function ReplayPanel({ name, version, canReplay, headingLevel = 2 }: PanelProps)
         ) : (
           <form className="mt-3 grid gap-3 sm:grid-cols-[minmax(0,1fr)_8rem_auto] sm:items-end" onSubmit={submit} noValidate>
             <Field id={`${headingId}-run`} label="Run" error={fieldError("run_id")}>
-              <select id={`${headingId}-run`} className={fieldStyles.input} value={chosen} onChange={(event) => setRunId(event.target.value)} aria-invalid={fieldError("run_id") ? true : undefined}>
+              <select
+                id={`${headingId}-run`}
+                className={fieldStyles.input}
+                value={chosen}
+                onChange={(event) => setRunId(event.target.value)}
+                aria-invalid={fieldError("run_id") ? true : undefined}
+              >
                 {finished.map((run) => (
-                  <option key={run.id} value={run.id}>{run.id} · {run.status.replace("_", " ")} · {run.counts.imported} leads · {formatRelative(new Date(run.created_at))}</option>
+                  <option key={run.id} value={run.id}>
+                    {run.id} · {run.status.replace("_", " ")} · {run.counts.imported} leads · {formatRelative(new Date(run.created_at))}
+                  </option>
                 ))}
               </select>
             </Field>
             <Field id={`${headingId}-leads`} label="Leads" error={fieldError("leads")}>
-              <input id={`${headingId}-leads`} className={fieldStyles.input} type="number" min={1} max={50} inputMode="numeric" value={leads} onChange={(event) => setLeads(event.target.value)} aria-invalid={fieldError("leads") ? true : undefined} />
+              <input
+                id={`${headingId}-leads`}
+                className={fieldStyles.input}
+                type="number"
+                min={1}
+                max={50}
+                inputMode="numeric"
+                value={leads}
+                onChange={(event) => setLeads(event.target.value)}
+                aria-invalid={fieldError("leads") ? true : undefined}
+              />
             </Field>
-            <button type="submit" className={buttonStyles.secondary} disabled={replay.isPending || !chosen}>{replay.isPending ? "Starting…" : "Replay without sending"}</button>
+            <button type="submit" className={buttonStyles.secondary} disabled={replay.isPending || !chosen}>
+              {replay.isPending ? "Starting…" : "Replay without sending"}
+            </button>
           </form>
         )
       ) : null}
-      {replay.error && !fieldError("run_id") && !fieldError("leads") ? <p role="alert" className="mt-2 text-sm text-rose-700">{replay.error.message}</p> : null}
+      {replay.error && !fieldError("run_id") && !fieldError("leads") ? (
+        <p role="alert" className="mt-2 text-sm text-rose-700">
+          {replay.error.message}
+        </p>
+      ) : null}
       <QueryState query={latest} loading="Loading the newest replay…" failed="The replay could not be loaded.">
         {latest.data ? <ReplayBody replay={latest.data} /> : latest.isSuccess ? <p className="mt-3 text-sm text-slate-600">Not replayed yet.</p> : null}
       </QueryState>

@@ -39,27 +39,65 @@ export function CreateEvalSetForm() {
 
   return (
     <form onSubmit={submit} className={`${cardStyles} p-5`} aria-labelledby={`${id}-heading`} noValidate>
-      <h2 id={`${id}-heading`} className="text-base font-semibold text-slate-900">New eval set</h2>
-      <p className="mt-1 text-sm text-slate-600">A fork whose <span className="font-mono">evals_ref</span> names this ref is evaluated on its cases (yours come before a built-in set of the same ref).</p>
+      <h2 id={`${id}-heading`} className="text-base font-semibold text-slate-900">
+        New eval set
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        A fork whose <span className="font-mono">evals_ref</span> names this ref is evaluated on its cases (yours come before a built-in set of the same ref).
+      </p>
       <div className="mt-4 grid gap-4 md:grid-cols-2">
         <Field id={`${id}-ref`} label="Ref" error={fieldError("ref")} hint="Lower-case letters, digits, _ . / -">
-          <input id={`${id}-ref`} className={fieldStyles.input} value={form.ref} onChange={set("ref")} maxLength={100} autoComplete="off" aria-invalid={fieldError("ref") ? true : undefined} aria-describedby={`${id}-ref-${fieldError("ref") ? "error" : "hint"}`} />
+          <input
+            id={`${id}-ref`}
+            className={fieldStyles.input}
+            value={form.ref}
+            onChange={set("ref")}
+            maxLength={100}
+            autoComplete="off"
+            aria-invalid={fieldError("ref") ? true : undefined}
+            aria-describedby={`${id}-ref-${fieldError("ref") ? "error" : "hint"}`}
+          />
         </Field>
         <Field id={`${id}-stage`} label="Stage" error={fieldError("stage")}>
           <select id={`${id}-stage`} className={fieldStyles.input} value={form.stage} onChange={set("stage")}>
-            {STAGES.map((stage) => <option key={stage} value={stage}>{stage}</option>)}
+            {STAGES.map((stage) => (
+              <option key={stage} value={stage}>
+                {stage}
+              </option>
+            ))}
           </select>
         </Field>
         <Field id={`${id}-name`} label="Name" error={fieldError("name")}>
-          <input id={`${id}-name`} className={fieldStyles.input} value={form.name} onChange={set("name")} maxLength={200} autoComplete="off" aria-invalid={fieldError("name") ? true : undefined} />
+          <input
+            id={`${id}-name`}
+            className={fieldStyles.input}
+            value={form.name}
+            onChange={set("name")}
+            maxLength={200}
+            autoComplete="off"
+            aria-invalid={fieldError("name") ? true : undefined}
+          />
         </Field>
         <Field id={`${id}-description`} label="Description (optional)" error={fieldError("description")}>
-          <input id={`${id}-description`} className={fieldStyles.input} value={form.description} onChange={set("description")} maxLength={2000} autoComplete="off" />
+          <input
+            id={`${id}-description`}
+            className={fieldStyles.input}
+            value={form.description}
+            onChange={set("description")}
+            maxLength={2000}
+            autoComplete="off"
+          />
         </Field>
       </div>
-      {general ? <p role="alert" className="mt-3 text-sm text-rose-700">{general}</p> : null}
+      {general ? (
+        <p role="alert" className="mt-3 text-sm text-rose-700">
+          {general}
+        </p>
+      ) : null}
       <div className="mt-4 flex justify-end">
-        <button type="submit" className={buttonStyles.primary} disabled={create.isPending}>{create.isPending ? "Creating…" : "Create set"}</button>
+        <button type="submit" className={buttonStyles.primary} disabled={create.isPending}>
+          {create.isPending ? "Creating…" : "Create set"}
+        </button>
       </div>
     </form>
   );

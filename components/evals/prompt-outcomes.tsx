@@ -14,7 +14,13 @@ const percent = (value: number | null) => (value === null ? "—" : `${Math.roun
 const COLUMNS: [string, (row: Row) => string][] = [
   ["Drafts", (row) => row.drafts.toLocaleString()],
   ["Approval rate", (row) => percent(row.approval_rate)],
-  ["Approved with edits", (row) => (row.mean_edit_distance === null ? row.approved_with_edits.toLocaleString() : `${row.approved_with_edits.toLocaleString()} (±${row.mean_edit_distance} chars)`)],
+  [
+    "Approved with edits",
+    (row) =>
+      row.mean_edit_distance === null
+        ? row.approved_with_edits.toLocaleString()
+        : `${row.approved_with_edits.toLocaleString()} (±${row.mean_edit_distance} chars)`,
+  ],
   ["Reply rate", (row) => (row.sent ? `${percent(row.reply_rate)} of ${row.sent.toLocaleString()}` : "—")],
   ["Positive replies", (row) => percent(row.positive_reply_rate)],
   ["Cost per lead", (row) => (row.cost_per_lead_usd === null ? "—" : `$${row.cost_per_lead_usd.toFixed(5)}`)],
@@ -26,7 +32,9 @@ export function PromptOutcomesPanel({ name }: { name: string }) {
   const used = rows.filter((row) => row.drafts > 0 || row.leads > 0);
   return (
     <section aria-labelledby="prompt-outcomes-heading" className={`${cardStyles} p-5`}>
-      <h2 id="prompt-outcomes-heading" className="text-base font-semibold text-slate-900">How its versions did in this workspace</h2>
+      <h2 id="prompt-outcomes-heading" className="text-base font-semibold text-slate-900">
+        How its versions did in this workspace
+      </h2>
       <QueryState query={outcomes} loading="Loading outcomes…" failed="The outcomes could not be loaded.">
         {used.length === 0 ? (
           <p className="mt-1 text-sm text-slate-600">No version of {name} has run for this workspace’s leads yet.</p>
@@ -36,20 +44,38 @@ export function PromptOutcomesPanel({ name }: { name: string }) {
               <caption className="sr-only">Outcomes of each version of {name}</caption>
               <thead>
                 <tr className="border-b border-slate-200 text-left text-xs text-slate-500">
-                  <th scope="col" className="px-3 py-2 font-medium">Version</th>
-                  {COLUMNS.map(([label]) => <th key={label} scope="col" className="px-3 py-2 text-right font-medium">{label}</th>)}
+                  <th scope="col" className="px-3 py-2 font-medium">
+                    Version
+                  </th>
+                  {COLUMNS.map(([label]) => (
+                    <th key={label} scope="col" className="px-3 py-2 text-right font-medium">
+                      {label}
+                    </th>
+                  ))}
                 </tr>
               </thead>
               <tbody>
                 {used.map((row) => (
                   <tr key={row.version} className="border-b border-slate-100 last:border-0">
-                    <th scope="row" className="px-3 py-2 text-left font-mono font-normal"><Link className="text-indigo-700 hover:underline" href={versionHref(name, row.version)}>{row.version}</Link></th>
-                    {COLUMNS.map(([label, value]) => <td key={label} className="px-3 py-2 text-right tabular-nums">{value(row)}</td>)}
+                    <th scope="row" className="px-3 py-2 text-left font-mono font-normal">
+                      <Link className="text-indigo-700 hover:underline" href={versionHref(name, row.version)}>
+                        {row.version}
+                      </Link>
+                    </th>
+                    {COLUMNS.map(([label, value]) => (
+                      <td key={label} className="px-3 py-2 text-right tabular-nums">
+                        {value(row)}
+                      </td>
+                    ))}
                   </tr>
                 ))}
               </tbody>
             </table>
-            {used.length < rows.length ? <p className="mt-2 text-xs text-slate-500">{rows.length - used.length} version{rows.length - used.length === 1 ? "" : "s"} not yet run here.</p> : null}
+            {used.length < rows.length ? (
+              <p className="mt-2 text-xs text-slate-500">
+                {rows.length - used.length} version{rows.length - used.length === 1 ? "" : "s"} not yet run here.
+              </p>
+            ) : null}
           </div>
         )}
       </QueryState>

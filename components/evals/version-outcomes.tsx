@@ -14,16 +14,18 @@ export function VersionOutcomesPanel({ name, version }: { name: string; version:
   const o = outcomes.data;
   const rows: [string, string][] = o
     ? [
-      ["Drafts written", `${o.drafts} (${o.awaiting_review} awaiting review)`],
-      ["Approval rate", `${percent(o.approval_rate)} (${o.approved} approved, ${o.rejected} rejected)`],
-      ["Approved with edits", `${o.approved_with_edits}${o.mean_edit_distance === null ? "" : ` · ${o.mean_edit_distance} characters changed on average`}`],
-      ["Reply rate", `${percent(o.reply_rate)} of ${o.sent} sent · positive ${percent(o.positive_reply_rate)}`],
-      ["Cost per lead", o.cost_per_lead_usd === null ? "—" : `$${o.cost_per_lead_usd.toFixed(5)} over ${o.leads} leads`],
-    ]
+        ["Drafts written", `${o.drafts} (${o.awaiting_review} awaiting review)`],
+        ["Approval rate", `${percent(o.approval_rate)} (${o.approved} approved, ${o.rejected} rejected)`],
+        ["Approved with edits", `${o.approved_with_edits}${o.mean_edit_distance === null ? "" : ` · ${o.mean_edit_distance} characters changed on average`}`],
+        ["Reply rate", `${percent(o.reply_rate)} of ${o.sent} sent · positive ${percent(o.positive_reply_rate)}`],
+        ["Cost per lead", o.cost_per_lead_usd === null ? "—" : `$${o.cost_per_lead_usd.toFixed(5)} over ${o.leads} leads`],
+      ]
     : [];
   return (
     <section aria-labelledby="outcomes-heading" className={`${cardStyles} p-5`}>
-      <h2 id="outcomes-heading" className="text-base font-semibold text-slate-900">Outcomes in this workspace</h2>
+      <h2 id="outcomes-heading" className="text-base font-semibold text-slate-900">
+        Outcomes in this workspace
+      </h2>
       <QueryState query={outcomes} loading="Loading outcomes…" failed="The outcomes could not be loaded.">
         {o ? (
           <>
@@ -39,7 +41,11 @@ export function VersionOutcomesPanel({ name, version }: { name: string; version:
               <>
                 <h3 className="mt-4 text-xs font-semibold uppercase tracking-wide text-slate-500">Most frequent rejection reasons</h3>
                 <ul className="mt-1 space-y-1 text-sm text-slate-800">
-                  {o.rejection_reasons.map((row) => <li key={row.reason} className="break-words">{row.count} × {row.reason}</li>)}
+                  {o.rejection_reasons.map((row) => (
+                    <li key={row.reason} className="break-words">
+                      {row.count} × {row.reason}
+                    </li>
+                  ))}
                 </ul>
               </>
             ) : null}

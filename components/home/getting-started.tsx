@@ -8,10 +8,38 @@ import type { GettingStarted as Progress } from "@/lib/workspaces/workspace-over
 type Step = { key: keyof Progress; title: string; text: string; href: string; action: string; admin: boolean };
 
 const STEPS: Step[] = [
-  { key: "relay", title: "Connect your mail relay", text: "Approved emails go out through your own SMTP server, from your address.", href: "/settings/relay", action: "Set up the relay", admin: true },
-  { key: "offer", title: "Describe what you sell", text: "Product, audience, proof points and who signs: every draft is written from it.", href: "/settings/offer", action: "Write your offer", admin: true },
-  { key: "firstRun", title: "Start your first run", text: "Upload a CSV of leads; each is researched, qualified and drafted.", href: "/runs/new", action: "Start a run", admin: true },
-  { key: "firstReview", title: "Review the drafts", text: "Approve, edit or reject each draft before anything is sent.", href: "/review", action: "Open the review queue", admin: false },
+  {
+    key: "relay",
+    title: "Connect your mail relay",
+    text: "Approved emails go out through your own SMTP server, from your address.",
+    href: "/settings/relay",
+    action: "Set up the relay",
+    admin: true,
+  },
+  {
+    key: "offer",
+    title: "Describe what you sell",
+    text: "Product, audience, proof points and who signs: every draft is written from it.",
+    href: "/settings/offer",
+    action: "Write your offer",
+    admin: true,
+  },
+  {
+    key: "firstRun",
+    title: "Start your first run",
+    text: "Upload a CSV of leads; each is researched, qualified and drafted.",
+    href: "/runs/new",
+    action: "Start a run",
+    admin: true,
+  },
+  {
+    key: "firstReview",
+    title: "Review the drafts",
+    text: "Approve, edit or reject each draft before anything is sent.",
+    href: "/review",
+    action: "Open the review queue",
+    admin: false,
+  },
 ];
 
 export function GettingStarted({ progress, role }: { progress: Progress; role: Role }) {
@@ -21,8 +49,12 @@ export function GettingStarted({ progress, role }: { progress: Progress; role: R
   return (
     <section aria-labelledby="getting-started" className="mt-8 rounded-xl border border-indigo-200 bg-white p-5 shadow-sm">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 id="getting-started" className="text-lg font-semibold text-slate-900">Get started</h2>
-        <p className="text-sm text-slate-600">{done} of {STEPS.length} done</p>
+        <h2 id="getting-started" className="text-lg font-semibold text-slate-900">
+          Get started
+        </h2>
+        <p className="text-sm text-slate-600">
+          {done} of {STEPS.length} done
+        </p>
       </div>
       <ol className="mt-4 space-y-3">
         {STEPS.map((step, index) => {
@@ -45,9 +77,22 @@ export function GettingStarted({ progress, role }: { progress: Progress; role: R
                   <>
                     <p className="text-sm text-slate-600">{step.text}</p>
                     <p className="mt-1 text-sm">
-                      {canAct ? <Link className="font-medium text-indigo-700 hover:underline" href={step.href}>{step.action}</Link> : <span className="text-slate-500">An admin of this workspace does this.</span>}
+                      {canAct ? (
+                        <Link className="font-medium text-indigo-700 hover:underline" href={step.href}>
+                          {step.action}
+                        </Link>
+                      ) : (
+                        <span className="text-slate-500">An admin of this workspace does this.</span>
+                      )}
                       {step.key === "firstRun" ? (
-                        <> · <a className="font-medium text-indigo-700 hover:underline" href="/sample-leads.csv" download>Download a sample CSV</a> (10 leads)</>
+                        <>
+                          {" "}
+                          ·{" "}
+                          <a className="font-medium text-indigo-700 hover:underline" href="/sample-leads.csv" download>
+                            Download a sample CSV
+                          </a>{" "}
+                          (10 leads)
+                        </>
                       ) : null}
                     </p>
                   </>

@@ -38,7 +38,12 @@ function NavLinks({ role, onNavigate }: { role: Role; onNavigate?: () => void })
                     {item.href === "/inbox" && unhandled > 0 ? (
                       // Not part of the link's name (it stays "Inbox"): the link is described by it, so a
                       // screen reader still hears "Inbox, 3 replies to handle".
-                      <span data-testid="inbox-count" aria-hidden="true" title={`${unhandled} replies to handle`} className="rounded-full bg-indigo-600 px-2 py-0.5 text-xs font-semibold tabular-nums text-white">
+                      <span
+                        data-testid="inbox-count"
+                        aria-hidden="true"
+                        title={`${unhandled} replies to handle`}
+                        className="rounded-full bg-indigo-600 px-2 py-0.5 text-xs font-semibold tabular-nums text-white"
+                      >
                         {unhandled.toLocaleString()}
                         <span id={`${countId}-inbox`} className="sr-only">{`${unhandled.toLocaleString()} replies to handle`}</span>
                       </span>

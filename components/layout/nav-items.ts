@@ -42,7 +42,9 @@ export const NAV: NavGroup[] = [
 
 /** The groups and links this role sees (empty groups dropped). */
 export function navFor(role: Role): NavGroup[] {
-  return NAV.map((group) => ({ ...group, items: group.items.filter((item) => item.built && roleAtLeast(role, item.least)) })).filter((group) => group.items.length > 0);
+  return NAV.map((group) => ({ ...group, items: group.items.filter((item) => item.built && roleAtLeast(role, item.least)) })).filter(
+    (group) => group.items.length > 0,
+  );
 }
 
 /** The link that is the current page: the longest href that prefixes the path. */

@@ -23,7 +23,11 @@ export function MailboxForm() {
           {saved ? <MailboxStatusPanel mailbox={saved} /> : null}
           <MailboxFields saved={saved} />
           <p className="text-sm text-slate-600">
-            Mail that answers none of your emails is kept: see <Link href="/settings/mailbox/unmatched" className="font-medium text-indigo-700 hover:underline">unmatched mail</Link>.
+            Mail that answers none of your emails is kept: see{" "}
+            <Link href="/settings/mailbox/unmatched" className="font-medium text-indigo-700 hover:underline">
+              unmatched mail
+            </Link>
+            .
           </p>
         </div>
       )}
@@ -32,13 +36,22 @@ export function MailboxForm() {
 }
 
 /** Folders typed one per line or separated by commas. */
-const parseFolders = (text: string) => text.split(/[\n,]/).map((folder) => folder.trim()).filter(Boolean);
+const parseFolders = (text: string) =>
+  text
+    .split(/[\n,]/)
+    .map((folder) => folder.trim())
+    .filter(Boolean);
 
 function MailboxFields({ saved }: { saved: Mailbox | null }) {
   const queryClient = useQueryClient();
   const [form, setForm] = useState({
-    host: saved?.host ?? "", port: String(saved?.port ?? 993), secure: saved?.secure ?? true, username: saved?.username ?? "",
-    password: "", removePassword: false, folders: (saved?.folders ?? ["INBOX"]).join("\n"),
+    host: saved?.host ?? "",
+    port: String(saved?.port ?? 993),
+    secure: saved?.secure ?? true,
+    username: saved?.username ?? "",
+    password: "",
+    removePassword: false,
+    folders: (saved?.folders ?? ["INBOX"]).join("\n"),
   });
   const set = <K extends keyof typeof form>(key: K, value: (typeof form)[K]) => setForm((current) => ({ ...current, [key]: value }));
   const id = useId();
@@ -49,7 +62,10 @@ function MailboxFields({ saved }: { saved: Mailbox | null }) {
       webApi<Mailbox>("/mailbox", {
         method: "PUT",
         body: {
-          host: form.host.trim(), port: Number(form.port), secure: form.secure, username: form.username.trim(),
+          host: form.host.trim(),
+          port: Number(form.port),
+          secure: form.secure,
+          username: form.username.trim(),
           ...(form.removePassword ? { password: null } : form.password ? { password: form.password } : {}),
           folders: parseFolders(form.folders),
         },
@@ -76,12 +92,27 @@ function MailboxFields({ saved }: { saved: Mailbox | null }) {
     const error = fieldError(key);
     return (
       <div>
-        <label htmlFor={ids[key]} className={fieldStyles.label}>{label}</label>
+        <label htmlFor={ids[key]} className={fieldStyles.label}>
+          {label}
+        </label>
         <input
-          id={ids[key]} value={form[key]} onChange={(event) => set(key, event.target.value)} className={fieldStyles.input}
-          aria-invalid={error ? true : undefined} aria-describedby={error || hint ? `${ids[key]}-note` : undefined} {...props}
+          id={ids[key]}
+          value={form[key]}
+          onChange={(event) => set(key, event.target.value)}
+          className={fieldStyles.input}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error || hint ? `${ids[key]}-note` : undefined}
+          {...props}
         />
-        {error ? <p id={`${ids[key]}-note`} className={fieldStyles.error}>{error}</p> : hint ? <p id={`${ids[key]}-note`} className={fieldStyles.hint}>{hint}</p> : null}
+        {error ? (
+          <p id={`${ids[key]}-note`} className={fieldStyles.error}>
+            {error}
+          </p>
+        ) : hint ? (
+          <p id={`${ids[key]}-note`} className={fieldStyles.hint}>
+            {hint}
+          </p>
+        ) : null}
       </div>
     );
   };
@@ -90,8 +121,18 @@ function MailboxFields({ saved }: { saved: Mailbox | null }) {
   return (
     <form onSubmit={submit} className={`${cardStyles} space-y-5 p-5`} aria-labelledby="mailbox-heading">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 id="mailbox-heading" className="text-base font-semibold text-slate-900">IMAP mailbox</h2>
-        <p className="text-xs text-slate-500">{saved ? <>Last changed <Time iso={saved.updated_at} mode="relative" /></> : "No mailbox yet: replies arrive only over the API until one is saved."}</p>
+        <h2 id="mailbox-heading" className="text-base font-semibold text-slate-900">
+          IMAP mailbox
+        </h2>
+        <p className="text-xs text-slate-500">
+          {saved ? (
+            <>
+              Last changed <Time iso={saved.updated_at} mode="relative" />
+            </>
+          ) : (
+            "No mailbox yet: replies arrive only over the API until one is saved."
+          )}
+        </p>
       </div>
       <div className="grid gap-4 md:grid-cols-[minmax(0,1fr)_8rem]">
         {field("host", "Host", { required: true, maxLength: 253, placeholder: "imap.example.com", autoComplete: "off" })}
@@ -104,29 +145,63 @@ function MailboxFields({ saved }: { saved: Mailbox | null }) {
       <div className="grid gap-4 md:grid-cols-2">
         {field("username", "Username", { required: true, maxLength: 320, autoComplete: "off", placeholder: "sam@yourcompany.com" })}
         <WriteOnlySecret
-          id={ids.password} label="Password" value={form.password} onChange={(value) => set("password", value)} maxLength={1024}
-          saved={Boolean(saved?.has_password)} savedPlaceholder="Saved: leave empty to keep it"
-          remove={form.removePassword} onRemoveChange={(value) => set("removePassword", value)} removeLabel="Remove the saved password"
+          id={ids.password}
+          label="Password"
+          value={form.password}
+          onChange={(value) => set("password", value)}
+          maxLength={1024}
+          saved={Boolean(saved?.has_password)}
+          savedPlaceholder="Saved: leave empty to keep it"
+          remove={form.removePassword}
+          onRemoveChange={(value) => set("removePassword", value)}
+          removeLabel="Remove the saved password"
         />
       </div>
       <div>
-        <label htmlFor={ids.folders} className={fieldStyles.label}>Folders</label>
+        <label htmlFor={ids.folders} className={fieldStyles.label}>
+          Folders
+        </label>
         <textarea
-          id={ids.folders} value={form.folders} onChange={(event) => set("folders", event.target.value)} rows={3} className={fieldStyles.input}
-          aria-invalid={foldersError ? true : undefined} aria-describedby={`${ids.folders}-note`}
+          id={ids.folders}
+          value={form.folders}
+          onChange={(event) => set("folders", event.target.value)}
+          rows={3}
+          className={fieldStyles.input}
+          aria-invalid={foldersError ? true : undefined}
+          aria-describedby={`${ids.folders}-note`}
         />
-        {foldersError
-          ? <p id={`${ids.folders}-note`} className={fieldStyles.error}>{foldersError}</p>
-          : <p id={`${ids.folders}-note`} className={fieldStyles.hint}>One per line (up to 20). Replies and bounces are read from each; the first is watched for new mail.</p>}
+        {foldersError ? (
+          <p id={`${ids.folders}-note`} className={fieldStyles.error}>
+            {foldersError}
+          </p>
+        ) : (
+          <p id={`${ids.folders}-note`} className={fieldStyles.hint}>
+            One per line (up to 20). Replies and bounces are read from each; the first is watched for new mail.
+          </p>
+        )}
       </div>
       <div className="flex flex-wrap items-center gap-3">
-        <button type="submit" className={buttonStyles.primary} disabled={save.isPending}>{save.isPending ? "Saving…" : "Save mailbox"}</button>
-        <button type="button" className={buttonStyles.secondary} disabled={!saved || check.isPending} onClick={() => { save.reset(); check.mutate(); }}>
+        <button type="submit" className={buttonStyles.primary} disabled={save.isPending}>
+          {save.isPending ? "Saving…" : "Save mailbox"}
+        </button>
+        <button
+          type="button"
+          className={buttonStyles.secondary}
+          disabled={!saved || check.isPending}
+          onClick={() => {
+            save.reset();
+            check.mutate();
+          }}
+        >
           {check.isPending ? "Checking…" : "Check connection"}
         </button>
       </div>
       <div aria-live="polite">
-        {save.isSuccess ? <Notice tone="success">Mailbox saved. The worker reads {save.data.folders.join(", ")} on {save.data.host}:{save.data.port}.</Notice> : null}
+        {save.isSuccess ? (
+          <Notice tone="success">
+            Mailbox saved. The worker reads {save.data.folders.join(", ")} on {save.data.host}:{save.data.port}.
+          </Notice>
+        ) : null}
         {save.isError && !FIELDS.some((path) => fieldError(path)) ? <Notice tone="error">{save.error.message}</Notice> : null}
         {check.data ? <Notice tone={check.data.ok ? "success" : "error"}>{check.data.message}</Notice> : null}
         {check.isError ? <Notice tone="error">{check.error.message}</Notice> : null}

@@ -21,17 +21,37 @@ export function MailboxStatusPanel({ mailbox }: { mailbox: Mailbox }) {
   return (
     <section aria-labelledby="mailbox-status-heading" className={`${cardStyles} p-5`}>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="mailbox-status-heading" className="text-base font-semibold text-slate-900">Worker status</h2>
-        <span data-testid="mailbox-state" className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${words.tone}`}>{words.label}</span>
+        <h2 id="mailbox-status-heading" className="text-base font-semibold text-slate-900">
+          Worker status
+        </h2>
+        <span data-testid="mailbox-state" className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${words.tone}`}>
+          {words.label}
+        </span>
       </div>
       <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
-        <div className="sm:col-span-2"><dt className="text-slate-500">Account</dt><dd className="break-words text-slate-900">{mailbox.username} on {mailbox.host}:{mailbox.port}, folders {mailbox.folders.join(", ")}</dd></div>
-        <div><dt className="text-slate-500">Last read to the end</dt><dd className="text-slate-900"><Time iso={status.last_checked_at} mode="relative" empty="never" /></dd></div>
-        <div><dt className="text-slate-500">Status changed</dt><dd className="text-slate-900"><Time iso={status.changed_at} mode="relative" empty="—" /></dd></div>
+        <div className="sm:col-span-2">
+          <dt className="text-slate-500">Account</dt>
+          <dd className="break-words text-slate-900">
+            {mailbox.username} on {mailbox.host}:{mailbox.port}, folders {mailbox.folders.join(", ")}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-slate-500">Last read to the end</dt>
+          <dd className="text-slate-900">
+            <Time iso={status.last_checked_at} mode="relative" empty="never" />
+          </dd>
+        </div>
+        <div>
+          <dt className="text-slate-500">Status changed</dt>
+          <dd className="text-slate-900">
+            <Time iso={status.changed_at} mode="relative" empty="—" />
+          </dd>
+        </div>
       </dl>
       {status.state === MAILBOX_STATE.failed && status.last_error ? (
         <p role="status" className="mt-3 break-words rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-800">
-          <span className="font-medium">Last error: </span>{status.last_error}. The worker tries again every 30 s.
+          <span className="font-medium">Last error: </span>
+          {status.last_error}. The worker tries again every 30 s.
         </p>
       ) : null}
     </section>

@@ -36,19 +36,48 @@ export function AddMemberForm({ onAdded }: { onAdded: (member: MemberItem) => vo
 
   return (
     <form onSubmit={submit} className={`${cardStyles} p-5`} aria-labelledby={`${base}-heading`}>
-      <h2 id={`${base}-heading`} className="text-base font-semibold text-slate-900">Add a member</h2>
+      <h2 id={`${base}-heading`} className="text-base font-semibold text-slate-900">
+        Add a member
+      </h2>
       <div className="mt-4 grid gap-4 md:grid-cols-2 xl:grid-cols-4">
         <Field id={id("email")} label="Email" error={fieldError("email")}>
-          <input id={id("email")} type="email" required autoComplete="off" value={values.email} onChange={set("email")} className={fieldStyles.input}
-            aria-invalid={fieldError("email") ? true : undefined} aria-describedby={described("email")} />
+          <input
+            id={id("email")}
+            type="email"
+            required
+            autoComplete="off"
+            value={values.email}
+            onChange={set("email")}
+            className={fieldStyles.input}
+            aria-invalid={fieldError("email") ? true : undefined}
+            aria-describedby={described("email")}
+          />
         </Field>
         <Field id={id("name")} label="Name" error={fieldError("name")}>
-          <input id={id("name")} required autoComplete="off" value={values.name} onChange={set("name")} className={fieldStyles.input}
-            aria-invalid={fieldError("name") ? true : undefined} aria-describedby={described("name")} />
+          <input
+            id={id("name")}
+            required
+            autoComplete="off"
+            value={values.name}
+            onChange={set("name")}
+            className={fieldStyles.input}
+            aria-invalid={fieldError("name") ? true : undefined}
+            aria-describedby={described("name")}
+          />
         </Field>
         <Field id={id("password")} label="Initial password" error={fieldError("password")} hint="At least 10 characters. Share it privately.">
-          <input id={id("password")} type="password" required minLength={10} autoComplete="new-password" value={values.password} onChange={set("password")} className={fieldStyles.input}
-            aria-invalid={fieldError("password") ? true : undefined} aria-describedby={described("password", true)} />
+          <input
+            id={id("password")}
+            type="password"
+            required
+            minLength={10}
+            autoComplete="new-password"
+            value={values.password}
+            onChange={set("password")}
+            className={fieldStyles.input}
+            aria-invalid={fieldError("password") ? true : undefined}
+            aria-describedby={described("password", true)}
+          />
         </Field>
         <Field id={id("role")} label="Role" error={fieldError("role")}>
           <select id={id("role")} value={values.role} onChange={set("role")} className={fieldStyles.input}>
@@ -59,9 +88,15 @@ export function AddMemberForm({ onAdded }: { onAdded: (member: MemberItem) => vo
         </Field>
       </div>
       <div className="mt-4 flex flex-wrap items-center gap-3">
-        <button type="submit" className={buttonStyles.primary} disabled={add.isPending}>{add.isPending ? "Adding…" : "Add member"}</button>
+        <button type="submit" className={buttonStyles.primary} disabled={add.isPending}>
+          {add.isPending ? "Adding…" : "Add member"}
+        </button>
       </div>
-      {error && error.fieldErrors.length === 0 ? <p role="alert" className="mt-3 rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-800">{error.message}</p> : null}
+      {error && error.fieldErrors.length === 0 ? (
+        <p role="alert" className="mt-3 rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-800">
+          {error.message}
+        </p>
+      ) : null}
     </form>
   );
 }

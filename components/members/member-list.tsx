@@ -27,14 +27,26 @@ function MemberRow({ member, isYou, onChanged }: { member: MemberItem; isYou: bo
   return (
     <li className="grid gap-3 px-4 py-4 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-center" data-testid={`member-${member.email}`}>
       <div className="min-w-0">
-        <p className="font-medium text-slate-900">{member.name}{isYou ? <span className="ml-2 text-xs font-normal text-slate-500">(you)</span> : null}</p>
+        <p className="font-medium text-slate-900">
+          {member.name}
+          {isYou ? <span className="ml-2 text-xs font-normal text-slate-500">(you)</span> : null}
+        </p>
         <p className="truncate text-sm text-slate-600">{member.email}</p>
-        <p className="text-xs text-slate-500">Member since <Time iso={member.joined_at} /></p>
+        <p className="text-xs text-slate-500">
+          Member since <Time iso={member.joined_at} />
+        </p>
       </div>
       <div className="flex flex-wrap items-center gap-2">
-        <label htmlFor={selectId} className="sr-only">Role of {member.name}</label>
+        <label htmlFor={selectId} className="sr-only">
+          Role of {member.name}
+        </label>
         <select
-          id={selectId} value={role} onChange={(event) => { change.reset(); setRole(event.target.value as Role); }}
+          id={selectId}
+          value={role}
+          onChange={(event) => {
+            change.reset();
+            setRole(event.target.value as Role);
+          }}
           className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30"
         >
           <option value="viewer">Viewer</option>
@@ -45,7 +57,11 @@ function MemberRow({ member, isYou, onChanged }: { member: MemberItem; isYou: bo
           {change.isPending ? "Saving…" : "Save role"}
         </button>
       </div>
-      {change.isError ? <p role="alert" className="rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-800 sm:col-span-2">{change.error.message}</p> : null}
+      {change.isError ? (
+        <p role="alert" className="rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-800 sm:col-span-2">
+          {change.error.message}
+        </p>
+      ) : null}
     </li>
   );
 }

@@ -18,11 +18,18 @@ export function MembersView({ currentUserId }: { currentUserId: string }) {
       <div aria-live="polite">{notice ? <Notice tone="success">{notice}</Notice> : null}</div>
       <section aria-labelledby="members-heading" className={cardStyles}>
         <div className="border-b border-slate-200 px-4 py-3">
-          <h2 id="members-heading" className="text-base font-semibold text-slate-900">Members</h2>
-          <p className="text-xs text-slate-500">A role change applies at once, to the web app and to the member’s API tokens. The last admin cannot be demoted.</p>
+          <h2 id="members-heading" className="text-base font-semibold text-slate-900">
+            Members
+          </h2>
+          <p className="text-xs text-slate-500">
+            A role change applies at once, to the web app and to the member’s API tokens. The last admin cannot be demoted.
+          </p>
         </div>
         <QueryState
-          query={members} loading="Loading members…" failed="The members could not be loaded." isEmpty={rows.length === 0}
+          query={members}
+          loading="Loading members…"
+          failed="The members could not be loaded."
+          isEmpty={rows.length === 0}
           empty={<EmptyState title="No members" />}
         >
           <MemberList members={rows} currentUserId={currentUserId} onChanged={setNotice} />

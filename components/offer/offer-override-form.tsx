@@ -42,9 +42,15 @@ type FormState = Record<(typeof TEXT_FIELDS)[number]["key"] | (typeof LIST_FIELD
 function toForm(override: OfferOverride | null): FormState {
   const o = override ?? {};
   return {
-    product: o.product ?? "", audience: o.audience ?? "", call_to_action: o.call_to_action ?? "", sender_name: o.sender_name ?? "",
-    sender_title: o.sender_title ?? "", signature: o.signature ?? "", value_propositions: (o.value_propositions ?? []).join("\n"),
-    proof_points: (o.proof_points ?? []).join("\n"), tone: o.tone ?? "",
+    product: o.product ?? "",
+    audience: o.audience ?? "",
+    call_to_action: o.call_to_action ?? "",
+    sender_name: o.sender_name ?? "",
+    sender_title: o.sender_title ?? "",
+    signature: o.signature ?? "",
+    value_propositions: (o.value_propositions ?? []).join("\n"),
+    proof_points: (o.proof_points ?? []).join("\n"),
+    tone: o.tone ?? "",
   };
 }
 
@@ -52,7 +58,10 @@ function toOverride(form: FormState): OfferOverride | null {
   const out: Record<string, unknown> = {};
   for (const { key } of TEXT_FIELDS) if (form[key].trim()) out[key] = form[key].trim();
   for (const { key } of LIST_FIELDS) {
-    const items = form[key].split("\n").map((line) => line.trim()).filter(Boolean);
+    const items = form[key]
+      .split("\n")
+      .map((line) => line.trim())
+      .filter(Boolean);
     if (items.length) out[key] = items;
   }
   if (form.tone) out.tone = form.tone;
@@ -87,7 +96,12 @@ export function OfferOverrideForm({ path, override, fallbackLabel, under, canEdi
       <p className="text-sm text-slate-600">No overrides: drafts use the {fallbackLabel.toLowerCase()}.</p>
     ) : (
       <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[10rem_1fr]">
-        {entries.map(([key, value]) => (<div key={key} className="contents"><dt className="text-slate-500">{key.replaceAll("_", " ")}</dt><dd className="text-slate-900">{shown(value)}</dd></div>))}
+        {entries.map(([key, value]) => (
+          <div key={key} className="contents">
+            <dt className="text-slate-500">{key.replaceAll("_", " ")}</dt>
+            <dd className="text-slate-900">{shown(value)}</dd>
+          </div>
+        ))}
       </dl>
     );
   }
@@ -100,14 +114,25 @@ export function OfferOverrideForm({ path, override, fallbackLabel, under, canEdi
   return (
     <form onSubmit={submit} aria-label="Offer overrides" className="space-y-4">
       <p className="text-sm text-slate-600">
-        Fill in only what differs here; an empty field uses the {fallbackLabel.toLowerCase()}. {set_count ? `${set_count} field${set_count === 1 ? "" : "s"} overridden.` : "Nothing overridden yet."}
+        Fill in only what differs here; an empty field uses the {fallbackLabel.toLowerCase()}.{" "}
+        {set_count ? `${set_count} field${set_count === 1 ? "" : "s"} overridden.` : "Nothing overridden yet."}
       </p>
       <div className="grid gap-4 md:grid-cols-2">
         {TEXT_FIELDS.map(({ key, label, max }) => (
           <Field key={key} id={`${id}-${key}`} label={label} error={error?.forField(`offer.${key}`)}>
-            {key === "signature"
-              ? <textarea id={`${id}-${key}`} rows={2} maxLength={max} value={form[key]} onChange={set(key)} placeholder={placeholder(key)} className={fieldStyles.input} />
-              : <input id={`${id}-${key}`} maxLength={max} value={form[key]} onChange={set(key)} placeholder={placeholder(key)} className={fieldStyles.input} />}
+            {key === "signature" ? (
+              <textarea
+                id={`${id}-${key}`}
+                rows={2}
+                maxLength={max}
+                value={form[key]}
+                onChange={set(key)}
+                placeholder={placeholder(key)}
+                className={fieldStyles.input}
+              />
+            ) : (
+              <input id={`${id}-${key}`} maxLength={max} value={form[key]} onChange={set(key)} placeholder={placeholder(key)} className={fieldStyles.input} />
+            )}
           </Field>
         ))}
         {LIST_FIELDS.map(({ key, label, hint }) => (
@@ -125,8 +150,14 @@ export function OfferOverrideForm({ path, override, fallbackLabel, under, canEdi
         </Field>
       </div>
       <div className="flex flex-wrap items-center gap-3">
-        <button type="submit" className={buttonStyles.primary} disabled={save.isPending}>{save.isPending ? "Saving…" : "Save overrides"}</button>
-        {override ? <button type="button" className={buttonStyles.secondary} disabled={save.isPending} onClick={() => save.mutate(null)}>Remove the overrides</button> : null}
+        <button type="submit" className={buttonStyles.primary} disabled={save.isPending}>
+          {save.isPending ? "Saving…" : "Save overrides"}
+        </button>
+        {override ? (
+          <button type="button" className={buttonStyles.secondary} disabled={save.isPending} onClick={() => save.mutate(null)}>
+            Remove the overrides
+          </button>
+        ) : null}
         <span aria-live="polite">
           {save.isSuccess ? <Notice tone="success">Saved. Drafts written from now on use it.</Notice> : null}
           {save.error && !error?.fieldErrors.length ? <Notice tone="error">{save.error.message}</Notice> : null}

@@ -13,7 +13,9 @@ export function OfferWarning({ offer }: { offer: Offer }) {
       <p className="font-semibold">Your offer is not complete</p>
       <p className="mt-0.5">
         Drafts are written from the offer and sender profile, which does not say {missing.join(", or ")}. A pack or campaign may fill these in for its own runs.{" "}
-        <Link href="/settings/offer" className="font-medium underline">Complete the offer</Link>
+        <Link href="/settings/offer" className="font-medium underline">
+          Complete the offer
+        </Link>
       </p>
     </div>
   );

@@ -34,27 +34,62 @@ export function ForkPackForm({ pack, workspace }: { pack: PackJson; workspace: s
 
   return (
     <form onSubmit={submit} aria-labelledby="fork-pack-heading" className="space-y-3">
-      <h3 id="fork-pack-heading" className="text-sm font-semibold text-slate-900">Fork into {workspace}</h3>
+      <h3 id="fork-pack-heading" className="text-sm font-semibold text-slate-900">
+        Fork into {workspace}
+      </h3>
       <div className="grid gap-3 sm:grid-cols-2">
         <div>
-          <label htmlFor={ids.slug} className={fieldStyles.label}>Slug</label>
+          <label htmlFor={ids.slug} className={fieldStyles.label}>
+            Slug
+          </label>
           <input
-            id={ids.slug} value={slug} onChange={(event) => setSlug(event.target.value)} required maxLength={63} autoComplete="off" spellCheck={false}
-            className={`${fieldStyles.input} font-mono`} aria-invalid={slugError ? true : undefined} aria-describedby={slugError ? `${ids.slug}-error` : undefined}
+            id={ids.slug}
+            value={slug}
+            onChange={(event) => setSlug(event.target.value)}
+            required
+            maxLength={63}
+            autoComplete="off"
+            spellCheck={false}
+            className={`${fieldStyles.input} font-mono`}
+            aria-invalid={slugError ? true : undefined}
+            aria-describedby={slugError ? `${ids.slug}-error` : undefined}
           />
-          {slugError ? <p id={`${ids.slug}-error`} className={fieldStyles.error}>{slugError}</p> : null}
+          {slugError ? (
+            <p id={`${ids.slug}-error`} className={fieldStyles.error}>
+              {slugError}
+            </p>
+          ) : null}
         </div>
         <div>
-          <label htmlFor={ids.name} className={fieldStyles.label}>Name</label>
+          <label htmlFor={ids.name} className={fieldStyles.label}>
+            Name
+          </label>
           <input
-            id={ids.name} value={name} onChange={(event) => setName(event.target.value)} required maxLength={200} autoComplete="off"
-            className={fieldStyles.input} aria-invalid={nameError ? true : undefined} aria-describedby={nameError ? `${ids.name}-error` : undefined}
+            id={ids.name}
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            required
+            maxLength={200}
+            autoComplete="off"
+            className={fieldStyles.input}
+            aria-invalid={nameError ? true : undefined}
+            aria-describedby={nameError ? `${ids.name}-error` : undefined}
           />
-          {nameError ? <p id={`${ids.name}-error`} className={fieldStyles.error}>{nameError}</p> : null}
+          {nameError ? (
+            <p id={`${ids.name}-error`} className={fieldStyles.error}>
+              {nameError}
+            </p>
+          ) : null}
         </div>
       </div>
-      <button type="submit" className={buttonStyles.primary} disabled={fork.isPending}>{fork.isPending ? "Forking…" : "Fork pack"}</button>
-      {fork.error && !slugError && !nameError ? <p role="alert" className="rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-800">{fork.error.message}</p> : null}
+      <button type="submit" className={buttonStyles.primary} disabled={fork.isPending}>
+        {fork.isPending ? "Forking…" : "Fork pack"}
+      </button>
+      {fork.error && !slugError && !nameError ? (
+        <p role="alert" className="rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-800">
+          {fork.error.message}
+        </p>
+      ) : null}
     </form>
   );
 }

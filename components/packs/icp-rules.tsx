@@ -23,7 +23,9 @@ export function IcpRules({ icp }: { icp: PackJson["icp"] }) {
           </div>
         ))}
       </dl>
-      <p className="mt-2 text-sm text-slate-700">A lead qualifies at a score of <strong>{icp.min_score}</strong> or more (0–100).</p>
+      <p className="mt-2 text-sm text-slate-700">
+        A lead qualifies at a score of <strong>{icp.min_score}</strong> or more (0–100).
+      </p>
     </div>
   );
 }

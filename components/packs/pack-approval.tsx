@@ -48,8 +48,8 @@ export function PackApproval({ slug, set, canApprove }: { slug: string; set: Pac
         </p>
       ) : set.approved ? (
         <p className="text-sm text-slate-700">
-          <span className="mr-2 inline-block rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-800">Approved</span>
-          A reviewer approved this prompt set <Time iso={set.approved_at} mode="relative" />. Changing a pin takes the approval back.
+          <span className="mr-2 inline-block rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-800">Approved</span>A reviewer approved
+          this prompt set <Time iso={set.approved_at} mode="relative" />. Changing a pin takes the approval back.
         </p>
       ) : (
         <p className="text-sm text-slate-700">
@@ -62,7 +62,9 @@ export function PackApproval({ slug, set, canApprove }: { slug: string; set: Pac
           {set.forks.map((fork) => (
             <li key={fork.stage} className="flex flex-wrap gap-x-2">
               <span className="w-32 font-mono text-xs text-slate-500">{fork.stage}</span>
-              <Link href={promptHref(fork.name)} className="break-all font-mono text-indigo-700 hover:underline">{fork.name} {fork.version}</Link>
+              <Link href={promptHref(fork.name)} className="break-all font-mono text-indigo-700 hover:underline">
+                {fork.name} {fork.version}
+              </Link>
             </li>
           ))}
         </ul>
@@ -70,25 +72,53 @@ export function PackApproval({ slug, set, canApprove }: { slug: string; set: Pac
       {!set.approved && set.forks.length && canApprove ? (
         <div className="mt-3">
           <button
-            type="button" className={buttonStyles.primary} disabled={!set.can_approve} aria-describedby={set.approve_blocked_reason ? `pack-approve-blocked-${slug}` : undefined}
-            onClick={() => { approve.reset(); setOverride(""); setOverrideMissing(false); setConfirming(true); }}
+            type="button"
+            className={buttonStyles.primary}
+            disabled={!set.can_approve}
+            aria-describedby={set.approve_blocked_reason ? `pack-approve-blocked-${slug}` : undefined}
+            onClick={() => {
+              approve.reset();
+              setOverride("");
+              setOverrideMissing(false);
+              setConfirming(true);
+            }}
           >
             Approve this prompt set
           </button>
-          {set.approve_blocked_reason ? <p id={`pack-approve-blocked-${slug}`} className="mt-1 text-sm text-slate-600">{set.approve_blocked_reason}</p> : null}
+          {set.approve_blocked_reason ? (
+            <p id={`pack-approve-blocked-${slug}`} className="mt-1 text-sm text-slate-600">
+              {set.approve_blocked_reason}
+            </p>
+          ) : null}
         </div>
       ) : null}
       <ConfirmDialog
-        open={confirming} tone="primary" title="Approve this prompt set?" confirmLabel={regression ? "Approve despite the regression" : "Approve"} pending={approve.isPending}
+        open={confirming}
+        tone="primary"
+        title="Approve this prompt set?"
+        confirmLabel={regression ? "Approve despite the regression" : "Approve"}
+        pending={approve.isPending}
         error={overrideMissing ? "Write why you approve despite the regression first." : approve.error?.message}
-        onConfirm={confirm} onCancel={() => setConfirming(false)}
+        onConfirm={confirm}
+        onCancel={() => setConfirming(false)}
       >
-        <p>Runs of {slug} will use {set.forks.map((fork) => `${fork.name} ${fork.version}`).join(", ")}. You cannot approve a fork you created yourself.</p>
+        <p>
+          Runs of {slug} will use {set.forks.map((fork) => `${fork.name} ${fork.version}`).join(", ")}. You cannot approve a fork you created yourself.
+        </p>
         {regression ? (
           <>
-            <label className="mt-3 block text-sm font-medium text-slate-800" htmlFor={`pack-override-${slug}`}>Override reason (kept with the approval and in the audit log)</label>
+            <label className="mt-3 block text-sm font-medium text-slate-800" htmlFor={`pack-override-${slug}`}>
+              Override reason (kept with the approval and in the audit log)
+            </label>
             <textarea
-              id={`pack-override-${slug}`} rows={3} maxLength={2000} value={override} onChange={(event) => { setOverride(event.target.value); setOverrideMissing(false); }}
+              id={`pack-override-${slug}`}
+              rows={3}
+              maxLength={2000}
+              value={override}
+              onChange={(event) => {
+                setOverride(event.target.value);
+                setOverrideMissing(false);
+              }}
               className="mt-1 w-full rounded-md border border-slate-300 px-2 py-1.5 text-sm text-slate-900 focus:outline-none focus:ring-2 focus:ring-indigo-500"
             />
           </>

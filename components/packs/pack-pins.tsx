@@ -46,7 +46,13 @@ export function PackPins({ pack, editable }: { pack: PackJson; editable: boolean
           return (
             <li key={stage} className="grid grid-cols-[8rem_minmax(0,1fr)] gap-3 py-2">
               <span className="font-mono text-xs text-slate-500">{stage}</span>
-              {pin ? <Link href={versionHref(pin.name, pin.version)} className="break-all font-mono text-indigo-700 hover:underline">{pin.name} {pin.version}</Link> : <span className="text-slate-500">no prompt (not a machine stage)</span>}
+              {pin ? (
+                <Link href={versionHref(pin.name, pin.version)} className="break-all font-mono text-indigo-700 hover:underline">
+                  {pin.name} {pin.version}
+                </Link>
+              ) : (
+                <span className="text-slate-500">no prompt (not a machine stage)</span>
+              )}
             </li>
           );
         })}
@@ -59,14 +65,32 @@ export function PackPins({ pack, editable }: { pack: PackJson; editable: boolean
         const message = error?.forField(`prompts.${stage}`);
         return (
           <div key={stage}>
-            <label htmlFor={`${id}-${stage}`} className="block font-mono text-xs font-medium text-slate-700">{stage}</label>
-            <PinSelect id={`${id}-${stage}`} options={options.data[stage]} value={pins[stage] ?? ""} onChange={(pin) => { setSaved(false); setPins({ ...pins, [stage]: pin }); }} emptyLabel={pins[stage] ? undefined : "Not pinned"} error={message} />
-            {message ? <p id={`${id}-${stage}-error`} className={fieldStyles.error}>{message}</p> : null}
+            <label htmlFor={`${id}-${stage}`} className="block font-mono text-xs font-medium text-slate-700">
+              {stage}
+            </label>
+            <PinSelect
+              id={`${id}-${stage}`}
+              options={options.data[stage]}
+              value={pins[stage] ?? ""}
+              onChange={(pin) => {
+                setSaved(false);
+                setPins({ ...pins, [stage]: pin });
+              }}
+              emptyLabel={pins[stage] ? undefined : "Not pinned"}
+              error={message}
+            />
+            {message ? (
+              <p id={`${id}-${stage}-error`} className={fieldStyles.error}>
+                {message}
+              </p>
+            ) : null}
           </div>
         );
       })}
       <div className="flex flex-wrap items-center gap-3">
-        <button type="submit" className={buttonStyles.primary} disabled={save.isPending || Object.keys(changed).length === 0}>{save.isPending ? "Saving…" : "Save pins"}</button>
+        <button type="submit" className={buttonStyles.primary} disabled={save.isPending || Object.keys(changed).length === 0}>
+          {save.isPending ? "Saving…" : "Save pins"}
+        </button>
         <p className="text-xs text-slate-500">Runs of this pack use these versions unless a campaign or the run pins others.</p>
       </div>
       {saved ? <Notice tone="success">Pins saved.</Notice> : null}

@@ -22,12 +22,30 @@ export function PinSelect({ id, options, value, onChange, emptyLabel, error }: P
   const label = (option: PinOption) => `${option.name} ${option.version}${option.production ? " (production)" : ""}`;
   return (
     <select
-      id={id} value={value} onChange={(event) => onChange(event.target.value)} className={`${fieldStyles.input} text-[13px]`}
-      aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined}
+      id={id}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      className={`${fieldStyles.input} text-[13px]`}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error ? `${id}-error` : undefined}
     >
       {emptyLabel !== undefined ? <option value="">{emptyLabel}</option> : null}
-      <optgroup label="Built-in">{builtIn.map((option) => <option key={option.pin} value={option.pin}>{label(option)}</option>)}</optgroup>
-      {forks.length ? <optgroup label="Forks (need a reviewer’s approval in a campaign)">{forks.map((option) => <option key={option.pin} value={option.pin}>{label(option)}</option>)}</optgroup> : null}
+      <optgroup label="Built-in">
+        {builtIn.map((option) => (
+          <option key={option.pin} value={option.pin}>
+            {label(option)}
+          </option>
+        ))}
+      </optgroup>
+      {forks.length ? (
+        <optgroup label="Forks (need a reviewer’s approval in a campaign)">
+          {forks.map((option) => (
+            <option key={option.pin} value={option.pin}>
+              {label(option)}
+            </option>
+          ))}
+        </optgroup>
+      ) : null}
     </select>
   );
 }

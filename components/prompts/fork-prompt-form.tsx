@@ -12,7 +12,15 @@ import type { PromptVersionJson } from "@/lib/prompts/present-version";
 import type { HistoryVersion } from "@/lib/prompts/prompt-history";
 import { templateErrors } from "@/lib/prompts/template-variables";
 
-type ForkFormProps = { name: string; baseName: string; workspace: string; versions: HistoryVersion[]; initialFrom: string; onForked: (created: PromptVersionJson) => void; onCancel: () => void };
+type ForkFormProps = {
+  name: string;
+  baseName: string;
+  workspace: string;
+  versions: HistoryVersion[];
+  initialFrom: string;
+  onForked: (created: PromptVersionJson) => void;
+  onCancel: () => void;
+};
 
 /** Fork a version into the workspace, with a live diff against the parent while typing. */
 export function ForkPromptForm({ name, baseName, workspace, versions, initialFrom, onForked, onCancel }: ForkFormProps) {
@@ -39,7 +47,8 @@ export function ForkPromptForm({ name, baseName, workspace, versions, initialFro
   const fork = useMutation({
     mutationFn: () =>
       webApi<PromptVersionJson>(`/prompts/${encodeURIComponent(name)}/fork`, {
-        method: "POST", body: { from, as: label, model_default: model, system, user_template: template },
+        method: "POST",
+        body: { from, as: label, model_default: model, system, user_template: template },
       }),
     onSuccess: (created) => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.prompts.all });
@@ -61,7 +70,10 @@ export function ForkPromptForm({ name, baseName, workspace, versions, initialFro
   useEffect(() => {
     if (fork.error) formRef.current?.querySelector<HTMLElement>("[aria-invalid=true]")?.focus();
   }, [fork.error]);
-  const described = (id: string, message?: string) => ({ "aria-invalid": message ? true : undefined, "aria-describedby": message ? `${id}-error` : `${id}-hint` });
+  const described = (id: string, message?: string) => ({
+    "aria-invalid": message ? true : undefined,
+    "aria-describedby": message ? `${id}-error` : `${id}-hint`,
+  });
 
   const preview = useDeferredValue({ model_default: model, system, user_template: template });
   const forkName = `${baseName}@${workspace}`;
@@ -73,55 +85,107 @@ export function ForkPromptForm({ name, baseName, workspace, versions, initialFro
 
   return (
     <form ref={formRef} onSubmit={submit} className={`${cardStyles} p-5`} aria-labelledby="fork-heading">
-      <h2 id="fork-heading" className="text-base font-semibold text-slate-900">Fork into {workspace}</h2>
+      <h2 id="fork-heading" className="text-base font-semibold text-slate-900">
+        Fork into {workspace}
+      </h2>
       <p className="mt-1 text-sm text-slate-600">
-        The fork is saved as <span className="font-mono">{forkName}</span>. It keeps its diff against the parent; the audit log records it, and a
-        campaign that pins it needs a reviewer’s approval.
+        The fork is saved as <span className="font-mono">{forkName}</span>. It keeps its diff against the parent; the audit log records it, and a campaign that
+        pins it needs a reviewer’s approval.
       </p>
       <div className="mt-4 grid gap-4 md:grid-cols-3">
         <Field id={ids.from} label="From version" error={errors.from}>
-          <select ref={firstField} id={ids.from} value={from} onChange={(event) => chooseParent(event.target.value)} className={fieldStyles.input} {...described(ids.from, errors.from)}>
-            {versions.map((version) => <option key={version.version} value={version.version}>{version.version}{version.production ? " (production)" : ""}</option>)}
+          <select
+            ref={firstField}
+            id={ids.from}
+            value={from}
+            onChange={(event) => chooseParent(event.target.value)}
+            className={fieldStyles.input}
+            {...described(ids.from, errors.from)}
+          >
+            {versions.map((version) => (
+              <option key={version.version} value={version.version}>
+                {version.version}
+                {version.production ? " (production)" : ""}
+              </option>
+            ))}
           </select>
         </Field>
         <Field id={ids.as} label="New label (as)" error={errors.as} hint={`"${from}-" and a suffix: a-z, 0-9, dots, hyphens`}>
           <input
-            id={ids.as} value={label} onChange={(event) => setLabel(event.target.value)} required maxLength={100} autoComplete="off" spellCheck={false}
-            className={`${fieldStyles.input} font-mono`} {...described(ids.as, errors.as)}
+            id={ids.as}
+            value={label}
+            onChange={(event) => setLabel(event.target.value)}
+            required
+            maxLength={100}
+            autoComplete="off"
+            spellCheck={false}
+            className={`${fieldStyles.input} font-mono`}
+            {...described(ids.as, errors.as)}
           />
         </Field>
         <Field id={ids.model} label="Model" error={errors.model} hint="<provider>/<model>">
           <input
-            id={ids.model} value={model} onChange={(event) => setModel(event.target.value)} required maxLength={200} autoComplete="off" spellCheck={false}
-            className={`${fieldStyles.input} font-mono`} {...described(ids.model, errors.model)}
+            id={ids.model}
+            value={model}
+            onChange={(event) => setModel(event.target.value)}
+            required
+            maxLength={200}
+            autoComplete="off"
+            spellCheck={false}
+            className={`${fieldStyles.input} font-mono`}
+            {...described(ids.model, errors.model)}
           />
         </Field>
       </div>
       <div className="mt-4 grid gap-4 lg:grid-cols-2">
         <Field id={ids.system} label="System prompt" error={errors.system}>
           <textarea
-            id={ids.system} value={system} onChange={(event) => setSystem(event.target.value)} rows={8} required
-            className={`${fieldStyles.input} font-mono text-xs`} {...described(ids.system, errors.system)}
+            id={ids.system}
+            value={system}
+            onChange={(event) => setSystem(event.target.value)}
+            rows={8}
+            required
+            className={`${fieldStyles.input} font-mono text-xs`}
+            {...described(ids.system, errors.system)}
           />
         </Field>
         <Field id={ids.template} label="User template" error={errors.template} hint="Placeholders like {{first_name}} are filled per lead.">
           <textarea
-            id={ids.template} value={template} onChange={(event) => setTemplate(event.target.value)} rows={8} required
-            className={`${fieldStyles.input} font-mono text-xs`} {...described(ids.template, errors.template)}
+            id={ids.template}
+            value={template}
+            onChange={(event) => setTemplate(event.target.value)}
+            rows={8}
+            required
+            className={`${fieldStyles.input} font-mono text-xs`}
+            {...described(ids.template, errors.template)}
           />
         </Field>
       </div>
-      <h3 className="mt-5 text-sm font-semibold text-slate-900">Preview: changes from {name} {parent.version}</h3>
+      <h3 className="mt-5 text-sm font-semibold text-slate-900">
+        Preview: changes from {name} {parent.version}
+      </h3>
       <p className="mb-2 text-xs text-slate-500">Updates as you type. This is the diff reviewers will see.</p>
       <TextDiff
-        label="Fork preview against its parent" oldValue={promptDiffText(parent)} newValue={promptDiffText(preview)}
-        oldTitle={`${name} ${parent.version}`} newTitle={`${forkName} ${label || "…"}`} emptyText="No changes yet: edit the model or the texts above."
+        label="Fork preview against its parent"
+        oldValue={promptDiffText(parent)}
+        newValue={promptDiffText(preview)}
+        oldTitle={`${name} ${parent.version}`}
+        newTitle={`${forkName} ${label || "…"}`}
+        emptyText="No changes yet: edit the model or the texts above."
       />
       <div className="mt-4 flex flex-wrap items-center gap-3">
-        <button type="submit" className={buttonStyles.primary} disabled={fork.isPending}>{fork.isPending ? "Forking…" : "Create fork"}</button>
-        <button type="button" className={buttonStyles.secondary} onClick={onCancel} disabled={fork.isPending}>Cancel</button>
+        <button type="submit" className={buttonStyles.primary} disabled={fork.isPending}>
+          {fork.isPending ? "Forking…" : "Create fork"}
+        </button>
+        <button type="button" className={buttonStyles.secondary} onClick={onCancel} disabled={fork.isPending}>
+          Cancel
+        </button>
       </div>
-      {fork.error && !shownElsewhere ? <p role="alert" className="mt-3 rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-800">{fork.error.message}</p> : null}
+      {fork.error && !shownElsewhere ? (
+        <p role="alert" className="mt-3 rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-800">
+          {fork.error.message}
+        </p>
+      ) : null}
     </form>
   );
 }

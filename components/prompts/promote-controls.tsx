@@ -8,7 +8,15 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { buttonStyles } from "@/components/ui/styles";
 import type { WorkspaceDefault } from "@/lib/prompts/prompt-history";
 
-type Props = { name: string; baseName: string; version: string; workspace: string; current: WorkspaceDefault; canPromote: boolean; blockedReason: string | null };
+type Props = {
+  name: string;
+  baseName: string;
+  version: string;
+  workspace: string;
+  current: WorkspaceDefault;
+  canPromote: boolean;
+  blockedReason: string | null;
+};
 
 /**
  * The workspace's default for this prompt's stage (`production@<workspace>`), with Promote for the
@@ -36,27 +44,60 @@ export function PromoteControls({ name, baseName, version, workspace, current, c
     <div className="text-sm text-slate-700" data-testid="workspace-default">
       <p>
         Default for <span className="font-mono">{baseName}</span> in {workspace} (<span className="font-mono">production@{workspace}</span>):{" "}
-        <span className="font-mono font-medium">{current.name} {current.version}</span> {current.promoted ? "(promoted)" : "(the system's production version)"}
+        <span className="font-mono font-medium">
+          {current.name} {current.version}
+        </span>{" "}
+        {current.promoted ? "(promoted)" : "(the system's production version)"}
       </p>
-      {done ? <p role="status" className="mt-1 text-emerald-800">{done}</p> : null}
+      {done ? (
+        <p role="status" className="mt-1 text-emerald-800">
+          {done}
+        </p>
+      ) : null}
       {canPromote ? (
         <div className="mt-2 flex flex-wrap gap-2">
           {!isCurrent ? (
             <button
-              type="button" className={buttonStyles.secondary} disabled={blockedReason !== null} aria-describedby={blockedReason ? "promote-blocked" : undefined}
-              onClick={() => { mutation.reset(); setAction("promote"); }}
+              type="button"
+              className={buttonStyles.secondary}
+              disabled={blockedReason !== null}
+              aria-describedby={blockedReason ? "promote-blocked" : undefined}
+              onClick={() => {
+                mutation.reset();
+                setAction("promote");
+              }}
             >
               Promote {version}…
             </button>
           ) : null}
-          {current.promoted ? <button type="button" className={buttonStyles.secondary} onClick={() => { mutation.reset(); setAction("rollback"); }}>Roll back…</button> : null}
+          {current.promoted ? (
+            <button
+              type="button"
+              className={buttonStyles.secondary}
+              onClick={() => {
+                mutation.reset();
+                setAction("rollback");
+              }}
+            >
+              Roll back…
+            </button>
+          ) : null}
         </div>
       ) : null}
-      {canPromote && !isCurrent && blockedReason ? <p id="promote-blocked" className="mt-1 text-slate-600">{blockedReason}</p> : null}
+      {canPromote && !isCurrent && blockedReason ? (
+        <p id="promote-blocked" className="mt-1 text-slate-600">
+          {blockedReason}
+        </p>
+      ) : null}
       <ConfirmDialog
-        open={action !== null} tone="primary" pending={mutation.isPending} error={mutation.error?.message}
-        title={action === "promote" ? `Promote ${name} ${version}?` : `Roll back ${baseName}?`} confirmLabel={action === "promote" ? "Promote" : "Roll back"}
-        onConfirm={() => action && mutation.mutate(action)} onCancel={() => setAction(null)}
+        open={action !== null}
+        tone="primary"
+        pending={mutation.isPending}
+        error={mutation.error?.message}
+        title={action === "promote" ? `Promote ${name} ${version}?` : `Roll back ${baseName}?`}
+        confirmLabel={action === "promote" ? "Promote" : "Roll back"}
+        onConfirm={() => action && mutation.mutate(action)}
+        onCancel={() => setAction(null)}
       >
         <p>
           {action === "promote"

@@ -22,9 +22,14 @@ export function PromptList() {
   const rows = prompts.data?.data ?? [];
   return (
     <section aria-labelledby="prompts-heading" className={cardStyles}>
-      <h2 id="prompts-heading" className="border-b border-slate-200 px-4 py-3 text-base font-semibold text-slate-900">Prompts</h2>
+      <h2 id="prompts-heading" className="border-b border-slate-200 px-4 py-3 text-base font-semibold text-slate-900">
+        Prompts
+      </h2>
       <QueryState
-        query={prompts} loading="Loading prompts…" failed="The prompts could not be loaded." isEmpty={rows.length === 0}
+        query={prompts}
+        loading="Loading prompts…"
+        failed="The prompts could not be loaded."
+        isEmpty={rows.length === 0}
         empty={<EmptyState title="No prompts">The built-in prompts are created by the seed (npm run db:seed).</EmptyState>}
       >
         <>
@@ -32,27 +37,47 @@ export function PromptList() {
             <table className="w-full text-left text-sm">
               <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-500">
                 <tr>
-                  <th scope="col" className="px-3 py-2.5">Name</th>
-                  <th scope="col" className="px-3 py-2.5">Stage</th>
-                  <th scope="col" className="px-3 py-2.5">Owner</th>
-                  <th scope="col" className="px-3 py-2.5">Production</th>
-                  <th scope="col" className="px-3 py-2.5">Latest</th>
-                  <th scope="col" className="px-3 py-2.5">Versions</th>
-                  <th scope="col" className="whitespace-nowrap px-3 py-2.5">Last shipped</th>
+                  <th scope="col" className="px-3 py-2.5">
+                    Name
+                  </th>
+                  <th scope="col" className="px-3 py-2.5">
+                    Stage
+                  </th>
+                  <th scope="col" className="px-3 py-2.5">
+                    Owner
+                  </th>
+                  <th scope="col" className="px-3 py-2.5">
+                    Production
+                  </th>
+                  <th scope="col" className="px-3 py-2.5">
+                    Latest
+                  </th>
+                  <th scope="col" className="px-3 py-2.5">
+                    Versions
+                  </th>
+                  <th scope="col" className="whitespace-nowrap px-3 py-2.5">
+                    Last shipped
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100">
                 {rows.map((prompt) => (
                   <tr key={prompt.name}>
                     <td className="px-3 py-3 font-mono text-sm">
-                      <Link href={promptHref(prompt.name)} className="font-medium text-indigo-700 hover:underline">{prompt.name}</Link>
+                      <Link href={promptHref(prompt.name)} className="font-medium text-indigo-700 hover:underline">
+                        {prompt.name}
+                      </Link>
                     </td>
                     <td className="px-3 py-3 font-mono text-xs text-slate-600">{prompt.base_name}</td>
-                    <td className="px-3 py-3"><Owner prompt={prompt} /></td>
+                    <td className="px-3 py-3">
+                      <Owner prompt={prompt} />
+                    </td>
                     <td className="px-3 py-3 font-mono text-xs">{prompt.production ?? <span className="font-sans text-slate-400">—</span>}</td>
                     <td className="px-3 py-3 font-mono text-xs">{prompt.latest}</td>
                     <td className="px-3 py-3">{prompt.versions}</td>
-                    <td className="whitespace-nowrap px-3 py-3"><Time iso={prompt.latest_shipped_at} mode="date" /></td>
+                    <td className="whitespace-nowrap px-3 py-3">
+                      <Time iso={prompt.latest_shipped_at} mode="date" />
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -62,13 +87,24 @@ export function PromptList() {
             {rows.map((prompt) => (
               <li key={prompt.name} className="px-4 py-4">
                 <div className="flex items-start justify-between gap-3">
-                  <Link href={promptHref(prompt.name)} className="min-w-0 break-all font-mono text-sm font-medium text-indigo-700 hover:underline">{prompt.name}</Link>
+                  <Link href={promptHref(prompt.name)} className="min-w-0 break-all font-mono text-sm font-medium text-indigo-700 hover:underline">
+                    {prompt.name}
+                  </Link>
                   <Owner prompt={prompt} />
                 </div>
                 <dl className="mt-2 grid grid-cols-3 gap-x-4 text-sm">
-                  <div><dt className="text-xs text-slate-500">Production</dt><dd className="font-mono text-xs">{prompt.production ?? "—"}</dd></div>
-                  <div><dt className="text-xs text-slate-500">Latest</dt><dd className="font-mono text-xs">{prompt.latest}</dd></div>
-                  <div><dt className="text-xs text-slate-500">Versions</dt><dd>{prompt.versions}</dd></div>
+                  <div>
+                    <dt className="text-xs text-slate-500">Production</dt>
+                    <dd className="font-mono text-xs">{prompt.production ?? "—"}</dd>
+                  </div>
+                  <div>
+                    <dt className="text-xs text-slate-500">Latest</dt>
+                    <dd className="font-mono text-xs">{prompt.latest}</dd>
+                  </div>
+                  <div>
+                    <dt className="text-xs text-slate-500">Versions</dt>
+                    <dd>{prompt.versions}</dd>
+                  </div>
                 </dl>
               </li>
             ))}

@@ -23,20 +23,59 @@ export function PromptVersionView({ name, version, canEvaluate }: { name: string
   const previous = index >= 0 ? versions[index + 1] : undefined;
 
   return (
-    <QueryState query={prompt} loading="Loading the version…" failed="The prompt version could not be loaded." isEmpty={!shown} empty={`${name} has no version ${version}.`} frame={cardStyles}>
+    <QueryState
+      query={prompt}
+      loading="Loading the version…"
+      failed="The prompt version could not be loaded."
+      isEmpty={!shown}
+      empty={`${name} has no version ${version}.`}
+      frame={cardStyles}
+    >
       {shown ? (
         <div className="space-y-6">
           <section aria-labelledby="fields-heading" className={`${cardStyles} p-5`}>
-            <h2 id="fields-heading" className="text-base font-semibold text-slate-900">Version {shown.version}{shown.production ? <span className="ml-2 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-900">Production</span> : null}</h2>
+            <h2 id="fields-heading" className="text-base font-semibold text-slate-900">
+              Version {shown.version}
+              {shown.production ? <span className="ml-2 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-900">Production</span> : null}
+            </h2>
             <dl className="mt-3 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
-              <div><dt className="text-xs text-slate-500">Prompt</dt><dd><Link href={promptHref(name)} className="font-mono text-indigo-700 hover:underline">{name}</Link></dd></div>
-              <div><dt className="text-xs text-slate-500">Owner</dt><dd>{shown.workspace ? `Fork · ${shown.workspace}` : "Built-in"}</dd></div>
-              <div><dt className="text-xs text-slate-500">Model</dt><dd className="break-all font-mono text-xs">{shown.model_default}</dd></div>
-              <div><dt className="text-xs text-slate-500">Evaluation set</dt><dd className="break-all font-mono text-xs">{shown.evals_ref}</dd></div>
-              <div><dt className="text-xs text-slate-500">Shipped</dt><dd><Time iso={shown.shipped_at} /></dd></div>
+              <div>
+                <dt className="text-xs text-slate-500">Prompt</dt>
+                <dd>
+                  <Link href={promptHref(name)} className="font-mono text-indigo-700 hover:underline">
+                    {name}
+                  </Link>
+                </dd>
+              </div>
+              <div>
+                <dt className="text-xs text-slate-500">Owner</dt>
+                <dd>{shown.workspace ? `Fork · ${shown.workspace}` : "Built-in"}</dd>
+              </div>
+              <div>
+                <dt className="text-xs text-slate-500">Model</dt>
+                <dd className="break-all font-mono text-xs">{shown.model_default}</dd>
+              </div>
+              <div>
+                <dt className="text-xs text-slate-500">Evaluation set</dt>
+                <dd className="break-all font-mono text-xs">{shown.evals_ref}</dd>
+              </div>
+              <div>
+                <dt className="text-xs text-slate-500">Shipped</dt>
+                <dd>
+                  <Time iso={shown.shipped_at} />
+                </dd>
+              </div>
               <div>
                 <dt className="text-xs text-slate-500">Parent</dt>
-                <dd>{shown.parent ? <Link href={versionHref(shown.parent.name, shown.parent.version)} className="font-mono text-indigo-700 hover:underline">{shown.parent.name} {shown.parent.version}</Link> : "—"}</dd>
+                <dd>
+                  {shown.parent ? (
+                    <Link href={versionHref(shown.parent.name, shown.parent.version)} className="font-mono text-indigo-700 hover:underline">
+                      {shown.parent.name} {shown.parent.version}
+                    </Link>
+                  ) : (
+                    "—"
+                  )}
+                </dd>
               </div>
             </dl>
             <h3 className="mt-5 text-xs font-semibold uppercase tracking-wide text-slate-500">System</h3>
@@ -46,15 +85,25 @@ export function PromptVersionView({ name, version, canEvaluate }: { name: string
           </section>
 
           <section aria-labelledby="previous-heading" className={`${cardStyles} p-5`}>
-            <h2 id="previous-heading" className="text-base font-semibold text-slate-900">Changes from the previous version</h2>
+            <h2 id="previous-heading" className="text-base font-semibold text-slate-900">
+              Changes from the previous version
+            </h2>
             {previous ? (
               <>
                 <p className="mb-3 mt-1 text-sm text-slate-600">
-                  Against <Link href={versionHref(name, previous.version)} className="font-mono text-indigo-700 hover:underline">{name} {previous.version}</Link>.
+                  Against{" "}
+                  <Link href={versionHref(name, previous.version)} className="font-mono text-indigo-700 hover:underline">
+                    {name} {previous.version}
+                  </Link>
+                  .
                 </p>
                 <TextDiff
-                  label={`${name} ${shown.version} against ${previous.version}`} oldValue={promptDiffText(previous)} newValue={promptDiffText(shown)}
-                  oldTitle={`${name} ${previous.version}`} newTitle={`${name} ${shown.version}`} emptyText="Same model and texts as the previous version."
+                  label={`${name} ${shown.version} against ${previous.version}`}
+                  oldValue={promptDiffText(previous)}
+                  newValue={promptDiffText(shown)}
+                  oldTitle={`${name} ${previous.version}`}
+                  newTitle={`${name} ${shown.version}`}
+                  emptyText="Same model and texts as the previous version."
                 />
               </>
             ) : (

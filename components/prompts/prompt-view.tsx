@@ -42,13 +42,25 @@ export function PromptView({ name, workspace, canFork, initialVersion, forked = 
 
   return (
     <div className="space-y-6">
-      {forked ? <Notice tone="success">Fork {name} {shown.version} created. Its diff against the parent is below and in the audit log.</Notice> : null}
+      {forked ? (
+        <Notice tone="success">
+          Fork {name} {shown.version} created. Its diff against the parent is below and in the audit log.
+        </Notice>
+      ) : null}
       <div className="grid gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
         <section aria-labelledby="history-heading" className={`${cardStyles} self-start`}>
           <div className="border-b border-slate-200 px-4 py-3">
-            <h2 id="history-heading" className="text-base font-semibold text-slate-900">Version history</h2>
+            <h2 id="history-heading" className="text-base font-semibold text-slate-900">
+              Version history
+            </h2>
             <p className="text-xs text-slate-500">
-              {prompt.data.workspace ? <>Fork owned by {prompt.data.workspace}</> : <>Production: <span className="font-mono">{prompt.data.production ?? "none"}</span></>}
+              {prompt.data.workspace ? (
+                <>Fork owned by {prompt.data.workspace}</>
+              ) : (
+                <>
+                  Production: <span className="font-mono">{prompt.data.production ?? "none"}</span>
+                </>
+              )}
             </p>
           </div>
           <VersionHistory versions={versions} selected={shown.version} isFork={isFork} onSelect={select} />
@@ -58,7 +70,9 @@ export function PromptView({ name, workspace, canFork, initialVersion, forked = 
           {isFork ? <ParentDiff name={name} version={shown} heading={`${shown.version} against its parent`} /> : null}
 
           <section aria-labelledby="compare-heading" className={`${cardStyles} p-5`}>
-            <h2 id="compare-heading" className="mb-3 text-base font-semibold text-slate-900">Compare versions</h2>
+            <h2 id="compare-heading" className="mb-3 text-base font-semibold text-slate-900">
+              Compare versions
+            </h2>
             {versions.length < 2 ? (
               <p className="text-sm text-slate-600">Only one version so far.</p>
             ) : (
@@ -69,15 +83,31 @@ export function PromptView({ name, workspace, canFork, initialVersion, forked = 
           <section aria-labelledby="version-heading" className={`${cardStyles} p-5`}>
             <div className="flex flex-wrap items-start justify-between gap-3">
               <div>
-                <h2 id="version-heading" className="text-base font-semibold text-slate-900"><Link href={versionHref(name, shown.version)} className="hover:underline">{shown.version}</Link></h2>
-                <p className="text-xs text-slate-500">Model <span className="font-mono">{shown.model_default}</span> · evals <span className="font-mono">{shown.evals_ref}</span></p>
+                <h2 id="version-heading" className="text-base font-semibold text-slate-900">
+                  <Link href={versionHref(name, shown.version)} className="hover:underline">
+                    {shown.version}
+                  </Link>
+                </h2>
+                <p className="text-xs text-slate-500">
+                  Model <span className="font-mono">{shown.model_default}</span> · evals <span className="font-mono">{shown.evals_ref}</span>
+                </p>
               </div>
               {canFork && !forking ? (
-                <button ref={forkButton} type="button" className={buttonStyles.primary} onClick={() => setForking(true)}>Fork {shown.version}…</button>
+                <button ref={forkButton} type="button" className={buttonStyles.primary} onClick={() => setForking(true)}>
+                  Fork {shown.version}…
+                </button>
               ) : null}
             </div>
             <div className="mt-3 rounded-md border border-slate-200 p-3">
-              <PromoteControls name={name} baseName={prompt.data.base_name} version={shown.version} workspace={workspace} current={prompt.data.workspace_default} canPromote={canFork} blockedReason={shown.promote_blocked_reason} />
+              <PromoteControls
+                name={name}
+                baseName={prompt.data.base_name}
+                version={shown.version}
+                workspace={workspace}
+                current={prompt.data.workspace_default}
+                canPromote={canFork}
+                blockedReason={shown.promote_blocked_reason}
+              />
             </div>
             <h3 className="mt-4 text-xs font-semibold uppercase tracking-wide text-slate-500">System</h3>
             <pre className="mt-1 whitespace-pre-wrap break-words rounded-md bg-slate-50 p-3 font-mono text-xs text-slate-800">{shown.system}</pre>
@@ -91,9 +121,20 @@ export function PromptView({ name, workspace, canFork, initialVersion, forked = 
 
       {canFork && forking ? (
         <ForkPromptForm
-          key={shown.version} name={name} baseName={prompt.data.base_name} workspace={workspace} versions={versions} initialFrom={shown.version}
-          onCancel={() => { setForking(false); requestAnimationFrame(() => forkButton.current?.focus()); }}
-          onForked={(created) => { setForking(false); router.push(`${promptHref(created.name)}?version=${encodeURIComponent(created.version)}&forked=1`); }}
+          key={shown.version}
+          name={name}
+          baseName={prompt.data.base_name}
+          workspace={workspace}
+          versions={versions}
+          initialFrom={shown.version}
+          onCancel={() => {
+            setForking(false);
+            requestAnimationFrame(() => forkButton.current?.focus());
+          }}
+          onForked={(created) => {
+            setForking(false);
+            router.push(`${promptHref(created.name)}?version=${encodeURIComponent(created.version)}&forked=1`);
+          }}
         />
       ) : null}
     </div>

@@ -6,7 +6,17 @@ import { Time } from "@/components/ui/time";
 import type { HistoryVersion } from "@/lib/prompts/prompt-history";
 
 /** Every version, newest first; production marked; each names the version it came from (a fork: its parent). */
-export function VersionHistory({ versions, selected, isFork, onSelect }: { versions: HistoryVersion[]; selected: string; isFork: boolean; onSelect: (version: string) => void }) {
+export function VersionHistory({
+  versions,
+  selected,
+  isFork,
+  onSelect,
+}: {
+  versions: HistoryVersion[];
+  selected: string;
+  isFork: boolean;
+  onSelect: (version: string) => void;
+}) {
   return (
     <ol className="divide-y divide-slate-100" aria-label="Versions, newest first">
       {versions.map((version) => {
@@ -18,10 +28,13 @@ export function VersionHistory({ versions, selected, isFork, onSelect }: { versi
               {version.production ? <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-800">Production</span> : null}
               {isFork ? <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">Fork</span> : null}
               <button
-                type="button" onClick={() => onSelect(version.version)} aria-pressed={current}
+                type="button"
+                onClick={() => onSelect(version.version)}
+                aria-pressed={current}
                 className="ml-auto rounded px-2 py-1 text-xs font-medium text-indigo-700 hover:bg-indigo-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 aria-pressed:bg-indigo-600 aria-pressed:text-white"
               >
-                {current ? "Shown" : "Show"}<span className="sr-only"> {version.version}</span>
+                {current ? "Shown" : "Show"}
+                <span className="sr-only"> {version.version}</span>
               </button>
             </div>
             <p className="mt-1 text-xs text-slate-600">
@@ -30,7 +43,9 @@ export function VersionHistory({ versions, selected, isFork, onSelect }: { versi
             {version.parent ? (
               <p className="mt-0.5 text-xs text-slate-600">
                 {isFork ? "forked from" : "after"}{" "}
-                <Link href={versionHref(version.parent.name, version.parent.version)} className="font-mono text-indigo-700 hover:underline">{version.parent.name} {version.parent.version}</Link>
+                <Link href={versionHref(version.parent.name, version.parent.version)} className="font-mono text-indigo-700 hover:underline">
+                  {version.parent.name} {version.parent.version}
+                </Link>
               </p>
             ) : null}
           </li>

@@ -10,14 +10,29 @@ import { WriteOnlySecret } from "@/components/ui/write-only-secret";
 import type { Provider } from "@/components/providers/types";
 
 type Fields = {
-  slug: string; kind: "openai-compatible" | "anthropic"; baseUrl: string; model: string; concurrency: string; rpm: string;
-  inputPrice: string; outputPrice: string; apiKey: string; removeKey: boolean;
+  slug: string;
+  kind: "openai-compatible" | "anthropic";
+  baseUrl: string;
+  model: string;
+  concurrency: string;
+  rpm: string;
+  inputPrice: string;
+  outputPrice: string;
+  apiKey: string;
+  removeKey: boolean;
 };
 
 const initial = (provider?: Provider): Fields => ({
-  slug: provider?.slug ?? "", kind: provider?.kind === "anthropic" ? "anthropic" : "openai-compatible", baseUrl: provider?.base_url ?? "",
-  model: provider?.default_model ?? "", concurrency: String(provider?.max_concurrency ?? 4), rpm: String(provider?.requests_per_minute ?? 600),
-  inputPrice: String(provider?.input_price_per_mtok_usd ?? 0), outputPrice: String(provider?.output_price_per_mtok_usd ?? 0), apiKey: "", removeKey: false,
+  slug: provider?.slug ?? "",
+  kind: provider?.kind === "anthropic" ? "anthropic" : "openai-compatible",
+  baseUrl: provider?.base_url ?? "",
+  model: provider?.default_model ?? "",
+  concurrency: String(provider?.max_concurrency ?? 4),
+  rpm: String(provider?.requests_per_minute ?? 600),
+  inputPrice: String(provider?.input_price_per_mtok_usd ?? 0),
+  outputPrice: String(provider?.output_price_per_mtok_usd ?? 0),
+  apiKey: "",
+  removeKey: false,
 });
 
 /** Adds a provider (no `provider`) or changes one; `local` only has its limits to change. */
@@ -34,8 +49,12 @@ export function ProviderForm({ provider, onDone }: { provider?: Provider; onDone
       const body = local
         ? limits
         : {
-            ...(provider ? {} : { kind: form.kind }), base_url: form.baseUrl.trim() || null, default_model: form.model.trim(), ...limits,
-            input_price_per_mtok_usd: Number(form.inputPrice), output_price_per_mtok_usd: Number(form.outputPrice),
+            ...(provider ? {} : { kind: form.kind }),
+            base_url: form.baseUrl.trim() || null,
+            default_model: form.model.trim(),
+            ...limits,
+            input_price_per_mtok_usd: Number(form.inputPrice),
+            output_price_per_mtok_usd: Number(form.outputPrice),
             ...(form.removeKey ? { api_key: null } : form.apiKey ? { api_key: form.apiKey } : {}),
           };
       return webApi<{ created: boolean; provider: Provider }>(`/providers/${encodeURIComponent(provider?.slug ?? form.slug.trim())}`, { method: "PUT", body });
@@ -48,19 +67,43 @@ export function ProviderForm({ provider, onDone }: { provider?: Provider; onDone
   });
   const error = save.error instanceof WebApiError ? save.error : null;
   const fieldError = (path: string) => error?.forField(path);
-  const shownPaths = ["kind", "base_url", "default_model", "max_concurrency", "requests_per_minute", "input_price_per_mtok_usd", "output_price_per_mtok_usd", "api_key"];
+  const shownPaths = [
+    "kind",
+    "base_url",
+    "default_model",
+    "max_concurrency",
+    "requests_per_minute",
+    "input_price_per_mtok_usd",
+    "output_price_per_mtok_usd",
+    "api_key",
+  ];
 
   const input = (key: keyof Fields, path: string | null, label: string, props: React.InputHTMLAttributes<HTMLInputElement> = {}, hint?: string) => {
     const problem = path ? fieldError(path) : undefined;
     const note = `${id}-${key}-note`;
     return (
       <div>
-        <label htmlFor={`${id}-${key}`} className={fieldStyles.label}>{label}</label>
+        <label htmlFor={`${id}-${key}`} className={fieldStyles.label}>
+          {label}
+        </label>
         <input
-          id={`${id}-${key}`} value={String(form[key])} onChange={(event) => set(key, event.target.value as never)} className={fieldStyles.input}
-          aria-invalid={problem ? true : undefined} aria-describedby={problem || hint ? note : undefined} {...props}
+          id={`${id}-${key}`}
+          value={String(form[key])}
+          onChange={(event) => set(key, event.target.value as never)}
+          className={fieldStyles.input}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem || hint ? note : undefined}
+          {...props}
         />
-        {problem ? <p id={note} className={fieldStyles.error}>{problem}</p> : hint ? <p id={note} className={fieldStyles.hint}>{hint}</p> : null}
+        {problem ? (
+          <p id={note} className={fieldStyles.error}>
+            {problem}
+          </p>
+        ) : hint ? (
+          <p id={note} className={fieldStyles.hint}>
+            {hint}
+          </p>
+        ) : null}
       </div>
     );
   };
@@ -74,9 +117,17 @@ export function ProviderForm({ provider, onDone }: { provider?: Provider; onDone
     <form onSubmit={submit} className="space-y-4" aria-label={provider ? `Change ${provider.slug}` : "Add a provider"}>
       {!provider ? (
         <div className="grid gap-4 md:grid-cols-2">
-          {input("slug", null, "Name", { required: true, maxLength: 63, pattern: "[a-z0-9][a-z0-9\\-]{1,62}", placeholder: "e.g. openai", autoComplete: "off" }, "Lower-case letters, digits and dashes; prompts name it as name/model.")}
+          {input(
+            "slug",
+            null,
+            "Name",
+            { required: true, maxLength: 63, pattern: "[a-z0-9][a-z0-9\\-]{1,62}", placeholder: "e.g. openai", autoComplete: "off" },
+            "Lower-case letters, digits and dashes; prompts name it as name/model.",
+          )}
           <div>
-            <label htmlFor={`${id}-kind`} className={fieldStyles.label}>Kind</label>
+            <label htmlFor={`${id}-kind`} className={fieldStyles.label}>
+              Kind
+            </label>
             <select id={`${id}-kind`} value={form.kind} onChange={(event) => set("kind", event.target.value as Fields["kind"])} className={fieldStyles.input}>
               <option value="openai-compatible">OpenAI-compatible (chat completions)</option>
               <option value="anthropic">Anthropic (messages)</option>
@@ -86,7 +137,13 @@ export function ProviderForm({ provider, onDone }: { provider?: Provider; onDone
       ) : null}
       {!local ? (
         <div className="grid gap-4 md:grid-cols-2">
-          {input("baseUrl", "base_url", "Base URL", { type: "url", maxLength: 2048, placeholder: form.kind === "anthropic" ? "https://api.anthropic.com" : "https://api.openai.com/v1" }, form.kind === "anthropic" ? "Empty: Anthropic’s own API." : undefined)}
+          {input(
+            "baseUrl",
+            "base_url",
+            "Base URL",
+            { type: "url", maxLength: 2048, placeholder: form.kind === "anthropic" ? "https://api.anthropic.com" : "https://api.openai.com/v1" },
+            form.kind === "anthropic" ? "Empty: Anthropic’s own API." : undefined,
+          )}
           {input("model", "default_model", "Default model", { required: true, maxLength: 200, placeholder: form.kind === "anthropic" ? "claude-…" : "gpt-…" })}
         </div>
       ) : null}
@@ -99,14 +156,23 @@ export function ProviderForm({ provider, onDone }: { provider?: Provider; onDone
       {!local ? (
         <div className="max-w-xl">
           <WriteOnlySecret
-            id={`${id}-key`} label="API key" value={form.apiKey} onChange={(value) => set("apiKey", value)} maxLength={4096}
-            saved={Boolean(provider?.has_api_key)} savedPlaceholder={`Saved (…${provider?.api_key_last4 ?? ""}): leave empty to keep it`}
-            remove={form.removeKey} onRemoveChange={(value) => set("removeKey", value)} removeLabel="Remove the saved key"
+            id={`${id}-key`}
+            label="API key"
+            value={form.apiKey}
+            onChange={(value) => set("apiKey", value)}
+            maxLength={4096}
+            saved={Boolean(provider?.has_api_key)}
+            savedPlaceholder={`Saved (…${provider?.api_key_last4 ?? ""}): leave empty to keep it`}
+            remove={form.removeKey}
+            onRemoveChange={(value) => set("removeKey", value)}
+            removeLabel="Remove the saved key"
           />
         </div>
       ) : null}
       <div className="flex flex-wrap items-center gap-3">
-        <button type="submit" className={buttonStyles.primary} disabled={save.isPending}>{save.isPending ? "Saving…" : provider ? "Save changes" : "Add provider"}</button>
+        <button type="submit" className={buttonStyles.primary} disabled={save.isPending}>
+          {save.isPending ? "Saving…" : provider ? "Save changes" : "Add provider"}
+        </button>
       </div>
       {save.error && !shownPaths.some((path) => fieldError(path)) ? <Notice tone="error">{save.error.message}</Notice> : null}
     </form>

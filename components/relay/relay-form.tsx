@@ -10,7 +10,6 @@ import { buttonStyles, cardStyles, fieldStyles } from "@/components/ui/styles";
 import { Time } from "@/components/ui/time";
 import { WriteOnlySecret } from "@/components/ui/write-only-secret";
 
-
 /** Loads the saved relay (none yet is a 404: an empty form), then shows the form, filled once. */
 export function RelayForm() {
   const relay = useRelay();
@@ -24,8 +23,14 @@ export function RelayForm() {
 function RelayFields({ saved }: { saved: Relay | null }) {
   const queryClient = useQueryClient();
   const [form, setForm] = useState({
-    host: saved?.host ?? "", port: String(saved?.port ?? 587), secure: saved?.secure ?? false, username: saved?.username ?? "",
-    password: "", removePassword: false, fromEmail: saved?.from_email ?? "", fromName: saved?.from_name ?? "",
+    host: saved?.host ?? "",
+    port: String(saved?.port ?? 587),
+    secure: saved?.secure ?? false,
+    username: saved?.username ?? "",
+    password: "",
+    removePassword: false,
+    fromEmail: saved?.from_email ?? "",
+    fromName: saved?.from_name ?? "",
   });
   const set = <K extends keyof typeof form>(key: K, value: (typeof form)[K]) => setForm((current) => ({ ...current, [key]: value }));
   const id = useId();
@@ -36,9 +41,13 @@ function RelayFields({ saved }: { saved: Relay | null }) {
       webApi<Relay>("/relay", {
         method: "PUT",
         body: {
-          host: form.host.trim(), port: Number(form.port), secure: form.secure, username: form.username.trim() || null,
+          host: form.host.trim(),
+          port: Number(form.port),
+          secure: form.secure,
+          username: form.username.trim() || null,
           ...(form.removePassword ? { password: null } : form.password ? { password: form.password } : {}),
-          from_email: form.fromEmail.trim(), from_name: form.fromName.trim() || null,
+          from_email: form.fromEmail.trim(),
+          from_name: form.fromName.trim() || null,
         },
       }),
     onSuccess: (relay) => {
@@ -55,16 +64,37 @@ function RelayFields({ saved }: { saved: Relay | null }) {
     save.mutate();
   }
 
-  const field = (key: "host" | "port" | "username" | "fromEmail" | "fromName", path: string, label: string, props: React.InputHTMLAttributes<HTMLInputElement>, hint?: string) => {
+  const field = (
+    key: "host" | "port" | "username" | "fromEmail" | "fromName",
+    path: string,
+    label: string,
+    props: React.InputHTMLAttributes<HTMLInputElement>,
+    hint?: string,
+  ) => {
     const error = fieldError(path);
     return (
       <div>
-        <label htmlFor={ids[key]} className={fieldStyles.label}>{label}</label>
+        <label htmlFor={ids[key]} className={fieldStyles.label}>
+          {label}
+        </label>
         <input
-          id={ids[key]} value={form[key]} onChange={(event) => set(key, event.target.value)} className={fieldStyles.input}
-          aria-invalid={error ? true : undefined} aria-describedby={error || hint ? `${ids[key]}-note` : undefined} {...props}
+          id={ids[key]}
+          value={form[key]}
+          onChange={(event) => set(key, event.target.value)}
+          className={fieldStyles.input}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error || hint ? `${ids[key]}-note` : undefined}
+          {...props}
         />
-        {error ? <p id={`${ids[key]}-note`} className={fieldStyles.error}>{error}</p> : hint ? <p id={`${ids[key]}-note`} className={fieldStyles.hint}>{hint}</p> : null}
+        {error ? (
+          <p id={`${ids[key]}-note`} className={fieldStyles.error}>
+            {error}
+          </p>
+        ) : hint ? (
+          <p id={`${ids[key]}-note`} className={fieldStyles.hint}>
+            {hint}
+          </p>
+        ) : null}
       </div>
     );
   };
@@ -72,8 +102,18 @@ function RelayFields({ saved }: { saved: Relay | null }) {
   return (
     <form onSubmit={submit} className={`${cardStyles} space-y-5 p-5`} aria-labelledby="relay-heading">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 id="relay-heading" className="text-base font-semibold text-slate-900">Mail server</h2>
-        <p className="text-xs text-slate-500">{saved ? <>Last changed <Time iso={saved.updated_at} mode="relative" /></> : "No relay yet: nothing can be sent until one is saved."}</p>
+        <h2 id="relay-heading" className="text-base font-semibold text-slate-900">
+          Mail server
+        </h2>
+        <p className="text-xs text-slate-500">
+          {saved ? (
+            <>
+              Last changed <Time iso={saved.updated_at} mode="relative" />
+            </>
+          ) : (
+            "No relay yet: nothing can be sent until one is saved."
+          )}
+        </p>
       </div>
       <div className="grid gap-4 md:grid-cols-[minmax(0,1fr)_8rem]">
         {field("host", "host", "Host", { required: true, maxLength: 253, placeholder: "smtp.example.com", autoComplete: "off" })}
@@ -86,22 +126,45 @@ function RelayFields({ saved }: { saved: Relay | null }) {
       <div className="grid gap-4 md:grid-cols-2">
         {field("username", "username", "Username", { maxLength: 320, autoComplete: "off" }, "Leave empty if the server needs no login.")}
         <WriteOnlySecret
-          id={ids.password} label="Password" value={form.password} onChange={(value) => set("password", value)} maxLength={1024}
-          saved={Boolean(saved?.has_password)} savedPlaceholder="Saved: leave empty to keep it"
-          remove={form.removePassword} onRemoveChange={(value) => set("removePassword", value)} removeLabel="Remove the saved password"
+          id={ids.password}
+          label="Password"
+          value={form.password}
+          onChange={(value) => set("password", value)}
+          maxLength={1024}
+          saved={Boolean(saved?.has_password)}
+          savedPlaceholder="Saved: leave empty to keep it"
+          remove={form.removePassword}
+          onRemoveChange={(value) => set("removePassword", value)}
+          removeLabel="Remove the saved password"
         />
         {field("fromEmail", "from_email", "From address", { required: true, type: "email", maxLength: 320, placeholder: "sam@yourcompany.com" })}
         {field("fromName", "from_name", "From name", { maxLength: 200, placeholder: "Sam Seller" }, "Also signs the local engine’s drafts.")}
       </div>
       <div className="flex flex-wrap items-center gap-3">
-        <button type="submit" className={buttonStyles.primary} disabled={save.isPending}>{save.isPending ? "Saving…" : "Save relay"}</button>
-        <button type="button" className={buttonStyles.secondary} disabled={!saved || check.isPending} onClick={() => { save.reset(); check.mutate(); }}>
+        <button type="submit" className={buttonStyles.primary} disabled={save.isPending}>
+          {save.isPending ? "Saving…" : "Save relay"}
+        </button>
+        <button
+          type="button"
+          className={buttonStyles.secondary}
+          disabled={!saved || check.isPending}
+          onClick={() => {
+            save.reset();
+            check.mutate();
+          }}
+        >
           {check.isPending ? "Checking…" : "Check connection"}
         </button>
       </div>
       <div aria-live="polite">
-        {save.isSuccess ? <Notice tone="success">Relay saved. Approved drafts go out through {save.data.host}:{save.data.port}.</Notice> : null}
-        {save.isError && !["host", "port", "username", "from_email", "from_name"].some((path) => fieldError(path)) ? <Notice tone="error">{save.error.message}</Notice> : null}
+        {save.isSuccess ? (
+          <Notice tone="success">
+            Relay saved. Approved drafts go out through {save.data.host}:{save.data.port}.
+          </Notice>
+        ) : null}
+        {save.isError && !["host", "port", "username", "from_email", "from_name"].some((path) => fieldError(path)) ? (
+          <Notice tone="error">{save.error.message}</Notice>
+        ) : null}
         {check.data ? <Notice tone={check.data.ok ? "success" : "error"}>{check.data.message}</Notice> : null}
         {check.isError ? <Notice tone="error">{check.error.message}</Notice> : null}
       </div>

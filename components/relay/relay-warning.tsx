@@ -16,7 +16,14 @@ export function RelayWarning({ canConfigure = false }: { canConfigure?: boolean 
       <p className="mt-0.5 break-words">
         {data.message}
         {data.waiting > 0 ? ` ${data.waiting} approved ${data.waiting === 1 ? "draft is" : "drafts are"} waiting to be sent.` : ""}
-        {canConfigure ? <> <Link href="/settings/relay" className="font-medium underline">Set up the relay</Link></> : null}
+        {canConfigure ? (
+          <>
+            {" "}
+            <Link href="/settings/relay" className="font-medium underline">
+              Set up the relay
+            </Link>
+          </>
+        ) : null}
       </p>
     </div>
   );

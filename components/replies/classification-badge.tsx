@@ -16,6 +16,11 @@ const TONES: Record<string, string> = {
 
 export function ClassificationBadge({ value }: { value: string | null }) {
   if (!value) return <span className="text-xs italic text-slate-500">being classified…</span>;
-  return <span className={`inline-flex items-center whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium capitalize ring-1 ring-inset ${TONES[value] ?? "bg-slate-50 text-slate-700 ring-slate-200"}`}>{stateLabel(value)}</span>;
+  return (
+    <span
+      className={`inline-flex items-center whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium capitalize ring-1 ring-inset ${TONES[value] ?? "bg-slate-50 text-slate-700 ring-slate-200"}`}
+    >
+      {stateLabel(value)}
+    </span>
+  );
 }
-

@@ -19,7 +19,6 @@ import { REPLY_CATEGORIES } from "@/lib/replies/categories";
 // classification in a dialog; the correction wins for good and the row says who made it and what
 // the classifier had said.
 
-
 function ReplyRow({ reply, canCorrect, onCorrect }: { reply: RunReply; canCorrect: boolean; onCorrect: (reply: RunReply) => void }) {
   const who = reply.lead?.name ? `${reply.lead.name} (${reply.lead.email})` : (reply.lead?.email ?? reply.from);
   return (
@@ -29,12 +28,23 @@ function ReplyRow({ reply, canCorrect, onCorrect }: { reply: RunReply; canCorrec
           <p className="truncate text-sm font-medium text-slate-900">{who}</p>
           <p className="text-xs text-slate-500">
             <Time iso={reply.received_at} /> · {reply.source === "mailbox" ? "from the mailbox" : "over the API"}
-            {reply.draft_id ? <> · <Link href={`/review/drafts/${reply.draft_id}`} className="font-medium text-indigo-700 hover:underline">the email it answers</Link></> : null}
+            {reply.draft_id ? (
+              <>
+                {" "}
+                ·{" "}
+                <Link href={`/review/drafts/${reply.draft_id}`} className="font-medium text-indigo-700 hover:underline">
+                  the email it answers
+                </Link>
+              </>
+            ) : null}
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
-          <span className="sr-only">Classification: </span><ClassificationBadge value={reply.classification} />
-          {reply.confidence !== null && !reply.corrected_at ? <span className="text-xs text-slate-500">{Math.round(reply.confidence * 100)} % sure</span> : null}
+          <span className="sr-only">Classification: </span>
+          <ClassificationBadge value={reply.classification} />
+          {reply.confidence !== null && !reply.corrected_at ? (
+            <span className="text-xs text-slate-500">{Math.round(reply.confidence * 100)} % sure</span>
+          ) : null}
           {canCorrect ? (
             <button type="button" className={buttonStyles.quiet} onClick={() => onCorrect(reply)}>
               Correct…<span className="sr-only"> the classification of the reply from {who}</span>
@@ -45,7 +55,12 @@ function ReplyRow({ reply, canCorrect, onCorrect }: { reply: RunReply; canCorrec
       {reply.corrected_at ? (
         <p className="mt-1 text-xs text-slate-600" data-testid="correction-note">
           Corrected by {reply.corrected_by_name ?? "a reviewer"} <Time iso={reply.corrected_at} mode="relative" />
-          {reply.classifier_classification ? <>; the classifier said <span className="font-medium">{stateLabel(reply.classifier_classification)}</span></> : null}.
+          {reply.classifier_classification ? (
+            <>
+              ; the classifier said <span className="font-medium">{stateLabel(reply.classifier_classification)}</span>
+            </>
+          ) : null}
+          .
         </p>
       ) : null}
       {reply.subject ? <p className="mt-2 text-sm font-medium text-slate-800">{reply.subject}</p> : null}
@@ -63,7 +78,8 @@ export function RunReplies({ runId, canCorrect }: { runId: string; canCorrect: b
   const [editing, setEditing] = useState<RunReply | null>(null);
   const [choice, setChoice] = useState("");
   const correct = useMutation({
-    mutationFn: ({ id, classification }: { id: string; classification: string }) => webApi<RunReply>(`/replies/${id}`, { method: "PATCH", body: { classification } }),
+    mutationFn: ({ id, classification }: { id: string; classification: string }) =>
+      webApi<RunReply>(`/replies/${id}`, { method: "PATCH", body: { classification } }),
     onSuccess: () => {
       setEditing(null);
       void queryClient.invalidateQueries({ queryKey: queryKeys.runs.replies(runId) });
@@ -78,33 +94,69 @@ export function RunReplies({ runId, canCorrect }: { runId: string; canCorrect: b
   return (
     <section aria-labelledby="replies-heading" className={cardStyles}>
       <div className="flex flex-wrap items-end justify-between gap-3 border-b border-slate-200 px-4 py-3">
-        <h2 id="replies-heading" className="text-base font-semibold text-slate-900">Replies</h2>
+        <h2 id="replies-heading" className="text-base font-semibold text-slate-900">
+          Replies
+        </h2>
         <div role="search" aria-label="Filter replies" className="w-full sm:w-56">
-          <label htmlFor={filterId} className={fieldStyles.label}>Classification</label>
-          <select id={filterId} value={filters.classification} onChange={(event) => setFilters({ classification: event.target.value })} className={fieldStyles.input}>
+          <label htmlFor={filterId} className={fieldStyles.label}>
+            Classification
+          </label>
+          <select
+            id={filterId}
+            value={filters.classification}
+            onChange={(event) => setFilters({ classification: event.target.value })}
+            className={fieldStyles.input}
+          >
             <option value="">All classifications</option>
-            {REPLY_CATEGORIES.map((category) => <option key={category} value={category}>{stateLabel(category)}</option>)}
+            {REPLY_CATEGORIES.map((category) => (
+              <option key={category} value={category}>
+                {stateLabel(category)}
+              </option>
+            ))}
           </select>
         </div>
       </div>
       <QueryState
-        query={query} loading="Loading replies…" failed="The replies could not be loaded." isEmpty={rows.length === 0}
-        empty={<EmptyState title={filters.classification ? "No replies with this classification" : "No replies yet"}>{filters.classification ? "Try another classification." : "Replies appear here as the mailbox is read."}</EmptyState>}
+        query={query}
+        loading="Loading replies…"
+        failed="The replies could not be loaded."
+        isEmpty={rows.length === 0}
+        empty={
+          <EmptyState title={filters.classification ? "No replies with this classification" : "No replies yet"}>
+            {filters.classification ? "Try another classification." : "Replies appear here as the mailbox is read."}
+          </EmptyState>
+        }
       >
         <ul aria-label="Replies to this run" className="divide-y divide-slate-100">
-          {rows.map((reply) => <ReplyRow key={reply.id} reply={reply} canCorrect={canCorrect} onCorrect={open} />)}
+          {rows.map((reply) => (
+            <ReplyRow key={reply.id} reply={reply} canCorrect={canCorrect} onCorrect={open} />
+          ))}
         </ul>
       </QueryState>
       <ShowMore query={query} />
       <ConfirmDialog
-        open={editing !== null} title="Correct the classification" confirmLabel="Save correction" tone="primary" pending={correct.isPending}
+        open={editing !== null}
+        title="Correct the classification"
+        confirmLabel="Save correction"
+        tone="primary"
+        pending={correct.isPending}
         error={correct.isError ? correct.error.message : null}
-        onConfirm={() => editing && correct.mutate({ id: editing.id, classification: choice })} onCancel={() => setEditing(null)}
+        onConfirm={() => editing && correct.mutate({ id: editing.id, classification: choice })}
+        onCancel={() => setEditing(null)}
       >
-        <p>Your classification replaces the classifier’s for good and is recorded in the audit log. Unsubscribe and bounce also put the address on the suppression list.</p>
-        <label htmlFor={selectId} className={`${fieldStyles.label} mt-3`}>Classification</label>
+        <p>
+          Your classification replaces the classifier’s for good and is recorded in the audit log. Unsubscribe and bounce also put the address on the
+          suppression list.
+        </p>
+        <label htmlFor={selectId} className={`${fieldStyles.label} mt-3`}>
+          Classification
+        </label>
         <select id={selectId} value={choice} onChange={(event) => setChoice(event.target.value)} className={fieldStyles.input}>
-          {REPLY_CATEGORIES.map((category) => <option key={category} value={category}>{stateLabel(category)}</option>)}
+          {REPLY_CATEGORIES.map((category) => (
+            <option key={category} value={category}>
+              {stateLabel(category)}
+            </option>
+          ))}
         </select>
       </ConfirmDialog>
     </section>

@@ -20,7 +20,11 @@ export function AddToEvalSet({ draftId, rejected }: { draftId: string; rejected:
   if (add.data) {
     return (
       <p role="status" className="text-sm text-emerald-800">
-        Added to <Link href={`/prompts/evals/${add.data.set.id}`} className="font-mono text-indigo-700 hover:underline">{add.data.set.ref}</Link> as “{add.data.case.name}”.
+        Added to{" "}
+        <Link href={`/prompts/evals/${add.data.set.id}`} className="font-mono text-indigo-700 hover:underline">
+          {add.data.set.ref}
+        </Link>{" "}
+        as “{add.data.case.name}”.
       </p>
     );
   }
@@ -29,7 +33,11 @@ export function AddToEvalSet({ draftId, rejected }: { draftId: string; rejected:
       <button type="button" className={buttonStyles.secondary} disabled={add.isPending} onClick={() => add.mutate()}>
         {add.isPending ? "Adding…" : rejected ? "Add this rejection to the eval set" : "Add this edit to the eval set"}
       </button>
-      {add.error ? <p role="alert" className="text-sm text-rose-700">{add.error.message}</p> : null}
+      {add.error ? (
+        <p role="alert" className="text-sm text-rose-700">
+          {add.error.message}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -7,22 +7,60 @@ import { DRAFT_STATUS } from "@/lib/statuses";
 // undo window it goes to the relay in N seconds unless undone; afterwards the send's own state
 // (sent, with its time; waiting for a relay; refused; being handed over). The page polls the draft.
 
-export function approvalWords(detail: DraftDetail, approval: { edited: boolean; sends: boolean }, secondsLeft: number | null, relayReady: boolean): ReactNode | null {
+export function approvalWords(
+  detail: DraftDetail,
+  approval: { edited: boolean; sends: boolean },
+  secondsLeft: number | null,
+  relayReady: boolean,
+): ReactNode | null {
   if (detail.draft.status === DRAFT_STATUS.awaiting_review || detail.draft.status === DRAFT_STATUS.rejected) return null; // undone, or decided again elsewhere
   const approved = approval.edited ? "Approved with your edits." : "Approved.";
   const send = detail.send;
-  if (!approval.sends && !send) return <>{approved} Nothing is sent: its run stops before sending{secondsLeft !== null ? <>; you can undo it for <span className="tabular-nums">{secondsLeft}</span> s</> : null}.</>;
+  if (!approval.sends && !send)
+    return (
+      <>
+        {approved} Nothing is sent: its run stops before sending
+        {secondsLeft !== null ? (
+          <>
+            ; you can undo it for <span className="tabular-nums">{secondsLeft}</span> s
+          </>
+        ) : null}
+        .
+      </>
+    );
   if (secondsLeft !== null && send?.status !== "sent") {
-    return relayReady
-      ? <>{approved} The email goes to the relay in <span className="tabular-nums">{secondsLeft}</span> s unless you undo.</>
-      : <>{approved} It waits for an SMTP relay, then goes out by itself; you can undo it for <span className="tabular-nums">{secondsLeft}</span> s.</>;
+    return relayReady ? (
+      <>
+        {approved} The email goes to the relay in <span className="tabular-nums">{secondsLeft}</span> s unless you undo.
+      </>
+    ) : (
+      <>
+        {approved} It waits for an SMTP relay, then goes out by itself; you can undo it for <span className="tabular-nums">{secondsLeft}</span> s.
+      </>
+    );
   }
   const status: string = send?.status ?? "none";
   switch (status) {
-    case "sent": return <>{approved} Sent: the relay accepted it <Time iso={send?.accepted_at ?? null} />.</>;
-    case "waiting_relay": return <>{approved} It waits for an SMTP relay, then goes out by itself.</>;
-    case "failed": return <>{approved} Not sent: the relay refused it (see Sending below).</>;
-    case "none": case "pending": case "sending": case "committing": return <>{approved} Being handed to the relay…</>;
-    default: return <>{approved} Sending: {status.replaceAll("_", " ")} (see Sending below).</>;
+    case "sent":
+      return (
+        <>
+          {approved} Sent: the relay accepted it <Time iso={send?.accepted_at ?? null} />.
+        </>
+      );
+    case "waiting_relay":
+      return <>{approved} It waits for an SMTP relay, then goes out by itself.</>;
+    case "failed":
+      return <>{approved} Not sent: the relay refused it (see Sending below).</>;
+    case "none":
+    case "pending":
+    case "sending":
+    case "committing":
+      return <>{approved} Being handed to the relay…</>;
+    default:
+      return (
+        <>
+          {approved} Sending: {status.replaceAll("_", " ")} (see Sending below).
+        </>
+      );
   }
 }

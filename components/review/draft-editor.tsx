@@ -29,28 +29,62 @@ export function DraftEditor({ subject: initialSubject, body: initialBody, pendin
   return (
     <form onSubmit={submit} aria-label="Review the email" className="space-y-4 p-4">
       <div>
-        <label htmlFor={ids.subject} className={fieldStyles.label}>Subject</label>
+        <label htmlFor={ids.subject} className={fieldStyles.label}>
+          Subject
+        </label>
         <input
-          id={ids.subject} value={subject} required maxLength={300} onChange={(event) => setSubject(event.target.value)}
-          aria-invalid={Boolean(fieldError("subject"))} className={fieldStyles.input}
+          id={ids.subject}
+          value={subject}
+          required
+          maxLength={300}
+          onChange={(event) => setSubject(event.target.value)}
+          aria-invalid={Boolean(fieldError("subject"))}
+          className={fieldStyles.input}
         />
         {fieldError("subject") ? <p className={fieldStyles.error}>{fieldError("subject")}</p> : null}
       </div>
       <div>
-        <label htmlFor={ids.body} className={fieldStyles.label}>Body</label>
+        <label htmlFor={ids.body} className={fieldStyles.label}>
+          Body
+        </label>
         <textarea
-          id={ids.body} value={body} required maxLength={20_000} rows={14} onChange={(event) => setBody(event.target.value)}
-          aria-invalid={Boolean(fieldError("body"))} aria-describedby={ids.hint} className={`${fieldStyles.input} font-mono leading-relaxed`}
+          id={ids.body}
+          value={body}
+          required
+          maxLength={20_000}
+          rows={14}
+          onChange={(event) => setBody(event.target.value)}
+          aria-invalid={Boolean(fieldError("body"))}
+          aria-describedby={ids.hint}
+          className={`${fieldStyles.input} font-mono leading-relaxed`}
         />
-        <p id={ids.hint} className={fieldStyles.hint}>Plain text, sent as written. {edited ? "You have edited this draft: approving sends your version." : ""}</p>
+        <p id={ids.hint} className={fieldStyles.hint}>
+          Plain text, sent as written. {edited ? "You have edited this draft: approving sends your version." : ""}
+        </p>
         {fieldError("body") ? <p className={fieldStyles.error}>{fieldError("body")}</p> : null}
       </div>
-      {error && !fieldError("subject") && !fieldError("body") ? <p role="alert" className="rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-800">{error.message}</p> : null}
+      {error && !fieldError("subject") && !fieldError("body") ? (
+        <p role="alert" className="rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-800">
+          {error.message}
+        </p>
+      ) : null}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-between">
-        <button type="button" className={buttonStyles.dangerQuiet} onClick={onReject} disabled={pending}>Reject…</button>
+        <button type="button" className={buttonStyles.dangerQuiet} onClick={onReject} disabled={pending}>
+          Reject…
+        </button>
         <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
           {edited ? (
-            <button type="button" className={buttonStyles.quiet} onClick={() => { setSubject(initialSubject); setBody(initialBody); }} disabled={pending}>Undo edits</button>
+            <button
+              type="button"
+              className={buttonStyles.quiet}
+              onClick={() => {
+                setSubject(initialSubject);
+                setBody(initialBody);
+              }}
+              disabled={pending}
+            >
+              Undo edits
+            </button>
           ) : null}
           <button type="submit" className={buttonStyles.primary} disabled={pending}>
             {pending ? "Approving…" : edited ? "Approve with edits" : "Approve"}

@@ -29,24 +29,54 @@ function Decision({ detail, canReview }: { detail: DraftDetail; canReview: boole
   const { draft, reviewer, send } = detail;
   return (
     <div className="space-y-3 p-4">
-      {draft.status === DRAFT_STATUS.awaiting_review ? null : <dl className="grid grid-cols-[6rem_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
-        <dt className="text-slate-500">Reviewed by</dt>
-        <dd className="text-slate-900">{reviewer ? `${reviewer.name} (${reviewer.email})` : "—"}</dd>
-        <dt className="text-slate-500">When</dt>
-        <dd className="text-slate-900"><Time iso={draft.reviewed_at} /></dd>
-        {draft.status !== DRAFT_STATUS.rejected ? (<><dt className="text-slate-500">Edited</dt><dd className="text-slate-900">{draft.edited ? "Yes, approved with edits" : "No, approved as written"}</dd></>) : null}
-        {draft.reject_reason ? (<><dt className="text-slate-500">Reason</dt><dd className="break-words text-slate-900">{draft.reject_reason}</dd></>) : null}
-        {send || draft.status === DRAFT_STATUS.approved ? (<><dt className="text-slate-500">Sending</dt><dd className="text-slate-900"><SendState detail={detail} canRetry={canReview} /></dd></>) : null}
-      </dl>}
+      {draft.status === DRAFT_STATUS.awaiting_review ? null : (
+        <dl className="grid grid-cols-[6rem_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
+          <dt className="text-slate-500">Reviewed by</dt>
+          <dd className="text-slate-900">{reviewer ? `${reviewer.name} (${reviewer.email})` : "—"}</dd>
+          <dt className="text-slate-500">When</dt>
+          <dd className="text-slate-900">
+            <Time iso={draft.reviewed_at} />
+          </dd>
+          {draft.status !== DRAFT_STATUS.rejected ? (
+            <>
+              <dt className="text-slate-500">Edited</dt>
+              <dd className="text-slate-900">{draft.edited ? "Yes, approved with edits" : "No, approved as written"}</dd>
+            </>
+          ) : null}
+          {draft.reject_reason ? (
+            <>
+              <dt className="text-slate-500">Reason</dt>
+              <dd className="break-words text-slate-900">{draft.reject_reason}</dd>
+            </>
+          ) : null}
+          {send || draft.status === DRAFT_STATUS.approved ? (
+            <>
+              <dt className="text-slate-500">Sending</dt>
+              <dd className="text-slate-900">
+                <SendState detail={detail} canRetry={canReview} />
+              </dd>
+            </>
+          ) : null}
+        </dl>
+      )}
       <div>
         <p className="text-xs font-semibold uppercase tracking-wide text-slate-500">Subject</p>
-        <p className="mt-0.5 break-words font-medium text-slate-900" data-testid="draft-subject">{draft.subject}</p>
+        <p className="mt-0.5 break-words font-medium text-slate-900" data-testid="draft-subject">
+          {draft.subject}
+        </p>
       </div>
       <div>
         <p className="text-xs font-semibold uppercase tracking-wide text-slate-500">Body</p>
-        <pre className="mt-1 whitespace-pre-wrap break-words rounded-md bg-slate-50 p-3 font-sans text-sm leading-relaxed text-slate-800" data-testid="draft-body">{draft.body}</pre>
+        <pre
+          className="mt-1 whitespace-pre-wrap break-words rounded-md bg-slate-50 p-3 font-sans text-sm leading-relaxed text-slate-800"
+          data-testid="draft-body"
+        >
+          {draft.body}
+        </pre>
       </div>
-      {canReview && (draft.status === DRAFT_STATUS.rejected || draft.edited) ? <AddToEvalSet draftId={draft.id} rejected={draft.status === DRAFT_STATUS.rejected} /> : null}
+      {canReview && (draft.status === DRAFT_STATUS.rejected || draft.edited) ? (
+        <AddToEvalSet draftId={draft.id} rejected={draft.status === DRAFT_STATUS.rejected} />
+      ) : null}
     </div>
   );
 }
@@ -98,32 +128,78 @@ export function DraftReview({ id, canReview }: { id: string; canReview: boolean 
     <div className="space-y-4">
       {open || draft.status === DRAFT_STATUS.approved ? <RelayWarning /> : null}
       <div aria-live="polite" className="space-y-2">
-        {done ? <Notice tone={done.tone}>{done.text} <Link href="/review" className="font-medium underline">Back to the queue</Link></Notice> : null}
-        {approvedNotice ? <Notice tone="success"><span data-testid="approval-notice">{approvedNotice}</span> <Link href="/review" className="font-medium underline">Back to the queue</Link></Notice> : null}
+        {done ? (
+          <Notice tone={done.tone}>
+            {done.text}{" "}
+            <Link href="/review" className="font-medium underline">
+              Back to the queue
+            </Link>
+          </Notice>
+        ) : null}
+        {approvedNotice ? (
+          <Notice tone="success">
+            <span data-testid="approval-notice">{approvedNotice}</span>{" "}
+            <Link href="/review" className="font-medium underline">
+              Back to the queue
+            </Link>
+          </Notice>
+        ) : null}
         <UndoList
-          items={undoable.items} now={undoable.now} relayReady={relayReady}
-          onUndo={(item) => void undoable.undo(item).then(({ failed }) => { if (!failed.length) setApprovedHere(null); return failed; }).then((failed) => setDone(failed.length
-            ? { tone: "error", text: `The approval could not be undone: ${failed[0]}` }
-            : { tone: "success", text: "Approval undone: nothing was sent, and the draft awaits review again." }))}
+          items={undoable.items}
+          now={undoable.now}
+          relayReady={relayReady}
+          onUndo={(item) =>
+            void undoable
+              .undo(item)
+              .then(({ failed }) => {
+                if (!failed.length) setApprovedHere(null);
+                return failed;
+              })
+              .then((failed) =>
+                setDone(
+                  failed.length
+                    ? { tone: "error", text: `The approval could not be undone: ${failed[0]}` }
+                    : { tone: "success", text: "Approval undone: nothing was sent, and the draft awaits review again." },
+                ),
+              )
+          }
         />
       </div>
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
         <section aria-labelledby="email-heading" className={`${cardStyles} lg:col-start-1 lg:row-start-1`}>
           <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-4 py-3">
-            <h2 id="email-heading" className="text-base font-semibold text-slate-900">Email to {leadName}</h2>
+            <h2 id="email-heading" className="text-base font-semibold text-slate-900">
+              Email to {leadName}
+            </h2>
             <StatusBadge state={draft.status} />
           </div>
           <p className="border-b border-slate-100 px-4 py-2 text-xs text-slate-600">
             To <span className="font-medium text-slate-800">{lead.email}</span> · drafted <Time iso={draft.created_at} mode="relative" />
             {draft.prompt ? (
-              <> · written by <Link href={versionHref(draft.prompt.name, draft.prompt.version)} className="font-medium text-indigo-700 hover:underline">{draft.prompt.name} {draft.prompt.version}</Link></>
+              <>
+                {" "}
+                · written by{" "}
+                <Link href={versionHref(draft.prompt.name, draft.prompt.version)} className="font-medium text-indigo-700 hover:underline">
+                  {draft.prompt.name} {draft.prompt.version}
+                </Link>
+              </>
             ) : null}
-            {" · "}run <Link href={`/runs/${draft.run_id}`} className="font-medium text-indigo-700 hover:underline">{detail.data.run.name}</Link>
+            {" · "}run{" "}
+            <Link href={`/runs/${draft.run_id}`} className="font-medium text-indigo-700 hover:underline">
+              {detail.data.run.name}
+            </Link>
           </p>
           {open && canReview ? (
             <DraftEditor
-              subject={draft.subject} body={draft.body} pending={approve.isPending || reject.isPending} error={approve.error}
-              onApprove={(edits) => approve.mutate(edits)} onReject={() => { reject.reset(); setRejecting(true); }}
+              subject={draft.subject}
+              body={draft.body}
+              pending={approve.isPending || reject.isPending}
+              error={approve.error}
+              onApprove={(edits) => approve.mutate(edits)}
+              onReject={() => {
+                reject.reset();
+                setRejecting(true);
+              }}
             />
           ) : (
             <>
@@ -131,19 +207,29 @@ export function DraftReview({ id, canReview }: { id: string; canReview: boolean 
               <Decision detail={detail.data} canReview={canReview} />
             </>
           )}
-          {runLead.reason && runLead.reason.code !== "draft_rejected" && !open ? <p className="border-t border-slate-100 px-4 py-2 text-xs text-slate-600">Lead in its run: {runLead.state}, {runLead.reason.message}</p> : null}
+          {runLead.reason && runLead.reason.code !== "draft_rejected" && !open ? (
+            <p className="border-t border-slate-100 px-4 py-2 text-xs text-slate-600">
+              Lead in its run: {runLead.state}, {runLead.reason.message}
+            </p>
+          ) : null}
         </section>
         <aside className="space-y-4 lg:col-start-2 lg:row-span-2 lg:row-start-1" aria-label="The lead">
           <LeadPanel lead={lead} />
         </aside>
         <section aria-labelledby="trace-heading" className={`${cardStyles} p-4 lg:col-start-1`}>
-          <h2 id="trace-heading" className="mb-3 text-base font-semibold text-slate-900">Trace in this run</h2>
+          <h2 id="trace-heading" className="mb-3 text-base font-semibold text-slate-900">
+            Trace in this run
+          </h2>
           <TraceList traces={traces} />
         </section>
       </div>
       <RejectDialog
-        open={rejecting} leadLabel={leadName} pending={reject.isPending} error={reject.isError ? reject.error.message : null}
-        onCancel={() => setRejecting(false)} onReject={(reason) => reject.mutate(reason)}
+        open={rejecting}
+        leadLabel={leadName}
+        pending={reject.isPending}
+        error={reject.isError ? reject.error.message : null}
+        onCancel={() => setRejecting(false)}
+        onReject={(reason) => reject.mutate(reason)}
       />
     </div>
   );

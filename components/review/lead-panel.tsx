@@ -16,7 +16,8 @@ function Field({ label, value }: { label: string; value: string | number | null 
   );
 }
 
-const show = (value: unknown) => (Array.isArray(value) ? value.join(", ") : typeof value === "object" && value !== null ? JSON.stringify(value) : String(value));
+const show = (value: unknown) =>
+  Array.isArray(value) ? value.join(", ") : typeof value === "object" && value !== null ? JSON.stringify(value) : String(value);
 
 export function LeadPanel({ lead }: { lead: Lead }) {
   const name = [lead.first_name, lead.last_name].filter(Boolean).join(" ") || lead.email;
@@ -25,7 +26,9 @@ export function LeadPanel({ lead }: { lead: Lead }) {
   return (
     <>
       <section aria-labelledby="lead-heading" className={`${cardStyles} p-4`}>
-        <h2 id="lead-heading" className="text-base font-semibold text-slate-900">{name}</h2>
+        <h2 id="lead-heading" className="text-base font-semibold text-slate-900">
+          {name}
+        </h2>
         <dl className="mt-2 grid grid-cols-[6.5rem_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
           <Field label="Email" value={lead.email} />
           <Field label="Title" value={lead.title} />
@@ -39,7 +42,9 @@ export function LeadPanel({ lead }: { lead: Lead }) {
         </dl>
       </section>
       <section aria-labelledby="qualification-heading" className={`${cardStyles} p-4`}>
-        <h2 id="qualification-heading" className="text-base font-semibold text-slate-900">Qualification</h2>
+        <h2 id="qualification-heading" className="text-base font-semibold text-slate-900">
+          Qualification
+        </h2>
         {q ? (
           <>
             <p className="mt-1 text-sm text-slate-700">
@@ -47,10 +52,14 @@ export function LeadPanel({ lead }: { lead: Lead }) {
               <span className={q.qualified ? "font-medium text-emerald-800" : "font-medium text-rose-800"}>{q.qualified ? "qualified" : "not qualified"}</span>
             </p>
             <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-700">
-              {q.reasons.map((reason) => <li key={reason}>{reason}</li>)}
+              {q.reasons.map((reason) => (
+                <li key={reason}>{reason}</li>
+              ))}
             </ul>
           </>
-        ) : <p className="mt-1 text-sm text-slate-600">Not qualified by a run yet.</p>}
+        ) : (
+          <p className="mt-1 text-sm text-slate-600">Not qualified by a run yet.</p>
+        )}
         <h3 className="mt-4 text-sm font-semibold text-slate-900">Signals</h3>
         {signals.length ? (
           <dl className="mt-1 grid grid-cols-[minmax(0,8rem)_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
@@ -61,7 +70,9 @@ export function LeadPanel({ lead }: { lead: Lead }) {
               </div>
             ))}
           </dl>
-        ) : <p className="mt-1 text-sm text-slate-600">No signals were found.</p>}
+        ) : (
+          <p className="mt-1 text-sm text-slate-600">No signals were found.</p>
+        )}
       </section>
     </>
   );

@@ -20,28 +20,77 @@ export function QueueFilters({ runs, campaigns, applied, onApply }: Props) {
   }
 
   return (
-    <form role="search" aria-label="Filter the review queue" onSubmit={submit} className="grid gap-3 border-b border-slate-200 px-4 py-4 md:grid-cols-[minmax(0,1fr)_15rem_12rem_auto] md:items-end">
+    <form
+      role="search"
+      aria-label="Filter the review queue"
+      onSubmit={submit}
+      className="grid gap-3 border-b border-slate-200 px-4 py-4 md:grid-cols-[minmax(0,1fr)_15rem_12rem_auto] md:items-end"
+    >
       <div>
-        <label htmlFor={ids.q} className={fieldStyles.label}>Search leads</label>
-        <input id={ids.q} type="search" value={draft.q} placeholder="Name, email or company" onChange={(event) => setDraft({ ...draft, q: event.target.value })} className={fieldStyles.input} />
+        <label htmlFor={ids.q} className={fieldStyles.label}>
+          Search leads
+        </label>
+        <input
+          id={ids.q}
+          type="search"
+          value={draft.q}
+          placeholder="Name, email or company"
+          onChange={(event) => setDraft({ ...draft, q: event.target.value })}
+          className={fieldStyles.input}
+        />
       </div>
       <div className="min-w-0">
-        <label htmlFor={ids.run} className={fieldStyles.label}>Run</label>
-        <select id={ids.run} value={draft.runId} onChange={(event) => setDraft({ ...draft, runId: event.target.value })} className={`${fieldStyles.input} truncate`}>
+        <label htmlFor={ids.run} className={fieldStyles.label}>
+          Run
+        </label>
+        <select
+          id={ids.run}
+          value={draft.runId}
+          onChange={(event) => setDraft({ ...draft, runId: event.target.value })}
+          className={`${fieldStyles.input} truncate`}
+        >
           <option value="">All runs</option>
-          {runs.map((run) => <option key={run.id} value={run.id}>{run.label}</option>)}
+          {runs.map((run) => (
+            <option key={run.id} value={run.id}>
+              {run.label}
+            </option>
+          ))}
         </select>
       </div>
       <div className="min-w-0">
-        <label htmlFor={ids.campaign} className={fieldStyles.label}>Campaign</label>
-        <select id={ids.campaign} value={draft.campaignId} onChange={(event) => setDraft({ ...draft, campaignId: event.target.value })} className={`${fieldStyles.input} truncate`}>
+        <label htmlFor={ids.campaign} className={fieldStyles.label}>
+          Campaign
+        </label>
+        <select
+          id={ids.campaign}
+          value={draft.campaignId}
+          onChange={(event) => setDraft({ ...draft, campaignId: event.target.value })}
+          className={`${fieldStyles.input} truncate`}
+        >
           <option value="">All campaigns</option>
-          {campaigns.map((campaign) => <option key={campaign.id} value={campaign.id}>{campaign.name}</option>)}
+          {campaigns.map((campaign) => (
+            <option key={campaign.id} value={campaign.id}>
+              {campaign.name}
+            </option>
+          ))}
         </select>
       </div>
       <div className="flex gap-2">
-        <button type="submit" className={buttonStyles.secondary}>Apply</button>
-        {active ? <button type="button" className={buttonStyles.quiet} onClick={() => { setDraft(EMPTY); onApply(EMPTY); }}>Clear</button> : null}
+        <button type="submit" className={buttonStyles.secondary}>
+          Apply
+        </button>
+        {active ? (
+          <button
+            type="button"
+            className={buttonStyles.quiet}
+            onClick={() => {
+              setDraft(EMPTY);
+              onApply(EMPTY);
+            }}
+          >
+            Clear
+          </button>
+        ) : null}
       </div>
     </form>
   );

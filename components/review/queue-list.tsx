@@ -30,7 +30,21 @@ export const leadLabel = (row: Pick<ReviewQueueItem, "lead">) => row.lead.name ?
  * shortcuts act on, and the only one in the tab order (a roving tabindex), so keyboard focus in
  * the list is always on it; focusing a row makes it current. The lead's name links to the draft page.
  */
-export function QueueList({ rows, active, onActivate, rowRefs, listRef, bottomInset, canReview, selected, onToggle, onApprove, onReject, busyId, describedBy }: Props) {
+export function QueueList({
+  rows,
+  active,
+  onActivate,
+  rowRefs,
+  listRef,
+  bottomInset,
+  canReview,
+  selected,
+  onToggle,
+  onApprove,
+  onReject,
+  busyId,
+  describedBy,
+}: Props) {
   return (
     <ul ref={listRef} tabIndex={-1} aria-label="Drafts awaiting review" aria-describedby={describedBy} className="divide-y divide-slate-100 outline-none">
       {rows.map((row, index) => {
@@ -38,7 +52,9 @@ export function QueueList({ rows, active, onActivate, rowRefs, listRef, bottomIn
         return (
           <li
             key={row.id}
-            ref={(element) => { rowRefs.current[index] = element; }}
+            ref={(element) => {
+              rowRefs.current[index] = element;
+            }}
             tabIndex={isActive ? 0 : -1}
             aria-current={isActive ? "true" : undefined}
             aria-label={`${leadLabel(row)}${row.lead.company ? `, ${row.lead.company}` : ""}: ${row.subject}`}
@@ -51,14 +67,22 @@ export function QueueList({ rows, active, onActivate, rowRefs, listRef, bottomIn
             {canReview ? (
               <div className="pt-0.5">
                 <input
-                  type="checkbox" checked={selected.has(row.id)} onChange={() => onToggle(row.id)} tabIndex={isActive ? 0 : -1}
-                  aria-label={`Select the draft for ${leadLabel(row)}`} className="h-4 w-4 accent-indigo-600"
+                  type="checkbox"
+                  checked={selected.has(row.id)}
+                  onChange={() => onToggle(row.id)}
+                  tabIndex={isActive ? 0 : -1}
+                  aria-label={`Select the draft for ${leadLabel(row)}`}
+                  className="h-4 w-4 accent-indigo-600"
                 />
               </div>
             ) : null}
             <div className="min-w-0 flex-1">
               <div className="flex flex-wrap items-baseline gap-x-2">
-                <Link href={`/review/drafts/${row.id}`} tabIndex={isActive ? 0 : -1} className="font-medium text-slate-900 hover:text-indigo-700 hover:underline">
+                <Link
+                  href={`/review/drafts/${row.id}`}
+                  tabIndex={isActive ? 0 : -1}
+                  className="font-medium text-slate-900 hover:text-indigo-700 hover:underline"
+                >
                   {leadLabel(row)}
                 </Link>
                 <span className="truncate text-sm text-slate-600">{[row.lead.title, row.lead.company].filter(Boolean).join(" · ")}</span>
@@ -66,18 +90,43 @@ export function QueueList({ rows, active, onActivate, rowRefs, listRef, bottomIn
               <p className="mt-0.5 truncate text-sm font-medium text-slate-800">{row.subject}</p>
               <p className="line-clamp-2 text-sm text-slate-600">{row.body}</p>
               <p className="mt-1 flex flex-wrap gap-x-3 text-xs text-slate-500">
-                <span>Drafted <Time iso={row.created_at} mode="relative" /></span>
-                <span>Run <Link href={`/runs/${row.run_id}`} tabIndex={-1} className="hover:text-indigo-700 hover:underline">{row.run_name}</Link></span>
+                <span>
+                  Drafted <Time iso={row.created_at} mode="relative" />
+                </span>
+                <span>
+                  Run{" "}
+                  <Link href={`/runs/${row.run_id}`} tabIndex={-1} className="hover:text-indigo-700 hover:underline">
+                    {row.run_name}
+                  </Link>
+                </span>
                 {row.campaign ? <span>Campaign {row.campaign.name}</span> : null}
-                {row.prompt ? <span>{row.prompt.name} {row.prompt.version}</span> : null}
+                {row.prompt ? (
+                  <span>
+                    {row.prompt.name} {row.prompt.version}
+                  </span>
+                ) : null}
               </p>
             </div>
             {canReview ? (
               <div className={`flex w-full shrink-0 gap-2 sm:w-auto sm:items-start sm:pl-0 ${canReview ? "pl-7" : ""}`}>
-                <button type="button" tabIndex={isActive ? 0 : -1} className={buttonStyles.secondary} disabled={busyId !== null} onClick={() => onApprove(row)} aria-label={`Approve the draft for ${leadLabel(row)}`}>
+                <button
+                  type="button"
+                  tabIndex={isActive ? 0 : -1}
+                  className={buttonStyles.secondary}
+                  disabled={busyId !== null}
+                  onClick={() => onApprove(row)}
+                  aria-label={`Approve the draft for ${leadLabel(row)}`}
+                >
                   {busyId === row.id ? "Approving…" : "Approve"}
                 </button>
-                <button type="button" tabIndex={isActive ? 0 : -1} className={buttonStyles.dangerQuiet} disabled={busyId !== null} onClick={() => onReject(row)} aria-label={`Reject the draft for ${leadLabel(row)}`}>
+                <button
+                  type="button"
+                  tabIndex={isActive ? 0 : -1}
+                  className={buttonStyles.dangerQuiet}
+                  disabled={busyId !== null}
+                  onClick={() => onReject(row)}
+                  aria-label={`Reject the draft for ${leadLabel(row)}`}
+                >
                   Reject
                 </button>
               </div>

@@ -66,14 +66,25 @@ export function ReviewQueue({ canReview, initialRunId }: { canReview: boolean; i
   }, []);
   // The draft approved or rejected leaves at once; the one after it becomes current (queue-cursor.ts).
   // The focus stays in the list (its row is gone), on the list itself until `j` lands on a row.
-  const leave = useCallback((id: string) => {
-    const next = acted(cursor, ids, id);
-    setCursor(next);
-    setGone((current) => new Set(current).add(id));
-    const focused = document.activeElement;
-    if (!focused || focused === document.body || listRef.current?.contains(focused)) listRef.current?.focus({ preventScroll: true });
-    requestAnimationFrame(() => showRow(currentIndex(next, ids.filter((other) => other !== id)), false));
-  }, [cursor, ids, showRow]);
+  const leave = useCallback(
+    (id: string) => {
+      const next = acted(cursor, ids, id);
+      setCursor(next);
+      setGone((current) => new Set(current).add(id));
+      const focused = document.activeElement;
+      if (!focused || focused === document.body || listRef.current?.contains(focused)) listRef.current?.focus({ preventScroll: true });
+      requestAnimationFrame(() =>
+        showRow(
+          currentIndex(
+            next,
+            ids.filter((other) => other !== id),
+          ),
+          false,
+        ),
+      );
+    },
+    [cursor, ids, showRow],
+  );
 
   // A draft that left the queue (approved, rejected, reviewed by someone else) leaves the selection.
   const selected = useMemo(() => {
@@ -112,13 +123,24 @@ export function ReviewQueue({ canReview, initialRunId }: { canReview: boolean; i
       setConfirmBulk(false);
       const approvedIds = result.results.filter((r) => r.ok).map((r) => r.id);
       setGone((current) => new Set([...current, ...approvedIds]));
-      if (approvedIds.length) undoable.add(approvedIds, plural(approvedIds.length, "draft", "drafts"), rows.some((row) => approvedIds.includes(row.id) && row.will_send));
-      if (failed.length) setOutcome({
-        tone: failed.length ? "error" : "success",
-        text: `Approved ${plural(result.approved, "draft", "drafts")}.` + (failed.length ? ` ${plural(failed.length, "draft was", "drafts were")} not: ${failed.map((f) => (f.ok ? "" : f.message)).join("; ")}` : ""),
-      });
+      if (approvedIds.length)
+        undoable.add(
+          approvedIds,
+          plural(approvedIds.length, "draft", "drafts"),
+          rows.some((row) => approvedIds.includes(row.id) && row.will_send),
+        );
+      if (failed.length)
+        setOutcome({
+          tone: failed.length ? "error" : "success",
+          text:
+            `Approved ${plural(result.approved, "draft", "drafts")}.` +
+            (failed.length ? ` ${plural(failed.length, "draft was", "drafts were")} not: ${failed.map((f) => (f.ok ? "" : f.message)).join("; ")}` : ""),
+        });
     },
-    onError: (error) => { setConfirmBulk(false); setOutcome({ tone: "error", text: `Nothing was approved: ${error.message}` }); },
+    onError: (error) => {
+      setConfirmBulk(false);
+      setOutcome({ tone: "error", text: `Nothing was approved: ${error.message}` });
+    },
     onSettled: refresh,
   });
   const busyId = approveOne.isPending ? (approveOne.variables?.id ?? null) : bulk.isPending ? "bulk" : null;
@@ -136,10 +158,13 @@ export function ReviewQueue({ canReview, initialRunId }: { canReview: boolean; i
     if (undoHeight > 0 && active >= 0) showRow(active, false);
   }, [undoHeight]); // eslint-disable-line react-hooks/exhaustive-deps -- only when the banner's height changes
 
-  const move = useCallback((next: Cursor) => {
-    setCursor(next);
-    showRow(currentIndex(next, ids), true);
-  }, [ids, showRow]);
+  const move = useCallback(
+    (next: Cursor) => {
+      setCursor(next);
+      showRow(currentIndex(next, ids), true);
+    },
+    [ids, showRow],
+  );
 
   useEffect(() => {
     function onKey(event: KeyboardEvent) {
@@ -149,13 +174,33 @@ export function ReviewQueue({ canReview, initialRunId }: { canReview: boolean; i
       const onControl = (event.target as HTMLElement).closest("a, button, input, select, textarea");
       const handled = (() => {
         switch (event.key) {
-          case "j": move(down(cursor, ids)); return true;
-          case "k": move(up(cursor, ids)); return true;
-          case "Enter": if (onControl) return false; router.push(`/review/drafts/${row.id}`); return true;
-          case "x": if (!canReview) return false; setCursor(onto(ids, row.id)); toggle(row.id); return true;
-          case "a": if (!canReview || busyId) return false; setOutcome(null); approveOne.mutate(row); return true;
-          case "r": if (!canReview) return false; rejectOne.reset(); setRejecting(row); return true;
-          default: return false;
+          case "j":
+            move(down(cursor, ids));
+            return true;
+          case "k":
+            move(up(cursor, ids));
+            return true;
+          case "Enter":
+            if (onControl) return false;
+            router.push(`/review/drafts/${row.id}`);
+            return true;
+          case "x":
+            if (!canReview) return false;
+            setCursor(onto(ids, row.id));
+            toggle(row.id);
+            return true;
+          case "a":
+            if (!canReview || busyId) return false;
+            setOutcome(null);
+            approveOne.mutate(row);
+            return true;
+          case "r":
+            if (!canReview) return false;
+            rejectOne.reset();
+            setRejecting(row);
+            return true;
+          default:
+            return false;
         }
       })();
       if (handled) event.preventDefault();
@@ -173,28 +218,57 @@ export function ReviewQueue({ canReview, initialRunId }: { canReview: boolean; i
       <div aria-live="polite" className="space-y-2">
         {outcome ? <Notice tone={outcome.tone}>{outcome.text}</Notice> : null}
         <UndoList
-          items={undoable.items} now={undoable.now} relayReady={relayReady} onHeight={setUndoHeight}
-          onUndo={(item) => void undoable.undo(item).then(({ undone, failed }) => {
-            setGone((current) => new Set([...current].filter((id) => !item.ids.includes(id)))); // back in the queue (the refetch keeps any that stayed approved out)
-            setOutcome(failed.length
-              ? { tone: "error", text: `Undid ${plural(undone, "approval", "approvals")}; ${failed.length} could not be undone: ${failed.join("; ")}` }
-              : { tone: "success", text: `Undid the approval of ${item.label}: nothing was sent, ${undone === 1 ? "it waits" : "they wait"} for review again.` });
-          })}
+          items={undoable.items}
+          now={undoable.now}
+          relayReady={relayReady}
+          onHeight={setUndoHeight}
+          onUndo={(item) =>
+            void undoable.undo(item).then(({ undone, failed }) => {
+              // Back in the queue (the refetch keeps any that stayed approved out).
+              setGone((current) => new Set([...current].filter((id) => !item.ids.includes(id))));
+              setOutcome(
+                failed.length
+                  ? { tone: "error", text: `Undid ${plural(undone, "approval", "approvals")}; ${failed.length} could not be undone: ${failed.join("; ")}` }
+                  : {
+                      tone: "success",
+                      text: `Undid the approval of ${item.label}: nothing was sent, ${undone === 1 ? "it waits" : "they wait"} for review again.`,
+                    },
+              );
+            })
+          }
         />
       </div>
       <section aria-labelledby="queue-heading" className={cardStyles}>
         <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 px-4 py-3">
           <h2 id="queue-heading" className="text-base font-semibold text-slate-900">
-            Awaiting review{queue.isSuccess ? <span className="ml-2 text-sm font-normal text-slate-500" data-testid="queue-count">{(total ?? rows.length).toLocaleString()} waiting{queue.hasNextPage ? ` · ${rows.length.toLocaleString()} shown` : ""}</span> : null}
+            Awaiting review
+            {queue.isSuccess ? (
+              <span className="ml-2 text-sm font-normal text-slate-500" data-testid="queue-count">
+                {(total ?? rows.length).toLocaleString()} waiting{queue.hasNextPage ? ` · ${rows.length.toLocaleString()} shown` : ""}
+              </span>
+            ) : null}
           </h2>
           {canReview ? (
             <div className="flex flex-wrap gap-2">
               {rows.length > 0 ? (
-                <button type="button" className={buttonStyles.quiet} onClick={() => setSelected(selected.size === rows.length ? new Set() : new Set(rows.map((r) => r.id)))}>
+                <button
+                  type="button"
+                  className={buttonStyles.quiet}
+                  onClick={() => setSelected(selected.size === rows.length ? new Set() : new Set(rows.map((r) => r.id)))}
+                >
                   {selected.size === rows.length ? "Select none" : "Select all shown"}
                 </button>
               ) : null}
-              <button type="button" className={buttonStyles.primary} disabled={selected.size === 0 || bulk.isPending} onClick={() => { setOutcome(null); bulk.reset(); setConfirmBulk(true); }}>
+              <button
+                type="button"
+                className={buttonStyles.primary}
+                disabled={selected.size === 0 || bulk.isPending}
+                onClick={() => {
+                  setOutcome(null);
+                  bulk.reset();
+                  setConfirmBulk(true);
+                }}
+              >
                 {bulk.isPending ? "Approving…" : `Approve selected (${selected.size})`}
               </button>
             </div>
@@ -202,35 +276,76 @@ export function ReviewQueue({ canReview, initialRunId }: { canReview: boolean; i
             <p className="text-sm text-slate-600">You can read the queue; approving and rejecting need the reviewer role.</p>
           )}
         </div>
-        <QueueFilters runs={runOptions} campaigns={campaigns.data?.data ?? []} applied={filters} onApply={(next) => { setFilters(next); setSelected(new Set()); setCursor(START); }} />
+        <QueueFilters
+          runs={runOptions}
+          campaigns={campaigns.data?.data ?? []}
+          applied={filters}
+          onApply={(next) => {
+            setFilters(next);
+            setSelected(new Set());
+            setCursor(START);
+          }}
+        />
         <ShortcutsHelp id="queue-shortcuts" canReview={canReview} />
         <QueryState
-          query={queue} loading="Loading drafts…" failed="The review queue could not be loaded." isEmpty={rows.length === 0}
-          empty={<EmptyState title={filtered ? "No drafts match these filters" : "Nothing to review"}>
-            {filtered ? "Try another run or campaign, or clear the search." : "Drafts appear here when a run’s draft_email stage writes them."}
-          </EmptyState>}
+          query={queue}
+          loading="Loading drafts…"
+          failed="The review queue could not be loaded."
+          isEmpty={rows.length === 0}
+          empty={
+            <EmptyState title={filtered ? "No drafts match these filters" : "Nothing to review"}>
+              {filtered ? "Try another run or campaign, or clear the search." : "Drafts appear here when a run’s draft_email stage writes them."}
+            </EmptyState>
+          }
         >
           <QueueList
-            rows={rows} active={active} onActivate={(id) => setCursor(onto(ids, id))} rowRefs={rowRefs} listRef={listRef} bottomInset={undoHeight} canReview={canReview}
-            selected={selected} onToggle={toggle} busyId={busyId} describedBy="queue-shortcuts"
-            onApprove={(row) => { setOutcome(null); approveOne.mutate(row); }}
-            onReject={(row) => { rejectOne.reset(); setRejecting(row); }}
+            rows={rows}
+            active={active}
+            onActivate={(id) => setCursor(onto(ids, id))}
+            rowRefs={rowRefs}
+            listRef={listRef}
+            bottomInset={undoHeight}
+            canReview={canReview}
+            selected={selected}
+            onToggle={toggle}
+            busyId={busyId}
+            describedBy="queue-shortcuts"
+            onApprove={(row) => {
+              setOutcome(null);
+              approveOne.mutate(row);
+            }}
+            onReject={(row) => {
+              rejectOne.reset();
+              setRejecting(row);
+            }}
           />
         </QueryState>
         <ShowMore query={queue} />
       </section>
       {undoHeight ? <div aria-hidden="true" style={{ height: undoHeight }} /> /* room to scroll the last rows above the undo banner */ : null}
       <ConfirmDialog
-        open={confirmBulk} title={`Approve ${plural(selected.size, "draft", "drafts")}?`} confirmLabel={`Approve ${plural(selected.size, "draft", "drafts")}`} tone="primary"
-        pending={bulk.isPending} error={bulk.isError ? bulk.error.message : null}
-        onConfirm={() => bulk.mutate([...selected])} onCancel={() => setConfirmBulk(false)}
+        open={confirmBulk}
+        title={`Approve ${plural(selected.size, "draft", "drafts")}?`}
+        confirmLabel={`Approve ${plural(selected.size, "draft", "drafts")}`}
+        tone="primary"
+        pending={bulk.isPending}
+        error={bulk.isError ? bulk.error.message : null}
+        onConfirm={() => bulk.mutate([...selected])}
+        onCancel={() => setConfirmBulk(false)}
       >
-        <p>{selected.size === 1 ? "The email goes" : `All ${selected.size.toLocaleString()} emails go`} to the relay as written, {UNDO_SECONDS} seconds after you confirm (you can undo until then).</p>
+        <p>
+          {selected.size === 1 ? "The email goes" : `All ${selected.size.toLocaleString()} emails go`} to the relay as written, {UNDO_SECONDS} seconds after you
+          confirm (you can undo until then).
+        </p>
       </ConfirmDialog>
       <RejectDialog
-        key={rejecting?.id ?? "none"} open={rejecting !== null} leadLabel={rejecting ? leadLabel(rejecting) : ""}
-        pending={rejectOne.isPending} error={rejectOne.isError ? rejectOne.error.message : null}
-        onCancel={() => setRejecting(null)} onReject={(reason) => rejecting && rejectOne.mutate({ row: rejecting, reason })}
+        key={rejecting?.id ?? "none"}
+        open={rejecting !== null}
+        leadLabel={rejecting ? leadLabel(rejecting) : ""}
+        pending={rejectOne.isPending}
+        error={rejectOne.isError ? rejectOne.error.message : null}
+        onCancel={() => setRejecting(null)}
+        onReject={(reason) => rejecting && rejectOne.mutate({ row: rejecting, reason })}
       />
     </div>
   );

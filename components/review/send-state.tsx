@@ -15,7 +15,8 @@ const WORDS: Record<string, string> = {
   pending: "Queued for the relay.",
   sending: "Being handed to the relay…",
   committing: "Being handed to the relay…",
-  in_doubt: "In doubt: a worker stopped while handing it to the relay, before its answer. Not counted as sent; the Sent folder or a reviewer on the run page resolves it.",
+  in_doubt:
+    "In doubt: a worker stopped while handing it to the relay, before its answer. Not counted as sent; the Sent folder or a reviewer on the run page resolves it.",
   failed: "Not sent: the relay refused it.",
 };
 
@@ -31,16 +32,35 @@ export function SendState({ detail, canRetry }: { detail: DraftDetail; canRetry:
   return (
     <span className="block space-y-1" data-testid="send-state" data-status={send.status}>
       <span className="block">
-        {send.status === SEND_STATUS.sent ? <>Accepted by the relay <Time iso={send.accepted_at} />{send.confirmed ? "" : " (without the relay's answer: recorded by a reviewer)"}</> : WORDS[send.status] ?? send.status}
+        {send.status === SEND_STATUS.sent ? (
+          <>
+            Accepted by the relay <Time iso={send.accepted_at} />
+            {send.confirmed ? "" : " (without the relay's answer: recorded by a reviewer)"}
+          </>
+        ) : (
+          (WORDS[send.status] ?? send.status)
+        )}
       </span>
-      {send.error && send.status !== SEND_STATUS.sent ? <span className="block break-words text-xs text-rose-700">Last attempt ({send.attempts}): {send.error}</span> : null}
+      {send.error && send.status !== SEND_STATUS.sent ? (
+        <span className="block break-words text-xs text-rose-700">
+          Last attempt ({send.attempts}): {send.error}
+        </span>
+      ) : null}
       {retryable && canRetry ? (
         <button type="button" className={buttonStyles.secondary} disabled={retry.isPending} onClick={() => retry.mutate()}>
           {retry.isPending ? "Retrying…" : "Retry send"}
         </button>
       ) : null}
-      {retry.isError ? <span role="alert" className="block text-xs text-rose-700">{retry.error.message}</span> : null}
-      {retry.isSuccess ? <span role="status" className="block text-xs text-emerald-700">Queued again.</span> : null}
+      {retry.isError ? (
+        <span role="alert" className="block text-xs text-rose-700">
+          {retry.error.message}
+        </span>
+      ) : null}
+      {retry.isSuccess ? (
+        <span role="status" className="block text-xs text-emerald-700">
+          Queued again.
+        </span>
+      ) : null}
     </span>
   );
 }

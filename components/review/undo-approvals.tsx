@@ -33,18 +33,35 @@ export function useUndoableApprovals(onChange: () => void) {
     setItems((current) => [...current.filter((item) => item.until > at), { key: `${ids.join(",")}@${at}`, ids, label, until: at + CLIENT_WINDOW_MS, sends }]);
   }, []);
 
-  const undo = useCallback(async (item: Undoable): Promise<UndoOutcome> => {
-    setItems((current) => current.filter((other) => other.key !== item.key));
-    const results = await Promise.allSettled(item.ids.map((id) => webApi(`/drafts/${id}/undo-approval`, { method: "POST" })));
-    onChange();
-    // eslint-disable-next-line no-restricted-syntax -- Promise.allSettled outcomes ("fulfilled", "rejected"), not a status column
-    return { undone: results.filter((r) => r.status === "fulfilled").length, failed: results.flatMap((r) => (r.status === "rejected" ? [(r.reason as Error).message] : [])) };
-  }, [onChange]);
+  const undo = useCallback(
+    async (item: Undoable): Promise<UndoOutcome> => {
+      setItems((current) => current.filter((other) => other.key !== item.key));
+      const results = await Promise.allSettled(item.ids.map((id) => webApi(`/drafts/${id}/undo-approval`, { method: "POST" })));
+      onChange();
+      return {
+        undone: results.filter((r) => r.status === "fulfilled").length,
+        failed: results.flatMap((r) => (r.status === "fulfilled" ? [] : [(r.reason as Error).message])),
+      };
+    },
+    [onChange],
+  );
 
   return { items: live, now, add, undo };
 }
 
-export function UndoList({ items, now, relayReady, onUndo, onHeight }: { items: Undoable[]; now: number; relayReady: boolean; onUndo: (item: Undoable) => void; onHeight?: (px: number) => void }) {
+export function UndoList({
+  items,
+  now,
+  relayReady,
+  onUndo,
+  onHeight,
+}: {
+  items: Undoable[];
+  now: number;
+  relayReady: boolean;
+  onUndo: (item: Undoable) => void;
+  onHeight?: (px: number) => void;
+}) {
   const banner = useRef<HTMLDivElement>(null);
   const shown = items.length > 0;
   useEffect(() => {
@@ -53,25 +70,43 @@ export function UndoList({ items, now, relayReady, onUndo, onHeight }: { items: 
     if (!element) return onHeight(0);
     const observer = new ResizeObserver(() => onHeight(element.getBoundingClientRect().height));
     observer.observe(element);
-    return () => { observer.disconnect(); onHeight(0); };
+    return () => {
+      observer.disconnect();
+      onHeight(0);
+    };
   }, [shown, onHeight]);
   if (!shown) return null;
   return (
     <div ref={banner} className="pointer-events-none fixed inset-x-0 bottom-0 z-30 flex justify-center px-3 pb-3 lg:pl-64" data-testid="undo-banner">
       <ul aria-label="Approvals you can undo" className="pointer-events-auto max-h-[40vh] w-full max-w-xl space-y-1.5 overflow-y-auto rounded-lg shadow-lg">
-        {[...items].reverse().map((item) => { /* the newest first: in view even when the banner scrolls */
+        {[...items].reverse().map((item) => {
+          /* the newest first: in view even when the banner scrolls */
           const seconds = Math.max(0, Math.ceil((item.until - now) / 1000));
           return (
-            <li key={item.key} data-testid="undo-approval" className="flex items-center gap-3 rounded-lg border border-emerald-300 bg-emerald-50 py-2 pl-4 pr-2 text-sm text-emerald-900">
+            <li
+              key={item.key}
+              data-testid="undo-approval"
+              className="flex items-center gap-3 rounded-lg border border-emerald-300 bg-emerald-50 py-2 pl-4 pr-2 text-sm text-emerald-900"
+            >
               <span className="min-w-0 flex-1">
                 Approved {item.label}.{" "}
-                {!item.sends
-                  ? <>Nothing is sent: its run stops before sending. Undo within <span className="tabular-nums">{seconds}</span> s.</>
-                  : relayReady
-                    ? <>Sending in <span className="tabular-nums">{seconds}</span> s.</>
-                    : <>It waits for an SMTP relay; undo within <span className="tabular-nums">{seconds}</span> s.</>}
+                {!item.sends ? (
+                  <>
+                    Nothing is sent: its run stops before sending. Undo within <span className="tabular-nums">{seconds}</span> s.
+                  </>
+                ) : relayReady ? (
+                  <>
+                    Sending in <span className="tabular-nums">{seconds}</span> s.
+                  </>
+                ) : (
+                  <>
+                    It waits for an SMTP relay; undo within <span className="tabular-nums">{seconds}</span> s.
+                  </>
+                )}
               </span>
-              <button type="button" className={`${buttonStyles.secondary} shrink-0`} onClick={() => onUndo(item)}>Undo</button>
+              <button type="button" className={`${buttonStyles.secondary} shrink-0`} onClick={() => onUndo(item)}>
+                Undo
+              </button>
             </li>
           );
         })}

@@ -20,13 +20,27 @@ export function CancelRun({ runId }: { runId: string }) {
   });
   return (
     <>
-      <button type="button" className={buttonStyles.dangerQuiet} onClick={() => { cancel.reset(); setOpen(true); }}>Cancel run…</button>
-      <ConfirmDialog
-        open={open} title="Cancel this run?" confirmLabel="Yes, cancel the run" pending={cancel.isPending} error={cancel.error?.message ?? null}
-        onConfirm={() => cancel.mutate()} onCancel={() => setOpen(false)}
+      <button
+        type="button"
+        className={buttonStyles.dangerQuiet}
+        onClick={() => {
+          cancel.reset();
+          setOpen(true);
+        }}
       >
-        No stage runs again for its leads: those not finished end stopped, and nothing more is drafted or sent. Drafts already written stay
-        reviewable. This cannot be undone.
+        Cancel run…
+      </button>
+      <ConfirmDialog
+        open={open}
+        title="Cancel this run?"
+        confirmLabel="Yes, cancel the run"
+        pending={cancel.isPending}
+        error={cancel.error?.message ?? null}
+        onConfirm={() => cancel.mutate()}
+        onCancel={() => setOpen(false)}
+      >
+        No stage runs again for its leads: those not finished end stopped, and nothing more is drafted or sent. Drafts already written stay reviewable. This
+        cannot be undone.
       </ConfirmDialog>
     </>
   );

@@ -39,7 +39,13 @@ export async function previewCsv(file: Blob): Promise<CsvPreview> {
   const complete = head.length === file.size ? rest : rest.slice(0, rest.lastIndexOf("\n") + 1);
   let records: string[][];
   try {
-    records = parse(`${headerLine}\n${complete}`, { delimiter, relax_column_count: true, skip_empty_lines: true, relax_quotes: true, to_line: PREVIEW_ROWS + 1 + 20 });
+    records = parse(`${headerLine}\n${complete}`, {
+      delimiter,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      relax_quotes: true,
+      to_line: PREVIEW_ROWS + 1 + 20,
+    });
   } catch (error) {
     throw new PreviewError(`The start of the file is not readable as CSV: ${(error as Error).message}`);
   }
@@ -69,7 +75,9 @@ export function mappedHeader(preview: CsvPreview, mapping: Mapping[]): string[] 
 
 /** The upload: the mapped header, then the rest of the original file (a slice, not a copy). */
 export function remappedFile(file: File, preview: CsvPreview, mapping: Mapping[]): File {
-  const header = mappedHeader(preview, mapping).map((cell) => quoteCell(cell, preview.delimiter)).join(preview.delimiter);
+  const header = mappedHeader(preview, mapping)
+    .map((cell) => quoteCell(cell, preview.delimiter))
+    .join(preview.delimiter);
   return new File([`${header}\n`, file.slice(preview.headerBytes)], file.name, { type: "text/csv" });
 }
 

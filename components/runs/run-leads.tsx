@@ -35,16 +35,33 @@ function LeadRow({ row, runId }: { row: RunLead; runId: string }) {
           <p className="truncate font-medium text-slate-900">{name}</p>
           <p className="truncate text-xs text-slate-500">{row.lead.email}</p>
         </div>
-        <p className="truncate text-slate-700"><span className="text-slate-500 md:sr-only">Company: </span>{row.lead.company ?? "—"}</p>
+        <p className="truncate text-slate-700">
+          <span className="text-slate-500 md:sr-only">Company: </span>
+          {row.lead.company ?? "—"}
+        </p>
         <div className="flex items-center gap-2 md:block">
-          <span className="sr-only">State: </span><StatusBadge state={row.state} />
-          <p className="text-xs text-slate-500"><span className="sr-only">Stage: </span>{row.stage ? stateLabel(row.stage) : "not started"}</p>
+          <span className="sr-only">State: </span>
+          <StatusBadge state={row.state} />
+          <p className="text-xs text-slate-500">
+            <span className="sr-only">Stage: </span>
+            {row.stage ? stateLabel(row.stage) : "not started"}
+          </p>
         </div>
         <p className="min-w-0 break-words text-xs text-slate-600">
           {row.reason ? <span title={row.reason.code}>{row.reason.message || stateLabel(row.reason.code)}</span> : null}
-          {row.draft_id ? <Link href={`/review/drafts/${row.draft_id}`} className="block font-medium text-indigo-700 hover:underline">Open the draft</Link> : null}
+          {row.draft_id ? (
+            <Link href={`/review/drafts/${row.draft_id}`} className="block font-medium text-indigo-700 hover:underline">
+              Open the draft
+            </Link>
+          ) : null}
         </p>
-        <button type="button" className={`${buttonStyles.quiet} justify-self-start`} aria-expanded={open} aria-controls={traceId} onClick={() => setOpen(!open)}>
+        <button
+          type="button"
+          className={`${buttonStyles.quiet} justify-self-start`}
+          aria-expanded={open}
+          aria-controls={traceId}
+          onClick={() => setOpen(!open)}
+        >
           <span aria-hidden="true">{open ? "▾" : "▸"}</span> Trace<span className="sr-only"> of {name}</span>
         </button>
       </div>
@@ -69,34 +86,74 @@ export function RunLeads({ runId, version }: { runId: string; version: string })
   return (
     <section aria-labelledby="leads-heading" className={cardStyles}>
       <div className="flex flex-wrap items-end justify-between gap-3 border-b border-slate-200 px-4 py-3">
-        <h2 id="leads-heading" className="text-base font-semibold text-slate-900">Leads</h2>
+        <h2 id="leads-heading" className="text-base font-semibold text-slate-900">
+          Leads
+        </h2>
         <div role="search" aria-label="Filter leads" className="grid w-full grid-cols-2 gap-3 sm:w-auto sm:grid-cols-[11rem_11rem]">
           <div>
-            <label htmlFor={ids.state} className={fieldStyles.label}>State</label>
-            <select id={ids.state} value={filters.state} onChange={(event) => setFilters({ ...filters, state: event.target.value })} className={fieldStyles.input}>
+            <label htmlFor={ids.state} className={fieldStyles.label}>
+              State
+            </label>
+            <select
+              id={ids.state}
+              value={filters.state}
+              onChange={(event) => setFilters({ ...filters, state: event.target.value })}
+              className={fieldStyles.input}
+            >
               <option value="">All states</option>
-              {LEAD_STATE_OPTIONS.map((option) => <option key={option} value={option}>{stateLabel(option)}</option>)}
+              {LEAD_STATE_OPTIONS.map((option) => (
+                <option key={option} value={option}>
+                  {stateLabel(option)}
+                </option>
+              ))}
             </select>
           </div>
           <div>
-            <label htmlFor={ids.stage} className={fieldStyles.label}>Stage</label>
-            <select id={ids.stage} value={filters.stage} onChange={(event) => setFilters({ ...filters, stage: event.target.value })} className={fieldStyles.input}>
+            <label htmlFor={ids.stage} className={fieldStyles.label}>
+              Stage
+            </label>
+            <select
+              id={ids.stage}
+              value={filters.stage}
+              onChange={(event) => setFilters({ ...filters, stage: event.target.value })}
+              className={fieldStyles.input}
+            >
               <option value="">All stages</option>
-              {STAGE_OPTIONS.map((option) => <option key={option} value={option}>{stateLabel(option)}</option>)}
+              {STAGE_OPTIONS.map((option) => (
+                <option key={option} value={option}>
+                  {stateLabel(option)}
+                </option>
+              ))}
             </select>
           </div>
         </div>
       </div>
       <QueryState
-        query={leads} loading="Loading leads…" failed="The leads could not be loaded." isEmpty={rows.length === 0}
-        empty={<EmptyState title={filtered ? "No leads match these filters" : "No leads yet"}>{filtered ? "Try another state or stage." : "Leads appear as the CSV is imported."}</EmptyState>}
+        query={leads}
+        loading="Loading leads…"
+        failed="The leads could not be loaded."
+        isEmpty={rows.length === 0}
+        empty={
+          <EmptyState title={filtered ? "No leads match these filters" : "No leads yet"}>
+            {filtered ? "Try another state or stage." : "Leads appear as the CSV is imported."}
+          </EmptyState>
+        }
       >
         <>
-          <div aria-hidden="true" className="hidden grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)_8rem_minmax(0,1.2fr)_auto] gap-x-4 border-b border-slate-200 bg-slate-50 px-4 py-2 text-xs font-semibold uppercase tracking-wide text-slate-500 md:grid">
-            <span>Lead</span><span>Company</span><span>State, stage</span><span>Reason, draft</span><span className="w-20" />
+          <div
+            aria-hidden="true"
+            className="hidden grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)_8rem_minmax(0,1.2fr)_auto] gap-x-4 border-b border-slate-200 bg-slate-50 px-4 py-2 text-xs font-semibold uppercase tracking-wide text-slate-500 md:grid"
+          >
+            <span>Lead</span>
+            <span>Company</span>
+            <span>State, stage</span>
+            <span>Reason, draft</span>
+            <span className="w-20" />
           </div>
           <ul aria-label="Leads of this run" className="divide-y divide-slate-100">
-            {rows.map((row) => <LeadRow key={row.lead.id} row={row} runId={runId} />)}
+            {rows.map((row) => (
+              <LeadRow key={row.lead.id} row={row} runId={runId} />
+            ))}
           </ul>
         </>
       </QueryState>

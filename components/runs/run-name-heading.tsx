@@ -31,28 +31,69 @@ export function RunNameHeading({ runId, name: initial, canRename }: { runId: str
     return (
       <form
         className="flex flex-wrap items-start gap-2"
-        onSubmit={(event) => { event.preventDefault(); rename.mutate(draft); }}
-        onKeyDown={(event) => { if (event.key === "Escape") { event.preventDefault(); rename.reset(); close(); } }}
+        onSubmit={(event) => {
+          event.preventDefault();
+          rename.mutate(draft);
+        }}
+        onKeyDown={(event) => {
+          if (event.key === "Escape") {
+            event.preventDefault();
+            rename.reset();
+            close();
+          }
+        }}
       >
         <div className="min-w-0 flex-1 basis-64">
-          <label htmlFor="run-name" className="sr-only">Run name</label>
+          <label htmlFor="run-name" className="sr-only">
+            Run name
+          </label>
           <input
-            id="run-name" autoFocus value={draft} maxLength={120} onChange={(event) => setDraft(event.target.value)}
-            aria-invalid={error ? true : undefined} aria-describedby={error ? "run-name-error" : undefined}
+            id="run-name"
+            autoFocus
+            value={draft}
+            maxLength={120}
+            onChange={(event) => setDraft(event.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? "run-name-error" : undefined}
             className={`${fieldStyles.input} mt-0 text-lg font-semibold`}
           />
-          {error ? <p id="run-name-error" className={fieldStyles.error}>{error}</p> : null}
+          {error ? (
+            <p id="run-name-error" className={fieldStyles.error}>
+              {error}
+            </p>
+          ) : null}
         </div>
-        <button type="submit" className={buttonStyles.primary} disabled={rename.isPending}>{rename.isPending ? "Saving…" : "Save name"}</button>
-        <button type="button" className={buttonStyles.secondary} onClick={() => { rename.reset(); close(); }}>Cancel</button>
+        <button type="submit" className={buttonStyles.primary} disabled={rename.isPending}>
+          {rename.isPending ? "Saving…" : "Save name"}
+        </button>
+        <button
+          type="button"
+          className={buttonStyles.secondary}
+          onClick={() => {
+            rename.reset();
+            close();
+          }}
+        >
+          Cancel
+        </button>
       </form>
     );
   }
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-      <h1 className="min-w-0 break-words text-2xl font-semibold tracking-tight text-slate-900" data-testid="run-name">{name}</h1>
+      <h1 className="min-w-0 break-words text-2xl font-semibold tracking-tight text-slate-900" data-testid="run-name">
+        {name}
+      </h1>
       {canRename ? (
-        <button ref={renameButton} type="button" className={buttonStyles.quiet} onClick={() => { setDraft(name); setEditing(true); }}>
+        <button
+          ref={renameButton}
+          type="button"
+          className={buttonStyles.quiet}
+          onClick={() => {
+            setDraft(name);
+            setEditing(true);
+          }}
+        >
           Rename
         </button>
       ) : null}

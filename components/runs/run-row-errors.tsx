@@ -11,7 +11,9 @@ export function RunRowErrors({ runId, count }: { runId: string; count: number })
   return (
     <section aria-labelledby="row-errors-heading" className={cardStyles}>
       <div className="border-b border-slate-200 px-4 py-3">
-        <h2 id="row-errors-heading" className="text-base font-semibold text-slate-900">Invalid rows ({count.toLocaleString()})</h2>
+        <h2 id="row-errors-heading" className="text-base font-semibold text-slate-900">
+          Invalid rows ({count.toLocaleString()})
+        </h2>
         <p className="text-xs text-slate-500">Rows of the CSV that were not imported. Row numbers are as a spreadsheet shows them: the header is row 1.</p>
       </div>
       <QueryState query={errors} loading="Loading the invalid rows…" failed="The invalid rows could not be loaded.">
@@ -22,7 +24,9 @@ export function RunRowErrors({ runId, count }: { runId: string; count: number })
               <span className="font-mono text-xs text-rose-700">{row.code}</span>
               <span className="min-w-0">
                 <span className="block text-slate-700">{row.message}</span>
-                <code className="mt-0.5 block truncate rounded bg-slate-50 px-1.5 py-0.5 font-mono text-xs text-slate-600" title={row.raw}>{row.raw || "(empty)"}</code>
+                <code className="mt-0.5 block truncate rounded bg-slate-50 px-1.5 py-0.5 font-mono text-xs text-slate-600" title={row.raw}>
+                  {row.raw || "(empty)"}
+                </code>
               </span>
             </li>
           ))}

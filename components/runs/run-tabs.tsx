@@ -12,7 +12,8 @@ export function RunTabs({ runId, current }: { runId: string; current: "overview"
         {tabs.map((tab) => (
           <li key={tab.key}>
             <Link
-              href={tab.href} aria-current={tab.key === current ? "page" : undefined}
+              href={tab.href}
+              aria-current={tab.key === current ? "page" : undefined}
               className={`inline-block border-b-2 px-1 pb-2 font-medium ${tab.key === current ? "border-indigo-600 text-indigo-700" : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900"}`}
             >
               {tab.label}

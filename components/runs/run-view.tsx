@@ -27,7 +27,11 @@ function RunDetails({ id, canCancel, canResolve, progress }: { id: string; canCa
   const ended = ["completed", "failed", "canceled"].includes(progress.run.status);
   return (
     <div className="space-y-4">
-      {canCancel && !ended ? <div className="flex justify-end"><CancelRun runId={id} /></div> : null}
+      {canCancel && !ended ? (
+        <div className="flex justify-end">
+          <CancelRun runId={id} />
+        </div>
+      ) : null}
       <RunProgressPanel progress={progress} live={live} />
       <SendsInDoubt runId={id} sending={progress.run.status === RUN_STATUS.sending} canResolve={canResolve} />
       <RunRowErrors runId={id} count={progress.run.counts.invalid_rows} />

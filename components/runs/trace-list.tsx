@@ -26,22 +26,29 @@ export function TraceList({ traces }: { traces: TraceJson[] }) {
         <li key={trace.id} className="relative border-l-2 border-slate-200 pl-4" data-testid={`trace-${trace.stage}`}>
           <span aria-hidden="true" className={`absolute -left-[5px] top-1.5 h-2 w-2 rounded-full ${trace.error ? "bg-rose-500" : "bg-indigo-500"}`} />
           <p className="text-sm font-medium text-slate-900">
-            <span className="sr-only">Step {index + 1}: </span>{stateLabel(trace.stage)}
+            <span className="sr-only">Step {index + 1}: </span>
+            {stateLabel(trace.stage)}
             {trace.error ? <span className="ml-2 text-xs font-medium text-rose-700">failed</span> : null}
           </p>
           <dl className="mt-0.5 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 text-xs text-slate-600">
             <dt className="text-slate-500">Prompt</dt>
             <dd className="break-all">
               {trace.prompt ? (
-                <Link href={versionHref(trace.prompt.name, trace.prompt.version)} className="font-medium text-indigo-700 hover:underline">{trace.prompt.name} {trace.prompt.version}</Link>
-              ) : "—"}
+                <Link href={versionHref(trace.prompt.name, trace.prompt.version)} className="font-medium text-indigo-700 hover:underline">
+                  {trace.prompt.name} {trace.prompt.version}
+                </Link>
+              ) : (
+                "—"
+              )}
             </dd>
             <dt className="text-slate-500">Model</dt>
             <dd className="break-all font-mono">{trace.model.includes("/") ? trace.model : `${trace.provider}/${trace.model}`}</dd>
             <dt className="text-slate-500">Latency</dt>
             <dd className="tabular-nums">{trace.latency_ms.toLocaleString()} ms</dd>
             <dt className="text-slate-500">Tokens</dt>
-            <dd className="tabular-nums">{trace.input_tokens.toLocaleString()} in · {trace.output_tokens.toLocaleString()} out · ${trace.cost_usd.toFixed(6)}</dd>
+            <dd className="tabular-nums">
+              {trace.input_tokens.toLocaleString()} in · {trace.output_tokens.toLocaleString()} out · ${trace.cost_usd.toFixed(6)}
+            </dd>
           </dl>
           {trace.error ? <p className="mt-1 break-words rounded-md bg-rose-50 px-2 py-1 font-mono text-xs text-rose-800">{trace.error}</p> : null}
           {trace.output !== null ? <Output value={trace.output} /> : null}

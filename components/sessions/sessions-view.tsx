@@ -18,8 +18,26 @@ import { Time } from "@/components/ui/time";
 /** "Chrome on Linux" from a user agent, or the raw text when it names neither. */
 export function describeAgent(agent: string | null): string {
   if (!agent) return "Unknown browser";
-  const browser = /Edg\//.test(agent) ? "Edge" : /Firefox\//.test(agent) ? "Firefox" : /Chrom(e|ium)\//.test(agent) ? "Chrome" : /Safari\//.test(agent) ? "Safari" : null;
-  const system = /Android/.test(agent) ? "Android" : /iPhone|iPad/.test(agent) ? "iOS" : /Windows/.test(agent) ? "Windows" : /Mac OS X/.test(agent) ? "macOS" : /Linux/.test(agent) ? "Linux" : null;
+  const browser = /Edg\//.test(agent)
+    ? "Edge"
+    : /Firefox\//.test(agent)
+      ? "Firefox"
+      : /Chrom(e|ium)\//.test(agent)
+        ? "Chrome"
+        : /Safari\//.test(agent)
+          ? "Safari"
+          : null;
+  const system = /Android/.test(agent)
+    ? "Android"
+    : /iPhone|iPad/.test(agent)
+      ? "iOS"
+      : /Windows/.test(agent)
+        ? "Windows"
+        : /Mac OS X/.test(agent)
+          ? "macOS"
+          : /Linux/.test(agent)
+            ? "Linux"
+            : null;
   return browser || system ? [browser ?? "A browser", system ? `on ${system}` : null].filter(Boolean).join(" ") : agent.slice(0, 80);
 }
 
@@ -51,26 +69,58 @@ export function SessionsView() {
           <h2 id="sessions-heading" className="text-base font-semibold text-slate-900">
             Signed-in sessions{sessions.data ? <span className="ml-1 font-normal text-slate-500">({rows.length})</span> : null}
           </h2>
-          <button type="button" className={buttonStyles.danger} onClick={() => { endAll.reset(); setConfirmAll(true); }} disabled={!sessions.data}>
+          <button
+            type="button"
+            className={buttonStyles.danger}
+            onClick={() => {
+              endAll.reset();
+              setConfirmAll(true);
+            }}
+            disabled={!sessions.data}
+          >
             Sign out everywhere…
           </button>
         </div>
-        <QueryState query={sessions} loading="Loading your sessions…" failed="Your sessions could not be loaded." isEmpty={rows.length === 0} empty={<p className="p-4 text-sm text-slate-600">No live sessions.</p>}>
+        <QueryState
+          query={sessions}
+          loading="Loading your sessions…"
+          failed="Your sessions could not be loaded."
+          isEmpty={rows.length === 0}
+          empty={<p className="p-4 text-sm text-slate-600">No live sessions.</p>}
+        >
           <ul className="divide-y divide-slate-100" aria-label="Sessions">
             {rows.map((row) => (
               <li key={row.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3 text-sm" data-testid={`session-${row.id}`}>
                 <div className="min-w-0">
                   <p className="font-medium text-slate-900">
                     {describeAgent(row.user_agent)}
-                    {row.current ? <span className="ml-2 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-800">This session</span> : null}
+                    {row.current ? (
+                      <span className="ml-2 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-800">This session</span>
+                    ) : null}
                   </p>
                   <p className="text-xs text-slate-600">
-                    Signed in <Time iso={row.started_at} mode="relative" />{row.address ? <> from <span className="font-mono">{row.address}</span></> : null}
+                    Signed in <Time iso={row.started_at} mode="relative" />
+                    {row.address ? (
+                      <>
+                        {" "}
+                        from <span className="font-mono">{row.address}</span>
+                      </>
+                    ) : null}
                   </p>
-                  {row.user_agent ? <p className="break-all text-xs text-slate-400" title={row.user_agent}>{row.user_agent.slice(0, 120)}</p> : null}
+                  {row.user_agent ? (
+                    <p className="break-all text-xs text-slate-400" title={row.user_agent}>
+                      {row.user_agent.slice(0, 120)}
+                    </p>
+                  ) : null}
                 </div>
                 {row.current ? null : (
-                  <button type="button" className={buttonStyles.secondary} disabled={endOne.isPending} onClick={() => endOne.mutate(row.id)} aria-label={`Sign out ${describeAgent(row.user_agent)}, signed in ${new Date(row.started_at).toLocaleString()}`}>
+                  <button
+                    type="button"
+                    className={buttonStyles.secondary}
+                    disabled={endOne.isPending}
+                    onClick={() => endOne.mutate(row.id)}
+                    aria-label={`Sign out ${describeAgent(row.user_agent)}, signed in ${new Date(row.started_at).toLocaleString()}`}
+                  >
                     Sign out
                   </button>
                 )}
@@ -81,12 +131,17 @@ export function SessionsView() {
         {endOne.isError ? <p className="px-4 pb-3 text-sm text-rose-700">{endOne.error.message}</p> : null}
       </section>
       <ConfirmDialog
-        open={confirmAll} title="Sign out everywhere?" confirmLabel="Sign out everywhere" pending={endAll.isPending}
-        error={endAll.isError ? endAll.error.message : null} onConfirm={() => endAll.mutate()} onCancel={() => setConfirmAll(false)}
+        open={confirmAll}
+        title="Sign out everywhere?"
+        confirmLabel="Sign out everywhere"
+        pending={endAll.isPending}
+        error={endAll.isError ? endAll.error.message : null}
+        onConfirm={() => endAll.mutate()}
+        onCancel={() => setConfirmAll(false)}
       >
         <p>
-          Every browser signed in as you is signed out{others ? `: this one and ${others} other${others === 1 ? "" : "s"}` : ", this one included"}. Use it if a device was lost or a
-          session cookie may have been copied. API tokens are not affected (revoke them in API tokens).
+          Every browser signed in as you is signed out{others ? `: this one and ${others} other${others === 1 ? "" : "s"}` : ", this one included"}. Use it if a
+          device was lost or a session cookie may have been copied. API tokens are not affected (revoke them in API tokens).
         </p>
       </ConfirmDialog>
     </div>

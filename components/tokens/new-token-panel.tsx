@@ -23,7 +23,9 @@ export function NewTokenPanel({ created, onDone }: { created: CreatedToken; onDo
       <div className="mt-3">
         <CopySecret value={created.token} label="Your new token" testId="new-token" />
       </div>
-      <button type="button" className={buttonStyles.secondary} onClick={onDone}>Done</button>
+      <button type="button" className={buttonStyles.secondary} onClick={onDone}>
+        Done
+      </button>
     </section>
   );
 }

@@ -15,7 +15,10 @@ const scopeLabel = (scope: TokenListItem["scope"]) => (scope === "read" ? "Read"
 function Status({ token }: { token: TokenListItem }) {
   const when = token.revoked_at ?? (token.status === "expired" ? token.expires_at : null);
   return (
-    <span title={when ? `${token.status} ${new Date(when).toLocaleString()}` : undefined} className={`inline-block rounded-full px-2 py-0.5 text-xs font-medium capitalize ${STATUS_STYLES[token.status]}`}>
+    <span
+      title={when ? `${token.status} ${new Date(when).toLocaleString()}` : undefined}
+      className={`inline-block rounded-full px-2 py-0.5 text-xs font-medium capitalize ${STATUS_STYLES[token.status]}`}
+    >
       {token.status}
     </span>
   );
@@ -35,34 +38,60 @@ export function TokenList({ tokens, onRevoke }: { tokens: TokenListItem[]; onRev
   return (
     <>
       <div className="hidden overflow-x-auto md:block">
-      <table className="w-full text-left text-sm">
-        <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-500">
-          <tr>
-            <th scope="col" className="px-3 py-2.5">Name</th>
-            <th scope="col" className="px-3 py-2.5">Token</th>
-            <th scope="col" className="px-3 py-2.5">Scope</th>
-            <th scope="col" className="whitespace-nowrap px-3 py-2.5">Created by</th>
-            <th scope="col" className="whitespace-nowrap px-3 py-2.5">Last used</th>
-            <th scope="col" className="px-3 py-2.5">Expires</th>
-            <th scope="col" className="px-3 py-2.5">Status</th>
-            <th scope="col" className="px-3 py-2.5"><span className="sr-only">Actions</span></th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {tokens.map((token) => (
-            <tr key={token.id} data-testid={`token-row-${token.id}`} className={token.status === "active" ? "" : "text-slate-500"}>
-              <td className="px-3 py-3 font-medium text-slate-900">{token.name}</td>
-              <td className="whitespace-nowrap px-3 py-3 font-mono text-xs">{token.display}</td>
-              <td className="whitespace-nowrap px-3 py-3">{scopeLabel(token.scope)}</td>
-              <td className="px-3 py-3"><span title={token.creator.email}>{token.creator.name}</span></td>
-              <td className="whitespace-nowrap px-3 py-3"><Time iso={token.last_used_at} mode="relative" empty="Never" /></td>
-              <td className="whitespace-nowrap px-3 py-3"><Time iso={token.expires_at} mode="date" empty="Never" /></td>
-              <td className="px-3 py-3"><Status token={token} /></td>
-              <td className="px-3 py-3 text-right"><RevokeButton token={token} onRevoke={onRevoke} /></td>
+        <table className="w-full text-left text-sm">
+          <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-500">
+            <tr>
+              <th scope="col" className="px-3 py-2.5">
+                Name
+              </th>
+              <th scope="col" className="px-3 py-2.5">
+                Token
+              </th>
+              <th scope="col" className="px-3 py-2.5">
+                Scope
+              </th>
+              <th scope="col" className="whitespace-nowrap px-3 py-2.5">
+                Created by
+              </th>
+              <th scope="col" className="whitespace-nowrap px-3 py-2.5">
+                Last used
+              </th>
+              <th scope="col" className="px-3 py-2.5">
+                Expires
+              </th>
+              <th scope="col" className="px-3 py-2.5">
+                Status
+              </th>
+              <th scope="col" className="px-3 py-2.5">
+                <span className="sr-only">Actions</span>
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {tokens.map((token) => (
+              <tr key={token.id} data-testid={`token-row-${token.id}`} className={token.status === "active" ? "" : "text-slate-500"}>
+                <td className="px-3 py-3 font-medium text-slate-900">{token.name}</td>
+                <td className="whitespace-nowrap px-3 py-3 font-mono text-xs">{token.display}</td>
+                <td className="whitespace-nowrap px-3 py-3">{scopeLabel(token.scope)}</td>
+                <td className="px-3 py-3">
+                  <span title={token.creator.email}>{token.creator.name}</span>
+                </td>
+                <td className="whitespace-nowrap px-3 py-3">
+                  <Time iso={token.last_used_at} mode="relative" empty="Never" />
+                </td>
+                <td className="whitespace-nowrap px-3 py-3">
+                  <Time iso={token.expires_at} mode="date" empty="Never" />
+                </td>
+                <td className="px-3 py-3">
+                  <Status token={token} />
+                </td>
+                <td className="px-3 py-3 text-right">
+                  <RevokeButton token={token} onRevoke={onRevoke} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
       </div>
       <ul className="divide-y divide-slate-100 md:hidden">
         {tokens.map((token) => (
@@ -75,12 +104,32 @@ export function TokenList({ tokens, onRevoke }: { tokens: TokenListItem[]; onRev
               <Status token={token} />
             </div>
             <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
-              <div><dt className="text-xs text-slate-500">Scope</dt><dd>{scopeLabel(token.scope)}</dd></div>
-              <div><dt className="text-xs text-slate-500">Created by</dt><dd className="truncate">{token.creator.name}</dd></div>
-              <div><dt className="text-xs text-slate-500">Last used</dt><dd><Time iso={token.last_used_at} mode="relative" empty="Never" /></dd></div>
-              <div><dt className="text-xs text-slate-500">Expires</dt><dd><Time iso={token.expires_at} mode="date" empty="Never" /></dd></div>
+              <div>
+                <dt className="text-xs text-slate-500">Scope</dt>
+                <dd>{scopeLabel(token.scope)}</dd>
+              </div>
+              <div>
+                <dt className="text-xs text-slate-500">Created by</dt>
+                <dd className="truncate">{token.creator.name}</dd>
+              </div>
+              <div>
+                <dt className="text-xs text-slate-500">Last used</dt>
+                <dd>
+                  <Time iso={token.last_used_at} mode="relative" empty="Never" />
+                </dd>
+              </div>
+              <div>
+                <dt className="text-xs text-slate-500">Expires</dt>
+                <dd>
+                  <Time iso={token.expires_at} mode="date" empty="Never" />
+                </dd>
+              </div>
             </dl>
-            {token.status === "active" ? <div className="mt-3"><RevokeButton token={token} onRevoke={onRevoke} /></div> : null}
+            {token.status === "active" ? (
+              <div className="mt-3">
+                <RevokeButton token={token} onRevoke={onRevoke} />
+              </div>
+            ) : null}
           </li>
         ))}
       </ul>

@@ -34,18 +34,38 @@ export function TokenSettings() {
   return (
     <div className="space-y-6">
       {created ? <NewTokenPanel created={created} onDone={() => setCreated(null)} /> : null}
-      <CreateTokenForm onCreated={(value) => { setRevoked(null); setCreated(value); }} />
+      <CreateTokenForm
+        onCreated={(value) => {
+          setRevoked(null);
+          setCreated(value);
+        }}
+      />
       {revoked ? <Notice tone="success">Token “{revoked}” was revoked. Requests with it are refused from now on.</Notice> : null}
       <section aria-labelledby="tokens-heading" className={cardStyles}>
         <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
-          <h2 id="tokens-heading" className="text-base font-semibold text-slate-900">Tokens</h2>
-          {tokens.isFetching && !tokens.isPending ? <span className="text-xs text-slate-500" role="status">Refreshing…</span> : null}
+          <h2 id="tokens-heading" className="text-base font-semibold text-slate-900">
+            Tokens
+          </h2>
+          {tokens.isFetching && !tokens.isPending ? (
+            <span className="text-xs text-slate-500" role="status">
+              Refreshing…
+            </span>
+          ) : null}
         </div>
         <QueryState
-          query={tokens} loading="Loading tokens…" failed="The tokens could not be loaded." isEmpty={rows.length === 0}
+          query={tokens}
+          loading="Loading tokens…"
+          failed="The tokens could not be loaded."
+          isEmpty={rows.length === 0}
           empty={<EmptyState title="No tokens yet">Create one above to call the API from a script or another service.</EmptyState>}
         >
-          <TokenList tokens={rows} onRevoke={(token) => { revoke.reset(); setRevoking(token); }} />
+          <TokenList
+            tokens={rows}
+            onRevoke={(token) => {
+              revoke.reset();
+              setRevoking(token);
+            }}
+          />
         </QueryState>
         <ShowMore query={tokens} />
       </section>
@@ -59,8 +79,8 @@ export function TokenSettings() {
         onCancel={() => setRevoking(null)}
       >
         <p>
-          <span className="font-mono">{revoking?.display}</span> stops working at once: every request with it gets 401. This cannot be undone; anything
-          using it needs a new token.
+          <span className="font-mono">{revoking?.display}</span> stops working at once: every request with it gets 401. This cannot be undone; anything using it
+          needs a new token.
         </p>
       </ConfirmDialog>
     </div>

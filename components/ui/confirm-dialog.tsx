@@ -48,12 +48,22 @@ export function ConfirmDialog({ open, title, children, confirmLabel, tone = "dan
       className="m-auto w-[calc(100%-2rem)] max-w-md rounded-xl border border-slate-200 bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/40"
     >
       <div className="p-5">
-        <h2 id={titleId} className="text-lg font-semibold">{title}</h2>
-        <div id={bodyId} className="mt-2 text-sm text-slate-600">{children}</div>
-        {error ? <p role="alert" className="mt-3 rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-800">{error}</p> : null}
+        <h2 id={titleId} className="text-lg font-semibold">
+          {title}
+        </h2>
+        <div id={bodyId} className="mt-2 text-sm text-slate-600">
+          {children}
+        </div>
+        {error ? (
+          <p role="alert" className="mt-3 rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-800">
+            {error}
+          </p>
+        ) : null}
       </div>
       <div className="flex flex-col-reverse gap-2 border-t border-slate-100 bg-slate-50 px-5 py-3 sm:flex-row sm:justify-end">
-        <button ref={cancelRef} type="button" className={buttonStyles.secondary} onClick={onCancel} disabled={pending}>Cancel</button>
+        <button ref={cancelRef} type="button" className={buttonStyles.secondary} onClick={onCancel} disabled={pending}>
+          Cancel
+        </button>
         <button type="button" className={tone === "danger" ? buttonStyles.danger : buttonStyles.primary} onClick={onConfirm} disabled={pending}>
           {pending ? "Working…" : confirmLabel}
         </button>

@@ -26,10 +26,16 @@ export function CopySecret({ value, label, testId, tone = "emerald" }: { value: 
     <div>
       <p className="sr-only">{label}</p>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-start">
-        <code ref={codeRef} data-testid={testId} className={`block min-w-0 flex-1 select-all break-all rounded-md border ${border} bg-white px-3 py-2 font-mono text-sm text-slate-900`}>
+        <code
+          ref={codeRef}
+          data-testid={testId}
+          className={`block min-w-0 flex-1 select-all break-all rounded-md border ${border} bg-white px-3 py-2 font-mono text-sm text-slate-900`}
+        >
           {value}
         </code>
-        <button type="button" className={`${buttonStyles.primary} shrink-0`} onClick={copy} aria-label={`Copy ${label.toLowerCase()}`}>Copy</button>
+        <button type="button" className={`${buttonStyles.primary} shrink-0`} onClick={copy} aria-label={`Copy ${label.toLowerCase()}`}>
+          Copy
+        </button>
       </div>
       <p role="status" className="mt-2 min-h-5 text-sm text-slate-700">
         {copied === "yes" ? "Copied to the clipboard." : copied === "failed" ? "Copying is not allowed here: the text is selected, so press Ctrl+C (⌘C)." : ""}

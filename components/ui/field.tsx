@@ -8,9 +8,19 @@ import { fieldStyles } from "@/components/ui/styles";
 export function Field({ id, label, error, hint, children }: { id: string; label: string; error?: string; hint?: string; children: ReactNode }) {
   return (
     <div>
-      <label htmlFor={id} className={fieldStyles.label}>{label}</label>
+      <label htmlFor={id} className={fieldStyles.label}>
+        {label}
+      </label>
       {children}
-      {error ? <p id={`${id}-error`} className={fieldStyles.error}>{error}</p> : hint ? <p id={`${id}-hint`} className={fieldStyles.hint}>{hint}</p> : null}
+      {error ? (
+        <p id={`${id}-error`} className={fieldStyles.error}>
+          {error}
+        </p>
+      ) : hint ? (
+        <p id={`${id}-hint`} className={fieldStyles.hint}>
+          {hint}
+        </p>
+      ) : null}
     </div>
   );
 }

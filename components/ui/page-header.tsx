@@ -13,7 +13,13 @@ export function PageHeader({ title, heading, crumbs = [], children }: { title: s
             {crumbs.map((crumb, index) => (
               <li key={crumb.label} className="flex items-center gap-1">
                 {index > 0 ? <span aria-hidden="true">/</span> : null}
-                {crumb.href ? <Link href={crumb.href} className="hover:text-indigo-700">{crumb.label}</Link> : <span>{crumb.label}</span>}
+                {crumb.href ? (
+                  <Link href={crumb.href} className="hover:text-indigo-700">
+                    {crumb.label}
+                  </Link>
+                ) : (
+                  <span>{crumb.label}</span>
+                )}
               </li>
             ))}
           </ol>

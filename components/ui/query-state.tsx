@@ -12,7 +12,14 @@ import { buttonStyles } from "@/components/ui/styles";
 type QueryLike<T> = { isPending: boolean; isError: boolean; error: Error | null; refetch: () => unknown; data?: T };
 
 export function QueryState<T>({
-  query, loading, failed, isEmpty = false, empty, frame, keepDataOnError = false, children,
+  query,
+  loading,
+  failed,
+  isEmpty = false,
+  empty,
+  frame,
+  keepDataOnError = false,
+  children,
 }: {
   query: QueryLike<T>;
   /** "Loading runs…" */

@@ -23,9 +23,16 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
 
 export function ErrorState({ message, onRetry }: { message: string; onRetry?: () => void }) {
   return (
-    <div role="alert" className="m-4 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-rose-200 bg-rose-50 px-4 py-3 text-sm text-rose-800">
+    <div
+      role="alert"
+      className="m-4 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-rose-200 bg-rose-50 px-4 py-3 text-sm text-rose-800"
+    >
       <span>{message}</span>
-      {onRetry ? <button type="button" className={buttonStyles.secondary} onClick={onRetry}>Try again</button> : null}
+      {onRetry ? (
+        <button type="button" className={buttonStyles.secondary} onClick={onRetry}>
+          Try again
+        </button>
+      ) : null}
     </div>
   );
 }
@@ -33,5 +40,9 @@ export function ErrorState({ message, onRetry }: { message: string; onRetry?: ()
 /** A short outcome line for a finished action, announced to screen readers. */
 export function Notice({ tone, children }: { tone: "success" | "error"; children: ReactNode }) {
   const colours = tone === "success" ? "border-emerald-200 bg-emerald-50 text-emerald-900" : "border-rose-200 bg-rose-50 text-rose-800";
-  return <p role={tone === "error" ? "alert" : "status"} className={`rounded-lg border px-4 py-3 text-sm ${colours}`}>{children}</p>;
+  return (
+    <p role={tone === "error" ? "alert" : "status"} className={`rounded-lg border px-4 py-3 text-sm ${colours}`}>
+      {children}
+    </p>
+  );
 }

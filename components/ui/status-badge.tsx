@@ -19,5 +19,9 @@ export const stateLabel = (state: string) => state.replaceAll("_", " ");
 
 export function StatusBadge({ state }: { state: string }) {
   const tone = TONES[state] ?? "bg-slate-50 text-slate-700 ring-slate-200";
-  return <span className={`inline-flex items-center whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium capitalize ring-1 ring-inset ${tone}`}>{stateLabel(state)}</span>;
+  return (
+    <span className={`inline-flex items-center whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium capitalize ring-1 ring-inset ${tone}`}>
+      {stateLabel(state)}
+    </span>
+  );
 }

@@ -20,10 +20,19 @@ type Props = {
 export function WriteOnlySecret({ id, label, value, onChange, saved, savedPlaceholder, remove, onRemoveChange, removeLabel, maxLength }: Props) {
   return (
     <div>
-      <label htmlFor={id} className={fieldStyles.label}>{label}</label>
+      <label htmlFor={id} className={fieldStyles.label}>
+        {label}
+      </label>
       <input
-        id={id} type="password" value={value} onChange={(event) => onChange(event.target.value)} maxLength={maxLength} autoComplete="new-password"
-        disabled={remove} placeholder={saved ? savedPlaceholder : ""} className={fieldStyles.input}
+        id={id}
+        type="password"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        maxLength={maxLength}
+        autoComplete="new-password"
+        disabled={remove}
+        placeholder={saved ? savedPlaceholder : ""}
+        className={fieldStyles.input}
       />
       {saved ? (
         <label className="mt-1 flex items-center gap-2 text-xs text-slate-600">

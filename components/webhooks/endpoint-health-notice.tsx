@@ -4,7 +4,12 @@ import Link from "next/link";
 import { Time } from "@/components/ui/time";
 import type { Endpoint } from "@/components/webhooks/types";
 
-const UNITS: [string, number][] = [["day", 86_400_000], ["hour", 3_600_000], ["minute", 60_000], ["second", 1000]];
+const UNITS: [string, number][] = [
+  ["day", 86_400_000],
+  ["hour", 3_600_000],
+  ["minute", 60_000],
+  ["second", 1000],
+];
 
 /** "3 days", "1 hour", "4 seconds": the largest whole unit of a duration. */
 export function formatDuration(ms: number): string {
@@ -29,7 +34,10 @@ export function EndpointHealthNotice({ endpoint }: { endpoint: Endpoint }) {
         </p>
         <p className="mt-1">
           Nothing is sent to it, and the deliveries that were waiting went to{" "}
-          <Link href="/settings/webhooks/dead-letters" className="font-medium underline underline-offset-2">Dead letters</Link>. Fix the receiver, enable the endpoint, then replay them.
+          <Link href="/settings/webhooks/dead-letters" className="font-medium underline underline-offset-2">
+            Dead letters
+          </Link>
+          . Fix the receiver, enable the endpoint, then replay them.
         </p>
       </section>
     );

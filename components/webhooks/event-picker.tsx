@@ -8,10 +8,15 @@ export function EventPicker({ value, onChange, legend = "Events" }: { value: str
   return (
     <fieldset>
       <legend className="block text-sm font-medium text-slate-700">{legend}</legend>
-      <p className="mt-0.5 text-xs text-slate-500">{value.length === 0 ? "None ticked: every event is sent." : `${value.length} of ${EVENT_TYPES.length} events are sent.`}</p>
+      <p className="mt-0.5 text-xs text-slate-500">
+        {value.length === 0 ? "None ticked: every event is sent." : `${value.length} of ${EVENT_TYPES.length} events are sent.`}
+      </p>
       <div className="mt-2 grid grid-cols-1 gap-1.5 sm:grid-cols-2 lg:grid-cols-4">
         {EVENT_TYPES.map((type) => (
-          <label key={type} className="flex items-center gap-2 rounded-md border border-slate-200 px-2.5 py-1.5 text-sm has-[:checked]:border-indigo-400 has-[:checked]:bg-indigo-50">
+          <label
+            key={type}
+            className="flex items-center gap-2 rounded-md border border-slate-200 px-2.5 py-1.5 text-sm has-[:checked]:border-indigo-400 has-[:checked]:bg-indigo-50"
+          >
             <input type="checkbox" checked={value.includes(type)} onChange={() => toggle(type)} className="accent-indigo-600" />
             <span className="font-mono text-xs text-slate-800">{type}</span>
           </label>

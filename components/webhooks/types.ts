@@ -15,7 +15,14 @@ export type Endpoint = {
 };
 export type EndpointWithSecret = Endpoint & { secret: string };
 
-export type Attempt = { attempt: number; started_at: string; duration_ms: number; status_code: number | null; error: string | null; response_body: string | null };
+export type Attempt = {
+  attempt: number;
+  started_at: string;
+  duration_ms: number;
+  status_code: number | null;
+  error: string | null;
+  response_body: string | null;
+};
 export type Delivery = {
   id: string;
   event: { id: string; event: string; occurred_at: string };

@@ -16,12 +16,20 @@ export function WebhooksView() {
     <div className="space-y-6">
       <CreateEndpointForm onCreated={(endpoint) => setCreated({ id: endpoint.id, secret: endpoint.secret })} />
       <section aria-labelledby="endpoints-heading" className="space-y-4">
-        <h2 id="endpoints-heading" className="text-base font-semibold text-slate-900">Endpoints</h2>
+        <h2 id="endpoints-heading" className="text-base font-semibold text-slate-900">
+          Endpoints
+        </h2>
         <QueryState
-          query={endpoints} loading="Loading endpoints…" failed="The endpoints could not be loaded." isEmpty={rows.length === 0} frame={cardStyles}
+          query={endpoints}
+          loading="Loading endpoints…"
+          failed="The endpoints could not be loaded."
+          isEmpty={rows.length === 0}
+          frame={cardStyles}
           empty={<EmptyState title="No endpoints yet">Add one above to receive LeadPipe’s events in your own systems.</EmptyState>}
         >
-          {rows.map((endpoint) => <EndpointCard key={endpoint.id} endpoint={endpoint} initialSecret={created?.id === endpoint.id ? created.secret : undefined} />)}
+          {rows.map((endpoint) => (
+            <EndpointCard key={endpoint.id} endpoint={endpoint} initialSecret={created?.id === endpoint.id ? created.secret : undefined} />
+          ))}
         </QueryState>
         <ShowMore query={endpoints} label="Show more endpoints" />
       </section>

@@ -13,7 +13,10 @@ function documentedCodes(): Map<string, { codes: string[]; description: string }
     for (const [method, operation] of Object.entries(operations)) {
       for (const [status, response] of Object.entries(operation.responses).filter(([status]) => Number(status) >= 400)) {
         const schema = response.content?.["application/problem+json"]?.schema;
-        out.set(`${method} ${route} ${status}`, { codes: schema?.allOf?.find((part) => part.properties?.code)?.properties?.code?.enum ?? [], description: response.description });
+        out.set(`${method} ${route} ${status}`, {
+          codes: schema?.allOf?.find((part) => part.properties?.code)?.properties?.code?.enum ?? [],
+          description: response.description,
+        });
       }
     }
   }
@@ -47,7 +50,10 @@ describe("the OpenAPI document's error responses", () => {
 
 describe("the OpenAPI document's webhooks", () => {
   type Schema = { $ref?: string; const?: string; properties?: Record<string, Schema>; required?: string[] };
-  const document = openApiDocument() as unknown as { webhooks: Record<string, { post: { requestBody: { content: { "application/json": { schema: Schema } } } } }>; components: { schemas: Record<string, Schema> } };
+  const document = openApiDocument() as unknown as {
+    webhooks: Record<string, { post: { requestBody: { content: { "application/json": { schema: Schema } } } } }>;
+    components: { schemas: Record<string, Schema> };
+  };
 
   it("has an entry for every event kind, its body the envelope with the kind's data schema", () => {
     expect(Object.keys(document.webhooks).sort()).toEqual([...EVENT_KINDS].sort());

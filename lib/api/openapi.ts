@@ -22,7 +22,9 @@ function toOperationObject(operation: AnyOperation): ZodOpenApiOperationObject {
       String(status),
       {
         description: codes.map((code) => `\`${code}\`: ${ERROR_CODES[code].description}.`).join(" "),
-        content: { "application/problem+json": { schema: z.intersection(ProblemSchema, z.looseObject({ code: z.enum(codes as [ErrorCode, ...ErrorCode[]]) })) } },
+        content: {
+          "application/problem+json": { schema: z.intersection(ProblemSchema, z.looseObject({ code: z.enum(codes as [ErrorCode, ...ErrorCode[]]) })) },
+        },
       },
     ]),
   );
@@ -47,7 +49,17 @@ function toOperationObject(operation: AnyOperation): ZodOpenApiOperationObject {
     tags: [operation.tag],
     requestParams: parameters,
     ...(operation.method === "POST"
-      ? { parameters: [{ name: "Idempotency-Key", in: "header", required: false, description: "Same key and body within 24 h returns the first answer", schema: { type: "string", maxLength: 255 } }] }
+      ? {
+          parameters: [
+            {
+              name: "Idempotency-Key",
+              in: "header",
+              required: false,
+              description: "Same key and body within 24 h returns the first answer",
+              schema: { type: "string", maxLength: 255 },
+            },
+          ],
+        }
       : {}),
     ...(operation.body
       ? {
@@ -78,7 +90,8 @@ export function openApiDocument(serverUrl = "/v1") {
     info: {
       title: "LeadPipe API",
       version: "1.0.0",
-      description: "Lead lists through signals, qualification, drafts, review, sending and reply tracking. Every request needs `Authorization: Bearer <personal access token>`. Errors are RFC 9457 problem+json.",
+      description:
+        "Lead lists through signals, qualification, drafts, review, sending and reply tracking. Every request needs `Authorization: Bearer <personal access token>`. Errors are RFC 9457 problem+json.",
     },
     servers: [{ url: serverUrl }],
     security: [{ bearerAuth: [] }],

@@ -38,7 +38,15 @@ export function defineOperation<P, Q, B>(operation: Operation<P, Q, B>): Operati
 }
 
 /** Codes any operation may answer: an unknown query parameter, auth, a wrong method, rate limit, failures. */
-export const COMMON_ERRORS: ErrorCode[] = ["invalid_request", "unauthenticated", "forbidden", "method_not_allowed", "rate_limited", "internal", "service_unavailable"];
+export const COMMON_ERRORS: ErrorCode[] = [
+  "invalid_request",
+  "unauthenticated",
+  "forbidden",
+  "method_not_allowed",
+  "rate_limited",
+  "internal",
+  "service_unavailable",
+];
 /** Codes any POST may answer besides: its Idempotency-Key was used with another body, or is still in progress. */
 export const POST_ERRORS: ErrorCode[] = ["idempotency_conflict", "conflict"];
 

@@ -15,10 +15,24 @@ type OpenApiOperation = {
 export type OperationExample = { curl: string; response?: { status: number; body: string } };
 
 const BY_NAME: Record<string, string> = {
-  email: "ada@acme.com", first_name: "Ada", last_name: "Lovelace", company: "Acme", title: "VP Sales", domain: "acme.com",
-  website: "https://acme.com", linkedin_url: "https://www.linkedin.com/in/ada", country: "US", industry: "Software", notes: "Met at SaaStr",
-  url: "https://hooks.example.com/leadpipe", reason: "Not a fit for this campaign", subject: "Quick question about Acme's hiring",
-  body: "Hi Ada,\n\nI noticed Acme is hiring three SDRs…", q: "acme", pack: "saas-outbound", slug: "saas-outbound",
+  email: "ada@acme.com",
+  first_name: "Ada",
+  last_name: "Lovelace",
+  company: "Acme",
+  title: "VP Sales",
+  domain: "acme.com",
+  website: "https://acme.com",
+  linkedin_url: "https://www.linkedin.com/in/ada",
+  country: "US",
+  industry: "Software",
+  notes: "Met at SaaStr",
+  url: "https://hooks.example.com/leadpipe",
+  reason: "Not a fit for this campaign",
+  subject: "Quick question about Acme's hiring",
+  body: "Hi Ada,\n\nI noticed Acme is hiring three SDRs…",
+  q: "acme",
+  pack: "saas-outbound",
+  slug: "saas-outbound",
 };
 const SAFE = Number.MAX_SAFE_INTEGER;
 
@@ -27,13 +41,32 @@ const SAFE = Number.MAX_SAFE_INTEGER;
 export const CURATED_BODIES: Record<string, unknown> = {
   createRun: { pack: "saas-outbound", leads_csv_url: "s3://leads/march.csv", stop_after: "draft_email", pins: { draft_email: "draft_email@acme:v1.3.0-acme" } },
   putOffer: {
-    product: "Acme Ledger, invoice automation for finance teams", audience: "finance leaders at mid-size software companies",
-    value_propositions: ["Closes the books two days faster"], proof_points: ["Used by 300 finance teams"],
-    call_to_action: "Would a 15-minute call next week be useful?", sender_name: "Maya Chen", sender_title: "Head of Partnerships",
-    signature: "Acme Ledger · acme.com", tone: "friendly",
+    product: "Acme Ledger, invoice automation for finance teams",
+    audience: "finance leaders at mid-size software companies",
+    value_propositions: ["Closes the books two days faster"],
+    proof_points: ["Used by 300 finance teams"],
+    call_to_action: "Would a 15-minute call next week be useful?",
+    sender_name: "Maya Chen",
+    sender_title: "Head of Partnerships",
+    signature: "Acme Ledger · acme.com",
+    tone: "friendly",
   },
-  putRelay: { host: "smtp.acme.com", port: 587, secure: false, username: "outbound@acme.com", password: "app-password", from_email: "maya@acme.com", from_name: "Maya Chen" },
-  createReply: { in_reply_to: "<drf_01jd0000000000000000000002@mail.acme.com>", from: "ada@prospect.io", subject: "Re: Quick question", text: "Sounds interesting, can we talk Tuesday?", received_at: "2026-11-21T10:00:00Z" },
+  putRelay: {
+    host: "smtp.acme.com",
+    port: 587,
+    secure: false,
+    username: "outbound@acme.com",
+    password: "app-password",
+    from_email: "maya@acme.com",
+    from_name: "Maya Chen",
+  },
+  createReply: {
+    in_reply_to: "<drf_01jd0000000000000000000002@mail.acme.com>",
+    from: "ada@prospect.io",
+    subject: "Re: Quick question",
+    text: "Sounds interesting, can we talk Tuesday?",
+    received_at: "2026-11-21T10:00:00Z",
+  },
   createCampaign: { name: "Q4 finance leaders", pack: "saas-outbound", pins: { draft_email: "draft_email@acme:v1.3.0-acme" } },
   updateCampaign: { pins: { draft_email: "draft_email@acme:v1.3.1-acme" } },
   upsertProvider: { kind: "openai-compatible", base_url: "https://api.openai.com/v1", default_model: "gpt-4o-mini", max_concurrency: 20, api_key: "sk-…" },
@@ -94,7 +127,9 @@ export function operationExamples(openApi: unknown): Map<string, OperationExampl
       const responseSchema = success?.content?.["application/json"]?.schema;
       examples.set(operation.operationId, {
         curl: lines.join(" \\\n"),
-        response: status ? { status: Number(status), body: responseSchema ? JSON.stringify(sampled(responseSchema, document, false), null, 2) : "" } : undefined,
+        response: status
+          ? { status: Number(status), body: responseSchema ? JSON.stringify(sampled(responseSchema, document, false), null, 2) : "" }
+          : undefined,
       });
     }
   }

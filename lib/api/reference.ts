@@ -8,14 +8,33 @@ import { operationExamples, type OperationExample } from "@/lib/api/reference-ex
 
 export type FieldDoc = { name: string; type: string; required: boolean; description?: string };
 export type OperationDoc = {
-  id: string; method: string; path: string; summary: string; description?: string; tag: string; role: string;
-  pathParams: FieldDoc[]; queryParams: FieldDoc[]; body: FieldDoc[]; success: { status: number; description: string; schema?: string };
+  id: string;
+  method: string;
+  path: string;
+  summary: string;
+  description?: string;
+  tag: string;
+  role: string;
+  pathParams: FieldDoc[];
+  queryParams: FieldDoc[];
+  body: FieldDoc[];
+  success: { status: number; description: string; schema?: string };
   /** Each error status with its codes, e.g. "409 (lead_exists, idempotency_conflict)". */
   errors: string[];
   example?: OperationExample;
 };
 
-type JsonSchema = { type?: string | string[]; properties?: Record<string, JsonSchema>; required?: string[]; enum?: unknown[]; items?: JsonSchema; anyOf?: JsonSchema[]; description?: string; format?: string; id?: string };
+type JsonSchema = {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  enum?: unknown[];
+  items?: JsonSchema;
+  anyOf?: JsonSchema[];
+  description?: string;
+  format?: string;
+  id?: string;
+};
 
 function typeName(schema: JsonSchema): string {
   if (schema.enum) return schema.enum.map((v) => JSON.stringify(v)).join(" | ");
@@ -29,7 +48,10 @@ function fields(schema: z.ZodType | undefined): FieldDoc[] {
   if (!schema) return [];
   const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema;
   return Object.entries(json.properties ?? {}).map(([name, property]) => ({
-    name, type: typeName(property), required: (json.required ?? []).includes(name), description: property.description,
+    name,
+    type: typeName(property),
+    required: (json.required ?? []).includes(name),
+    description: property.description,
   }));
 }
 
@@ -46,7 +68,11 @@ export function apiReference(): OperationDoc[] {
     pathParams: fields(operation.params),
     queryParams: fields(operation.query),
     body: fields(operation.body),
-    success: { status: operation.success.status, description: operation.success.description, schema: operation.success.schema ? String((z.globalRegistry.get(operation.success.schema) as { id?: string } | undefined)?.id ?? "object") : undefined },
+    success: {
+      status: operation.success.status,
+      description: operation.success.description,
+      schema: operation.success.schema ? String((z.globalRegistry.get(operation.success.schema) as { id?: string } | undefined)?.id ?? "object") : undefined,
+    },
     errors: [...operationErrors(operation)].map(([status, codes]) => `${status} (${codes.join(", ")})`),
     example: examples.get(operation.id),
   }));

@@ -5,11 +5,19 @@ export function pageOf<T extends z.ZodType>(item: T, id: string) {
 }
 
 const ProblemFork = z.object({
-  stage: z.string(), name: z.string(), version: z.string(),
+  stage: z.string(),
+  name: z.string(),
+  version: z.string(),
   source: z.enum(["run", "campaign", "pack", "label", "production"]).meta({ description: "Which pin puts the fork in the prompt set" }),
 });
 const ProblemRegression = z.object({
-  stage: z.string(), name: z.string(), version: z.string(), pass_rate: z.number(), parent_pass_rate: z.number(), evaluation_id: z.string(), parent_evaluation_id: z.string(),
+  stage: z.string(),
+  name: z.string(),
+  version: z.string(),
+  pass_rate: z.number(),
+  parent_pass_rate: z.number(),
+  evaluation_id: z.string(),
+  parent_evaluation_id: z.string(),
 });
 
 // RFC 9457 problem details. The extension members some codes add are listed here, so that a
@@ -21,7 +29,10 @@ export const ProblemSchema = z
     status: z.number().int(),
     code: z.string(),
     detail: z.string(),
-    errors: z.array(z.object({ path: z.string(), message: z.string() })).optional().meta({ description: "`validation_failed` (and some `invalid_request`): each field and what is wrong with it" }),
+    errors: z
+      .array(z.object({ path: z.string(), message: z.string() }))
+      .optional()
+      .meta({ description: "`validation_failed` (and some `invalid_request`): each field and what is wrong with it" }),
     request_id: z.string(),
     lead_id: z.string().optional().meta({ description: "`lead_exists`: the existing lead" }),
     forks: z.array(ProblemFork).optional().meta({ description: "`fork_not_approved`: the forks no reviewer approved" }),
@@ -31,7 +42,19 @@ export const ProblemSchema = z
   .meta({ id: "Problem" });
 
 // Path parameters. A value of the wrong shape names no resource, so it is answered 404.
-export const LeadIdParams = z.object({ id: z.string().regex(/^lead_[0-9a-z]{26}$/).meta({ example: "lead_01jd0000000000000000000000" }) });
-export const SlugParams = z.object({ slug: z.string().regex(/^[a-z0-9][a-z0-9-]{1,62}$/).meta({ example: "saas-outbound" }) });
-export const PromptNameParams = z.object({ name: z.string().max(130).meta({ description: "A prompt name; a fork is `<name>@<workspace>` (URL-encode the @)", example: "draft_email" }) });
+export const LeadIdParams = z.object({
+  id: z
+    .string()
+    .regex(/^lead_[0-9a-z]{26}$/)
+    .meta({ example: "lead_01jd0000000000000000000000" }),
+});
+export const SlugParams = z.object({
+  slug: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9-]{1,62}$/)
+    .meta({ example: "saas-outbound" }),
+});
+export const PromptNameParams = z.object({
+  name: z.string().max(130).meta({ description: "A prompt name; a fork is `<name>@<workspace>` (URL-encode the @)", example: "draft_email" }),
+});
 export const PromptVersionParams = PromptNameParams.extend({ semver: z.string().max(100).meta({ example: "v1.2.0" }) });

@@ -64,7 +64,9 @@ function handlerFor(operation: AnyOperation): RouteHandler {
       const decision = access.decision;
       headers = { ...headers, ...decision.headers };
       if (!decision.allowed) {
-        throw new HttpProblem("rate_limited", `Rate limit exceeded. Try again in ${decision.retryAfterSeconds} s.`, { "retry-after": String(decision.retryAfterSeconds) });
+        throw new HttpProblem("rate_limited", `Rate limit exceeded. Try again in ${decision.retryAfterSeconds} s.`, {
+          "retry-after": String(decision.retryAfterSeconds),
+        });
       }
       const result = await execute(operation, request, context, requestId, auth);
       response = respond(result, operation.success.status, headers);
@@ -73,10 +75,19 @@ function handlerFor(operation: AnyOperation): RouteHandler {
       response = problemResponse(problem, requestId, headers);
     }
     const elapsed = performance.now() - started;
-    log.info({
-      request_id: requestId, method: request.method, path: urlOf(request).pathname, status: response.status,
-      duration_ms: Math.round(elapsed * 10) / 10, workspace: auth?.workspace.slug, token: auth?.token.id, operation: operation.id,
-    }, "request");
+    log.info(
+      {
+        request_id: requestId,
+        method: request.method,
+        path: urlOf(request).pathname,
+        status: response.status,
+        duration_ms: Math.round(elapsed * 10) / 10,
+        workspace: auth?.workspace.slug,
+        token: auth?.token.id,
+        operation: operation.id,
+      },
+      "request",
+    );
     const m = metrics();
     m.httpRequests.inc({ operation: operation.id, status: response.status });
     m.httpDuration.observe({ operation: operation.id }, elapsed / 1000);

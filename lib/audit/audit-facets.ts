@@ -14,6 +14,8 @@ export async function auditFacets(workspaceId: string): Promise<AuditFacets> {
   return {
     actions: actions.map((row) => row.action),
     // One entry per actor id (a renamed user keeps the newest-sorted name).
-    actors: actors.filter((row) => !seen.has(row.actorId) && seen.add(row.actorId)).map((row) => ({ id: row.actorId, type: row.actorType, name: row.actorName })),
+    actors: actors
+      .filter((row) => !seen.has(row.actorId) && seen.add(row.actorId))
+      .map((row) => ({ id: row.actorId, type: row.actorType, name: row.actorName })),
   };
 }

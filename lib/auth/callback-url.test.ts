@@ -5,7 +5,10 @@ describe("safeCallbackUrl", () => {
   it("keeps same-site paths", () => {
     expect(safeCallbackUrl("/review/drafts/drf_1?x=1")).toBe("/review/drafts/drf_1?x=1");
   });
-  it.each([undefined, "", "https://evil.example", "//evil.example", "/\\evil.example", "/login?callbackUrl=/x", "javascript:alert(1)"])("sends %s home", (value) => {
-    expect(safeCallbackUrl(value)).toBe("/");
-  });
+  it.each([undefined, "", "https://evil.example", "//evil.example", "/\\evil.example", "/login?callbackUrl=/x", "javascript:alert(1)"])(
+    "sends %s home",
+    (value) => {
+      expect(safeCallbackUrl(value)).toBe("/");
+    },
+  );
 });

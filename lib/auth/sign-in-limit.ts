@@ -28,7 +28,10 @@ const keys = (email: string, address: string) => {
  */
 export function clientAddress(headers: Record<string, string | string[] | undefined>, trustedProxies: string[] = config().TRUSTED_PROXY_CIDRS): string {
   const raw = headers["x-forwarded-for"];
-  const forwarded = (Array.isArray(raw) ? raw.join(",") : raw ?? "").split(",").map((part) => part.trim()).filter(Boolean);
+  const forwarded = (Array.isArray(raw) ? raw.join(",") : (raw ?? ""))
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean);
   let address = forwarded.pop();
   while (address !== undefined && forwarded.length > 0 && isTrusted(address, trustedProxies)) address = forwarded.pop();
   return address ?? "unknown";
@@ -50,8 +53,12 @@ export async function takeSignInAttempt(email: string, address: string): Promise
   const { pair, email: perEmail } = keys(email, address);
   const results = await redis()
     .multi()
-    .set(pair, 0, "EX", SIGN_IN_WINDOW_SECONDS, "NX").incr(pair).ttl(pair)
-    .set(perEmail, 0, "EX", SIGN_IN_WINDOW_SECONDS, "NX").incr(perEmail).ttl(perEmail)
+    .set(pair, 0, "EX", SIGN_IN_WINDOW_SECONDS, "NX")
+    .incr(pair)
+    .ttl(pair)
+    .set(perEmail, 0, "EX", SIGN_IN_WINDOW_SECONDS, "NX")
+    .incr(perEmail)
+    .ttl(perEmail)
     .exec();
   if (!results || results.some(([error]) => error)) throw new Error("sign-in limiter: Redis did not answer");
   const [, pairCount, pairTtl, , emailCount, emailTtl] = results.map(([, value]) => Number(value));

@@ -22,7 +22,11 @@ export async function listWebSessions(userId: string, currentId: string) {
   const rows = await db().webSession.findMany({ where: { userId, endedAt: null }, orderBy: { id: "desc" }, take: 100 });
   return {
     data: rows.map((row) => ({
-      id: row.id, started_at: row.createdAt.toISOString(), user_agent: row.userAgent, address: row.address, current: row.id === currentId,
+      id: row.id,
+      started_at: row.createdAt.toISOString(),
+      user_agent: row.userAgent,
+      address: row.address,
+      current: row.id === currentId,
     })),
   };
 }
@@ -32,7 +36,13 @@ export async function endOwnWebSession(user: { userId: string; workspaceId: stri
   await db().$transaction(async (tx) => {
     const { count } = await tx.webSession.updateMany({ where: { id: sessionId, userId: user.userId, endedAt: null }, data: { endedAt: new Date() } });
     if (count === 0) throw new NotFound("session");
-    await recordAudit(tx, { workspaceId: user.workspaceId, actor: user.actor, action: "session.ended", target: { type: "user", id: user.userId }, data: { session_id: sessionId } });
+    await recordAudit(tx, {
+      workspaceId: user.workspaceId,
+      actor: user.actor,
+      action: "session.ended",
+      target: { type: "user", id: user.userId },
+      data: { session_id: sessionId },
+    });
   });
   return { ended: 1 };
 }
@@ -41,7 +51,13 @@ export async function endOwnWebSession(user: { userId: string; workspaceId: stri
 export async function signOutEverywhere(user: { userId: string; workspaceId: string; actor: Actor }) {
   return db().$transaction(async (tx) => {
     const count = await endAllWebSessions(user.userId, tx);
-    await recordAudit(tx, { workspaceId: user.workspaceId, actor: user.actor, action: "session.signed_out_everywhere", target: { type: "user", id: user.userId }, data: { ended: count } });
+    await recordAudit(tx, {
+      workspaceId: user.workspaceId,
+      actor: user.actor,
+      action: "session.signed_out_everywhere",
+      target: { type: "user", id: user.userId },
+      data: { ended: count },
+    });
     return { ended: count };
   });
 }

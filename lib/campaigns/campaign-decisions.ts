@@ -37,18 +37,32 @@ export async function approveCampaign(workspaceId: string, id: string, reviewer:
   await db().$transaction(async (tx) => {
     await tx.campaign.update({
       where: { id, workspaceId },
-      data: { status: CAMPAIGN_STATUS.approved, approvedById: reviewer.userId, approvedAt: new Date(), rejectedById: null, rejectedAt: null, rejectReason: null },
+      data: {
+        status: CAMPAIGN_STATUS.approved,
+        approvedById: reviewer.userId,
+        approvedAt: new Date(),
+        rejectedById: null,
+        rejectedAt: null,
+        rejectReason: null,
+      },
     });
     await recordSetApproval(tx, { workspaceId, set, scopeType: "campaign", scopeId: id, packId: row.packId, approvedById: reviewer.userId, overrideReason });
     await recordAudit(tx, {
-      workspaceId, actor: reviewer.actor, action: "campaign.approved", target: { type: "campaign", id },
+      workspaceId,
+      actor: reviewer.actor,
+      action: "campaign.approved",
+      target: { type: "campaign", id },
       data: {
-        name: campaign.name, set_hash: set.hash, forks: campaign.forks.map((fork) => ({ stage: fork.stage, name: fork.name, version: fork.version, source: fork.source })),
+        name: campaign.name,
+        set_hash: set.hash,
+        forks: campaign.forks.map((fork) => ({ stage: fork.stage, name: fork.name, version: fork.version, source: fork.source })),
         ...(overrideReason ? { override_reason: overrideReason, regressions } : {}),
       },
       diff: campaign.forks.map((fork) => fork.diff).join("\n") || null,
     });
-    await writeEvents(tx, workspaceId, [{ type: "campaign.approved", data: { campaign_id: id, name: campaign.name, reviewer: reviewer.actor.name, set_hash: set.hash } }]);
+    await writeEvents(tx, workspaceId, [
+      { type: "campaign.approved", data: { campaign_id: id, name: campaign.name, reviewer: reviewer.actor.name, set_hash: set.hash } },
+    ]);
   });
   return getCampaign(workspaceId, id);
 }
@@ -61,14 +75,26 @@ export async function rejectCampaign(workspaceId: string, id: string, body: z.in
   await db().$transaction(async (tx) => {
     await tx.campaign.update({
       where: { id, workspaceId },
-      data: { status: CAMPAIGN_STATUS.rejected, rejectedById: reviewer.userId, rejectedAt: new Date(), rejectReason: body.reason, approvedById: null, approvedAt: null },
+      data: {
+        status: CAMPAIGN_STATUS.rejected,
+        rejectedById: reviewer.userId,
+        rejectedAt: new Date(),
+        rejectReason: body.reason,
+        approvedById: null,
+        approvedAt: null,
+      },
     });
     const revoked = await revokeApprovals(tx, workspaceId, { scopeType: "campaign", scopeId: id });
     await recordAudit(tx, {
-      workspaceId, actor: reviewer.actor, action: "campaign.rejected", target: { type: "campaign", id },
+      workspaceId,
+      actor: reviewer.actor,
+      action: "campaign.rejected",
+      target: { type: "campaign", id },
       data: { name: campaign.name, reason: body.reason, set_hash: campaign.set_hash, approvals_revoked: revoked },
     });
-    await writeEvents(tx, workspaceId, [{ type: "campaign.rejected", data: { campaign_id: id, name: campaign.name, reviewer: reviewer.actor.name, reason: body.reason } }]);
+    await writeEvents(tx, workspaceId, [
+      { type: "campaign.rejected", data: { campaign_id: id, name: campaign.name, reviewer: reviewer.actor.name, reason: body.reason } },
+    ]);
   });
   return getCampaign(workspaceId, id);
 }

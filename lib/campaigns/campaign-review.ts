@@ -10,14 +10,21 @@ import { SYSTEM_WORKSPACE_SLUG } from "@/lib/workspaces/slug";
 export type ReviewFork = Awaited<ReturnType<typeof getCampaign>>["forks"][number] & { text: PromptText; parent_text: PromptText | null };
 
 const text = (version: { modelDefault: string; system: string; userTemplate: string }): PromptText => ({
-  model_default: version.modelDefault, system: version.system, user_template: version.userTemplate,
+  model_default: version.modelDefault,
+  system: version.system,
+  user_template: version.userTemplate,
 });
 
 export async function getCampaignForReview(workspaceId: string, id: string) {
   const campaign = await getCampaign(workspaceId, id);
   // Forks are the workspace's own prompts (or production ones), so a name + version finds each.
   const versions = await db().promptVersion.findMany({
-    where: { OR: campaign.forks.map((fork) => ({ version: fork.version, prompt: { name: fork.name, OR: [{ workspaceId }, { workspace: { slug: SYSTEM_WORKSPACE_SLUG } }] } })) },
+    where: {
+      OR: campaign.forks.map((fork) => ({
+        version: fork.version,
+        prompt: { name: fork.name, OR: [{ workspaceId }, { workspace: { slug: SYSTEM_WORKSPACE_SLUG } }] },
+      })),
+    },
     include: { parent: true, prompt: { select: { name: true } } },
   });
   const byKey = new Map(versions.map((version) => [`${version.prompt.name} ${version.version}`, version]));

@@ -18,22 +18,41 @@ import { PromptRef } from "@/lib/prompts/present-version";
 // approval away again.
 
 const Pins = z.record(z.string(), z.string().max(200));
-export const CreateCampaignBody = z.strictObject({ name: z.string().trim().min(1).max(200), pack: z.string().max(63), pins: Pins.optional(), offer: OfferOverride.optional() }).meta({ id: "CreateCampaign" });
-export const UpdateCampaignBody = z.strictObject({ name: z.string().trim().min(1).max(200).optional(), pins: Pins.optional(), offer: OfferOverride.optional() }).meta({ id: "UpdateCampaign" });
+export const CreateCampaignBody = z
+  .strictObject({ name: z.string().trim().min(1).max(200), pack: z.string().max(63), pins: Pins.optional(), offer: OfferOverride.optional() })
+  .meta({ id: "CreateCampaign" });
+export const UpdateCampaignBody = z
+  .strictObject({ name: z.string().trim().min(1).max(200).optional(), pins: Pins.optional(), offer: OfferOverride.optional() })
+  .meta({ id: "UpdateCampaign" });
 export const CampaignsQuery = ListQuery;
 
 export const CampaignSchema = z
   .object({
-    id: z.string(), name: z.string(), pack: z.string(), status: z.enum(CAMPAIGN_STATUSES), needs_approval: z.boolean(),
+    id: z.string(),
+    name: z.string(),
+    pack: z.string(),
+    status: z.enum(CAMPAIGN_STATUSES),
+    needs_approval: z.boolean(),
     pins: z.record(z.string(), PromptRef),
-    forks: z.array(z.object({
-      stage: z.string(), name: z.string(), version: z.string(), parent: PromptRef.nullable(), diff: z.string(),
-      source: z.enum(["run", "campaign", "pack", "label", "production"]).meta({ description: "Which pin puts this fork in the campaign's resolved prompt set" }),
-    })),
+    forks: z.array(
+      z.object({
+        stage: z.string(),
+        name: z.string(),
+        version: z.string(),
+        parent: PromptRef.nullable(),
+        diff: z.string(),
+        source: z
+          .enum(["run", "campaign", "pack", "label", "production"])
+          .meta({ description: "Which pin puts this fork in the campaign's resolved prompt set" }),
+      }),
+    ),
     set_hash: z.string().meta({ description: "sha256 of the resolved prompt set (stage → version id) that an approval is recorded against" }),
     created_by: z.string().nullable(),
-    approved_by: z.string().nullable(), approved_at: z.string().nullable(),
-    rejected_by: z.string().nullable(), rejected_at: z.string().nullable(), reject_reason: z.string().nullable(),
+    approved_by: z.string().nullable(),
+    approved_at: z.string().nullable(),
+    rejected_by: z.string().nullable(),
+    rejected_at: z.string().nullable(),
+    reject_reason: z.string().nullable(),
     offer: OfferOverride.meta({ description: "Overrides the pack's and workspace's offer field by field (null: none)" }),
     created_at: z.string(),
   })
@@ -65,18 +84,31 @@ async function present(campaign: Loaded) {
   const forks = set.forks.map((fork) => {
     const version = byId.get(fork.versionId)!;
     return {
-      stage: fork.stage, name: fork.name, version: fork.version, source: fork.source, diff: version.diffFromPrevious,
+      stage: fork.stage,
+      name: fork.name,
+      version: fork.version,
+      source: fork.source,
+      diff: version.diffFromPrevious,
       parent: version.parent ? { name: version.parent.prompt.name, version: version.parent.version } : null,
     };
   });
   let status = campaign.status as "draft" | "approved" | "rejected";
   if (status === "approved" && forks.length > 0 && !(await liveApproval(campaign.workspaceId, set.hash))) status = "draft";
   return {
-    id: campaign.id, name: campaign.name, pack: campaign.pack.slug, status, needs_approval: forks.length > 0,
+    id: campaign.id,
+    name: campaign.name,
+    pack: campaign.pack.slug,
+    status,
+    needs_approval: forks.length > 0,
     pins: Object.fromEntries(campaign.pins.map((pin) => [pin.stage, { name: pin.promptVersion.prompt.name, version: pin.promptVersion.version }])),
-    forks, offer: presentOverride(campaign.offer), set_hash: set.hash, created_by: campaign.createdById,
-    approved_by: status === "approved" ? campaign.approvedById : null, approved_at: status === "approved" ? (campaign.approvedAt?.toISOString() ?? null) : null,
-    rejected_by: status === "rejected" ? campaign.rejectedById : null, rejected_at: status === "rejected" ? (campaign.rejectedAt?.toISOString() ?? null) : null,
+    forks,
+    offer: presentOverride(campaign.offer),
+    set_hash: set.hash,
+    created_by: campaign.createdById,
+    approved_by: status === "approved" ? campaign.approvedById : null,
+    approved_at: status === "approved" ? (campaign.approvedAt?.toISOString() ?? null) : null,
+    rejected_by: status === "rejected" ? campaign.rejectedById : null,
+    rejected_at: status === "rejected" ? (campaign.rejectedAt?.toISOString() ?? null) : null,
     reject_reason: status === "rejected" ? campaign.rejectReason : null,
     created_at: campaign.createdAt.toISOString(),
   };
@@ -90,7 +122,12 @@ export async function getCampaign(workspaceId: string, id: string) {
 
 export async function listCampaigns(workspaceId: string, query: z.infer<typeof CampaignsQuery>) {
   const after = decodeCursor("campaigns", workspaceId, query.cursor);
-  const rows = await db().campaign.findMany({ where: { workspaceId, ...(after ? { id: { lt: after } } : {}) }, include: INCLUDE, orderBy: { id: "desc" }, take: query.limit + 1 });
+  const rows = await db().campaign.findMany({
+    where: { workspaceId, ...(after ? { id: { lt: after } } : {}) },
+    include: INCLUDE,
+    orderBy: { id: "desc" },
+    take: query.limit + 1,
+  });
   const page = toPage(rows, query.limit, "campaigns", workspaceId, (row) => row);
   return { ...page, data: await Promise.all(page.data.map(present)) };
 }
@@ -102,8 +139,24 @@ export async function createCampaign(workspaceId: string, body: z.infer<typeof C
   const pins = body.pins ? await resolvePins(workspaceId, body.pins, "pins") : new Map<string, string>();
   const id = newId("cmp");
   await db().$transaction(async (tx) => {
-    await tx.campaign.create({ data: { id, workspaceId, name: body.name, packId: pack.id, offer: overrideToStore(body.offer), createdById: creator.userId, pins: { create: [...pins].map(([stage, promptVersionId]) => ({ stage, promptVersionId })) } } });
-    await recordAudit(tx, { workspaceId, actor, action: "campaign.created", target: { type: "campaign", id }, data: { name: body.name, pack: body.pack, pins: body.pins ?? {} } });
+    await tx.campaign.create({
+      data: {
+        id,
+        workspaceId,
+        name: body.name,
+        packId: pack.id,
+        offer: overrideToStore(body.offer),
+        createdById: creator.userId,
+        pins: { create: [...pins].map(([stage, promptVersionId]) => ({ stage, promptVersionId })) },
+      },
+    });
+    await recordAudit(tx, {
+      workspaceId,
+      actor,
+      action: "campaign.created",
+      target: { type: "campaign", id },
+      data: { name: body.name, pack: body.pack, pins: body.pins ?? {} },
+    });
   });
   return getCampaign(workspaceId, id);
 }
@@ -114,14 +167,24 @@ export async function updateCampaign(workspaceId: string, id: string, body: z.in
   await db().$transaction(async (tx) => {
     await tx.campaign.update({
       where: { id, workspaceId },
-      data: { name: body.name, offer: overrideToStore(body.offer), ...(pins ? { status: CAMPAIGN_STATUS.draft, approvedById: null, approvedAt: null, rejectedById: null, rejectedAt: null, rejectReason: null } : {}) },
+      data: {
+        name: body.name,
+        offer: overrideToStore(body.offer),
+        ...(pins ? { status: CAMPAIGN_STATUS.draft, approvedById: null, approvedAt: null, rejectedById: null, rejectedAt: null, rejectReason: null } : {}),
+      },
     });
     if (pins) {
       await revokeApprovals(tx, workspaceId, { scopeType: "campaign", scopeId: id });
       await tx.campaignPin.deleteMany({ where: { campaignId: id } });
       await tx.campaignPin.createMany({ data: [...pins].map(([stage, promptVersionId]) => ({ campaignId: id, stage, promptVersionId })) });
     }
-    await recordAudit(tx, { workspaceId, actor, action: "campaign.updated", target: { type: "campaign", id }, data: { fields: Object.keys(body), approval_reset: Boolean(pins) } });
+    await recordAudit(tx, {
+      workspaceId,
+      actor,
+      action: "campaign.updated",
+      target: { type: "campaign", id },
+      data: { fields: Object.keys(body), approval_reset: Boolean(pins) },
+    });
   });
   return getCampaign(workspaceId, id);
 }

@@ -36,7 +36,8 @@ export const COMMANDS: Record<string, { usage: string; run: (flags: Flags) => Pr
     usage: "--workspace S --email E --password P --role admin|reviewer|viewer",
     async run(flags) {
       required(flags, "workspace", "email", "password", "role");
-      if (!["admin", "reviewer", "viewer"].includes(flags.role!)) throw new ValidationFailed([{ path: "--role", message: "must be admin, reviewer or viewer" }]);
+      if (!["admin", "reviewer", "viewer"].includes(flags.role!))
+        throw new ValidationFailed([{ path: "--role", message: "must be admin, reviewer or viewer" }]);
       const { user } = await createUser({ workspaceSlug: flags.workspace!, email: flags.email!, password: flags.password!, role: flags.role as Role });
       return user.id;
     },

@@ -15,7 +15,11 @@ const { closeDb } = await import("@/lib/db");
 const [name, ...rest] = process.argv.slice(2);
 const command = name ? COMMANDS[name] : undefined;
 if (!command) {
-  console.error(`Usage: npm run cli -- <command> [flags]\n\n${Object.entries(COMMANDS).map(([n, c]) => `  ${n} ${c.usage}`).join("\n")}`);
+  console.error(
+    `Usage: npm run cli -- <command> [flags]\n\n${Object.entries(COMMANDS)
+      .map(([n, c]) => `  ${n} ${c.usage}`)
+      .join("\n")}`,
+  );
   process.exit(name ? 2 : 0);
 }
 

@@ -25,7 +25,12 @@ describe("parseConfig", () => {
   });
 
   it("parses lists and trims a trailing slash from APP_URL", () => {
-    const config = parseConfig({ ...required, WEBHOOK_RETRY_SCHEDULE: "1, 2,3", OUTBOUND_ALLOWLIST: "127.0.0.0/8, ::1/128", APP_URL: "https://leads.example.com/" });
+    const config = parseConfig({
+      ...required,
+      WEBHOOK_RETRY_SCHEDULE: "1, 2,3",
+      OUTBOUND_ALLOWLIST: "127.0.0.0/8, ::1/128",
+      APP_URL: "https://leads.example.com/",
+    });
     expect(config.WEBHOOK_RETRY_SCHEDULE).toEqual([1, 2, 3]);
     expect(config.OUTBOUND_ALLOWLIST).toEqual(["127.0.0.0/8", "::1/128"]);
     expect(config.APP_URL).toBe("https://leads.example.com");

@@ -6,13 +6,16 @@ import { z } from "zod";
 const port = z.coerce.number().int().min(1).max(65535);
 const positiveInt = z.coerce.number().int().positive();
 const url = (protocols: string[]) =>
-  z.string().refine((value) => {
-    try {
-      return protocols.includes(new URL(value).protocol);
-    } catch {
-      return false;
-    }
-  }, `must be a URL starting with ${protocols.map((p) => `${p}//`).join(" or ")}`);
+  z.string().refine(
+    (value) => {
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    },
+    `must be a URL starting with ${protocols.map((p) => `${p}//`).join(" or ")}`,
+  );
 
 const secondsList = z
   .string()
@@ -22,21 +25,23 @@ const secondsList = z
 
 const cidrList = z
   .string()
-  .transform((value) => value.split(",").map((part) => part.trim()).filter(Boolean))
-  .refine(
-    (list) => list.every((cidr) => /^[0-9a-fA-F:.]+\/\d{1,3}$/.test(cidr)),
-    "must be comma-separated CIDR ranges, e.g. 127.0.0.0/8,::1/128",
-  );
+  .transform((value) =>
+    value
+      .split(",")
+      .map((part) => part.trim())
+      .filter(Boolean),
+  )
+  .refine((list) => list.every((cidr) => /^[0-9a-fA-F:.]+\/\d{1,3}$/.test(cidr)), "must be comma-separated CIDR ranges, e.g. 127.0.0.0/8,::1/128");
 
-const booleanFlag = z
-  .enum(["true", "false", "1", "0", ""])
-  .transform((value) => value === "true" || value === "1");
+const booleanFlag = z.enum(["true", "false", "1", "0", ""]).transform((value) => value === "true" || value === "1");
 
 export const ConfigSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   DATABASE_URL: url(["postgres:", "postgresql:"]).default("postgresql://postgres@127.0.0.1:5432/leadpipe"),
   REDIS_URL: url(["redis:", "rediss:"]).default("redis://127.0.0.1:6379/0"),
-  APP_URL: url(["http:", "https:"]).default("http://localhost:3000").transform((value) => value.replace(/\/+$/, "")),
+  APP_URL: url(["http:", "https:"])
+    .default("http://localhost:3000")
+    .transform((value) => value.replace(/\/+$/, "")),
   PORT: port.default(3000),
   WORKER_PORT: port.default(3001),
   AUTH_SECRET: z.string({ error: "is required (npm start generates one into .env.local)" }).min(32, "must be at least 32 characters"),
@@ -48,7 +53,11 @@ export const ConfigSchema = z.object({
   WEBHOOK_RETRY_SCHEDULE: secondsList.default([5, 300, 1800, 7200, 18000, 36000]),
   WEBHOOK_RETRY_WINDOW_SECONDS: positiveInt.default(86400),
   // An endpoint whose every attempt has failed for this long is disabled (0: never); 3 days.
-  WEBHOOK_DISABLE_AFTER_SECONDS: z.coerce.number({ error: "must be whole seconds, e.g. 259200" }).int("must be whole seconds, e.g. 259200").min(0, "must be 0 (never) or more seconds").default(259200),
+  WEBHOOK_DISABLE_AFTER_SECONDS: z.coerce
+    .number({ error: "must be whole seconds, e.g. 259200" })
+    .int("must be whole seconds, e.g. 259200")
+    .min(0, "must be 0 (never) or more seconds")
+    .default(259200),
   S3_ENDPOINT: url(["http:", "https:"]).optional(),
   S3_FORCE_PATH_STYLE: booleanFlag.default(false),
   CSV_MAX_BYTES: positiveInt.default(50 * 1024 * 1024),
@@ -77,9 +86,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ""));
   const result = ConfigSchema.safeParse(cleaned);
   if (!result.success) {
-    throw new ConfigError(
-      result.error.issues.map((issue) => ({ name: String(issue.path[0] ?? "environment"), message: issue.message })),
-    );
+    throw new ConfigError(result.error.issues.map((issue) => ({ name: String(issue.path[0] ?? "environment"), message: issue.message })));
   }
   return result.data;
 }

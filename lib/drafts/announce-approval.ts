@@ -15,7 +15,10 @@ import { APPROVED_DRAFT_STATUSES } from "@/lib/lifecycle/draft";
 type Announced = { id: string; workspaceId: string; leadId: string; runId: string; reviewerId: string; edited: boolean };
 
 const RETURNING = `RETURNING d.id, d."workspaceId", d."leadId", d."runId", d."reviewerId", d.edited`;
-/** Approvals that stand (APPROVED_DRAFT_STATUSES, parameter $3): approved, and sent or failed since (never announced only if something skipped the send job). */
+/**
+ * Approvals that stand (APPROVED_DRAFT_STATUSES, parameter $3): approved, and sent or failed since
+ * (never announced only if something skipped the send job).
+ */
 const STANDING = `d.status = ANY($3) AND d."approvalAnnouncedAt" IS NULL`;
 const SWEEP_BATCH = 1000;
 

@@ -7,7 +7,12 @@ import { approveDraft, type Reviewer } from "@/lib/drafts/review-draft";
 // draft.approved event when its undo window closes (lib/drafts/announce-approval.ts). One draft's
 // refusal (already reviewed, gone) does not stop the others.
 
-export const ApproveDraftsBody = z.strictObject({ ids: z.array(z.string().regex(/^drf_[0-9a-z]{26}$/)).min(1).max(100) });
+export const ApproveDraftsBody = z.strictObject({
+  ids: z
+    .array(z.string().regex(/^drf_[0-9a-z]{26}$/))
+    .min(1)
+    .max(100),
+});
 
 export type BulkOutcome = { id: string; ok: true; status: string } | { id: string; ok: false; code: string; message: string };
 

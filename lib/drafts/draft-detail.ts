@@ -11,7 +11,12 @@ import { listLeadTraces } from "@/lib/runs/lead-traces";
 export async function getDraftDetail(workspaceId: string, id: string) {
   const draft = await db().draft.findFirst({
     where: { id, workspaceId },
-    include: { ...DRAFT_INCLUDE, lead: true, run: { select: { name: true } }, runLead: { select: { state: true, stage: true, reasonCode: true, reasonMessage: true } } },
+    include: {
+      ...DRAFT_INCLUDE,
+      lead: true,
+      run: { select: { name: true } },
+      runLead: { select: { state: true, stage: true, reasonCode: true, reasonMessage: true } },
+    },
   });
   if (!draft) throw new NotFound("draft");
   const [traces, reviewer] = await Promise.all([
@@ -24,7 +29,8 @@ export async function getDraftDetail(workspaceId: string, id: string) {
     lead: presentLead(draft.lead),
     run: { id: draft.runId, name: draft.run.name },
     run_lead: {
-      state: draft.runLead.state, stage: draft.runLead.stage,
+      state: draft.runLead.state,
+      stage: draft.runLead.stage,
       reason: draft.runLead.reasonCode ? { code: draft.runLead.reasonCode, message: draft.runLead.reasonMessage ?? "" } : null,
     },
     send: presented.send,

@@ -9,8 +9,15 @@ export const DraftsQuery = ListQuery.extend({ status: z.enum(DRAFT_STATUSES).opt
 export async function listDrafts(workspaceId: string, query: z.infer<typeof DraftsQuery>) {
   const after = decodeCursor("drafts", workspaceId, query.cursor);
   const rows = await db().draft.findMany({
-    where: { workspaceId, ...(after ? { id: { lt: after } } : {}), ...(query.status ? { status: query.status } : {}), ...(query.run_id ? { runId: query.run_id } : {}) },
-    include: DRAFT_INCLUDE, orderBy: { id: "desc" }, take: query.limit + 1,
+    where: {
+      workspaceId,
+      ...(after ? { id: { lt: after } } : {}),
+      ...(query.status ? { status: query.status } : {}),
+      ...(query.run_id ? { runId: query.run_id } : {}),
+    },
+    include: DRAFT_INCLUDE,
+    orderBy: { id: "desc" },
+    take: query.limit + 1,
   });
   return toPage(rows, query.limit, "drafts", workspaceId, presentDraft);
 }

@@ -4,27 +4,54 @@ import { config } from "@/lib/config";
 import { PromptRef } from "@/lib/prompts/present-version";
 import { DRAFT_STATUSES, SEND_STATUSES } from "@/lib/statuses";
 
-export const DraftIdParams = z.object({ id: z.string().regex(/^drf_[0-9a-z]{26}$/).meta({ example: "drf_01jd0000000000000000000000" }) });
+export const DraftIdParams = z.object({
+  id: z
+    .string()
+    .regex(/^drf_[0-9a-z]{26}$/)
+    .meta({ example: "drf_01jd0000000000000000000000" }),
+});
 
 export { DRAFT_STATUSES };
 
 export const DraftSchema = z
   .object({
-    id: z.string(), lead_id: z.string(), run_id: z.string(), status: z.enum(DRAFT_STATUSES), subject: z.string(), body: z.string(),
-    edited: z.boolean(), prompt: PromptRef.nullable(), reviewer: z.string().nullable(), reviewed_at: z.string().nullable(),
-    reject_reason: z.string().nullable(), review_url: z.string(), created_at: z.string(), updated_at: z.string(),
+    id: z.string(),
+    lead_id: z.string(),
+    run_id: z.string(),
+    status: z.enum(DRAFT_STATUSES),
+    subject: z.string(),
+    body: z.string(),
+    edited: z.boolean(),
+    prompt: PromptRef.nullable(),
+    reviewer: z.string().nullable(),
+    reviewed_at: z.string().nullable(),
+    reject_reason: z.string().nullable(),
+    review_url: z.string(),
+    created_at: z.string(),
+    updated_at: z.string(),
     send: z
       .object({
-        status: z.enum(SEND_STATUSES), message_id: z.string(), attempts: z.number().int(), error: z.string().nullable(),
-        accepted_at: z.string().nullable(), confirmed: z.boolean(),
+        status: z.enum(SEND_STATUSES),
+        message_id: z.string(),
+        attempts: z.number().int(),
+        error: z.string().nullable(),
+        accepted_at: z.string().nullable(),
+        confirmed: z.boolean(),
       })
       .nullable()
-      .meta({ description: "The send of an approved draft: `waiting_relay` until a relay is configured, then pending → sending → committing → sent (or failed, retryable from the draft page). `in_doubt` when a crash left its outcome unknown: never reported as sent until the mailbox's Sent folder or a reviewer resolves it (`GET /sends?status=in_doubt`, `POST /sends/{id}/resolve`). `confirmed` is false when a reviewer recorded it sent without the relay's answer (docs/reliability.md)." }),
+      .meta({
+        description:
+          "The send of an approved draft: `waiting_relay` until a relay is configured, then pending → sending → committing → sent (or failed, retryable from the draft page). `in_doubt` when a crash left its outcome unknown: never reported as sent until the mailbox's Sent folder or a reviewer resolves it (`GET /sends?status=in_doubt`, `POST /sends/{id}/resolve`). `confirmed` is false when a reviewer recorded it sent without the relay's answer (docs/reliability.md).",
+      }),
   })
   .meta({ id: "Draft" });
 
 type SendSummary = { status: string; messageId: string; attempts: number; error: string | null; acceptedAt: Date | null; confirmed: boolean };
-export type DraftWithContext = Draft & { promptVersion: { version: string; prompt: { name: string } } | null; reviewerEmail?: string | null; send?: SendSummary | null };
+export type DraftWithContext = Draft & {
+  promptVersion: { version: string; prompt: { name: string } } | null;
+  reviewerEmail?: string | null;
+  send?: SendSummary | null;
+};
 
 export const DRAFT_INCLUDE = {
   promptVersion: { select: { version: true, prompt: { select: { name: true } } } },
@@ -34,19 +61,31 @@ export const DRAFT_INCLUDE = {
 function presentSend(send: SendSummary | null | undefined) {
   if (!send) return null;
   return {
-    status: send.status as (typeof SEND_STATUSES)[number], message_id: send.messageId, attempts: send.attempts, error: send.error,
-    accepted_at: send.acceptedAt?.toISOString() ?? null, confirmed: send.confirmed,
+    status: send.status as (typeof SEND_STATUSES)[number],
+    message_id: send.messageId,
+    attempts: send.attempts,
+    error: send.error,
+    accepted_at: send.acceptedAt?.toISOString() ?? null,
+    confirmed: send.confirmed,
   };
 }
 
 export function presentDraft(draft: DraftWithContext) {
   return {
-    id: draft.id, lead_id: draft.leadId, run_id: draft.runId, status: draft.status as (typeof DRAFT_STATUSES)[number],
-    subject: draft.subject, body: draft.body, edited: draft.edited,
+    id: draft.id,
+    lead_id: draft.leadId,
+    run_id: draft.runId,
+    status: draft.status as (typeof DRAFT_STATUSES)[number],
+    subject: draft.subject,
+    body: draft.body,
+    edited: draft.edited,
     prompt: draft.promptVersion ? { name: draft.promptVersion.prompt.name, version: draft.promptVersion.version } : null,
-    reviewer: draft.reviewerId, reviewed_at: draft.reviewedAt?.toISOString() ?? null, reject_reason: draft.rejectReason,
+    reviewer: draft.reviewerId,
+    reviewed_at: draft.reviewedAt?.toISOString() ?? null,
+    reject_reason: draft.rejectReason,
     review_url: `${config().APP_URL}/review/drafts/${draft.id}`,
-    created_at: draft.createdAt.toISOString(), updated_at: draft.updatedAt.toISOString(),
+    created_at: draft.createdAt.toISOString(),
+    updated_at: draft.updatedAt.toISOString(),
     send: presentSend(draft.send),
   };
 }

@@ -31,7 +31,13 @@ async function loadForReview(workspaceId: string, id: string) {
 }
 
 /** `sendAfter`: the web app's undo window (lib/sending/send-window.ts); the API sends (and announces) at once. */
-export async function approveDraft(workspaceId: string, id: string, edits: z.infer<typeof ApproveDraftBody>, reviewer: Reviewer, options: { sendAfter?: Date } = {}) {
+export async function approveDraft(
+  workspaceId: string,
+  id: string,
+  edits: z.infer<typeof ApproveDraftBody>,
+  reviewer: Reviewer,
+  options: { sendAfter?: Date } = {},
+) {
   const sendAfter = options.sendAfter ?? null;
   const draft = await loadForReview(workspaceId, id);
   const subject = edits.subject ?? draft.subject;
@@ -40,7 +46,8 @@ export async function approveDraft(workspaceId: string, id: string, edits: z.inf
   let willSend = draft.runLead.state === RUN_LEAD_STATE.awaiting_review;
   const updated = await db().$transaction(async (tx) => {
     const approved = await moveDraft(
-      { id, workspaceId }, DRAFT_STATUS.approved,
+      { id, workspaceId },
+      DRAFT_STATUS.approved,
       { subject, body, edited, reviewerId: reviewer.userId, reviewedAt: new Date(), sendAfter, approvalAnnouncedAt: sendAfter ? null : new Date() },
       { from: [DRAFT_STATUS.awaiting_review], tx },
     );
@@ -48,8 +55,17 @@ export async function approveDraft(workspaceId: string, id: string, edits: z.inf
     // Not moved: the run was canceled a moment ago (the lead is stopped), so nothing is sent.
     if (willSend) willSend = await moveRunLead(draft.runLeadId, RUN_LEAD_STATE.running, {}, { tx, from: [RUN_LEAD_STATE.awaiting_review] });
     await moveLead(draft.leadId, LEAD_STATUS.approved, { tx });
-    if (!sendAfter) await writeEvents(tx, workspaceId, [{ type: "draft.approved", data: { lead_id: draft.leadId, draft_id: id, run_id: draft.runId, reviewer: reviewer.userId, edited } }]);
-    await recordAudit(tx, { workspaceId, actor: reviewer.actor, action: "draft.approved", target: { type: "draft", id }, data: { edited, will_send: willSend, ...(sendAfter ? { send_after: sendAfter.toISOString() } : {}) } });
+    if (!sendAfter)
+      await writeEvents(tx, workspaceId, [
+        { type: "draft.approved", data: { lead_id: draft.leadId, draft_id: id, run_id: draft.runId, reviewer: reviewer.userId, edited } },
+      ]);
+    await recordAudit(tx, {
+      workspaceId,
+      actor: reviewer.actor,
+      action: "draft.approved",
+      target: { type: "draft", id },
+      data: { edited, will_send: willSend, ...(sendAfter ? { send_after: sendAfter.toISOString() } : {}) },
+    });
     return tx.draft.findUniqueOrThrow({ where: { id }, include: DRAFT_INCLUDE });
   });
   // If Redis is away, the resume sweep finds the approved draft, announces it and queues its send.
@@ -62,10 +78,22 @@ export async function approveDraft(workspaceId: string, id: string, edits: z.inf
 export async function rejectDraft(workspaceId: string, id: string, reason: string, reviewer: Reviewer) {
   const draft = await loadForReview(workspaceId, id);
   const updated = await db().$transaction(async (tx) => {
-    const rejected = await moveDraft({ id, workspaceId }, DRAFT_STATUS.rejected, { rejectReason: reason, reviewerId: reviewer.userId, reviewedAt: new Date() }, { tx });
+    const rejected = await moveDraft(
+      { id, workspaceId },
+      DRAFT_STATUS.rejected,
+      { rejectReason: reason, reviewerId: reviewer.userId, reviewedAt: new Date() },
+      { tx },
+    );
     if (!rejected) throw new Conflict("This draft was reviewed a moment ago.");
-    await moveRunLead(draft.runLeadId, RUN_LEAD_STATE.rejected, { reasonCode: "draft_rejected", reasonMessage: reason.slice(0, 500) }, { tx, from: [RUN_LEAD_STATE.awaiting_review] });
-    await writeEvents(tx, workspaceId, [{ type: "draft.rejected", data: { lead_id: draft.leadId, draft_id: id, run_id: draft.runId, reviewer: reviewer.userId, reason } }]);
+    await moveRunLead(
+      draft.runLeadId,
+      RUN_LEAD_STATE.rejected,
+      { reasonCode: "draft_rejected", reasonMessage: reason.slice(0, 500) },
+      { tx, from: [RUN_LEAD_STATE.awaiting_review] },
+    );
+    await writeEvents(tx, workspaceId, [
+      { type: "draft.rejected", data: { lead_id: draft.leadId, draft_id: id, run_id: draft.runId, reviewer: reviewer.userId, reason } },
+    ]);
     await recordAudit(tx, { workspaceId, actor: reviewer.actor, action: "draft.rejected", target: { type: "draft", id }, data: { reason } });
     return tx.draft.findUniqueOrThrow({ where: { id }, include: DRAFT_INCLUDE });
   });

@@ -48,13 +48,19 @@ export async function listReviewQueue(workspaceId: string, query: ReviewQueueQue
   const list = `review-queue:${query.status}`;
   const after = decodeCursor(list, workspaceId, query.cursor);
   const where: Prisma.DraftWhereInput = {
-    workspaceId, status: query.status,
+    workspaceId,
+    status: query.status,
     ...(query.run_id ? { runId: query.run_id } : {}),
     ...(query.campaign_id ? { run: { campaignId: query.campaign_id, workspaceId } } : {}),
     ...searchFilter(query.q),
   };
   const [rows, total] = await Promise.all([
-    db().draft.findMany({ where: { ...where, ...(after ? { id: { lt: after } } : {}) }, include: QUEUE_INCLUDE, orderBy: { id: "desc" }, take: query.limit + 1 }),
+    db().draft.findMany({
+      where: { ...where, ...(after ? { id: { lt: after } } : {}) },
+      include: QUEUE_INCLUDE,
+      orderBy: { id: "desc" },
+      take: query.limit + 1,
+    }),
     // The true count behind the filters, so the page can say "1,500 waiting", not "50+ shown".
     db().draft.count({ where }),
   ]);

@@ -22,16 +22,26 @@ export async function undoApproval(workspaceId: string, id: string, reviewer: Re
   if (!draft) throw new NotFound("draft");
   const updated = await db().$transaction(async (tx) => {
     const undone = await moveDraft(
-      { id, workspaceId, approvalAnnouncedAt: null, sendAfter: { gt: new Date(Date.now() + UNDO_MARGIN_MS) } }, DRAFT_STATUS.awaiting_review,
-      { reviewerId: null, reviewedAt: null, sendAfter: null, edited: false }, { tx },
+      { id, workspaceId, approvalAnnouncedAt: null, sendAfter: { gt: new Date(Date.now() + UNDO_MARGIN_MS) } },
+      DRAFT_STATUS.awaiting_review,
+      { reviewerId: null, reviewedAt: null, sendAfter: null, edited: false },
+      { tx },
     );
-    if (!undone) throw new Conflict(draft.status === DRAFT_STATUS.approved ? "Too late to undo: the email is being sent." : `This draft is ${draft.status.replace("_", " ")}; there is no approval to undo.`);
+    if (!undone)
+      throw new Conflict(
+        draft.status === DRAFT_STATUS.approved
+          ? "Too late to undo: the email is being sent."
+          : `This draft is ${draft.status.replace("_", " ")}; there is no approval to undo.`,
+      );
     await moveRunLead(draft.runLeadId, RUN_LEAD_STATE.awaiting_review, {}, { tx, from: [RUN_LEAD_STATE.running] });
     await moveLead(draft.leadId, LEAD_STATUS.drafted, { tx });
     await recordAudit(tx, { workspaceId, actor: reviewer.actor, action: "draft.approval_undone", target: { type: "draft", id }, data: {} });
     return tx.draft.findUniqueOrThrow({ where: { id }, include: DRAFT_INCLUDE });
   });
   await settleRun(draft.runId);
-  if (draft.sendAfter) await queue("send").remove(jobIdOf("send", { v: 1, draftId: id }, sendTag(draft.sendAfter))!).catch(() => undefined); // a job already gone is fine
+  if (draft.sendAfter)
+    await queue("send")
+      .remove(jobIdOf("send", { v: 1, draftId: id }, sendTag(draft.sendAfter))!)
+      .catch(() => undefined); // a job already gone is fine
   return presentDraft(updated);
 }

@@ -19,29 +19,49 @@ import { DRAFT_STATUS } from "@/lib/statuses";
 const GENERIC = /^(hi|hello|dear|best|thanks|regards|cheers)\b/i;
 
 function sentencesOf(text: string): string[] {
-  return text.split(/\n+|(?<=[.!?])\s+/).map((s) => s.trim()).filter((s) => s.length >= 12 && s.length <= 200 && !GENERIC.test(s));
+  return text
+    .split(/\n+|(?<=[.!?])\s+/)
+    .map((s) => s.trim())
+    .filter((s) => s.length >= 12 && s.length <= 200 && !GENERIC.test(s));
 }
 
 export async function caseFromDraft(workspaceId: string, draftId: string, actor: Actor) {
   const draft = await db().draft.findFirst({
     where: { id: draftId, workspaceId },
-    include: { lead: true, promptVersion: { select: { evalsRef: true } }, run: { include: { workspace: { select: { offer: true } }, pack: { select: { offer: true } }, campaign: { select: { offer: true } } } } },
+    include: {
+      lead: true,
+      promptVersion: { select: { evalsRef: true } },
+      run: { include: { workspace: { select: { offer: true } }, pack: { select: { offer: true } }, campaign: { select: { offer: true } } } },
+    },
   });
   if (!draft) throw new NotFound("draft");
-  if (!draft.edited && draft.status !== DRAFT_STATUS.rejected) throw new Conflict("Only a draft a reviewer edited or rejected can become an eval case.", "draft_not_reviewed");
+  if (!draft.edited && draft.status !== DRAFT_STATUS.rejected)
+    throw new Conflict("Only a draft a reviewer edited or rejected can become an eval case.", "draft_not_reviewed");
   const set = await setForRef(workspaceId, draft.promptVersion?.evalsRef ?? "evals/draft_email");
-  if (!set || set.stage !== "draft_email") throw new Conflict(`The draft's prompt names no draft_email eval set (${draft.promptVersion?.evalsRef ?? "none"}).`, "no_eval_set");
+  if (!set || set.stage !== "draft_email")
+    throw new Conflict(`The draft's prompt names no draft_email eval set (${draft.promptVersion?.evalsRef ?? "none"}).`, "no_eval_set");
   const existing = await db().evalCase.findFirst({ where: { setId: set.id, workspaceId, draftId }, select: { id: true } });
   if (existing) throw new Conflict("This draft is already a case of that set.", "eval_case_exists");
 
-  const trace = await db().stageTrace.findFirst({ where: { workspaceId, runId: draft.runId, leadId: draft.leadId, stage: "draft_email" }, orderBy: { id: "desc" }, select: { output: true } });
+  const trace = await db().stageTrace.findFirst({
+    where: { workspaceId, runId: draft.runId, leadId: draft.leadId, stage: "draft_email" },
+    orderBy: { id: "desc" },
+    select: { output: true },
+  });
   const original = (trace?.output ?? null) as { body?: string } | null;
   const lead = draft.lead;
   const offer = mergeOffers(draft.run.workspace.offer, draft.run.pack.offer, draft.run.campaign?.offer);
   const input = {
     lead: {
-      first_name: lead.firstName, last_name: lead.lastName, company: lead.company, title: lead.title, website: lead.website,
-      country: lead.country && lead.country.length === 2 ? lead.country : null, employees: lead.employees, industry: lead.industry, notes: lead.notes,
+      first_name: lead.firstName,
+      last_name: lead.lastName,
+      company: lead.company,
+      title: lead.title,
+      website: lead.website,
+      country: lead.country && lead.country.length === 2 ? lead.country : null,
+      employees: lead.employees,
+      industry: lead.industry,
+      notes: lead.notes,
     },
     signals: (lead.signals ?? {}) as Record<string, unknown>,
     offer: Object.fromEntries(Object.entries(storedOffer(offer)).filter(([key]) => key !== "tone")),
@@ -52,7 +72,9 @@ export async function caseFromDraft(workspaceId: string, draftId: string, actor:
   const reviewed = `${draft.subject}\n${draft.body}`;
   const forbidden = rejected
     ? sentencesOf(draft.body).slice(0, 3)
-    : sentencesOf(original?.body ?? "").filter((sentence) => !draft.body.includes(sentence)).slice(0, 5);
+    : sentencesOf(original?.body ?? "")
+        .filter((sentence) => !draft.body.includes(sentence))
+        .slice(0, 5);
   const must = [lead.firstName, lead.company].filter((value): value is string => Boolean(value) && (rejected || reviewed.includes(value!)));
   const expect = {
     draft: {
@@ -64,6 +86,11 @@ export async function caseFromDraft(workspaceId: string, draftId: string, actor:
   };
   const who = [lead.firstName, lead.company].filter(Boolean).join(" at ") || lead.email;
   const name = (rejected ? `Rejected for ${who}: ${draft.rejectReason ?? ""}` : `Edited for ${who}`).slice(0, 200);
-  const added = await addEvalCase(workspaceId, set.id, { name, input: checkedInput.data, expect, source: rejected ? "review_reject" : "review_edit", draftId }, actor);
+  const added = await addEvalCase(
+    workspaceId,
+    set.id,
+    { name, input: checkedInput.data, expect, source: rejected ? "review_reject" : "review_edit", draftId },
+    actor,
+  );
   return { set: { id: set.id, ref: set.ref, name: set.name }, case: added };
 }

@@ -10,18 +10,30 @@ const text = (max: number) => z.string().max(max);
 
 export const CaseLead = z
   .strictObject({
-    first_name: text(200).nullable().optional(), last_name: text(200).nullable().optional(), email: text(320).nullable().optional(),
-    company: text(300).nullable().optional(), title: text(300).nullable().optional(), website: text(500).nullable().optional(),
-    domain: text(300).nullable().optional(), country: text(2).nullable().optional(), employees: z.number().int().min(0).max(10_000_000).nullable().optional(),
-    industry: text(300).nullable().optional(), notes: text(5000).nullable().optional(),
+    first_name: text(200).nullable().optional(),
+    last_name: text(200).nullable().optional(),
+    email: text(320).nullable().optional(),
+    company: text(300).nullable().optional(),
+    title: text(300).nullable().optional(),
+    website: text(500).nullable().optional(),
+    domain: text(300).nullable().optional(),
+    country: text(2).nullable().optional(),
+    employees: z.number().int().min(0).max(10_000_000).nullable().optional(),
+    industry: text(300).nullable().optional(),
+    notes: text(5000).nullable().optional(),
   })
   .meta({ id: "EvalCaseLead" });
 
 const CaseOffer = z
   .strictObject({
-    product: text(200).optional(), audience: text(300).optional(), value_propositions: z.array(text(300)).max(10).optional(),
-    proof_points: z.array(text(300)).max(10).optional(), call_to_action: text(300).optional(), sender_name: text(120).optional(),
-    sender_title: text(120).optional(), signature: text(1000).optional(),
+    product: text(200).optional(),
+    audience: text(300).optional(),
+    value_propositions: z.array(text(300)).max(10).optional(),
+    proof_points: z.array(text(300)).max(10).optional(),
+    call_to_action: text(300).optional(),
+    sender_name: text(120).optional(),
+    sender_title: text(120).optional(),
+    signature: text(1000).optional(),
   })
   .meta({ id: "EvalCaseOffer" });
 
@@ -30,7 +42,10 @@ export const CaseInput = z
     lead: CaseLead.default({}),
     signals: z.record(z.string().max(100), z.unknown()).optional().meta({ description: "extract_signals' output the later stages see" }),
     offer: CaseOffer.optional().meta({ description: "Overrides the set's offer for this case" }),
-    reply: z.strictObject({ from: text(320).default(""), subject: text(500).default(""), text: text(20_000) }).optional().meta({ description: "track: the reply to classify" }),
+    reply: z
+      .strictObject({ from: text(320).default(""), subject: text(500).default(""), text: text(20_000) })
+      .optional()
+      .meta({ description: "track: the reply to classify" }),
   })
   .meta({ id: "EvalCaseInput" });
 export type CaseInput = z.infer<typeof CaseInput>;
@@ -47,7 +62,9 @@ export type DraftChecks = z.infer<typeof DraftChecks>;
 
 export const CaseExpect = z
   .strictObject({
-    signals: z.record(z.string().max(100), z.union([z.string().max(200), z.number(), z.array(z.string().max(200)).max(20)])).optional()
+    signals: z
+      .record(z.string().max(100), z.union([z.string().max(200), z.number(), z.array(z.string().max(200)).max(20)]))
+      .optional()
       .meta({ description: "extract_signals: each key must come back with this value (a list: these items among others)" }),
     qualified: z.boolean().optional().meta({ description: "qualify: the verdict" }),
     classification: text(50).optional().meta({ description: "track: the reply's category" }),

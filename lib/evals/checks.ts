@@ -15,10 +15,12 @@ export function checkSignals(signals: Record<string, unknown>, wanted: NonNullab
 
 // Words a draft may start a sentence with or use anywhere without them being a "fact".
 const COMMON = new Set(
-  ("i we you your our my me us the a an this that these those it its if as in on at for with to of and or but so not no yes would could can " +
+  (
+    "i we you your our my me us the a an this that these those it its if as in on at for with to of and or but so not no yes would could can " +
     "should will do does did are is was be been have has had hi hello hey dear thanks thank regards best cheers kind warm sincerely happy " +
     "looking just quick worth let here there what when why how who which glad hope noticed saw understand congratulations teams team " +
-    "monday tuesday wednesday thursday friday saturday sunday january february march april may june july august september october november december").split(" "),
+    "monday tuesday wednesday thursday friday saturday sunday january february march april may june july august september october november december"
+  ).split(" "),
 );
 
 /** Numbers and capitalised names in the draft that appear nowhere in what it was written from. */

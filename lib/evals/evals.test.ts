@@ -9,7 +9,8 @@ import { SEED_PROMPTS } from "@/prisma/seed/prompts";
 // The built-in eval sets and the offline engine that scores them: every set complete and at least
 // 40 cases, the same figures on every pass, versions that really differ, and the draft checks.
 
-const asPrompt = (stage: string, version: (typeof SEED_PROMPTS)[string][number]) => ({ ...version, id: `pv_${version.version}`, prompt: { name: stage } }) as unknown as ResolvedPrompt;
+const asPrompt = (stage: string, version: (typeof SEED_PROMPTS)[string][number]) =>
+  ({ ...version, id: `pv_${version.version}`, prompt: { name: stage } }) as unknown as ResolvedPrompt;
 
 async function score(setIndex: number, version: (typeof SEED_PROMPTS)[string][number]) {
   const set = SEED_EVAL_SETS[setIndex];
@@ -17,7 +18,12 @@ async function score(setIndex: number, version: (typeof SEED_PROMPTS)[string][nu
   let passed = 0;
   let valid = 0;
   for (const [index, evalCase] of set.cases.entries()) {
-    const result = await runCase(target, { id: String(index), name: evalCase.name, input: CaseInput.parse(evalCase.input), expect: CaseExpect.parse(evalCase.expect) });
+    const result = await runCase(target, {
+      id: String(index),
+      name: evalCase.name,
+      input: CaseInput.parse(evalCase.input),
+      expect: CaseExpect.parse(evalCase.expect),
+    });
     passed += Number(result.passed);
     valid += Number(result.valid);
   }
@@ -30,7 +36,8 @@ describe("built-in eval sets", () => {
     for (const set of SEED_EVAL_SETS) {
       expect(set.cases.length, set.ref).toBeGreaterThanOrEqual(40);
       expect(new Set(set.cases.map((c) => c.name)).size, set.ref).toBe(set.cases.length);
-      for (const evalCase of set.cases) expect(caseProblems(set.stage, CaseInput.parse(evalCase.input), CaseExpect.parse(evalCase.expect)), evalCase.name).toEqual([]);
+      for (const evalCase of set.cases)
+        expect(caseProblems(set.stage, CaseInput.parse(evalCase.input), CaseExpect.parse(evalCase.expect)), evalCase.name).toEqual([]);
       for (const version of SEED_PROMPTS[set.stage]) expect(version.evalsRef).toBe(set.ref);
     }
   });
@@ -45,17 +52,31 @@ describe("built-in eval sets", () => {
       }
     }
     expect(figures).toEqual({
-      "extract_signals v1.0.0": { passed: 17, valid: 42 }, "extract_signals v1.1.0": { passed: 32, valid: 42 }, "extract_signals v1.2.0": { passed: 40, valid: 42 },
-      "qualify v1.0.0": { passed: 40, valid: 44 }, "qualify v1.1.0": { passed: 38, valid: 44 }, "qualify v1.2.0": { passed: 38, valid: 44 },
-      "draft_email v1.0.0": { passed: 18, valid: 41 }, "draft_email v1.1.0": { passed: 31, valid: 41 }, "draft_email v1.2.0": { passed: 31, valid: 41 }, "draft_email v1.3.0": { passed: 41, valid: 41 },
-      "track v1.0.0": { passed: 20, valid: 44 }, "track v1.1.0": { passed: 33, valid: 44 }, "track v1.2.0": { passed: 44, valid: 44 },
+      "extract_signals v1.0.0": { passed: 17, valid: 42 },
+      "extract_signals v1.1.0": { passed: 32, valid: 42 },
+      "extract_signals v1.2.0": { passed: 40, valid: 42 },
+      "qualify v1.0.0": { passed: 40, valid: 44 },
+      "qualify v1.1.0": { passed: 38, valid: 44 },
+      "qualify v1.2.0": { passed: 38, valid: 44 },
+      "draft_email v1.0.0": { passed: 18, valid: 41 },
+      "draft_email v1.1.0": { passed: 31, valid: 41 },
+      "draft_email v1.2.0": { passed: 31, valid: 41 },
+      "draft_email v1.3.0": { passed: 41, valid: 41 },
+      "track v1.0.0": { passed: 20, valid: 44 },
+      "track v1.1.0": { passed: 33, valid: 44 },
+      "track v1.2.0": { passed: 44, valid: 44 },
     });
   });
 
   it("mark an answer in another shape than the stage's contract invalid", async () => {
     const qualify = SEED_PROMPTS.qualify[2];
     const broken = { ...qualify, userTemplate: qualify.userTemplate.replace(/Return .*$/, 'Return {"fit": boolean}.') };
-    expect(await score(SEED_EVAL_SETS.findIndex((set) => set.stage === "qualify"), broken)).toEqual({ passed: 0, valid: 0 });
+    expect(
+      await score(
+        SEED_EVAL_SETS.findIndex((set) => set.stage === "qualify"),
+        broken,
+      ),
+    ).toEqual({ passed: 0, valid: 0 });
   });
 });
 
@@ -68,7 +89,9 @@ describe("draft checks", () => {
   it("check mentions, forbidden phrases and the word limit", () => {
     const draft = { subject: "Pipewise for Northwind Cloud", body: "Hi Dana, we guarantee results. ".repeat(5) };
     expect(checkDraft(draft, { must_mention: ["Dana", "hiring"], forbidden: ["guarantee"], max_words: 10, no_invented_facts: true }, sources)).toEqual([
-      'Does not mention "hiring".', 'Contains the forbidden phrase "guarantee".', "The body has 25 words, over the limit of 10.",
+      'Does not mention "hiring".',
+      'Contains the forbidden phrase "guarantee".',
+      "The body has 25 words, over the limit of 10.",
     ]);
   });
 });

@@ -17,15 +17,22 @@ import { DRAFT_STATUS } from "@/lib/statuses";
 
 export const VersionOutcomesSchema = z
   .object({
-    drafts: z.number().int(), awaiting_review: z.number().int(), approved: z.number().int(), rejected: z.number().int(),
+    drafts: z.number().int(),
+    awaiting_review: z.number().int(),
+    approved: z.number().int(),
+    rejected: z.number().int(),
     approval_rate: z.number().nullable().meta({ description: "approved (or sent) / (approved + rejected); null before any decision" }),
     approved_with_edits: z.number().int(),
     mean_edit_distance: z.number().nullable().meta({ description: "Characters changed by reviewers in approved edits (mean)" }),
     rejection_reasons: z.array(z.object({ reason: z.string(), count: z.number().int() })),
-    sent: z.number().int(), replied: z.number().int(), positive_replies: z.number().int(),
-    reply_rate: z.number().nullable(), positive_reply_rate: z.number().nullable(),
+    sent: z.number().int(),
+    replied: z.number().int(),
+    positive_replies: z.number().int(),
+    reply_rate: z.number().nullable(),
+    positive_reply_rate: z.number().nullable(),
     leads: z.number().int().meta({ description: "Leads this version ran for (its traces)" }),
-    cost_usd: z.number(), cost_per_lead_usd: z.number().nullable(),
+    cost_usd: z.number(),
+    cost_per_lead_usd: z.number().nullable(),
   })
   .meta({ id: "VersionOutcomes" });
 export type VersionOutcomes = z.infer<typeof VersionOutcomesSchema>;
@@ -89,12 +96,24 @@ export async function versionOutcomes(workspaceId: string, versionId: string): P
   const leads = n(cost.rows[0].leads);
   const costUsd = n(cost.rows[0].cost) / 1_000_000;
   return {
-    drafts: n(c.drafts), awaiting_review: n(c.awaiting), approved, rejected, approval_rate: rate(approved, approved + rejected),
+    drafts: n(c.drafts),
+    awaiting_review: n(c.awaiting),
+    approved,
+    rejected,
+    approval_rate: rate(approved, approved + rejected),
     approved_with_edits: n(c.edited),
-    mean_edit_distance: measured.length ? Math.round(measured.reduce((sum, row) => sum + editDistance(row.written as string, row.body as string), 0) / measured.length) : null,
+    mean_edit_distance: measured.length
+      ? Math.round(measured.reduce((sum, row) => sum + editDistance(row.written as string, row.body as string), 0) / measured.length)
+      : null,
     rejection_reasons: reasons.rows.map((row) => ({ reason: row.reason as string, count: n(row.count) })),
-    sent, replied, positive_replies: positive, reply_rate: rate(replied, sent), positive_reply_rate: rate(positive, sent),
-    leads, cost_usd: costUsd, cost_per_lead_usd: leads ? costUsd / leads : null,
+    sent,
+    replied,
+    positive_replies: positive,
+    reply_rate: rate(replied, sent),
+    positive_reply_rate: rate(positive, sent),
+    leads,
+    cost_usd: costUsd,
+    cost_per_lead_usd: leads ? costUsd / leads : null,
   };
 }
 
@@ -105,7 +124,10 @@ export const PromptOutcomesSchema = z
 /** Every version of a prompt side by side (the prompt page's table), newest first. */
 export async function promptOutcomes(workspaceId: string, name: string): Promise<z.infer<typeof PromptOutcomesSchema>> {
   const prompt = await findVisiblePrompt(workspaceId, name);
-  const versions = await db().promptVersion.findMany({ where: { promptId: prompt.id }, select: { id: true, version: true, major: true, minor: true, patch: true, label: true } });
+  const versions = await db().promptVersion.findMany({
+    where: { promptId: prompt.id },
+    select: { id: true, version: true, major: true, minor: true, patch: true, label: true },
+  });
   versions.sort(compareVersionsDesc);
   return { data: await Promise.all(versions.map(async (version) => ({ version: version.version, ...(await versionOutcomes(workspaceId, version.id)) }))) };
 }

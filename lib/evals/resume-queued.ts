@@ -12,10 +12,21 @@ const STALE_SECONDS = 60;
 export async function resumeQueuedJobs(): Promise<{ evaluations: number; replays: number }> {
   const [evaluations, replays] = await Promise.all(
     ["evaluations", "replays"].map(async (table) =>
-      (await sql().query<{ id: string }>(`SELECT id FROM ${table} WHERE status = $2 AND "createdAt" < now() - make_interval(secs => $1) LIMIT 1000`, [STALE_SECONDS, JOB_ROW_STATUS.queued])).rows.map((row) => row.id),
+      (
+        await sql().query<{ id: string }>(`SELECT id FROM ${table} WHERE status = $2 AND "createdAt" < now() - make_interval(secs => $1) LIMIT 1000`, [
+          STALE_SECONDS,
+          JOB_ROW_STATUS.queued,
+        ])
+      ).rows.map((row) => row.id),
     ),
   );
-  await enqueueBulk("evaluate", evaluations.map((id) => ({ payload: { v: 1 as const, evaluationId: id }, })));
-  await enqueueBulk("replay", replays.map((id) => ({ payload: { v: 1 as const, replayId: id }, })));
+  await enqueueBulk(
+    "evaluate",
+    evaluations.map((id) => ({ payload: { v: 1 as const, evaluationId: id } })),
+  );
+  await enqueueBulk(
+    "replay",
+    replays.map((id) => ({ payload: { v: 1 as const, replayId: id } })),
+  );
   return { evaluations: evaluations.length, replays: replays.length };
 }

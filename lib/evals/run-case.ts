@@ -24,13 +24,29 @@ export type EvalTarget = { stage: EvalStage; prompt: ResolvedPrompt; context: Se
 
 function caseOffer(context: SetContext, input: CaseInput): { offer: Offer; senderName: string } {
   const merged = { ...EMPTY_OFFER, ...context.offer, ...input.offer };
-  return { offer: { ...merged, product: merged.product ?? null, call_to_action: merged.call_to_action ?? null, sender_title: merged.sender_title ?? null, signature: merged.signature ?? null }, senderName: merged.sender_name ?? context.sender_name ?? "" };
+  return {
+    offer: {
+      ...merged,
+      product: merged.product ?? null,
+      call_to_action: merged.call_to_action ?? null,
+      sender_title: merged.sender_title ?? null,
+      signature: merged.signature ?? null,
+    },
+    senderName: merged.sender_name ?? context.sender_name ?? "",
+  };
 }
 
 /** Everything the draft was written from, for the invented-facts check. */
 function sources(target: EvalTarget, input: CaseInput): string {
   const { offer, senderName } = caseOffer(target.context, input);
-  return [JSON.stringify(input.lead), JSON.stringify(input.signals ?? {}), JSON.stringify(offer), senderName, target.prompt.system, target.prompt.userTemplate].join("\n");
+  return [
+    JSON.stringify(input.lead),
+    JSON.stringify(input.signals ?? {}),
+    JSON.stringify(offer),
+    senderName,
+    target.prompt.system,
+    target.prompt.userTemplate,
+  ].join("\n");
 }
 
 function expectations(target: EvalTarget, input: CaseInput, expect: CaseExpect, output: Record<string, unknown>): string[] {
@@ -38,9 +54,13 @@ function expectations(target: EvalTarget, input: CaseInput, expect: CaseExpect, 
     case "extract_signals":
       return expect.signals ? checkSignals((output.signals ?? output) as Record<string, unknown>, expect.signals) : [];
     case "qualify":
-      return expect.qualified === undefined || output.qualified === expect.qualified ? [] : [`Verdict should be ${expect.qualified ? "qualified" : "not qualified"}.`];
+      return expect.qualified === undefined || output.qualified === expect.qualified
+        ? []
+        : [`Verdict should be ${expect.qualified ? "qualified" : "not qualified"}.`];
     case "track":
-      return !expect.classification || output.classification === expect.classification ? [] : [`Classification should be ${expect.classification}, was ${String(output.classification)}.`];
+      return !expect.classification || output.classification === expect.classification
+        ? []
+        : [`Classification should be ${expect.classification}, was ${String(output.classification)}.`];
     case "draft_email":
       return expect.draft ? checkDraft(output as { subject: string; body: string }, expect.draft, sources(target, input)) : [];
   }
@@ -51,7 +71,7 @@ export function outputText(stage: EvalStage, output: unknown): string {
     const draft = output as { subject: string; body: string };
     return `Subject: ${draft.subject}\n\n${draft.body}`;
   }
-  return typeof output === "string" ? output : JSON.stringify(output, null, 2) ?? "";
+  return typeof output === "string" ? output : (JSON.stringify(output, null, 2) ?? "");
 }
 
 /** The target an evaluation names: the local engine, or the workspace's provider. */
@@ -63,13 +83,23 @@ function ask(target: EvalTarget, input: CaseInput): Promise<Ran<unknown>> {
   const { stage, prompt } = target;
   if (stage === "track") return runPrompt(stage, prompt, input.reply ?? { from: "", subject: "", text: "" }, targetOf(target), { asWritten: true });
   const { offer, senderName } = caseOffer(target.context, input);
-  const lead = { facts: input.lead as LeadFacts, signals: (input.signals ?? null) as Signals | null, context: { icp: target.context.icp ?? SAAS_OUTBOUND_ICP, offer, senderName } };
+  const lead = {
+    facts: input.lead as LeadFacts,
+    signals: (input.signals ?? null) as Signals | null,
+    context: { icp: target.context.icp ?? SAAS_OUTBOUND_ICP, offer, senderName },
+  };
   return runPrompt(stage, prompt, lead, targetOf(target), { asWritten: true });
 }
 
 export async function runCase(target: EvalTarget, evalCase: EvalCase): Promise<CaseResult> {
   const ran = await ask(target, evalCase.input);
-  const fail = (failure: string, output: unknown = null) => ({ valid: false, passed: false, output, outputText: output === null ? "" : outputText(target.stage, output), failures: [failure] });
+  const fail = (failure: string, output: unknown = null) => ({
+    valid: false,
+    passed: false,
+    output,
+    outputText: output === null ? "" : outputText(target.stage, output),
+    failures: [failure],
+  });
   switch (ran.kind) {
     case "later":
       return { ...fail(`The provider could not answer: ${ran.message}`), latencyMs: 0, costMicros: 0 };
@@ -81,7 +111,15 @@ export async function runCase(target: EvalTarget, evalCase: EvalCase): Promise<C
       const output = ran.output as Record<string, unknown>;
       const shown = "answer" in ran ? ran.answer : output;
       const failures = expectations(target, evalCase.input, evalCase.expect, output);
-      return { valid: true, passed: failures.length === 0, output: shown, outputText: outputText(target.stage, shown), failures, latencyMs: ran.latencyMs, costMicros: ran.costMicros };
+      return {
+        valid: true,
+        passed: failures.length === 0,
+        output: shown,
+        outputText: outputText(target.stage, shown),
+        failures,
+        latencyMs: ran.latencyMs,
+        costMicros: ran.costMicros,
+      };
     }
   }
 }

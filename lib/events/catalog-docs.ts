@@ -8,7 +8,14 @@ import { EVENT_TYPES, type EventType } from "@/lib/events/types";
 export type EventField = { name: string; type: string; description: string };
 export type EventDoc = { type: EventType; when: string; data: EventField[] };
 
-type JsonSchema = { type?: string | string[]; format?: string; items?: JsonSchema; properties?: Record<string, JsonSchema>; anyOf?: JsonSchema[]; description?: string };
+type JsonSchema = {
+  type?: string | string[];
+  format?: string;
+  items?: JsonSchema;
+  properties?: Record<string, JsonSchema>;
+  anyOf?: JsonSchema[];
+  description?: string;
+};
 
 function typeName(schema: JsonSchema): string {
   if (schema.anyOf) return schema.anyOf.map(typeName).join(" | ");

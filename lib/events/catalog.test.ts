@@ -24,11 +24,18 @@ describe("the event catalog", () => {
     expect(docs.map((entry) => entry.type)).toEqual([...EVENT_TYPES]);
     for (const entry of docs) {
       expect(entry.when, entry.type).toBe(EVENT_CATALOG[entry.type].when);
-      expect(entry.data.map((field) => field.name), entry.type).toEqual(Object.keys(EVENT_CATALOG[entry.type].data.shape));
+      expect(
+        entry.data.map((field) => field.name),
+        entry.type,
+      ).toEqual(Object.keys(EVENT_CATALOG[entry.type].data.shape));
       for (const field of entry.data) expect(field.type, `${entry.type}.${field.name}`).not.toBe("any");
     }
     const sentDoc = docs.find((entry) => entry.type === "send.completed")!;
-    expect(sentDoc.data.find((field) => field.name === "accepted_at")).toEqual({ name: "accepted_at", type: "string (date-time)", description: "When the relay accepted it" });
+    expect(sentDoc.data.find((field) => field.name === "accepted_at")).toEqual({
+      name: "accepted_at",
+      type: "string (date-time)",
+      description: "When the relay accepted it",
+    });
     const replyDoc = docs.find((entry) => entry.type === "reply.received")!;
     expect(replyDoc.data.find((field) => field.name === "confidence")?.type).toBe("number | null");
   });

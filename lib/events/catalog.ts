@@ -23,12 +23,18 @@ const dateTime = (what: string) => z.iso.datetime().meta({ description: what });
 export const EVENT_CATALOG = {
   "lead.qualified": {
     when: "qualify accepted the lead",
-    data: z.strictObject({ lead_id, run_id, score: z.number().meta({ description: "0–100" }), reasons: z.array(z.string()).meta({ description: "Why it qualified" }) }),
+    data: z.strictObject({
+      lead_id,
+      run_id,
+      score: z.number().meta({ description: "0–100" }),
+      reasons: z.array(z.string()).meta({ description: "Why it qualified" }),
+    }),
   },
   "lead.rejected": {
     when: "a stage ended the lead: a pack rule, qualify, the relay or the suppression list",
     data: z.strictObject({
-      lead_id, run_id,
+      lead_id,
+      run_id,
       stage: z.string().meta({ description: "extract_signals, qualify, draft_email or send" }),
       reason: z.strictObject({ code: z.string().nullable(), message: z.string().nullable() }).meta({ description: "A stable code and a sentence" }),
     }),
@@ -39,21 +45,44 @@ export const EVENT_CATALOG = {
   },
   "draft.approved": {
     when: "a reviewer's approval of a draft stands: at once for an API approval; for a web app approval, when its 10-second undo window closes, together with the send (an approval undone in the window is never announced). It always precedes the draft's send.completed",
-    data: z.strictObject({ lead_id, draft_id, run_id, reviewer: id("The reviewing user's id (usr_…)"), edited: z.boolean().meta({ description: "Whether the reviewer changed subject or body" }) }),
+    data: z.strictObject({
+      lead_id,
+      draft_id,
+      run_id,
+      reviewer: id("The reviewing user's id (usr_…)"),
+      edited: z.boolean().meta({ description: "Whether the reviewer changed subject or body" }),
+    }),
   },
   "draft.rejected": {
     when: "a reviewer rejected a draft",
-    data: z.strictObject({ lead_id, draft_id, run_id, reviewer: id("The reviewing user's id (usr_…)"), reason: z.string().meta({ description: "The reviewer's reason" }) }),
+    data: z.strictObject({
+      lead_id,
+      draft_id,
+      run_id,
+      reviewer: id("The reviewing user's id (usr_…)"),
+      reason: z.string().meta({ description: "The reviewer's reason" }),
+    }),
   },
   "send.completed": {
     when: "the customer's relay accepted the email",
-    data: z.strictObject({ lead_id, draft_id, run_id, message_id: z.string().meta({ description: "The Message-ID header sent" }), accepted_at: dateTime("When the relay accepted it") }),
+    data: z.strictObject({
+      lead_id,
+      draft_id,
+      run_id,
+      message_id: z.string().meta({ description: "The Message-ID header sent" }),
+      accepted_at: dateTime("When the relay accepted it"),
+    }),
   },
   "reply.received": {
     when: "a reply to a sent email was classified by track",
     data: z.strictObject({
-      lead_id, draft_id, run_id, reply_id: id("The reply (rpl_…)"),
-      classification: z.string().meta({ description: "interested, meeting_request, question, not_interested, out_of_office, wrong_person, unsubscribe, bounce or other" }),
+      lead_id,
+      draft_id,
+      run_id,
+      reply_id: id("The reply (rpl_…)"),
+      classification: z
+        .string()
+        .meta({ description: "interested, meeting_request, question, not_interested, out_of_office, wrong_person, unsubscribe, bounce or other" }),
       confidence: z.number().nullable().meta({ description: "0–1 (null when the classifier gave none)" }),
       received_at: dateTime("When the reply arrived"),
     }),
@@ -61,13 +90,20 @@ export const EVENT_CATALOG = {
   "campaign.approved": {
     when: "a reviewer approved a campaign's prompt set",
     data: z.strictObject({
-      campaign_id, name: campaignName, reviewer: z.string().meta({ description: "The reviewer's name" }),
+      campaign_id,
+      name: campaignName,
+      reviewer: z.string().meta({ description: "The reviewer's name" }),
       set_hash: z.string().meta({ description: "The hash of the approved prompt set (the approval lapses if it changes)" }),
     }),
   },
   "campaign.rejected": {
     when: "a reviewer rejected a campaign",
-    data: z.strictObject({ campaign_id, name: campaignName, reviewer: z.string().meta({ description: "The reviewer's name" }), reason: z.string().meta({ description: "The reviewer's reason" }) }),
+    data: z.strictObject({
+      campaign_id,
+      name: campaignName,
+      reviewer: z.string().meta({ description: "The reviewer's name" }),
+      reason: z.string().meta({ description: "The reviewer's reason" }),
+    }),
   },
   "webhook.test": {
     when: "someone asked for a test delivery to one endpoint (sent to that endpoint only; not subscribable)",

@@ -6,14 +6,19 @@ import { EVENT_CATALOG, EVENT_KINDS } from "@/lib/events/catalog";
 // lib/webhooks/deliver.ts sends with the kind's `data` schema from the event catalog.
 
 const SIGNATURE_HEADERS = z.object({
-  "x-service-signature": z.string().meta({ description: "t=<unix seconds>,v1=<hex HMAC-SHA256 of \"<t>.<raw body>\">; one v1 per valid secret (docs/webhooks.md)" }),
+  "x-service-signature": z
+    .string()
+    .meta({ description: 't=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">; one v1 per valid secret (docs/webhooks.md)' }),
   "x-service-event-id": z.string().meta({ description: "The event id (evt_…), the same on every attempt" }),
   "x-service-event": z.string().meta({ description: "The event kind" }),
   "x-service-delivery-attempt": z.string().meta({ description: "1 on the first attempt, then 2, 3…" }),
 });
 
 function schemaId(kind: string): string {
-  return `${kind.split(/[._]/).map((word) => word[0].toUpperCase() + word.slice(1)).join("")}Event`;
+  return `${kind
+    .split(/[._]/)
+    .map((word) => word[0].toUpperCase() + word.slice(1))
+    .join("")}Event`;
 }
 
 export function eventWebhooks(): Record<string, { post: ZodOpenApiOperationObject }> {

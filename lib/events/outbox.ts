@@ -52,8 +52,18 @@ export async function lockOutboxForEndpointChange(tx: Tx, workspaceId: string): 
  * queues the delivery after the commit.
  */
 export async function writeEvents(connection: EventConnection, workspaceId: string, events: OutboxEvent[]): Promise<WrittenEvent[]>;
-export async function writeEvents(connection: EventConnection, workspaceId: string, events: DirectedEvent[], to: { endpointId: string }): Promise<WrittenEvent[]>;
-export async function writeEvents(connection: EventConnection, workspaceId: string, events: (OutboxEvent | DirectedEvent)[], to?: { endpointId: string }): Promise<WrittenEvent[]> {
+export async function writeEvents(
+  connection: EventConnection,
+  workspaceId: string,
+  events: DirectedEvent[],
+  to: { endpointId: string },
+): Promise<WrittenEvent[]>;
+export async function writeEvents(
+  connection: EventConnection,
+  workspaceId: string,
+  events: (OutboxEvent | DirectedEvent)[],
+  to?: { endpointId: string },
+): Promise<WrittenEvent[]> {
   if (events.length === 0) return [];
   for (const event of events) assertEventData(event);
   const rows = events.map((event) => ({ id: newId("evt"), type: event.type, data: event.data, delivery_id: to ? newId("dly") : null }));

@@ -32,13 +32,31 @@ export async function assertSetApproved(workspaceId: string, set: PromptSet): Pr
 
 export async function recordSetApproval(
   tx: Tx,
-  input: { workspaceId: string; set: PromptSet; scopeType: "campaign" | "pack"; scopeId: string; packId: string; approvedById: string; overrideReason?: string | null },
+  input: {
+    workspaceId: string;
+    set: PromptSet;
+    scopeType: "campaign" | "pack";
+    scopeId: string;
+    packId: string;
+    approvedById: string;
+    overrideReason?: string | null;
+  },
 ) {
-  await tx.promptSetApproval.updateMany({ where: { workspaceId: input.workspaceId, scopeType: input.scopeType, scopeId: input.scopeId, setHash: input.set.hash, revokedAt: null }, data: { revokedAt: new Date() } });
+  await tx.promptSetApproval.updateMany({
+    where: { workspaceId: input.workspaceId, scopeType: input.scopeType, scopeId: input.scopeId, setHash: input.set.hash, revokedAt: null },
+    data: { revokedAt: new Date() },
+  });
   return tx.promptSetApproval.create({
     data: {
-      id: newId("apv"), workspaceId: input.workspaceId, setHash: input.set.hash, versions: setSnapshot(input.set),
-      scopeType: input.scopeType, scopeId: input.scopeId, packId: input.packId, approvedById: input.approvedById, overrideReason: input.overrideReason ?? null,
+      id: newId("apv"),
+      workspaceId: input.workspaceId,
+      setHash: input.set.hash,
+      versions: setSnapshot(input.set),
+      scopeType: input.scopeType,
+      scopeId: input.scopeId,
+      packId: input.packId,
+      approvedById: input.approvedById,
+      overrideReason: input.overrideReason ?? null,
     },
   });
 }

@@ -23,7 +23,9 @@ export function promptSetHash(ids: Map<string, string>): string {
 /** The workspace's promotion label per prompt base name: the newest promotion not rolled back. */
 export async function workspaceLabels(workspaceId: string): Promise<Map<string, string>> {
   const rows = await db().promptPromotion.findMany({
-    where: { workspaceId, rolledBackAt: null }, orderBy: { id: "desc" }, select: { baseName: true, promptVersionId: true },
+    where: { workspaceId, rolledBackAt: null },
+    orderBy: { id: "desc" },
+    select: { baseName: true, promptVersionId: true },
   });
   const labels = new Map<string, string>();
   for (const row of rows) if (!labels.has(row.baseName)) labels.set(row.baseName, row.promptVersionId);
@@ -33,9 +35,14 @@ export async function workspaceLabels(workspaceId: string): Promise<Map<string, 
 export async function resolvePromptSet(workspaceId: string, inputs: SetInputs): Promise<PromptSet> {
   const [pack, campaign, labels, production] = await Promise.all([
     db().pack.findUniqueOrThrow({ where: { id: inputs.packId }, select: { workspaceId: true, prompts: { select: { stage: true, promptVersionId: true } } } }),
-    inputs.campaignId ? db().campaign.findFirst({ where: { id: inputs.campaignId, workspaceId }, select: { pins: { select: { stage: true, promptVersionId: true } } } }) : null,
+    inputs.campaignId
+      ? db().campaign.findFirst({ where: { id: inputs.campaignId, workspaceId }, select: { pins: { select: { stage: true, promptVersionId: true } } } })
+      : null,
     workspaceLabels(workspaceId),
-    db().prompt.findMany({ where: { name: { in: [...MACHINE_STAGES] }, productionVersionId: { not: null } }, select: { name: true, productionVersionId: true } }),
+    db().prompt.findMany({
+      where: { name: { in: [...MACHINE_STAGES] }, productionVersionId: { not: null } },
+      select: { name: true, productionVersionId: true },
+    }),
   ]);
   const chosen = new Map<string, { id: string; source: SetSource }>();
   const layer = (pins: Iterable<[string, string]>, source: SetSource) => {
@@ -43,11 +50,17 @@ export async function resolvePromptSet(workspaceId: string, inputs: SetInputs): 
   };
   const packPins = pack.prompts.map((pin) => [pin.stage, pin.promptVersionId] as [string, string]);
   const ownPack = pack.workspaceId === workspaceId;
-  layer(production.map((prompt) => [prompt.name, prompt.productionVersionId!]), "production");
+  layer(
+    production.map((prompt) => [prompt.name, prompt.productionVersionId!]),
+    "production",
+  );
   if (!ownPack) layer(packPins, "production");
   layer(labels, "label");
   if (ownPack) layer(packPins, "pack");
-  layer((campaign?.pins ?? []).map((pin) => [pin.stage, pin.promptVersionId]), "campaign");
+  layer(
+    (campaign?.pins ?? []).map((pin) => [pin.stage, pin.promptVersionId]),
+    "campaign",
+  );
   layer(inputs.runPins ?? [], "run");
 
   const versions = await db().promptVersion.findMany({

@@ -47,10 +47,7 @@ async function pingRedis(): Promise<void> {
 
 /** Is every backing service reachable right now? Used by /readyz on web and workers. */
 export async function checkReadiness(): Promise<Readiness> {
-  const [postgres, redisCheck] = await Promise.all([
-    timed(() => db().$queryRaw`SELECT 1`),
-    timed(pingRedis),
-  ]);
+  const [postgres, redisCheck] = await Promise.all([timed(() => db().$queryRaw`SELECT 1`), timed(pingRedis)]);
   return { ok: postgres.ok && redisCheck.ok, checks: { postgres, redis: redisCheck } };
 }
 

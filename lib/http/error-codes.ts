@@ -16,7 +16,9 @@ export const ERROR_CODES = {
   forbidden: { status: 403, title: "Forbidden", description: "read-scope token on a write, or the creator's role does not allow it" },
   not_found: { status: 404, title: "Not found", description: "no such resource in the token's workspace" },
   method_not_allowed: { status: 405, title: "Method not allowed", description: "the path does not take this method; `Allow` names those it does" },
-  conflict: conflict("the resource's state does not allow it (already reviewed, ended, built-in…), or a request with this Idempotency-Key is still in progress"),
+  conflict: conflict(
+    "the resource's state does not allow it (already reviewed, ended, built-in…), or a request with this Idempotency-Key is still in progress",
+  ),
   idempotency_conflict: conflict("this Idempotency-Key was used with a different request"),
   lead_exists: conflict("a lead with this email exists; `lead_id` names it"),
   version_exists: conflict("the fork already has this version"),

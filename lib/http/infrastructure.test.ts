@@ -15,7 +15,9 @@ describe("isInfrastructureFailure", () => {
     expect(isInfrastructureFailure(shutdown)).toBe(true);
     expect(isInfrastructureFailure(new MaxRetriesPerRequestError(1))).toBe(true);
     expect(isInfrastructureFailure(new Prisma.PrismaClientInitializationError("Can't reach database server", "6.19.3", "P1001"))).toBe(true);
-    expect(isInfrastructureFailure(new Prisma.PrismaClientKnownRequestError("Timed out fetching a new connection", { code: "P2024", clientVersion: "6.19.3" }))).toBe(true);
+    expect(
+      isInfrastructureFailure(new Prisma.PrismaClientKnownRequestError("Timed out fetching a new connection", { code: "P2024", clientVersion: "6.19.3" })),
+    ).toBe(true);
     expect(isInfrastructureFailure(new DriverAdapterError({ kind: "DatabaseNotReachable", host: "127.0.0.1", port: 5432 }))).toBe(true);
   });
 
@@ -23,7 +25,9 @@ describe("isInfrastructureFailure", () => {
     expect(isInfrastructureFailure(new Error("boom"))).toBe(false);
     expect(isInfrastructureFailure(new Error("upstream said ECONNREFUSED"))).toBe(false);
     expect(isInfrastructureFailure(new TypeError("Connection terminated unexpectedly"))).toBe(false);
-    expect(isInfrastructureFailure(new Prisma.PrismaClientKnownRequestError("Unique constraint failed", { code: "P2002", clientVersion: "6.19.3" }))).toBe(false);
+    expect(isInfrastructureFailure(new Prisma.PrismaClientKnownRequestError("Unique constraint failed", { code: "P2002", clientVersion: "6.19.3" }))).toBe(
+      false,
+    );
     const syntax = Object.assign(new pg.DatabaseError("syntax error", 0, "error"), { code: "42601" });
     expect(isInfrastructureFailure(syntax)).toBe(false);
     expect(isInfrastructureFailure(new DriverAdapterError({ kind: "UniqueConstraintViolation", constraint: undefined }))).toBe(false);

@@ -19,8 +19,12 @@ const CLASS_NAMES = new Set(["MaxRetriesPerRequestError", "PrismaClientInitializ
  * `Error`s for a lost or timed-out connection. Compared whole, and only on plain Errors.
  */
 const UNTYPED_DRIVER_ERRORS = new Set([
-  "Connection terminated unexpectedly", "Connection terminated due to connection timeout", "timeout exceeded when trying to connect", // pg, pg-pool
-  "Connection is closed.", "Command timed out", "Stream isn't writeable and enableOfflineQueue options is false", // ioredis
+  "Connection terminated unexpectedly",
+  "Connection terminated due to connection timeout",
+  "timeout exceeded when trying to connect", // pg, pg-pool
+  "Connection is closed.",
+  "Command timed out",
+  "Stream isn't writeable and enableOfflineQueue options is false", // ioredis
 ]);
 
 export function isInfrastructureFailure(error: unknown, depth = 0): boolean {

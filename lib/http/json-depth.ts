@@ -14,7 +14,8 @@ export function jsonDepthExceeds(raw: string, limit = MAX_JSON_DEPTH): boolean {
   for (let i = 0; i < raw.length; i++) {
     const c = raw.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i++; // backslash: skip the escaped character
+      if (c === 0x5c)
+        i++; // backslash: skip the escaped character
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) inString = true;
     else if (c === 0x5b || c === 0x7b) {

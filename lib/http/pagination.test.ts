@@ -11,7 +11,8 @@ describe("limit", () => {
     expect(ListQuery.parse({})).toEqual({ limit: 25 });
     expect(ListQuery.parse({ limit: "7" })).toEqual({ limit: 7 });
     expect(ListQuery.parse({ limit: "100" })).toEqual({ limit: 100 });
-    for (const bad of ["0", "101", "0x10", "1e2", " 5", "5 ", "+5", "1.5", "", "abc", "Infinity"]) expect(ListQuery.safeParse({ limit: bad }).success, bad).toBe(false);
+    for (const bad of ["0", "101", "0x10", "1e2", " 5", "5 ", "+5", "1.5", "", "abc", "Infinity"])
+      expect(ListQuery.safeParse({ limit: bad }).success, bad).toBe(false);
   });
 });
 

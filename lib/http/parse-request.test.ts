@@ -15,9 +15,15 @@ describe("parseRequest", () => {
   it("answers each step's problem: 404 for a malformed param, 400 for the query, 415/400/422 for the body", async () => {
     const options = { params: { id: "lead_1" }, url, withoutQuery: "refuse" as const };
     await expect(parseRequest(shape, post("{}"), { ...options, params: { id: "nope" } })).rejects.toMatchObject({ status: 404, code: "not_found" });
-    await expect(parseRequest(shape, post('{"name":"a"}'), { ...options, url: new URL("http://x/?x=1") })).rejects.toMatchObject({ status: 400, code: "invalid_request" });
+    await expect(parseRequest(shape, post('{"name":"a"}'), { ...options, url: new URL("http://x/?x=1") })).rejects.toMatchObject({
+      status: 400,
+      code: "invalid_request",
+    });
     await expect(parseRequest(shape, post('{"name":"a"}'), { ...options, url: new URL("http://x/?x=%00") })).rejects.toMatchObject({ status: 400 });
-    await expect(parseRequest(shape, post('{"name":"a"}'), { ...options, url: new URL("http://x/?x=1&x=2") })).rejects.toMatchObject({ status: 400, code: "invalid_request" });
+    await expect(parseRequest(shape, post('{"name":"a"}'), { ...options, url: new URL("http://x/?x=1&x=2") })).rejects.toMatchObject({
+      status: 400,
+      code: "invalid_request",
+    });
     await expect(parseRequest(shape, post("name=a", "text/plain"), options)).rejects.toMatchObject({ status: 415 });
     await expect(parseRequest(shape, post("{"), options)).rejects.toMatchObject({ status: 400, code: "invalid_json" });
     await expect(parseRequest(shape, post('{"name":1}'), options)).rejects.toMatchObject({ status: 422, code: "validation_failed" });

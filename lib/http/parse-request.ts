@@ -53,7 +53,11 @@ export async function parseRequest<P, Q, B>(shape: RequestShape<P, Q, B>, reques
   const rawQuery = queryObject(options.url);
   // Each parameter takes one value (the OpenAPI document says so): a repeated name is ambiguous, not "the last one wins".
   const repeated = [...new Set([...options.url.searchParams.keys()])].filter((key) => options.url.searchParams.getAll(key).length > 1);
-  if (repeated.length) throw new InvalidRequest("Some query parameters are repeated.", repeated.map((key) => ({ path: key, message: "give this parameter once" })));
+  if (repeated.length)
+    throw new InvalidRequest(
+      "Some query parameters are repeated.",
+      repeated.map((key) => ({ path: key, message: "give this parameter once" })),
+    );
   const nulInQuery = nulPath(rawQuery);
   if (nulInQuery !== null) throw new InvalidRequest("Some query parameters are not valid.", [{ path: nulInQuery, message: NUL_MESSAGE }]);
   const query = shape.query

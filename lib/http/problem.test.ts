@@ -3,7 +3,9 @@ import { toAppError } from "@/lib/http/problem";
 
 describe("toAppError", () => {
   it("answers 503 when Redis gives up on a request (ioredis MaxRetriesPerRequestError, seen during a Redis restart)", () => {
-    const error = Object.assign(new Error("Reached the max retries per request limit (which is 1). Refer to \"maxRetriesPerRequest\" option for details."), { name: "MaxRetriesPerRequestError" });
+    const error = Object.assign(new Error('Reached the max retries per request limit (which is 1). Refer to "maxRetriesPerRequest" option for details.'), {
+      name: "MaxRetriesPerRequestError",
+    });
     expect(toAppError(error, "req_x")).toMatchObject({ status: 503, code: "service_unavailable" });
     expect(toAppError(new Error("Command timed out"), "req_x")).toMatchObject({ status: 503 });
   });

@@ -7,7 +7,12 @@ import { log } from "@/lib/log";
 
 /** An error the HTTP layer itself answers (413, 415, 429…), with the headers that go with it. */
 export class HttpProblem extends AppError {
-  constructor(code: ErrorCode, detail: string, readonly headers: Record<string, string> = {}, extra: Record<string, unknown> = {}) {
+  constructor(
+    code: ErrorCode,
+    detail: string,
+    readonly headers: Record<string, string> = {},
+    extra: Record<string, unknown> = {},
+  ) {
     super(code, detail, extra);
   }
 }

@@ -63,7 +63,16 @@ export async function withIdempotency(claim: Claim, run: () => Promise<HandlerRe
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       await db().idempotencyKey.create({
-        data: { id, workspaceId: claim.workspaceId, tokenId: claim.tokenId, key: claim.key, method: claim.method, path: claim.path, bodyHash, expiresAt: new Date(Date.now() + WINDOW_MS) },
+        data: {
+          id,
+          workspaceId: claim.workspaceId,
+          tokenId: claim.tokenId,
+          key: claim.key,
+          method: claim.method,
+          path: claim.path,
+          bodyHash,
+          expiresAt: new Date(Date.now() + WINDOW_MS),
+        },
       });
       break;
     } catch (error) {
@@ -95,7 +104,9 @@ export async function withIdempotency(claim: Claim, run: () => Promise<HandlerRe
     await db().idempotencyKey.update({ where: { id }, data: { status: stored.status, response: seal(stored) } });
     return result;
   } catch (error) {
-    await db().idempotencyKey.deleteMany({ where: { id } }).catch(() => undefined);
+    await db()
+      .idempotencyKey.deleteMany({ where: { id } })
+      .catch(() => undefined);
     throw error;
   }
 }

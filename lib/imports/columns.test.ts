@@ -47,20 +47,35 @@ describe("knownColumnFor", () => {
 describe("planColumns", () => {
   it("maps known columns by index, keeps others as attributes, and finds the email column", () => {
     const plan = planColumns(["Name", "E-mail", "Company", "Favourite colour", " "]);
-    expect([...plan.known]).toEqual([[1, "email"], [2, "company"]]);
-    expect([...plan.extra]).toEqual([[0, "Name"], [3, "Favourite colour"]]);
+    expect([...plan.known]).toEqual([
+      [1, "email"],
+      [2, "company"],
+    ]);
+    expect([...plan.extra]).toEqual([
+      [0, "Name"],
+      [3, "Favourite colour"],
+    ]);
     expect(plan.emailIndex).toBe(1);
   });
 
   it("keeps the first of a repeated known column; the repeat becomes an attribute", () => {
     const plan = planColumns(["email", "Email Address", "company", "Organization"]);
-    expect([...plan.known]).toEqual([[0, "email"], [2, "company"]]);
-    expect([...plan.extra]).toEqual([[1, "Email Address"], [3, "Organization"]]);
+    expect([...plan.known]).toEqual([
+      [0, "email"],
+      [2, "company"],
+    ]);
+    expect([...plan.extra]).toEqual([
+      [1, "Email Address"],
+      [3, "Organization"],
+    ]);
   });
 
   it("drops NUL from attribute names, trims them to 100 characters, and says when there is no email column", () => {
     const plan = planColumns(["a\0b", "x".repeat(150), "\0"]);
-    expect([...plan.extra]).toEqual([[0, "ab"], [1, "x".repeat(100)]]);
+    expect([...plan.extra]).toEqual([
+      [0, "ab"],
+      [1, "x".repeat(100)],
+    ]);
     expect(plan.emailIndex).toBe(-1);
   });
 });
@@ -71,8 +86,20 @@ describe("readRow", () => {
   it("reads a lead: trimmed, email lower-cased alongside, employees as a number, extras as attributes", () => {
     const row = asRow(readRow(["  Ada@Example.COM ", " Ada ", "1,200", "n", " fair ", ""], plan));
     expect(row).toEqual({
-      email: "Ada@Example.COM", emailLower: "ada@example.com", first_name: "Ada", last_name: null, company: null, title: null, domain: null,
-      website: null, linkedin_url: null, country: null, employees: 1200, industry: null, notes: "n", attributes: { source: "fair" },
+      email: "Ada@Example.COM",
+      emailLower: "ada@example.com",
+      first_name: "Ada",
+      last_name: null,
+      company: null,
+      title: null,
+      domain: null,
+      website: null,
+      linkedin_url: null,
+      country: null,
+      employees: 1200,
+      industry: null,
+      notes: "n",
+      attributes: { source: "fair" },
     });
   });
 

@@ -3,23 +3,59 @@ import { z } from "zod";
 // CSV header → lead field. Known columns (contract §6) are mapped, others go to `attributes`.
 // Headers are compared lower-cased with spaces, dashes and dots as underscores, plus common aliases.
 
-export const KNOWN_COLUMNS = ["email", "first_name", "last_name", "company", "title", "domain", "website", "linkedin_url", "country", "employees", "industry", "notes"] as const;
+export const KNOWN_COLUMNS = [
+  "email",
+  "first_name",
+  "last_name",
+  "company",
+  "title",
+  "domain",
+  "website",
+  "linkedin_url",
+  "country",
+  "employees",
+  "industry",
+  "notes",
+] as const;
 export type KnownColumn = (typeof KNOWN_COLUMNS)[number];
 
 const ALIASES: Record<string, KnownColumn> = {
-  e_mail: "email", email_address: "email", mail: "email",
-  firstname: "first_name", first: "first_name", given_name: "first_name",
-  lastname: "last_name", last: "last_name", surname: "last_name", family_name: "last_name",
-  company_name: "company", organization: "company", organisation: "company", account: "company",
-  job_title: "title", position: "title", role: "title",
-  linkedin: "linkedin_url", linkedin_profile: "linkedin_url",
-  url: "website", company_website: "website",
-  employee_count: "employees", company_size: "employees", headcount: "employees", num_employees: "employees",
-  sector: "industry", note: "notes", comments: "notes",
+  e_mail: "email",
+  email_address: "email",
+  mail: "email",
+  firstname: "first_name",
+  first: "first_name",
+  given_name: "first_name",
+  lastname: "last_name",
+  last: "last_name",
+  surname: "last_name",
+  family_name: "last_name",
+  company_name: "company",
+  organization: "company",
+  organisation: "company",
+  account: "company",
+  job_title: "title",
+  position: "title",
+  role: "title",
+  linkedin: "linkedin_url",
+  linkedin_profile: "linkedin_url",
+  url: "website",
+  company_website: "website",
+  employee_count: "employees",
+  company_size: "employees",
+  headcount: "employees",
+  num_employees: "employees",
+  sector: "industry",
+  note: "notes",
+  comments: "notes",
 };
 
 export function normalizeHeader(header: string): string {
-  return header.trim().toLowerCase().replace(/[\s.\-/]+/g, "_").replace(/^_+|_+$/g, "");
+  return header
+    .trim()
+    .toLowerCase()
+    .replace(/[\s.\-/]+/g, "_")
+    .replace(/^_+|_+$/g, "");
 }
 
 export type ColumnPlan = { known: Map<number, KnownColumn>; extra: Map<number, string>; emailIndex: number };
@@ -27,7 +63,7 @@ export type ColumnPlan = { known: Map<number, KnownColumn>; extra: Map<number, s
 /** The known column a header names (loosely: case, spaces, aliases), or null. */
 export function knownColumnFor(header: string): KnownColumn | null {
   const name = normalizeHeader(header);
-  return (KNOWN_COLUMNS as readonly string[]).includes(name) ? (name as KnownColumn) : (Object.hasOwn(ALIASES, name) ? ALIASES[name] : null);
+  return (KNOWN_COLUMNS as readonly string[]).includes(name) ? (name as KnownColumn) : Object.hasOwn(ALIASES, name) ? ALIASES[name] : null;
 }
 
 /** Plans how each column is read. A repeated known column keeps its first occurrence. */
@@ -51,9 +87,20 @@ export function planColumns(headers: string[]): ColumnPlan {
 const Email = z.email();
 
 export type LeadRow = {
-  email: string; emailLower: string; first_name: string | null; last_name: string | null; company: string | null; title: string | null;
-  domain: string | null; website: string | null; linkedin_url: string | null; country: string | null; employees: number | null;
-  industry: string | null; notes: string | null; attributes: Record<string, string>;
+  email: string;
+  emailLower: string;
+  first_name: string | null;
+  last_name: string | null;
+  company: string | null;
+  title: string | null;
+  domain: string | null;
+  website: string | null;
+  linkedin_url: string | null;
+  country: string | null;
+  employees: number | null;
+  industry: string | null;
+  notes: string | null;
+  attributes: Record<string, string>;
 };
 
 export type RowProblem = { code: "missing_email" | "invalid_email"; message: string };
@@ -70,8 +117,20 @@ export function readRow(record: string[], plan: ColumnPlan): LeadRow | RowProble
   if (!email) return { code: "missing_email", message: "The row has no email." };
   if (!Email.safeParse(email).success) return { code: "invalid_email", message: `"${email.slice(0, 80)}" is not a valid email address.` };
   const row: LeadRow = {
-    email, emailLower: email.toLowerCase(), first_name: null, last_name: null, company: null, title: null, domain: null,
-    website: null, linkedin_url: null, country: null, employees: null, industry: null, notes: null, attributes: {},
+    email,
+    emailLower: email.toLowerCase(),
+    first_name: null,
+    last_name: null,
+    company: null,
+    title: null,
+    domain: null,
+    website: null,
+    linkedin_url: null,
+    country: null,
+    employees: null,
+    industry: null,
+    notes: null,
+    attributes: {},
   };
   for (const [index, field] of plan.known) {
     if (field === "email") continue;

@@ -12,7 +12,7 @@ async function textOf(bytes: Buffer[]): Promise<{ text: string; delimiter: strin
 describe("detectDelimiter", () => {
   it("takes the header row's most used of , ; tab |, ignoring quoted text and later lines", () => {
     expect(detectDelimiter("email,first_name\na;b;c;d")).toBe(",");
-    expect(detectDelimiter("email;first_name;\"a,b,c\"\n")).toBe(";");
+    expect(detectDelimiter('email;first_name;"a,b,c"\n')).toBe(";");
     expect(detectDelimiter("email\tname\r\n")).toBe("\t");
     expect(detectDelimiter("email|name")).toBe("|");
     expect(detectDelimiter("email\n")).toBe(",");
@@ -39,7 +39,10 @@ describe("decodeCsv", () => {
     await expect(textOf([latin1])).rejects.toMatchObject({ code: "csv_unreadable", message: expect.stringContaining("not UTF-8") });
     const late = [Buffer.from(`email,name\n${"a@example.com,A\n".repeat(10_000)}`), Buffer.from([0x5a, 0x6f, 0xeb, 0x0a])];
     await expect(textOf(late)).rejects.toMatchObject({ code: "csv_unreadable" });
-    await expect(textOf([Buffer.from("email,name\n", "utf16le")])).rejects.toMatchObject({ code: "csv_unreadable", message: expect.stringContaining("UTF-16") });
+    await expect(textOf([Buffer.from("email,name\n", "utf16le")])).rejects.toMatchObject({
+      code: "csv_unreadable",
+      message: expect.stringContaining("UTF-16"),
+    });
   });
 
   it("passes an empty file through as no text", async () => {

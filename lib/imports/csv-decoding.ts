@@ -12,7 +12,8 @@ import { ImportFailure } from "@/lib/imports/csv-source";
 const SNIFF_BYTES = 64 * 1024;
 const DELIMITERS = [",", ";", "\t", "|"] as const;
 
-const NOT_UTF8 = "The file is not UTF-8 text (it looks like another encoding, such as Latin-1 or Windows-1252). Save it as \"CSV UTF-8\"; UTF-16 with a byte-order mark is also read.";
+const NOT_UTF8 =
+  'The file is not UTF-8 text (it looks like another encoding, such as Latin-1 or Windows-1252). Save it as "CSV UTF-8"; UTF-16 with a byte-order mark is also read.';
 
 function encodingOf(head: Buffer): { encoding: "utf-8" | "utf-16le" | "utf-16be"; bom: number } {
   if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) return { encoding: "utf-8", bom: 3 };
@@ -56,7 +57,7 @@ export async function decodeCsv(source: Readable): Promise<{ text: Readable; del
   if (bom === 0 && head.length >= 4) {
     const sample = head.subarray(0, 1_000);
     if (sample.filter((byte) => byte === 0).length * 4 >= sample.length) {
-      throw new ImportFailure("csv_unreadable", "The file looks like UTF-16 without a byte-order mark. Save it as \"CSV UTF-8\".");
+      throw new ImportFailure("csv_unreadable", 'The file looks like UTF-16 without a byte-order mark. Save it as "CSV UTF-8".');
     }
   }
   const decoder = new TextDecoder(encoding, { fatal: true, ignoreBOM: false });

@@ -12,7 +12,10 @@ import { isOutboundRefusal, outboundUrlProblem } from "@/lib/net/outbound";
 // outbound guard. Every source is a stream, capped at CSV_MAX_BYTES.
 
 export class ImportFailure extends Error {
-  constructor(readonly code: string, message: string) {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -42,7 +45,8 @@ async function fromS3(url: URL): Promise<Readable> {
     return object.Body as Readable;
   } catch (error) {
     const name = (error as { name?: string }).name ?? "";
-    if (name === "NoSuchKey" || name === "NoSuchBucket" || name === "NotFound") throw new ImportFailure("csv_not_found", `s3://${bucket}/${key} does not exist.`);
+    if (name === "NoSuchKey" || name === "NoSuchBucket" || name === "NotFound")
+      throw new ImportFailure("csv_not_found", `s3://${bucket}/${key} does not exist.`);
     throw new ImportFailure("csv_unreachable", `Could not read s3://${bucket}/${key}: ${(error as Error).message}`);
   }
 }

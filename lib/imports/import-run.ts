@@ -66,15 +66,26 @@ export async function importRunCsv(run: { id: string; workspaceId: string; leads
       const joined = await insertLeadBatch(run.workspaceId, run.id, rowsToWrite);
       imported += joined; // not `imported += await …`, which would read `imported` before another write adds to it
       await saveErrors(run.id, errorsToWrite);
-      await sql().query(`UPDATE runs SET rows = GREATEST(rows, $2), "invalidRows" = GREATEST("invalidRows", $3), imported = GREATEST(imported, $4) WHERE id = $1`, [run.id, progress.rows, progress.invalidRows, imported]);
+      await sql().query(
+        `UPDATE runs SET rows = GREATEST(rows, $2), "invalidRows" = GREATEST("invalidRows", $3), imported = GREATEST(imported, $4) WHERE id = $1`,
+        [run.id, progress.rows, progress.invalidRows, imported],
+      );
     })();
     inFlight.add(write);
-    write.then(() => inFlight.delete(write), () => undefined); // a failed write stays in the set and is rethrown below
+    write.then(
+      () => inFlight.delete(write),
+      () => undefined,
+    ); // a failed write stays in the set and is rethrown below
   };
   const recordSkipsBefore = (records: number) => {
     while (skipPointer < skips.length && skips[skipPointer].records < records) {
       const skip = skips[skipPointer];
-      errors.push({ row: skip.records + 1 + skipPointer, code: "malformed_row", message: skip.message.split(":")[0] + ".", raw: skip.raw.trimEnd().slice(0, RAW_LIMIT) });
+      errors.push({
+        row: skip.records + 1 + skipPointer,
+        code: "malformed_row",
+        message: skip.message.split(":")[0] + ".",
+        raw: skip.raw.trimEnd().slice(0, RAW_LIMIT),
+      });
       rows++;
       invalidRows++;
       skipPointer++;
@@ -98,7 +109,8 @@ export async function importRunCsv(run: { id: string; workspaceId: string; leads
       rows++;
       if (rows > maxRows) throw new ImportFailure("csv_too_many_rows", `The CSV has more than ${maxRows} rows.`);
       const read = readRow(record, plan);
-      const problem = "code" in read ? read : seen.has(read.emailLower) ? { code: "duplicate_email", message: `${read.email} appears earlier in the file.` } : null;
+      const problem =
+        "code" in read ? read : seen.has(read.emailLower) ? { code: "duplicate_email", message: `${read.email} appears earlier in the file.` } : null;
       if (problem) {
         invalidRows++;
         errors.push({ row: rowNumber, code: problem.code, message: problem.message, raw: raw.trimEnd().slice(0, RAW_LIMIT) });
@@ -118,7 +130,8 @@ export async function importRunCsv(run: { id: string; workspaceId: string; leads
     source.destroy();
     await Promise.allSettled(inFlight);
     if (error instanceof ImportFailure) throw error;
-    if ((error as { code?: string }).code?.startsWith("CSV_")) throw new ImportFailure("csv_unreadable", `The file is not readable as CSV: ${(error as Error).message}`);
+    if ((error as { code?: string }).code?.startsWith("CSV_"))
+      throw new ImportFailure("csv_unreadable", `The file is not readable as CSV: ${(error as Error).message}`);
     throw error;
   }
 }

@@ -25,10 +25,27 @@ function copyValue(value: string | number | null): string {
 function copyText(rows: LeadRow[]): string {
   let text = "";
   for (const row of rows) {
-    text += [
-      newId("rle"), newId("lead"), row.email, row.emailLower, row.first_name, row.last_name, row.company, row.title, row.domain, row.website,
-      row.linkedin_url, row.country, row.employees, row.industry, row.notes, JSON.stringify(row.attributes),
-    ].map(copyValue).join("\t") + "\n";
+    text +=
+      [
+        newId("rle"),
+        newId("lead"),
+        row.email,
+        row.emailLower,
+        row.first_name,
+        row.last_name,
+        row.company,
+        row.title,
+        row.domain,
+        row.website,
+        row.linkedin_url,
+        row.country,
+        row.employees,
+        row.industry,
+        row.notes,
+        JSON.stringify(row.attributes),
+      ]
+        .map(copyValue)
+        .join("\t") + "\n";
   }
   return text;
 }

@@ -28,7 +28,9 @@ export async function joinExistingLeads(run: { id: string; workspaceId: string; 
   for (;;) {
     const page = await db().lead.findMany({
       where: { ...where(run.workspaceId, source), ...(after ? { id: { gt: after } } : {}) },
-      select: { id: true }, orderBy: { id: "asc" }, take: PAGE,
+      select: { id: true },
+      orderBy: { id: "asc" },
+      take: PAGE,
     });
     if (page.length === 0) break;
     const leadIds = page.map((lead) => lead.id);

@@ -42,7 +42,10 @@ export function joinId(...parts: (string | undefined)[]): string {
  * queue with `delayOnRetryLater`, the job waits `retryAfterMs` without using up an attempt.
  */
 export class RetryLater extends Error {
-  constructor(message: string, readonly retryAfterMs: number) {
+  constructor(
+    message: string,
+    readonly retryAfterMs: number,
+  ) {
     super(message);
   }
 }

@@ -14,7 +14,10 @@ export const CreateLeadBody = z
     company: text(300).optional(),
     title: text(300).optional(),
     domain: text(253).optional(),
-    linkedin_url: z.url({ protocol: /^https?$/ }).max(2048).optional(),
+    linkedin_url: z
+      .url({ protocol: /^https?$/ })
+      .max(2048)
+      .optional(),
     website: text(2048).optional(),
     country: text(100).optional(),
     employees: z.number().int().min(0).max(10_000_000).optional(),

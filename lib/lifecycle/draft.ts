@@ -40,7 +40,12 @@ type Client = Pick<Tx, "draft">;
  * `to` if its status allows it (DRAFT_TRANSITIONS), with `data` in the same update; `from` narrows
  * the states it may move from. Answers whether it moved.
  */
-export async function moveDraft(where: DraftKey, to: DraftStatus, data: MoveData = {}, options: { from?: readonly DraftStatus[]; tx?: Client } = {}): Promise<boolean> {
+export async function moveDraft(
+  where: DraftKey,
+  to: DraftStatus,
+  data: MoveData = {},
+  options: { from?: readonly DraftStatus[]; tx?: Client } = {},
+): Promise<boolean> {
   const allowed = draftStatusesBefore(to).filter((from) => !options.from || options.from.includes(from));
   const { count } = await (options.tx ?? db()).draft.updateMany({ where: { ...where, status: { in: allowed } }, data: { ...data, status: to } });
   return count === 1;

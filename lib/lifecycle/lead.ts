@@ -51,7 +51,11 @@ type Client = Pick<Tx, "lead">;
  * Moves the leads `leadIds` to `to` where their status allows it (LEAD_TRANSITIONS); `from`
  * narrows the statuses they may move from. Answers how many moved.
  */
-export async function moveLeads(leadIds: string | readonly string[], to: LeadStatus, options: { from?: readonly LeadStatus[]; tx?: Client } = {}): Promise<number> {
+export async function moveLeads(
+  leadIds: string | readonly string[],
+  to: LeadStatus,
+  options: { from?: readonly LeadStatus[]; tx?: Client } = {},
+): Promise<number> {
   const ids = typeof leadIds === "string" ? [leadIds] : [...leadIds];
   if (ids.length === 0) return 0;
   const allowed = leadStatusesBefore(to).filter((from) => !options.from || options.from.includes(from));
@@ -84,7 +88,8 @@ export async function writeLeadStageResults(client: PoolClient, results: LeadSta
        FROM json_to_recordset($1::json) AS t(id text, signals jsonb, q jsonb, status text) WHERE l.id = t.id`,
     [
       JSON.stringify(results.map((r) => ({ id: r.id, signals: r.signals ?? null, q: r.qualification ?? null, status: r.to }))),
-      pairs.map(([from]) => from), pairs.map(([, to]) => to),
+      pairs.map(([from]) => from),
+      pairs.map(([, to]) => to),
     ],
   );
 }

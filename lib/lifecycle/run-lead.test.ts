@@ -5,12 +5,25 @@ import { RUN_LEAD_STATES, type RunLeadState } from "@/lib/statuses";
 // Every move the table holds, with who makes it; any other pair is refused.
 const ALLOWED: [RunLeadState, RunLeadState][] = [
   // the stage jobs (a verdict, the next stage, a draft to review, stop_after)
-  ["pending", "running"], ["pending", "awaiting_review"], ["pending", "rejected"], ["pending", "failed"], ["pending", "stopped"],
-  ["running", "running"], ["running", "awaiting_review"], ["running", "rejected"], ["running", "failed"], ["running", "stopped"],
+  ["pending", "running"],
+  ["pending", "awaiting_review"],
+  ["pending", "rejected"],
+  ["pending", "failed"],
+  ["pending", "stopped"],
+  ["running", "running"],
+  ["running", "awaiting_review"],
+  ["running", "rejected"],
+  ["running", "failed"],
+  ["running", "stopped"],
   ["running", "done"], // the send recorded
-  ["awaiting_review", "running"], ["awaiting_review", "rejected"], ["awaiting_review", "stopped"], // review, cancel
+  ["awaiting_review", "running"],
+  ["awaiting_review", "rejected"],
+  ["awaiting_review", "stopped"], // review, cancel
   ["rejected", "running"], // a refused send retried
-  ["stopped", "running"], ["stopped", "done"], ["stopped", "rejected"], ["stopped", "stopped"], // a send that ends after its run was canceled
+  ["stopped", "running"],
+  ["stopped", "done"],
+  ["stopped", "rejected"],
+  ["stopped", "stopped"], // a send that ends after its run was canceled
 ];
 const key = ([from, to]: [RunLeadState, RunLeadState]) => `${from} → ${to}`;
 
@@ -28,7 +41,15 @@ describe("the run-lead transition table", () => {
   });
 
   it("refuses the moves that would undo an end or skip the stages", () => {
-    for (const [from, to] of [["done", "running"], ["failed", "running"], ["done", "stopped"], ["pending", "done"], ["awaiting_review", "done"], ["rejected", "done"], ["running", "pending"]] as const) {
+    for (const [from, to] of [
+      ["done", "running"],
+      ["failed", "running"],
+      ["done", "stopped"],
+      ["pending", "done"],
+      ["awaiting_review", "done"],
+      ["rejected", "done"],
+      ["running", "pending"],
+    ] as const) {
       expect(canMoveRunLead(from, to), `${from} → ${to}`).toBe(false);
     }
     expect(RUN_LEAD_TRANSITIONS.done).toEqual([]);

@@ -52,8 +52,16 @@ function allowedFrom(to: RunLeadState, from?: readonly RunLeadState[]): RunLeadS
  * Moves run leads matching `where` to `to` if their state allows it (RUN_LEAD_TRANSITIONS), with
  * `data` in the same update; `from` narrows the states they may move from. Answers how many moved.
  */
-export async function moveRunLeads(where: Omit<Prisma.RunLeadWhereInput, "state">, to: RunLeadState, data: MoveData = {}, options: Options = {}): Promise<number> {
-  const { count } = await (options.tx ?? db()).runLead.updateMany({ where: { ...where, state: { in: allowedFrom(to, options.from) } }, data: { ...data, state: to } });
+export async function moveRunLeads(
+  where: Omit<Prisma.RunLeadWhereInput, "state">,
+  to: RunLeadState,
+  data: MoveData = {},
+  options: Options = {},
+): Promise<number> {
+  const { count } = await (options.tx ?? db()).runLead.updateMany({
+    where: { ...where, state: { in: allowedFrom(to, options.from) } },
+    data: { ...data, state: to },
+  });
   return count;
 }
 
@@ -63,7 +71,14 @@ export async function moveRunLead(runLeadId: string, to: RunLeadState, data: Mov
 }
 
 /** One row of a stage job's set-based move. */
-export type RunLeadStep = { id: string; state: RunLeadState; stage: string; qualified: boolean | null; reasonCode: string | null; reasonMessage: string | null };
+export type RunLeadStep = {
+  id: string;
+  state: RunLeadState;
+  stage: string;
+  qualified: boolean | null;
+  reasonCode: string | null;
+  reasonMessage: string | null;
+};
 
 /**
  * The stage jobs' set-based move (one statement for a batch, in the caller's transaction): each row
@@ -72,7 +87,11 @@ export type RunLeadStep = { id: string; state: RunLeadState; stage: string; qual
  * twice). Rows travel as one JSON parameter, the allowed (from, to) pairs as two arrays. Answers
  * the ids that moved.
  */
-export async function moveRunLeadsInBatch(client: PoolClient, steps: RunLeadStep[], options: { from?: readonly RunLeadState[]; notReached?: readonly string[] } = {}): Promise<Set<string>> {
+export async function moveRunLeadsInBatch(
+  client: PoolClient,
+  steps: RunLeadStep[],
+  options: { from?: readonly RunLeadState[]; notReached?: readonly string[] } = {},
+): Promise<Set<string>> {
   if (steps.length === 0) return new Set();
   const pairs = RUN_LEAD_STATES.flatMap((to) => allowedFrom(to, options.from).map((from) => [from, to] as const));
   const updated = await client.query<{ id: string }>(
@@ -83,8 +102,12 @@ export async function moveRunLeadsInBatch(client: PoolClient, steps: RunLeadStep
       WHERE rl.id = t.id AND rl.state = m.from_state AND (rl.stage IS NULL OR NOT (rl.stage = ANY($2)))
       RETURNING rl.id`,
     [
-      JSON.stringify(steps.map((s) => ({ id: s.id, stage: s.stage, state: s.state, qualified: s.qualified, reason_code: s.reasonCode, reason_message: s.reasonMessage }))),
-      options.notReached ?? [], pairs.map(([from]) => from), pairs.map(([, to]) => to),
+      JSON.stringify(
+        steps.map((s) => ({ id: s.id, stage: s.stage, state: s.state, qualified: s.qualified, reason_code: s.reasonCode, reason_message: s.reasonMessage })),
+      ),
+      options.notReached ?? [],
+      pairs.map(([from]) => from),
+      pairs.map(([, to]) => to),
     ],
   );
   return new Set(updated.rows.map((row) => row.id));

@@ -51,7 +51,12 @@ type Client = Pick<Tx, "run">;
  * `from` narrows the states it may move from. Web requests pass their `workspaceId`; the workers'
  * system jobs work by run id. Answers whether it moved.
  */
-export async function moveRun(runId: string, to: RunStatus, data: MoveData = {}, options: { from?: readonly RunStatus[]; tx?: Client; workspaceId?: string } = {}): Promise<boolean> {
+export async function moveRun(
+  runId: string,
+  to: RunStatus,
+  data: MoveData = {},
+  options: { from?: readonly RunStatus[]; tx?: Client; workspaceId?: string } = {},
+): Promise<boolean> {
   const allowed = runStatusesBefore(to).filter((from) => !options.from || options.from.includes(from));
   const where = { id: runId, status: { in: allowed }, ...(options.workspaceId ? { workspaceId: options.workspaceId } : {}) };
   const { count } = await (options.tx ?? db()).run.updateMany({ where, data: { ...data, status: to } });
@@ -79,10 +84,15 @@ export async function settleRun(runId: string): Promise<void> {
        FROM phase
       WHERE r.id = $1 AND r.status = ANY($2) AND r.status <> phase.status`,
     [
-      runId, ACTIVE_RUN_STATUSES,
-      WORKING_RUN_LEAD_STATES, MACHINE_WORK_STAGES, running, // machine stages have work
-      RUN_LEAD_STATE.awaiting_review, awaiting_review, // drafts wait for a reviewer
-      RUN_LEAD_STATE.running, sending, // approved drafts being sent (or in doubt)
+      runId,
+      ACTIVE_RUN_STATUSES,
+      WORKING_RUN_LEAD_STATES,
+      MACHINE_WORK_STAGES,
+      running, // machine stages have work
+      RUN_LEAD_STATE.awaiting_review,
+      awaiting_review, // drafts wait for a reviewer
+      RUN_LEAD_STATE.running,
+      sending, // approved drafts being sent (or in doubt)
       completed,
     ],
   );

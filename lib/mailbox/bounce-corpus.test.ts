@@ -48,7 +48,10 @@ const OURS: Record<string, Expected> = {
   "qmail-no-mailbox.eml": [{ email: "info@old-shop.example", kind: "hard" }],
   "qmail-queue-timeout.eml": [{ email: "ops@unreachable.example", kind: "soft" }],
   "exim-hard.eml": [{ email: "m.keller@exim-recipient.example", kind: "hard" }],
-  "exim-two-recipients.eml": [{ email: "anna.berg@exim-two.example", kind: "hard" }, { email: "sales@slow-host.example", kind: "soft" }],
+  "exim-two-recipients.eml": [
+    { email: "anna.berg@exim-two.example", kind: "hard" },
+    { email: "sales@slow-host.example", kind: "soft" },
+  ],
   "exim-delay.eml": [{ email: "lena@greylist.example", kind: "soft" }],
   "gmail-hard.eml": [{ email: "p.ortega@hosted-recipient.example", kind: "hard" }],
   "gmail-delay.eml": [{ email: "kim@busy-host.example", kind: "soft" }],
@@ -64,7 +67,18 @@ type Case = { source: string; name: string; raw: Buffer; expected: Expected | nu
 
 /** A text/plain message from the given sender, as a mail server or a person would write it. */
 function plainMessage(from: string, subject: string, text: string): Buffer {
-  return Buffer.from([`From: ${from}`, "To: sam@sender.example", `Subject: ${subject}`, "MIME-Version: 1.0", "Content-Type: text/plain; charset=utf-8", "", text.replace(/\r?\n/g, "\r\n"), ""].join("\r\n"));
+  return Buffer.from(
+    [
+      `From: ${from}`,
+      "To: sam@sender.example",
+      `Subject: ${subject}`,
+      "MIME-Version: 1.0",
+      "Content-Type: text/plain; charset=utf-8",
+      "",
+      text.replace(/\r?\n/g, "\r\n"),
+      "",
+    ].join("\r\n"),
+  );
 }
 
 async function cases(): Promise<Case[]> {
@@ -78,15 +92,30 @@ async function cases(): Promise<Case[]> {
     }
   }
   for (const name of readdirSync(ourDir).sort()) {
-    all.push({ source: name.startsWith("not-") ? "ours, not bounces" : "ours", name, raw: readFileSync(path.join(ourDir, name)), expected: OURS[name] ?? null });
-  }
-  for (const file of readdirSync(replyDir).filter((name) => name.endsWith(".jsonl")).sort()) {
-    readFileSync(path.join(replyDir, file), "utf8").split("\n").filter(Boolean).forEach((line, i) => {
-      const example = JSON.parse(line) as { label: string; text: string; from?: string; subject?: string };
-      // Replies labelled bounce there are one-line texts that name no recipient: not for this count.
-      if (example.label === "bounce") return;
-      all.push({ source: "reply corpus", name: `${file}:${i + 1} (${example.label})`, raw: plainMessage(example.from ?? "Ana Ruiz <ana@customer.example>", example.subject ?? "Re: Quick question", example.text), expected: null });
+    all.push({
+      source: name.startsWith("not-") ? "ours, not bounces" : "ours",
+      name,
+      raw: readFileSync(path.join(ourDir, name)),
+      expected: OURS[name] ?? null,
     });
+  }
+  for (const file of readdirSync(replyDir)
+    .filter((name) => name.endsWith(".jsonl"))
+    .sort()) {
+    readFileSync(path.join(replyDir, file), "utf8")
+      .split("\n")
+      .filter(Boolean)
+      .forEach((line, i) => {
+        const example = JSON.parse(line) as { label: string; text: string; from?: string; subject?: string };
+        // Replies labelled bounce there are one-line texts that name no recipient: not for this count.
+        if (example.label === "bounce") return;
+        all.push({
+          source: "reply corpus",
+          name: `${file}:${i + 1} (${example.label})`,
+          raw: plainMessage(example.from ?? "Ana Ruiz <ana@customer.example>", example.subject ?? "Re: Quick question", example.text),
+          expected: null,
+        });
+      });
   }
   return all;
 }
@@ -113,18 +142,33 @@ describe("the bounce corpus", () => {
       }
       for (const recipient of example.expected) {
         const read = got.some((g) => g.email === recipient.email && g.kind === recipient.kind);
-        if (recipient.kind === "hard") { row.permanent += 1; row.permanentRead += read ? 1 : 0; } else { row.soft += 1; row.softRead += read ? 1 : 0; }
+        if (recipient.kind === "hard") {
+          row.permanent += 1;
+          row.permanentRead += read ? 1 : 0;
+        } else {
+          row.soft += 1;
+          row.softRead += read ? 1 : 0;
+        }
         if (!read) wrong.push(`${example.source} ${example.name}: expected ${recipient.email} (${recipient.kind}), got ${JSON.stringify(got)}`);
       }
       const extra = got.filter((g) => !example.expected!.some((e) => e.email === g.email));
       if (extra.length) wrong.push(`${example.source} ${example.name}: names addresses that did not fail: ${JSON.stringify(extra)}`);
     }
     const total = [...figures.values()].reduce((sum, row) => ({
-      permanent: sum.permanent + row.permanent, permanentRead: sum.permanentRead + row.permanentRead, soft: sum.soft + row.soft, softRead: sum.softRead + row.softRead,
-      ordinary: sum.ordinary + row.ordinary, takenForBounce: sum.takenForBounce + row.takenForBounce,
+      permanent: sum.permanent + row.permanent,
+      permanentRead: sum.permanentRead + row.permanentRead,
+      soft: sum.soft + row.soft,
+      softRead: sum.softRead + row.softRead,
+      ordinary: sum.ordinary + row.ordinary,
+      takenForBounce: sum.takenForBounce + row.takenForBounce,
     }));
-    const lines = [...figures.entries()].map(([source, row]) => `  ${source}: permanent ${row.permanentRead}/${row.permanent}, soft ${row.softRead}/${row.soft}, ordinary or auto-reply taken for a bounce ${row.takenForBounce}/${row.ordinary}`);
-    console.log(`bounce corpus: permanent bounces read with their address ${total.permanentRead}/${total.permanent}, soft ${total.softRead}/${total.soft}, ordinary or auto-reply messages taken for a bounce ${total.takenForBounce}/${total.ordinary}\n${lines.join("\n")}`);
+    const lines = [...figures.entries()].map(
+      ([source, row]) =>
+        `  ${source}: permanent ${row.permanentRead}/${row.permanent}, soft ${row.softRead}/${row.soft}, ordinary or auto-reply taken for a bounce ${row.takenForBounce}/${row.ordinary}`,
+    );
+    console.log(
+      `bounce corpus: permanent bounces read with their address ${total.permanentRead}/${total.permanent}, soft ${total.softRead}/${total.soft}, ordinary or auto-reply messages taken for a bounce ${total.takenForBounce}/${total.ordinary}\n${lines.join("\n")}`,
+    );
     expect(wrong).toEqual([]);
     expect(total.permanent).toBeGreaterThanOrEqual(33); // the corpus does not shrink unnoticed
     expect(total.ordinary).toBeGreaterThanOrEqual(200);

@@ -7,11 +7,23 @@ import { stripQuoted } from "@/lib/replies/strip-quoted";
 describe("delivery status notifications (RFC 3464)", () => {
   it("reads each recipient block and tells hard from soft", () => {
     const text = [
-      "Reporting-MTA: dns; mx.example.net", "Arrival-Date: Tue, 3 Mar 2026 10:00:00 +0000", "",
-      "Final-Recipient: rfc822; Gone@Example.com", "Action: failed", "Status: 5.1.1", "Diagnostic-Code: smtp; 550 5.1.1",
-      "  user unknown", "",
-      "Original-Recipient: rfc822;later@example.com", "Final-Recipient: rfc822;later@example.com", "Action: delayed", "Status: 4.4.7", "",
-      "Final-Recipient: rfc822;fine@example.com", "Action: delivered", "Status: 2.0.0",
+      "Reporting-MTA: dns; mx.example.net",
+      "Arrival-Date: Tue, 3 Mar 2026 10:00:00 +0000",
+      "",
+      "Final-Recipient: rfc822; Gone@Example.com",
+      "Action: failed",
+      "Status: 5.1.1",
+      "Diagnostic-Code: smtp; 550 5.1.1",
+      "  user unknown",
+      "",
+      "Original-Recipient: rfc822;later@example.com",
+      "Final-Recipient: rfc822;later@example.com",
+      "Action: delayed",
+      "Status: 4.4.7",
+      "",
+      "Final-Recipient: rfc822;fine@example.com",
+      "Action: delivered",
+      "Status: 2.0.0",
     ].join("\r\n");
     expect(parseDeliveryStatus(text)).toEqual([
       { email: "gone@example.com", action: "failed", status: "5.1.1", diagnostic: "smtp; 550 5.1.1 user unknown", kind: "hard" },
@@ -24,13 +36,45 @@ describe("delivery status notifications (RFC 3464)", () => {
 
   it("finds the DSN part and the bounced Message-ID through mailparser", async () => {
     const raw = [
-      "From: MAILER-DAEMON@mx.example.net", "To: sam@sender.example", "Subject: Undelivered", "Message-ID: <dsn1@mx.example.net>", "MIME-Version: 1.0",
-      'Content-Type: multipart/report; report-type=delivery-status; boundary="b"', "", "--b", "Content-Type: text/plain", "", "Could not deliver.", "",
-      "--b", "Content-Type: message/delivery-status", "", "Reporting-MTA: dns; mx.example.net", "", "Final-Recipient: rfc822; gone@example.com", "Action: failed", "Status: 5.1.1", "",
-      "--b", "Content-Type: message/rfc822", "", "From: sam@sender.example", "To: gone@example.com", "Message-ID: <drf_1@sender.example>", "Subject: Hi", "", "Hello", "", "--b--", "",
+      "From: MAILER-DAEMON@mx.example.net",
+      "To: sam@sender.example",
+      "Subject: Undelivered",
+      "Message-ID: <dsn1@mx.example.net>",
+      "MIME-Version: 1.0",
+      'Content-Type: multipart/report; report-type=delivery-status; boundary="b"',
+      "",
+      "--b",
+      "Content-Type: text/plain",
+      "",
+      "Could not deliver.",
+      "",
+      "--b",
+      "Content-Type: message/delivery-status",
+      "",
+      "Reporting-MTA: dns; mx.example.net",
+      "",
+      "Final-Recipient: rfc822; gone@example.com",
+      "Action: failed",
+      "Status: 5.1.1",
+      "",
+      "--b",
+      "Content-Type: message/rfc822",
+      "",
+      "From: sam@sender.example",
+      "To: gone@example.com",
+      "Message-ID: <drf_1@sender.example>",
+      "Subject: Hi",
+      "",
+      "Hello",
+      "",
+      "--b--",
+      "",
     ].join("\r\n");
     const parsed = await parseInbound(Buffer.from(raw));
-    expect(parsed.dsn).toEqual({ recipients: [expect.objectContaining({ email: "gone@example.com", kind: "hard" })], originalMessageId: "<drf_1@sender.example>" });
+    expect(parsed.dsn).toEqual({
+      recipients: [expect.objectContaining({ email: "gone@example.com", kind: "hard" })],
+      originalMessageId: "<drf_1@sender.example>",
+    });
     expect(parsed.from).toBe("MAILER-DAEMON@mx.example.net");
   });
 });

@@ -42,7 +42,7 @@ export function parseDeliveryStatus(text: string): DsnRecipient[] {
     const email = addressOf(fields.get("final-recipient")) ?? addressOf(fields.get("original-recipient"));
     if (!email || !fields.has("action")) continue; // the per-message block, or a broken one
     const action = fields.get("action")!.toLowerCase();
-    const status = (/\d\.\d{1,3}\.\d{1,3}/.exec(fields.get("status") ?? "")?.[0]) ?? "";
+    const status = /\d\.\d{1,3}\.\d{1,3}/.exec(fields.get("status") ?? "")?.[0] ?? "";
     recipients.push({ email, action, status, diagnostic: fields.get("diagnostic-code")?.slice(0, 1000) ?? null, kind: bounceKind(action, status) });
   }
   return recipients;

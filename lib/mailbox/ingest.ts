@@ -19,56 +19,88 @@ import { LEAD_STATUS, SEND_STATUS } from "@/lib/statuses";
 export type RawMessage = { uid: number; raw: Buffer; internalDate?: Date | null };
 type Match = { draftId: string; leadId: string; by: "in_reply_to" | "references" | "address" | "dsn" };
 
-export async function ingestBatch(workspaceId: string, folder: string, uidValidity: bigint, messages: RawMessage[]): Promise<{ replies: number; bounces: number; unmatched: number; skipped: number }> {
+export async function ingestBatch(
+  workspaceId: string,
+  folder: string,
+  uidValidity: bigint,
+  messages: RawMessage[],
+): Promise<{ replies: number; bounces: number; unmatched: number; skipped: number }> {
   const counts = { replies: 0, bounces: 0, unmatched: 0, skipped: 0 };
   if (messages.length === 0) return counts;
-  const parsed = await Promise.all(messages.map(async (message) => ({ ...message, mail: await parseInbound(message.raw).catch((error: Error) => unreadable(message, error)) })));
+  const parsed = await Promise.all(
+    messages.map(async (message) => ({ ...message, mail: await parseInbound(message.raw).catch((error: Error) => unreadable(message, error)) })),
+  );
   const replyIds: string[] = [];
-  await db().$transaction(async (tx) => {
-    const seen = await alreadyStored(tx, workspaceId, folder, uidValidity, parsed);
-    const matcher = await loadMatcher(tx, workspaceId, parsed.map((message) => message.mail));
-    // Rows are gathered, then written with one statement per table (a batch of 100 is a handful
-    // of statements, not hundreds); bounces, which need their lead, are written after.
-    const inboundRows: Prisma.InboundMessageCreateManyInput[] = [];
-    const replyRows: Prisma.ReplyCreateManyInput[] = [];
-    const dsns: { inboundId: string; recipients: NonNullable<ParsedInbound["dsn"]>["recipients"]; match: Match | null }[] = [];
-    for (const message of parsed) {
-      if (seen.uids.has(message.uid) || (message.mail.messageId && seen.messageIds.has(message.mail.messageId))) {
-        counts.skipped += 1;
-        continue;
-      }
-      if (message.mail.messageId) seen.messageIds.add(message.mail.messageId);
-      const receivedAt = message.mail.date ?? message.internalDate ?? new Date();
-      const inboundId = newId("inb");
-      const { mail } = message;
-      const match = mail.dsn ? matcher.forDsn(mail) : matcher.forReply(mail);
-      const kind = mail.dsn ? "bounce" : match ? "reply" : "unmatched";
-      inboundRows.push({
-        id: inboundId, workspaceId, folder, uidValidity, uid: BigInt(message.uid), messageId: mail.messageId, fromEmail: mail.from.slice(0, 320),
-        subject: mail.subject, receivedAt, kind, matchedBy: match?.by ?? null, raw: new Uint8Array(message.raw),
-      });
-      if (mail.dsn) {
-        dsns.push({ inboundId, recipients: mail.dsn.recipients, match });
-      } else if (match) {
-        const replyId = newId("rpl");
-        replyRows.push({
-          id: replyId, workspaceId, leadId: match.leadId, draftId: match.draftId, inReplyTo: mail.inReplyTo[0] ?? null, fromEmail: mail.from.slice(0, 320) || "unknown@invalid",
-          subject: mail.subject, text: stripQuoted(mail.text), receivedAt, inboundMessageId: inboundId,
+  await db().$transaction(
+    async (tx) => {
+      const seen = await alreadyStored(tx, workspaceId, folder, uidValidity, parsed);
+      const matcher = await loadMatcher(
+        tx,
+        workspaceId,
+        parsed.map((message) => message.mail),
+      );
+      // Rows are gathered, then written with one statement per table (a batch of 100 is a handful
+      // of statements, not hundreds); bounces, which need their lead, are written after.
+      const inboundRows: Prisma.InboundMessageCreateManyInput[] = [];
+      const replyRows: Prisma.ReplyCreateManyInput[] = [];
+      const dsns: { inboundId: string; recipients: NonNullable<ParsedInbound["dsn"]>["recipients"]; match: Match | null }[] = [];
+      for (const message of parsed) {
+        if (seen.uids.has(message.uid) || (message.mail.messageId && seen.messageIds.has(message.mail.messageId))) {
+          counts.skipped += 1;
+          continue;
+        }
+        if (message.mail.messageId) seen.messageIds.add(message.mail.messageId);
+        const receivedAt = message.mail.date ?? message.internalDate ?? new Date();
+        const inboundId = newId("inb");
+        const { mail } = message;
+        const match = mail.dsn ? matcher.forDsn(mail) : matcher.forReply(mail);
+        const kind = mail.dsn ? "bounce" : match ? "reply" : "unmatched";
+        inboundRows.push({
+          id: inboundId,
+          workspaceId,
+          folder,
+          uidValidity,
+          uid: BigInt(message.uid),
+          messageId: mail.messageId,
+          fromEmail: mail.from.slice(0, 320),
+          subject: mail.subject,
+          receivedAt,
+          kind,
+          matchedBy: match?.by ?? null,
+          raw: new Uint8Array(message.raw),
         });
-        replyIds.push(replyId);
-        counts.replies += 1;
-      } else counts.unmatched += 1;
-    }
-    if (inboundRows.length) await tx.inboundMessage.createMany({ data: inboundRows });
-    if (replyRows.length) await tx.reply.createMany({ data: replyRows });
-    for (const dsn of dsns) counts.bounces += await recordBounces(tx, workspaceId, dsn.inboundId, dsn.recipients, dsn.match);
-    const lastUid = BigInt(Math.max(...messages.map((message) => message.uid)));
-    await tx.mailboxCursor.upsert({
-      where: { workspaceId_folder: { workspaceId, folder } },
-      create: { workspaceId, folder, uidValidity, lastUid },
-      update: { uidValidity, lastUid },
-    });
-  }, { timeout: 60_000 });
+        if (mail.dsn) {
+          dsns.push({ inboundId, recipients: mail.dsn.recipients, match });
+        } else if (match) {
+          const replyId = newId("rpl");
+          replyRows.push({
+            id: replyId,
+            workspaceId,
+            leadId: match.leadId,
+            draftId: match.draftId,
+            inReplyTo: mail.inReplyTo[0] ?? null,
+            fromEmail: mail.from.slice(0, 320) || "unknown@invalid",
+            subject: mail.subject,
+            text: stripQuoted(mail.text),
+            receivedAt,
+            inboundMessageId: inboundId,
+          });
+          replyIds.push(replyId);
+          counts.replies += 1;
+        } else counts.unmatched += 1;
+      }
+      if (inboundRows.length) await tx.inboundMessage.createMany({ data: inboundRows });
+      if (replyRows.length) await tx.reply.createMany({ data: replyRows });
+      for (const dsn of dsns) counts.bounces += await recordBounces(tx, workspaceId, dsn.inboundId, dsn.recipients, dsn.match);
+      const lastUid = BigInt(Math.max(...messages.map((message) => message.uid)));
+      await tx.mailboxCursor.upsert({
+        where: { workspaceId_folder: { workspaceId, folder } },
+        create: { workspaceId, folder, uidValidity, lastUid },
+        update: { uidValidity, lastUid },
+      });
+    },
+    { timeout: 60_000 },
+  );
   // After the commit; if Redis is away the resume sweep classifies them later.
   await enqueueBulkAfterCommit("track", trackJobs(replyIds, "batch"));
   return counts;
@@ -81,8 +113,16 @@ export async function ingestBatch(workspaceId: string, folder: string, uidValidi
  * but only after a few minutes).
  */
 export async function requeueUnclassified(workspaceId: string): Promise<number> {
-  const rows = await db().reply.findMany({ where: { workspaceId, inboundMessageId: { not: null }, classifiedAt: null, correctedAt: null }, select: { id: true }, orderBy: { id: "asc" }, take: 10_000 });
-  return queueTrackForLost(rows.map((row) => row.id), `requeue-${Date.now()}`);
+  const rows = await db().reply.findMany({
+    where: { workspaceId, inboundMessageId: { not: null }, classifiedAt: null, correctedAt: null },
+    select: { id: true },
+    orderBy: { id: "asc" },
+    take: 10_000,
+  });
+  return queueTrackForLost(
+    rows.map((row) => row.id),
+    `requeue-${Date.now()}`,
+  );
 }
 
 /** A message mailparser cannot read is still kept (raw) and listed as unmatched. */
@@ -105,10 +145,15 @@ async function alreadyStored(tx: Tx, workspaceId: string, folder: string, uidVal
 
 /** Looks up, for the whole batch at once, our sends by Message-ID and the leads by address. */
 async function loadMatcher(tx: Tx, workspaceId: string, mails: ParsedInbound[]) {
-  const messageIds = [...new Set(mails.flatMap((mail) => [...mail.inReplyTo, ...mail.references, ...(mail.dsn?.originalMessageId ? [mail.dsn.originalMessageId] : [])]))];
+  const messageIds = [
+    ...new Set(mails.flatMap((mail) => [...mail.inReplyTo, ...mail.references, ...(mail.dsn?.originalMessageId ? [mail.dsn.originalMessageId] : [])])),
+  ];
   const addresses = [...new Set(mails.flatMap((mail) => (mail.dsn ? mail.dsn.recipients.map((r) => r.email) : [mail.from.toLowerCase()])).filter(Boolean))];
   const sends = messageIds.length
-    ? await tx.send.findMany({ where: { workspaceId, messageId: { in: messageIds } }, select: { messageId: true, draft: { select: { id: true, leadId: true } } } })
+    ? await tx.send.findMany({
+        where: { workspaceId, messageId: { in: messageIds } },
+        select: { messageId: true, draft: { select: { id: true, leadId: true } } },
+      })
     : [];
   const byMessageId = new Map(sends.map((send) => [send.messageId, send.draft]));
   // The address fallback: the lead's most recent email that was sent.
@@ -120,12 +165,16 @@ async function loadMatcher(tx: Tx, workspaceId: string, mails: ParsedInbound[]) 
       })
     : [];
   const byAddress = new Map(sentToAddress.map((send) => [send.draft.lead.emailLower, { id: send.draft.id, leadId: send.draft.leadId }]));
-  const toMatch = (draft: { id: string; leadId: string } | undefined, by: Match["by"]): Match | null => (draft ? { draftId: draft.id, leadId: draft.leadId, by } : null);
+  const toMatch = (draft: { id: string; leadId: string } | undefined, by: Match["by"]): Match | null =>
+    draft ? { draftId: draft.id, leadId: draft.leadId, by } : null;
   return {
     forReply(mail: ParsedInbound): Match | null {
       const direct = mail.inReplyTo.map((id) => byMessageId.get(id)).find(Boolean);
       if (direct) return toMatch(direct, "in_reply_to");
-      const referenced = [...mail.references].reverse().map((id) => byMessageId.get(id)).find(Boolean);
+      const referenced = [...mail.references]
+        .reverse()
+        .map((id) => byMessageId.get(id))
+        .find(Boolean);
       if (referenced) return toMatch(referenced, "references");
       return toMatch(byAddress.get(mail.from.toLowerCase()), "address");
     },
@@ -139,19 +188,41 @@ async function loadMatcher(tx: Tx, workspaceId: string, mails: ParsedInbound[]) 
 }
 
 /** Records each bounced recipient; a hard bounce suppresses the address and ends its lead `bounced`. */
-async function recordBounces(tx: Tx, workspaceId: string, inboundMessageId: string, recipients: NonNullable<ParsedInbound["dsn"]>["recipients"], match: Match | null): Promise<number> {
+async function recordBounces(
+  tx: Tx,
+  workspaceId: string,
+  inboundMessageId: string,
+  recipients: NonNullable<ParsedInbound["dsn"]>["recipients"],
+  match: Match | null,
+): Promise<number> {
   let recorded = 0;
   for (const recipient of recipients) {
     if (!recipient.kind) continue;
     const lead = await tx.lead.findUnique({ where: { workspaceId_emailLower: { workspaceId, emailLower: recipient.email } }, select: { id: true } });
     await tx.bounce.create({
       data: {
-        id: newId("bnc"), workspaceId, inboundMessageId, emailLower: recipient.email, kind: recipient.kind, action: recipient.action, status: recipient.status,
-        diagnostic: recipient.diagnostic, leadId: lead?.id ?? null, draftId: match && lead && match.leadId === lead.id ? match.draftId : null,
+        id: newId("bnc"),
+        workspaceId,
+        inboundMessageId,
+        emailLower: recipient.email,
+        kind: recipient.kind,
+        action: recipient.action,
+        status: recipient.status,
+        diagnostic: recipient.diagnostic,
+        leadId: lead?.id ?? null,
+        draftId: match && lead && match.leadId === lead.id ? match.draftId : null,
       },
     });
     if (recipient.kind === "hard") {
-      await suppress({ workspaceId, email: recipient.email, reason: `Hard bounce ${recipient.status}${recipient.diagnostic ? `: ${recipient.diagnostic}` : ""}`, source: "bounce" }, tx);
+      await suppress(
+        {
+          workspaceId,
+          email: recipient.email,
+          reason: `Hard bounce ${recipient.status}${recipient.diagnostic ? `: ${recipient.diagnostic}` : ""}`,
+          source: "bounce",
+        },
+        tx,
+      );
       if (lead) await moveLead(lead.id, LEAD_STATUS.bounced, { tx });
     }
     recorded += 1;

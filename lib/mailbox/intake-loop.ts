@@ -42,8 +42,17 @@ export function settingsFingerprint(settings: Settings): string {
 }
 
 /** Records what the worker sees of a mailbox; only the worker writes this table. */
-async function reportStatus(workspaceId: string, state: "connecting" | "reading" | "idle" | "failed", extra: { lastError?: string | null; lastCheckedAt?: Date } = {}) {
-  const data = { state, lastError: state === "failed" ? (extra.lastError ?? null) : null, changedAt: new Date(), ...(extra.lastCheckedAt ? { lastCheckedAt: extra.lastCheckedAt } : {}) };
+async function reportStatus(
+  workspaceId: string,
+  state: "connecting" | "reading" | "idle" | "failed",
+  extra: { lastError?: string | null; lastCheckedAt?: Date } = {},
+) {
+  const data = {
+    state,
+    lastError: state === "failed" ? (extra.lastError ?? null) : null,
+    changedAt: new Date(),
+    ...(extra.lastCheckedAt ? { lastCheckedAt: extra.lastCheckedAt } : {}),
+  };
   await db().mailboxStatus.upsert({ where: { workspaceId }, create: { workspaceId, ...data }, update: data });
 }
 
@@ -70,10 +79,13 @@ export function startIntakeLoop(): { stop: () => Promise<void> } {
       if (sessions.has(workspaceId) || (failure && failure.fingerprint === fingerprint && failure.until > Date.now())) continue;
       const leased = await redis().set(LEASE_KEY(workspaceId), owner, "PX", LEASE_MS, "NX");
       if (leased !== "OK") continue; // another worker reads this mailbox
-      sessions.set(workspaceId, startSession(workspaceId, fingerprint, owner, (failed) => {
-        sessions.delete(workspaceId);
-        if (failed) failedUntil.set(workspaceId, { until: Date.now() + RETRY_AFTER_FAILURE_MS, fingerprint });
-      }));
+      sessions.set(
+        workspaceId,
+        startSession(workspaceId, fingerprint, owner, (failed) => {
+          sessions.delete(workspaceId);
+          if (failed) failedUntil.set(workspaceId, { until: Date.now() + RETRY_AFTER_FAILURE_MS, fingerprint });
+        }),
+      );
     }
   }
 
@@ -139,28 +151,35 @@ function startSession(workspaceId: string, fingerprint: string, owner: string, e
       // IDLE at once on the folder left open (auto-IDLE would wait 15 s of quiet first); the next
       // read's first command ends it. Where the server has no IDLE, imapflow polls with NOOP.
       void client.idle({ whenFree: true }).catch((error: Error) => log.warn({ workspaceId, err: error.message }, "IDLE failed"));
-      await Promise.race([closed, new Promise<void>((resolve) => {
-        nudge = resolve;
-        setTimeout(resolve, config().MAILBOX_POLL_SECONDS * 1000);
-      })]);
+      await Promise.race([
+        closed,
+        new Promise<void>((resolve) => {
+          nudge = resolve;
+          setTimeout(resolve, config().MAILBOX_POLL_SECONDS * 1000);
+        }),
+      ]);
     }
     if (!stopped) throw new Error("the IMAP server closed the connection");
   }
 
-  const done = run().then(
-    () => false,
-    async (error: Error) => {
-      if (stopped) return false;
-      log.warn({ workspaceId, err: error.message }, "mailbox session failed; will retry");
-      await reportStatus(workspaceId, "failed", { lastError: error.message.slice(0, 500) }).catch(() => undefined);
-      return true;
-    },
-  ).then(async (failed) => {
-    clearInterval(renew);
-    await redis().eval(RELEASE, 1, LEASE_KEY(workspaceId), owner).catch(() => undefined);
-    await client?.logout().catch(() => client?.close());
-    ended(failed);
-  });
+  const done = run()
+    .then(
+      () => false,
+      async (error: Error) => {
+        if (stopped) return false;
+        log.warn({ workspaceId, err: error.message }, "mailbox session failed; will retry");
+        await reportStatus(workspaceId, "failed", { lastError: error.message.slice(0, 500) }).catch(() => undefined);
+        return true;
+      },
+    )
+    .then(async (failed) => {
+      clearInterval(renew);
+      await redis()
+        .eval(RELEASE, 1, LEASE_KEY(workspaceId), owner)
+        .catch(() => undefined);
+      await client?.logout().catch(() => client?.close());
+      ended(failed);
+    });
 
   async function stop() {
     stopped = true;

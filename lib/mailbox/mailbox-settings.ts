@@ -13,7 +13,12 @@ import { outboundHostProblem } from "@/lib/net/outbound";
 
 export const MailboxSchema = z
   .object({
-    host: z.string(), port: z.number().int(), secure: z.boolean(), username: z.string(), has_password: z.boolean(), folders: z.array(z.string()),
+    host: z.string(),
+    port: z.number().int(),
+    secure: z.boolean(),
+    username: z.string(),
+    has_password: z.boolean(),
+    folders: z.array(z.string()),
     status: z
       .object({
         state: z.enum(["not_started", ...MAILBOX_STATES]),
@@ -26,14 +31,25 @@ export const MailboxSchema = z
   })
   .meta({ id: "Mailbox" });
 
-const Folder = z.string().trim().min(1).max(200).regex(/^[^\u0000-\u001f*%]+$/, "must be a folder name without control characters, * or %");
+const Folder = z
+  .string()
+  .trim()
+  .min(1)
+  .max(200)
+  .regex(/^[^\u0000-\u001f*%]+$/, "must be a folder name without control characters, * or %");
 
 export const PutMailboxBody = z
   .strictObject({
-    host: z.string().trim().min(1).max(253).regex(/^[A-Za-z0-9.-]+$|^\[[0-9a-fA-F:.]+\]$/, "must be a host name or IP address").superRefine((value, ctx) => {
-      const problem = outboundHostProblem(value); // the relay's rule: public addresses only, unless OUTBOUND_ALLOWLIST opens a range
-      if (problem) ctx.addIssue({ code: "custom", message: problem });
-    }),
+    host: z
+      .string()
+      .trim()
+      .min(1)
+      .max(253)
+      .regex(/^[A-Za-z0-9.-]+$|^\[[0-9a-fA-F:.]+\]$/, "must be a host name or IP address")
+      .superRefine((value, ctx) => {
+        const problem = outboundHostProblem(value); // the relay's rule: public addresses only, unless OUTBOUND_ALLOWLIST opens a range
+        if (problem) ctx.addIssue({ code: "custom", message: problem });
+      }),
     port: z.number().int().min(1).max(65535),
     secure: z.boolean().default(true).meta({ description: "TLS from the start (port 993); otherwise STARTTLS when offered" }),
     username: z.string().trim().min(1).max(320),
@@ -48,11 +64,17 @@ const WITH_PASSWORD = { passwordEncrypted: false } as const;
 
 export function presentMailbox(mailbox: MailboxSettings, status: MailboxStatus | null) {
   return {
-    host: mailbox.host, port: mailbox.port, secure: mailbox.secure, username: mailbox.username, has_password: mailbox.passwordEncrypted !== null,
+    host: mailbox.host,
+    port: mailbox.port,
+    secure: mailbox.secure,
+    username: mailbox.username,
+    has_password: mailbox.passwordEncrypted !== null,
     folders: mailbox.folders,
     status: {
       state: (status?.state ?? "not_started") as "not_started" | "connecting" | "reading" | "idle" | "failed",
-      last_error: status?.lastError ?? null, last_checked_at: status?.lastCheckedAt?.toISOString() ?? null, changed_at: status?.changedAt.toISOString() ?? null,
+      last_error: status?.lastError ?? null,
+      last_checked_at: status?.lastCheckedAt?.toISOString() ?? null,
+      changed_at: status?.changedAt.toISOString() ?? null,
     },
     updated_at: mailbox.updatedAt.toISOString(),
   };
@@ -66,7 +88,11 @@ export async function getMailbox(workspaceId: string) {
 
 /** The saved mailbox, or null when none is saved yet (the settings page reads this: no failing request). */
 export async function findMailbox(workspaceId: string) {
-  const mailbox = await db().mailboxSettings.findUnique({ where: { workspaceId }, include: { workspace: { select: { mailboxStatus: true } } }, omit: WITH_PASSWORD });
+  const mailbox = await db().mailboxSettings.findUnique({
+    where: { workspaceId },
+    include: { workspace: { select: { mailboxStatus: true } } },
+    omit: WITH_PASSWORD,
+  });
   return mailbox ? presentMailbox(mailbox, mailbox.workspace.mailboxStatus) : null;
 }
 
@@ -75,10 +101,24 @@ export async function putMailbox(workspaceId: string, body: PutMailboxBody, acto
   const folders = [...new Set(body.folders)];
   const fields = { host: body.host, port: body.port, secure: body.secure, username: body.username, folders };
   const mailbox = await db().$transaction(async (tx) => {
-    const saved = await tx.mailboxSettings.upsert({ where: { workspaceId }, create: { workspaceId, ...fields, ...password }, update: { ...fields, ...password }, omit: WITH_PASSWORD });
+    const saved = await tx.mailboxSettings.upsert({
+      where: { workspaceId },
+      create: { workspaceId, ...fields, ...password },
+      update: { ...fields, ...password },
+      omit: WITH_PASSWORD,
+    });
     await recordAudit(tx, {
-      workspaceId, actor, action: "mailbox.updated", target: { type: "mailbox", id: workspaceId },
-      data: { host: body.host, port: body.port, username: body.username, folders, password: body.password === undefined ? "kept" : body.password === null ? "removed" : "set" },
+      workspaceId,
+      actor,
+      action: "mailbox.updated",
+      target: { type: "mailbox", id: workspaceId },
+      data: {
+        host: body.host,
+        port: body.port,
+        username: body.username,
+        folders,
+        password: body.password === undefined ? "kept" : body.password === null ? "removed" : "set",
+      },
     });
     return saved;
   });

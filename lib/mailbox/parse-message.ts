@@ -47,12 +47,17 @@ export async function parseInbound(raw: Buffer): Promise<ParsedInbound> {
   const text = (mail.text ?? "").slice(0, 100_000);
   let dsn: ParsedInbound["dsn"] = null;
   const statusPart = mail.attachments.find((part) => part.contentType === "message/delivery-status" || part.contentType === "message/global-delivery-status");
-  const original = mail.attachments.find((part) => part.contentType === "message/rfc822" || part.contentType === "text/rfc822-headers" || part.contentType === "message/global");
+  const original = mail.attachments.find(
+    (part) => part.contentType === "message/rfc822" || part.contentType === "text/rfc822-headers" || part.contentType === "message/global",
+  );
   const originalMessageId = original ? headerMessageId(original.content.toString("utf8")) : null;
   if (isReport || statusPart) {
     const recipients = statusPart ? parseDeliveryStatus(statusPart.content.toString("utf8")) : [];
     // A report without a readable status part may still say in words who failed.
-    dsn = { recipients: recipients.length ? recipients : (detectPlainBounce({ from: from.address, fromName: from.name, subject, text })?.recipients ?? []), originalMessageId };
+    dsn = {
+      recipients: recipients.length ? recipients : (detectPlainBounce({ from: from.address, fromName: from.name, subject, text })?.recipients ?? []),
+      originalMessageId,
+    };
   } else {
     const plain = detectPlainBounce({ from: from.address, fromName: from.name, subject, text });
     // The returned copy is attached, or quoted in the text (its headers start their lines there).

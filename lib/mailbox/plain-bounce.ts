@@ -16,11 +16,24 @@ type Family = { name: string; start: RegExp; kind: "hard" | "soft" };
 
 const FAMILIES: Family[] = [
   { name: "qmail", start: /this is the qmail-send program[^]*?(?:wasn't|was not) able to deliver your message to the following addresses\.?/i, kind: "hard" },
-  { name: "exim-delay", start: /has not yet been delivered to one or more of its\s+recipients after more than[^]*?address(?:es|\(es\))? (?:to which the message has not yet been delivered|that have not yet been delivered) (?:are|is):?/i, kind: "soft" },
-  { name: "exim", start: /could not be delivered to one or more of its\s+recipients\.\s+this is a permanent error\.[^]*?following address(?:\(es\)|es)? failed:?/i, kind: "hard" },
+  {
+    name: "exim-delay",
+    start:
+      /has not yet been delivered to one or more of its\s+recipients after more than[^]*?address(?:es|\(es\))? (?:to which the message has not yet been delivered|that have not yet been delivered) (?:are|is):?/i,
+    kind: "soft",
+  },
+  {
+    name: "exim",
+    start: /could not be delivered to one or more of its\s+recipients\.\s+this is a permanent error\.[^]*?following address(?:\(es\)|es)? failed:?/i,
+    kind: "hard",
+  },
   { name: "gmail-delay", start: /delivery to the following recipients? has been delayed:?/i, kind: "soft" },
   { name: "gmail", start: /delivery to the following recipients? failed permanently:?/i, kind: "hard" },
-  { name: "postfix-delay", start: /this is the mail system at host[^]*?(?:this is a warning only|could not be delivered for more than)[^]*?(?:will be retried|retried until)[^\n]*/i, kind: "soft" },
+  {
+    name: "postfix-delay",
+    start: /this is the mail system at host[^]*?(?:this is a warning only|could not be delivered for more than)[^]*?(?:will be retried|retried until)[^\n]*/i,
+    kind: "soft",
+  },
   { name: "postfix", start: /this is the mail system at host[^]*?your message could not\s+be delivered to one or more recipients\.?/i, kind: "hard" },
   { name: "sendmail-delay", start: /-+\s*the following addresses had transient non-fatal errors\s*-+/i, kind: "soft" },
   { name: "sendmail", start: /-+\s*the following addresses had permanent fatal errors\s*-+/i, kind: "hard" },
@@ -37,12 +50,14 @@ const COPY_STARTS = [
 
 const SENDER = /^(?:mailer-daemon|mail-daemon|maildaemon|postmaster|mail\.?delivery|mdaemon|microsoftexchange[0-9a-f]*)@/i;
 const SENDER_NAME = /\b(?:mail delivery (?:system|subsystem)|mail system|mailer-daemon)\b/i;
-const SUBJECT = /^(?:undeliver(?:ed|able)|mail delivery failed|failure notice|delivery status notification|returned mail|delivery failure|mail system error|warning: message .* delayed|non-?deliverable|delivery (?:has )?failed|message not delivered|could not send message|mail could not be delivered)/i;
+const SUBJECT =
+  /^(?:undeliver(?:ed|able)|mail delivery failed|failure notice|delivery status notification|returned mail|delivery failure|mail system error|warning: message .* delayed|non-?deliverable|delivery (?:has )?failed|message not delivered|could not send message|mail could not be delivered)/i;
 
 // A line that starts with an address: bare, in <>, after "->", or after a display name ("Jane Doe
 // (jane@x)"), followed by the end of the line, ":" or "(". Diagnostics that quote the address after
 // an SMTP code or "RCPT TO:" do not start their line with it.
-const ADDRESS_LINE = /^[ \t]*(?:->[ \t]*)?(?:"?[\p{L}\p{M} .'-]{0,80}"?[ \t]*[<(])?([^\s<>()@"',;:]{1,64}@[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+)[>)]?[ \t]*(?::|\(|$)/gimu;
+const ADDRESS_LINE =
+  /^[ \t]*(?:->[ \t]*)?(?:"?[\p{L}\p{M} .'-]{0,80}"?[ \t]*[<(])?([^\s<>()@"',;:]{1,64}@[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+)[>)]?[ \t]*(?::|\(|$)/gimu;
 
 export type PlainBounceInput = { from: string; fromName?: string; subject: string; text: string };
 export type PlainBounce = { family: string; recipients: DsnRecipient[] };
@@ -76,7 +91,11 @@ function recipientsIn(section: string, kind: "hard" | "soft"): DsnRecipient[] {
   }
   const starts = [...first.entries()];
   return starts.map(([email, at], i) => {
-    const diagnostic = section.slice(at, starts[i + 1]?.[1] ?? section.length).replace(/\s+/g, " ").trim().slice(0, 1000);
+    const diagnostic = section
+      .slice(at, starts[i + 1]?.[1] ?? section.length)
+      .replace(/\s+/g, " ")
+      .trim()
+      .slice(0, 1000);
     return recipientOf(email, kind, diagnostic);
   });
 }

@@ -30,7 +30,13 @@ export async function addMember(workspaceId: string, body: z.infer<typeof AddMem
     return await db().$transaction(async (tx) => {
       const user = await tx.user.create({ data: { id: newId("usr"), email, name: body.name, passwordHash } });
       const membership = await tx.membership.create({ data: { workspaceId, userId: user.id, role: body.role } });
-      await recordAudit(tx, { workspaceId, actor, action: "member.added", target: { type: "user", id: user.id }, data: { email, name: body.name, role: body.role } });
+      await recordAudit(tx, {
+        workspaceId,
+        actor,
+        action: "member.added",
+        target: { type: "user", id: user.id },
+        data: { email, name: body.name, role: body.role },
+      });
       return { user_id: user.id, name: user.name, email: user.email, role: membership.role, joined_at: membership.createdAt.toISOString() };
     });
   } catch (error) {

@@ -26,7 +26,13 @@ export async function changeMemberRole(workspaceId: string, userId: string, role
       if (admins <= 1) throw new Conflict("This is the workspace's last admin. Make someone else an admin first.", "last_admin");
     }
     await tx.membership.update({ where: { workspaceId_userId: { workspaceId, userId } }, data: { role } });
-    await recordAudit(tx, { workspaceId, actor, action: "member.role_changed", target: { type: "user", id: userId }, data: { email: member.user.email, from: member.role, to: role } });
+    await recordAudit(tx, {
+      workspaceId,
+      actor,
+      action: "member.role_changed",
+      target: { type: "user", id: userId },
+      data: { email: member.user.email, from: member.role, to: role },
+    });
     return { from: member.role, changed: true };
   });
   if (outcome.changed) await Promise.all([forgetTokensOfMember(workspaceId, userId), endAllWebSessions(userId)]);

@@ -10,5 +10,7 @@ export async function listMembers(workspaceId: string): Promise<{ data: MemberIt
     include: { user: { select: { id: true, name: true, email: true } } },
     orderBy: [{ createdAt: "asc" }, { userId: "asc" }],
   });
-  return { data: rows.map((row) => ({ user_id: row.user.id, name: row.user.name, email: row.user.email, role: row.role, joined_at: row.createdAt.toISOString() })) };
+  return {
+    data: rows.map((row) => ({ user_id: row.user.id, name: row.user.name, email: row.user.email, role: row.role, joined_at: row.createdAt.toISOString() })),
+  };
 }

@@ -31,13 +31,24 @@ function tokenMatches(authorization: string | null, token: string): boolean {
  * on the worker's port (an ops port) it is open then. If Redis or PostgreSQL is away, the gauges
  * keep their last values and the rest is still served.
  */
-export async function scrapeMetrics(authorization: string | null, { publicPort }: { publicPort: boolean }): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+export async function scrapeMetrics(
+  authorization: string | null,
+  { publicPort }: { publicPort: boolean },
+): Promise<{ status: number; headers: Record<string, string>; body: string }> {
   const token = config().METRICS_TOKEN;
   if (!token && publicPort) {
-    return { status: 401, headers: { "content-type": "text/plain", "www-authenticate": 'Bearer realm="metrics"' }, body: "metrics on the web port need METRICS_TOKEN to be set, and that token as the bearer token\n" };
+    return {
+      status: 401,
+      headers: { "content-type": "text/plain", "www-authenticate": 'Bearer realm="metrics"' },
+      body: "metrics on the web port need METRICS_TOKEN to be set, and that token as the bearer token\n",
+    };
   }
   if (token && !tokenMatches(authorization, token)) {
-    return { status: 401, headers: { "content-type": "text/plain", "www-authenticate": 'Bearer realm="metrics"' }, body: "metrics need the bearer token set in METRICS_TOKEN\n" };
+    return {
+      status: 401,
+      headers: { "content-type": "text/plain", "www-authenticate": 'Bearer realm="metrics"' },
+      body: "metrics need the bearer token set in METRICS_TOKEN\n",
+    };
   }
   await Promise.race([refreshGauges(), new Promise((resolve) => setTimeout(resolve, 2_000))]).catch(() => undefined);
   const { registry } = metrics();

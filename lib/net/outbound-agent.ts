@@ -27,7 +27,10 @@ function guardedOptions(options: ConnectOptions, allowlist: string[]): ConnectOp
 }
 
 class GuardedHttpAgent extends http.Agent {
-  constructor(private readonly allowlist: string[], options: http.AgentOptions) {
+  constructor(
+    private readonly allowlist: string[],
+    options: http.AgentOptions,
+  ) {
     super(options);
   }
   createConnection(options: ConnectOptions, callback?: Callback): Duplex {
@@ -39,7 +42,10 @@ class GuardedHttpAgent extends http.Agent {
 }
 
 class GuardedHttpsAgent extends https.Agent {
-  constructor(private readonly allowlist: string[], options: https.AgentOptions) {
+  constructor(
+    private readonly allowlist: string[],
+    options: https.AgentOptions,
+  ) {
     super(options);
   }
   createConnection(options: ConnectOptions, callback?: Callback): Duplex {

@@ -71,11 +71,13 @@ describe("outboundAgent (at connect time, on resolved addresses)", () => {
 
   function get(url: string, allowlist: string[]) {
     return new Promise<string>((resolve, reject) => {
-      http.get(url, { agent: outboundAgent(url, allowlist) }, (res) => {
-        let body = "";
-        res.on("data", (chunk) => (body += chunk));
-        res.on("end", () => resolve(body));
-      }).on("error", reject);
+      http
+        .get(url, { agent: outboundAgent(url, allowlist) }, (res) => {
+          let body = "";
+          res.on("data", (chunk) => (body += chunk));
+          res.on("end", () => resolve(body));
+        })
+        .on("error", reject);
     });
   }
 
@@ -114,12 +116,17 @@ describe("raw sockets (resolveOutboundHost, guardedSocket)", () => {
     const server = net.createServer((socket) => socket.end());
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
     const { port } = server.address() as AddressInfo;
-    const open = (allowlist: string[]) => new Promise<{ error: Error | null; connected: boolean }>((resolve) => {
-      guardedSocket(os.hostname(), port, allowlist)({}, (error, options) => {
-        options?.connection.destroy();
-        resolve({ error, connected: Boolean(options?.connection) });
+    const open = (allowlist: string[]) =>
+      new Promise<{ error: Error | null; connected: boolean }>((resolve) => {
+        guardedSocket(
+          os.hostname(),
+          port,
+          allowlist,
+        )({}, (error, options) => {
+          options?.connection.destroy();
+          resolve({ error, connected: Boolean(options?.connection) });
+        });
       });
-    });
     const refused = await open([]);
     expect(isOutboundRefusal(refused.error)).toBe(true);
     expect((await open(["127.0.0.0/8", "::1/128"])).connected).toBe(true);

@@ -60,7 +60,10 @@ export function normalizeHost(host: string): string | null {
   } catch {
     return null;
   }
-  const normalized = parsed.replace(/^\[|\]$/g, "").toLowerCase().replace(/\.+$/, "");
+  const normalized = parsed
+    .replace(/^\[|\]$/g, "")
+    .toLowerCase()
+    .replace(/\.+$/, "");
   return normalized === "" ? null : normalized;
 }
 

@@ -4,7 +4,17 @@ import type { Offer } from "@/lib/offer/offer";
 // `value_proposition` and `proof_point` are the first of each list.
 
 export type OfferVariables = Record<
-  "product" | "audience" | "value_proposition" | "value_propositions" | "proof_point" | "proof_points" | "call_to_action" | "sender_name" | "sender_title" | "signature" | "tone",
+  | "product"
+  | "audience"
+  | "value_proposition"
+  | "value_propositions"
+  | "proof_point"
+  | "proof_points"
+  | "call_to_action"
+  | "sender_name"
+  | "sender_title"
+  | "signature"
+  | "tone",
   string
 >;
 

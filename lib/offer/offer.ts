@@ -26,19 +26,34 @@ const offerFields = {
 
 export const OfferSchema = z
   .object({
-    product: z.string().nullable(), audience: z.string().nullable(), value_propositions: z.array(z.string()), proof_points: z.array(z.string()),
-    call_to_action: z.string().nullable(), sender_name: z.string().nullable(), sender_title: z.string().nullable(), signature: z.string().nullable(),
+    product: z.string().nullable(),
+    audience: z.string().nullable(),
+    value_propositions: z.array(z.string()),
+    proof_points: z.array(z.string()),
+    call_to_action: z.string().nullable(),
+    sender_name: z.string().nullable(),
+    sender_title: z.string().nullable(),
+    signature: z.string().nullable(),
     tone: z.enum(OFFER_TONES),
   })
   .meta({ id: "Offer" });
 export type Offer = z.infer<typeof OfferSchema>;
 
 /** PUT /offer: the whole profile; a field left out is cleared. */
-export const PutOfferBody = z.strictObject(Object.fromEntries(Object.entries(offerFields).map(([k, v]) => [k, v.optional()])) as { [K in keyof typeof offerFields]: z.ZodOptional<(typeof offerFields)[K]> }).meta({ id: "PutOffer" });
+export const PutOfferBody = z
+  .strictObject(
+    Object.fromEntries(Object.entries(offerFields).map(([k, v]) => [k, v.optional()])) as {
+      [K in keyof typeof offerFields]: z.ZodOptional<(typeof offerFields)[K]>;
+    },
+  )
+  .meta({ id: "PutOffer" });
 export type PutOfferBody = z.infer<typeof PutOfferBody>;
 
 /** A pack's or campaign's `offer`: only the fields given override; `null` removes the override. */
-export const OfferOverride = PutOfferBody.nullable().meta({ id: "OfferOverride", description: "Overrides the workspace's offer field by field; null removes it" });
+export const OfferOverride = PutOfferBody.nullable().meta({
+  id: "OfferOverride",
+  description: "Overrides the workspace's offer field by field; null removes it",
+});
 export type OfferOverride = z.infer<typeof OfferOverride>;
 
 /** A stored override as it is read back: only the fields it sets, or null. */
@@ -55,7 +70,15 @@ export function overrideToStore(value: OfferOverride | undefined): Prisma.InputJ
 }
 
 export const EMPTY_OFFER: Offer = {
-  product: null, audience: null, value_propositions: [], proof_points: [], call_to_action: null, sender_name: null, sender_title: null, signature: null, tone: "friendly",
+  product: null,
+  audience: null,
+  value_propositions: [],
+  proof_points: [],
+  call_to_action: null,
+  sender_name: null,
+  sender_title: null,
+  signature: null,
+  tone: "friendly",
 };
 
 /** Reads a stored offer (workspace, pack or campaign column) leniently: unknown or bad fields are dropped. */

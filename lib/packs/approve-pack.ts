@@ -15,7 +15,13 @@ import { resolvePins } from "@/lib/packs/pins";
 export const ApprovePackBody = z
   .strictObject({
     pins: z.record(z.string(), z.string().max(200)).optional().meta({ description: "Run pins to approve on top of the pack's, as POST /runs takes them" }),
-    override_reason: z.string().trim().min(1).max(2000).optional().meta({ description: "Required when a fork's pass rate is below its parent's (409 eval_regression otherwise); audited" }),
+    override_reason: z
+      .string()
+      .trim()
+      .min(1)
+      .max(2000)
+      .optional()
+      .meta({ description: "Required when a fork's pass rate is below its parent's (409 eval_regression otherwise); audited" }),
   })
   .meta({ id: "ApprovePack" });
 
@@ -37,9 +43,14 @@ async function setState(workspaceId: string, packId: string, runPins?: Map<strin
   const approval = set.forks.length ? await liveApproval(workspaceId, set.hash) : null;
   const prompts = Object.fromEntries(Object.entries(setSnapshot(set)).map(([stage, { name, version, source }]) => [stage, { name, version, source }]));
   return {
-    set, state: {
-      set_hash: set.hash, prompts, forks: forkList(set), approved: set.forks.length === 0 || approval !== null,
-      approved_by: approval?.approvedById ?? null, approved_at: approval?.createdAt.toISOString() ?? null,
+    set,
+    state: {
+      set_hash: set.hash,
+      prompts,
+      forks: forkList(set),
+      approved: set.forks.length === 0 || approval !== null,
+      approved_by: approval?.approvedById ?? null,
+      approved_at: approval?.createdAt.toISOString() ?? null,
     },
   };
 }
@@ -85,8 +96,17 @@ export async function approvePack(workspaceId: string, slug: string, body: z.inf
     await recordSetApproval(tx, { workspaceId, set, scopeType: "pack", scopeId: pack.id, packId: pack.id, approvedById: reviewer.userId, overrideReason });
     const diffs = await tx.promptVersion.findMany({ where: { id: { in: set.forks.map((fork) => fork.versionId) } }, select: { diffFromPrevious: true } });
     await recordAudit(tx, {
-      workspaceId, actor: reviewer.actor, action: "pack.approved", target: { type: "pack", id: pack.id },
-      data: { slug, set_hash: set.hash, forks: forkList(set), run_pins: body.pins ?? {}, ...(overrideReason ? { override_reason: overrideReason, regressions } : {}) },
+      workspaceId,
+      actor: reviewer.actor,
+      action: "pack.approved",
+      target: { type: "pack", id: pack.id },
+      data: {
+        slug,
+        set_hash: set.hash,
+        forks: forkList(set),
+        run_pins: body.pins ?? {},
+        ...(overrideReason ? { override_reason: overrideReason, regressions } : {}),
+      },
       diff: diffs.map((row) => row.diffFromPrevious).join("\n") || null,
     });
   });

@@ -24,26 +24,34 @@ export async function forkPack(workspace: { id: string; slug: string }, slug: st
     select: { id: true },
   });
   if (taken) throw new Conflict(`A pack with slug "${newSlug}" exists. Choose another slug.`);
-  const pack = await db().$transaction(async (tx) => {
-    const created = await tx.pack.create({
-      data: {
-        id: newId("pack"),
+  const pack = await db()
+    .$transaction(async (tx) => {
+      const created = await tx.pack.create({
+        data: {
+          id: newId("pack"),
+          workspaceId: workspace.id,
+          slug: newSlug,
+          name: body.name ?? `${source.name} (${workspace.slug})`,
+          description: source.description,
+          parentId: source.id,
+          stages: source.stages,
+          icp: source.icp ?? {},
+          prompts: { create: source.prompts.map((pin) => ({ stage: pin.stage, promptVersionId: pin.promptVersionId })) },
+        },
+        include: PACK_INCLUDE,
+      });
+      await recordAudit(tx, {
         workspaceId: workspace.id,
-        slug: newSlug,
-        name: body.name ?? `${source.name} (${workspace.slug})`,
-        description: source.description,
-        parentId: source.id,
-        stages: source.stages,
-        icp: source.icp ?? {},
-        prompts: { create: source.prompts.map((pin) => ({ stage: pin.stage, promptVersionId: pin.promptVersionId })) },
-      },
-      include: PACK_INCLUDE,
+        actor,
+        action: "pack.forked",
+        target: { type: "pack", id: created.id },
+        data: { slug: newSlug, parent: slug },
+      });
+      return created;
+    })
+    .catch((error) => {
+      if ((error as { code?: string }).code === "P2002") throw new Conflict(`A pack with slug "${newSlug}" exists. Choose another slug.`);
+      throw error;
     });
-    await recordAudit(tx, { workspaceId: workspace.id, actor, action: "pack.forked", target: { type: "pack", id: created.id }, data: { slug: newSlug, parent: slug } });
-    return created;
-  }).catch((error) => {
-    if ((error as { code?: string }).code === "P2002") throw new Conflict(`A pack with slug "${newSlug}" exists. Choose another slug.`);
-    throw error;
-  });
   return presentPack(pack);
 }

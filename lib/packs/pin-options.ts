@@ -20,7 +20,13 @@ export async function pinOptions(workspaceId: string): Promise<Record<MachineSta
     const versions = [...prompt.versions].sort(compareVersionsDesc);
     const list = options[prompt.baseName as MachineStage];
     for (const version of versions) {
-      list.push({ name: prompt.name, version: version.version, fork, production: version.id === prompt.productionVersionId, pin: `${prompt.name}:${version.version}` });
+      list.push({
+        name: prompt.name,
+        version: version.version,
+        fork,
+        production: version.id === prompt.productionVersionId,
+        pin: `${prompt.name}:${version.version}`,
+      });
     }
   }
   // Production prompt first, then forks.

@@ -40,7 +40,10 @@ export async function resolvePins(workspaceId: string, pins: Record<string, stri
       errors.push({ path, message: `no ${stage} prompt named ${parsed.name} in this workspace` });
       continue;
     }
-    const version = await db().promptVersion.findUnique({ where: { promptId_version: { promptId: prompt.id, version: parsed.version } }, select: { id: true } });
+    const version = await db().promptVersion.findUnique({
+      where: { promptId_version: { promptId: prompt.id, version: parsed.version } },
+      select: { id: true },
+    });
     if (!version) {
       errors.push({ path, message: `${parsed.name} has no version ${parsed.version}` });
       continue;

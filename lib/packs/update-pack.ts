@@ -34,19 +34,36 @@ export async function updatePack(workspaceId: string, slug: string, body: Update
       data: { name: body.name, description: body.description, icp: body.icp, offer: overrideToStore(body.offer) },
     });
     for (const [stage, promptVersionId] of pins) {
-      await tx.packPrompt.upsert({ where: { packId_stage: { packId: pack.id, stage } }, create: { packId: pack.id, stage, promptVersionId }, update: { promptVersionId } });
+      await tx.packPrompt.upsert({
+        where: { packId_stage: { packId: pack.id, stage } },
+        create: { packId: pack.id, stage, promptVersionId },
+        update: { promptVersionId },
+      });
     }
     if (pins.size) {
       // A pack pin feeds every prompt set resolved through this pack: their approvals lapse.
       const revoked = await revokeApprovals(tx, workspaceId, { packId: pack.id });
       const before = Object.fromEntries(pack.prompts.map((pin) => [pin.stage, `${pin.promptVersion.prompt.name}:${pin.promptVersion.version}`]));
       await recordAudit(tx, {
-        workspaceId, actor, action: "pack.pinned", target: { type: "pack", id: pack.id },
-        data: { slug, approvals_revoked: revoked, pins: Object.fromEntries([...pins.keys()].map((stage) => [stage, { from: before[stage] ?? null, to: body.prompts![stage] }])) },
+        workspaceId,
+        actor,
+        action: "pack.pinned",
+        target: { type: "pack", id: pack.id },
+        data: {
+          slug,
+          approvals_revoked: revoked,
+          pins: Object.fromEntries([...pins.keys()].map((stage) => [stage, { from: before[stage] ?? null, to: body.prompts![stage] }])),
+        },
       });
     }
     if (body.name !== undefined || body.description !== undefined || body.icp !== undefined || body.offer !== undefined) {
-      await recordAudit(tx, { workspaceId, actor, action: "pack.updated", target: { type: "pack", id: pack.id }, data: { slug, fields: Object.keys(body).filter((k) => k !== "prompts") } });
+      await recordAudit(tx, {
+        workspaceId,
+        actor,
+        action: "pack.updated",
+        target: { type: "pack", id: pack.id },
+        data: { slug, fields: Object.keys(body).filter((k) => k !== "prompts") },
+      });
     }
     return tx.pack.findUniqueOrThrow({ where: { id: pack.id }, include: PACK_INCLUDE });
   });

@@ -49,7 +49,9 @@ export async function advanceBatch(runId: string, stage: BatchStage, runLeadIds:
 
   const next: BatchResult["next"] = [];
   const afterChain = nextBatchStage(chain.at(-1)!);
-  const continuing = results.filter((r) => moved.has(r.lead.runLeadId) && r.steps.at(-1)!.verdict.state === RUN_LEAD_STATE.running).map((r) => r.lead.runLeadId);
+  const continuing = results
+    .filter((r) => moved.has(r.lead.runLeadId) && r.steps.at(-1)!.verdict.state === RUN_LEAD_STATE.running)
+    .map((r) => r.lead.runLeadId);
   if (afterChain && continuing.length) next.push({ stage: afterChain, ids: continuing });
   // Moved by an earlier run of this job (a retry after a crash): they go on from the next stage,
   // whose job skips whatever they have done already.

@@ -17,7 +17,11 @@ export async function resolveRunPrompts(runId: string): Promise<Map<MachineStage
   });
   let chosen = new Map<string, string>(Object.entries((run.promptSet ?? {}) as Record<string, string>));
   if (chosen.size === 0) {
-    const set = await resolvePromptSet(run.workspaceId, { packId: run.packId, campaignId: run.campaignId, runPins: new Map(run.pins.map((pin) => [pin.stage, pin.promptVersionId])) });
+    const set = await resolvePromptSet(run.workspaceId, {
+      packId: run.packId,
+      campaignId: run.campaignId,
+      runPins: new Map(run.pins.map((pin) => [pin.stage, pin.promptVersionId])),
+    });
     chosen = new Map(set.entries.map((entry) => [entry.stage, entry.versionId]));
   }
   const versions = await db().promptVersion.findMany({ where: { id: { in: [...chosen.values()] } }, include: { prompt: { select: { name: true } } } });

@@ -19,9 +19,10 @@ const STALE_SECONDS = 60;
 
 export async function resumeRuns(): Promise<{ imports: number; batches: number; announced: number; sends: number; replies: number }> {
   const minute = Math.floor(Date.now() / 60_000);
-  const waiting = await sql().query<{ id: string }>(
-    `SELECT id FROM runs WHERE status = ANY($2) AND "createdAt" < now() - make_interval(secs => $1)`, [STALE_SECONDS, IMPORT_RUN_STATUSES],
-  );
+  const waiting = await sql().query<{ id: string }>(`SELECT id FROM runs WHERE status = ANY($2) AND "createdAt" < now() - make_interval(secs => $1)`, [
+    STALE_SECONDS,
+    IMPORT_RUN_STATUSES,
+  ]);
   const importing = waiting.rows.length ? await liveWork("import") : new Set<string>();
   const lostImports = waiting.rows.filter((row) => !importing.has(row.id));
   for (const run of lostImports) await enqueue("import", { v: 1, runId: run.id }, { tag: `resume-${minute}` });
@@ -47,7 +48,13 @@ export async function resumeRuns(): Promise<{ imports: number; batches: number; 
       WHERE d.status = $2 AND rl.state = $3 AND d."updatedAt" < now() - make_interval(secs => $1)
         AND (s.id IS NULL OR s.status = ANY($4)
              OR (s.status = $5 AND EXISTS (SELECT 1 FROM relay_settings r WHERE r."workspaceId" = d."workspaceId")))`,
-    [STALE_SECONDS, DRAFT_STATUS.approved, RUN_LEAD_STATE.running, [SEND_STATUS.pending, SEND_STATUS.sending, SEND_STATUS.committing], SEND_STATUS.waiting_relay],
+    [
+      STALE_SECONDS,
+      DRAFT_STATUS.approved,
+      RUN_LEAD_STATE.running,
+      [SEND_STATUS.pending, SEND_STATUS.sending, SEND_STATUS.committing],
+      SEND_STATUS.waiting_relay,
+    ],
   );
   const sending = unsent.rows.length ? await liveWork("send") : new Set<string>();
   const lostSends = unsent.rows.filter((row) => !sending.has(row.id));
@@ -57,7 +64,10 @@ export async function resumeRuns(): Promise<{ imports: number; batches: number; 
     [STALE_SECONDS],
   );
   // A mailbox batch job carries up to 100 replies: its job id names only the first, so the sweep reads the jobs' data.
-  const lostReplies = await queueTrackForLost(unclassified.rows.map((row) => row.id), `resume-${minute}`);
+  const lostReplies = await queueTrackForLost(
+    unclassified.rows.map((row) => row.id),
+    `resume-${minute}`,
+  );
 
   await settleActiveRuns();
   return { imports: lostImports.length, batches, announced, sends: lostSends.length, replies: lostReplies };

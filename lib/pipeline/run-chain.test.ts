@@ -16,7 +16,11 @@ const prompt = (modelDefault: string, name = "p") => ({ modelDefault, prompt: { 
 const prompts = (models: Partial<Record<BatchStage, string>>) => new Map(Object.entries(models).map(([stage, model]) => [stage, prompt(model!, stage)]));
 const usage = { provider: "local", model: "m", latencyMs: 1, inputTokens: 0, outputTokens: 0, costMicros: 0 };
 const signals = (value: Record<string, unknown>): Outcome => ({ kind: "done", output: { stage: "extract_signals", signals: value }, ...usage });
-const qualify = (score: number, qualified: boolean): Outcome => ({ kind: "done", output: { stage: "qualify", score, qualified, reasons: [`r${score}`] }, ...usage });
+const qualify = (score: number, qualified: boolean): Outcome => ({
+  kind: "done",
+  output: { stage: "qualify", score, qualified, reasons: [`r${score}`] },
+  ...usage,
+});
 const draft = (subject: string): Outcome => ({ kind: "done", output: { stage: "draft_email", subject, body: "b" }, ...usage });
 
 describe("chainFrom", () => {
@@ -47,20 +51,45 @@ describe("chainFrom", () => {
 
 describe("verdictOf", () => {
   it("rejects an invalid answer and fails a failed call, with the message cut to 500 characters", () => {
-    expect(verdictOf({ kind: "invalid", message: "x".repeat(600), ...usage }, false, 50)).toEqual({ state: "rejected", qualified: null, code: "model_output_invalid", message: "x".repeat(500) });
-    expect(verdictOf({ kind: "failed", code: "provider_not_configured", message: "no provider", ...usage }, true, 50)).toEqual({ state: "failed", qualified: null, code: "provider_not_configured", message: "no provider" });
+    expect(verdictOf({ kind: "invalid", message: "x".repeat(600), ...usage }, false, 50)).toEqual({
+      state: "rejected",
+      qualified: null,
+      code: "model_output_invalid",
+      message: "x".repeat(500),
+    });
+    expect(verdictOf({ kind: "failed", code: "provider_not_configured", message: "no provider", ...usage }, true, 50)).toEqual({
+      state: "failed",
+      qualified: null,
+      code: "provider_not_configured",
+      message: "no provider",
+    });
   });
 
   it("rejects a lead that does not qualify as not_icp, naming the score and the minimum", () => {
-    expect(verdictOf(qualify(30, false) as Exclude<Outcome, { kind: "later" }>, false, 60)).toEqual({ state: "rejected", qualified: false, code: "not_icp", message: "Score 30 is below the pack's minimum of 60." });
+    expect(verdictOf(qualify(30, false) as Exclude<Outcome, { kind: "later" }>, false, 60)).toEqual({
+      state: "rejected",
+      qualified: false,
+      code: "not_icp",
+      message: "Score 30 is below the pack's minimum of 60.",
+    });
     // Not qualifying wins over stop_after.
     expect(verdictOf(qualify(30, false) as Exclude<Outcome, { kind: "later" }>, true, 60).state).toBe("rejected");
   });
 
   it("keeps a lead running, stops it at stop_after, and waits for review after a draft", () => {
     expect(verdictOf(signals({}) as Exclude<Outcome, { kind: "later" }>, false, 0)).toEqual({ state: "running", qualified: null, code: null, message: null });
-    expect(verdictOf(qualify(80, true) as Exclude<Outcome, { kind: "later" }>, false, 60)).toEqual({ state: "running", qualified: true, code: null, message: null });
-    expect(verdictOf(qualify(80, true) as Exclude<Outcome, { kind: "later" }>, true, 60)).toEqual({ state: "stopped", qualified: true, code: null, message: null });
+    expect(verdictOf(qualify(80, true) as Exclude<Outcome, { kind: "later" }>, false, 60)).toEqual({
+      state: "running",
+      qualified: true,
+      code: null,
+      message: null,
+    });
+    expect(verdictOf(qualify(80, true) as Exclude<Outcome, { kind: "later" }>, true, 60)).toEqual({
+      state: "stopped",
+      qualified: true,
+      code: null,
+      message: null,
+    });
     expect(verdictOf(draft("s") as Exclude<Outcome, { kind: "later" }>, false, 0).state).toBe("awaiting_review");
     expect(verdictOf(draft("s") as Exclude<Outcome, { kind: "later" }>, true, 0).state).toBe("stopped");
   });
@@ -77,7 +106,11 @@ describe("runChain", () => {
   beforeEach(() => {
     seen.length = 0;
     promptTarget.mockReset();
-    promptTarget.mockImplementation(async (_workspaceId: string, modelRef: string): Promise<PromptTarget> => ({ slug: "local", model: modelRef, provider: null }));
+    promptTarget.mockImplementation(async (_workspaceId: string, modelRef: string): Promise<PromptTarget> => ({
+      slug: "local",
+      model: modelRef,
+      provider: null,
+    }));
     runPrompt.mockReset();
     runPrompt.mockImplementation(async (stage: BatchStage, _prompt: ResolvedPrompt, input: LeadInput, target: PromptTarget) => {
       const runLeadId = `rl${input.facts.email!.split("@")[0]}`;
@@ -106,20 +139,31 @@ describe("runChain", () => {
     const byId = new Map(results.map((r) => [r.lead.runLeadId, r]));
     expect(results).toHaveLength(2);
     const first = byId.get("rl1")!;
-    expect(first.steps.map((s) => [s.stage, s.verdict.state])).toEqual([["extract_signals", "running"], ["qualify", "running"], ["draft_email", "awaiting_review"]]);
+    expect(first.steps.map((s) => [s.stage, s.verdict.state])).toEqual([
+      ["extract_signals", "running"],
+      ["qualify", "running"],
+      ["draft_email", "awaiting_review"],
+    ]);
     expect(first.steps[0]).toMatchObject({ provider: "local", model: "extract_signals", prompt: chainPrompts.get("extract_signals") });
     expect(first.signals).toEqual({ seniority: "vp" });
     expect(first.qualification).toEqual({ score: 90, qualified: true, reasons: ["r90"] });
     expect(first.draft).toEqual({ subject: "Hello 1", body: "b" });
     const second = byId.get("rl2")!;
-    expect(second.steps.map((s) => [s.stage, s.verdict.state, s.verdict.code])).toEqual([["extract_signals", "running", null], ["qualify", "rejected", "not_icp"]]);
+    expect(second.steps.map((s) => [s.stage, s.verdict.state, s.verdict.code])).toEqual([
+      ["extract_signals", "running", null],
+      ["qualify", "rejected", "not_icp"],
+    ]);
     expect(second.qualification).toEqual({ score: 10, qualified: false, reasons: ["r10"] });
     expect(second.draft).toBeUndefined();
   });
 
   it("leaves a lead whose provider is unavailable for later, with the longest Retry-After", async () => {
     script = {
-      qualify: { rl1: { kind: "later", retryAfterMs: 9_000, message: "busy", provider: "p", model: "m" }, rl2: qualify(70, true), rl3: { kind: "later", retryAfterMs: 2_000, message: "busy", provider: "p", model: "m" } },
+      qualify: {
+        rl1: { kind: "later", retryAfterMs: 9_000, message: "busy", provider: "p", model: "m" },
+        rl2: qualify(70, true),
+        rl3: { kind: "later", retryAfterMs: 2_000, message: "busy", provider: "p", model: "m" },
+      },
       draft_email: { rl2: draft("Hi") },
     };
     const { results, later } = await runChain(["qualify", "draft_email"], [lead(1), lead(2), lead(3)], chainPrompts, context);
@@ -130,7 +174,11 @@ describe("runChain", () => {
 
   it("stops at stop_after, and a failed or invalid lead goes no further", async () => {
     script = {
-      extract_signals: { rl1: signals({}), rl2: { kind: "failed", code: "provider_not_configured", message: "none", ...usage }, rl3: { kind: "invalid", message: "bad json", ...usage } },
+      extract_signals: {
+        rl1: signals({}),
+        rl2: { kind: "failed", code: "provider_not_configured", message: "none", ...usage },
+        rl3: { kind: "invalid", message: "bad json", ...usage },
+      },
       qualify: { rl1: qualify(60, true) },
     };
     const { results } = await runChain(["extract_signals", "qualify"], [lead(1), lead(2), lead(3)], chainPrompts, { ...context, stopAfter: "qualify" });

@@ -40,10 +40,12 @@ export function chainFrom(stage: BatchStage, prompts: Map<string, ResolvedPrompt
 }
 
 export function verdictOf(outcome: Settled, stops: boolean, minScore: number): Verdict {
-  if (outcome.kind === "invalid") return { state: RUN_LEAD_STATE.rejected, qualified: null, code: "model_output_invalid", message: outcome.message.slice(0, 500) };
+  if (outcome.kind === "invalid")
+    return { state: RUN_LEAD_STATE.rejected, qualified: null, code: "model_output_invalid", message: outcome.message.slice(0, 500) };
   if (outcome.kind === "failed") return { state: RUN_LEAD_STATE.failed, qualified: null, code: outcome.code, message: outcome.message.slice(0, 500) };
   const output = outcome.output;
-  if (output.stage === "qualify" && !output.qualified) return { state: RUN_LEAD_STATE.rejected, qualified: false, code: "not_icp", message: `Score ${output.score} is below the pack's minimum of ${minScore}.` };
+  if (output.stage === "qualify" && !output.qualified)
+    return { state: RUN_LEAD_STATE.rejected, qualified: false, code: "not_icp", message: `Score ${output.score} is below the pack's minimum of ${minScore}.` };
   const state = stops ? RUN_LEAD_STATE.stopped : output.stage === "draft_email" ? RUN_LEAD_STATE.awaiting_review : RUN_LEAD_STATE.running;
   return { state, qualified: output.stage === "qualify" ? true : null, code: null, message: null };
 }
@@ -58,7 +60,12 @@ function apply(result: LeadResult, output: StageOutput) {
  * Runs the chain for each lead. Leads whose provider is unavailable (only possible on the first,
  * possibly hosted, stage) come back in `later` with the longest Retry-After.
  */
-export async function runChain(chain: BatchStage[], leads: ChainLead[], prompts: Map<string, ResolvedPrompt>, context: StageContext & { stopAfter: string | null; minScore: number }) {
+export async function runChain(
+  chain: BatchStage[],
+  leads: ChainLead[],
+  prompts: Map<string, ResolvedPrompt>,
+  context: StageContext & { stopAfter: string | null; minScore: number },
+) {
   const results: LeadResult[] = [];
   const later: string[] = [];
   let delayMs = 0;

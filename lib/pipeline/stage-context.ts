@@ -22,7 +22,13 @@ export type RunContextRow = Prisma.RunGetPayload<{ select: typeof RUN_CONTEXT_SE
 export function stageContext(run: RunContextRow): StageContext & { minScore: number } {
   const icp = IcpRules.parse(run.pack.icp);
   const offer = mergeOffers(run.workspace.offer, run.pack.offer, run.campaign?.offer);
-  return { workspaceId: run.workspaceId, icp, offer, senderName: offer.sender_name ?? run.workspace.relay?.fromName ?? run.workspace.name, minScore: icp.min_score };
+  return {
+    workspaceId: run.workspaceId,
+    icp,
+    offer,
+    senderName: offer.sender_name ?? run.workspace.relay?.fromName ?? run.workspace.name,
+    minScore: icp.min_score,
+  };
 }
 
 /** The lead columns a stage sees (contract §6), as `leads l` in a query; `signals` is the lead's stored signals. */

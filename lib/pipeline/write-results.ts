@@ -14,14 +14,23 @@ import { DRAFT_STATUS, LEAD_STATUS, RUN_LEAD_STATE } from "@/lib/statuses";
 // nothing twice), then for the rows that moved, the leads, one trace per stage, the drafts and the
 // outbox events. Returns the run-lead ids that moved.
 
-export async function writeResults(client: PoolClient, run: { id: string; workspaceId: string }, firstStage: BatchStage, results: LeadResult[]): Promise<Set<string>> {
+export async function writeResults(
+  client: PoolClient,
+  run: { id: string; workspaceId: string },
+  firstStage: BatchStage,
+  results: LeadResult[],
+): Promise<Set<string>> {
   if (results.length === 0) return new Set();
   const last = (r: LeadResult) => r.steps.at(-1)!;
   const moved = await moveRunLeadsInBatch(
     client,
     results.map((r) => ({
-      id: r.lead.runLeadId, stage: last(r).stage, state: last(r).verdict.state, qualified: r.qualification?.qualified ?? last(r).verdict.qualified,
-      reasonCode: last(r).verdict.code, reasonMessage: last(r).verdict.message,
+      id: r.lead.runLeadId,
+      stage: last(r).stage,
+      state: last(r).verdict.state,
+      qualified: r.qualification?.qualified ?? last(r).verdict.qualified,
+      reasonCode: last(r).verdict.code,
+      reasonMessage: last(r).verdict.message,
     })),
     { from: WORKING_RUN_LEAD_STATES, notReached: BATCH_STAGES.slice(BATCH_STAGES.indexOf(firstStage)) },
   );
@@ -35,18 +44,30 @@ export async function writeResults(client: PoolClient, run: { id: string; worksp
 
 /** Signals, qualification and status in one statement (lib/lifecycle/lead.ts); what a job did not compute stays as it was. */
 async function updateLeads(client: PoolClient, done: LeadResult[]) {
-  const status = (r: LeadResult) => (r.draft ? LEAD_STATUS.drafted : r.qualification ? (r.qualification.qualified ? LEAD_STATUS.qualified : LEAD_STATUS.rejected) : null);
+  const status = (r: LeadResult) =>
+    r.draft ? LEAD_STATUS.drafted : r.qualification ? (r.qualification.qualified ? LEAD_STATUS.qualified : LEAD_STATUS.rejected) : null;
   const changed = done.filter((r) => r.signals || r.qualification || r.draft);
-  await writeLeadStageResults(client, changed.map((r) => ({ id: r.lead.leadId, signals: r.signals ?? null, qualification: r.qualification ?? null, to: status(r) })));
+  await writeLeadStageResults(
+    client,
+    changed.map((r) => ({ id: r.lead.leadId, signals: r.signals ?? null, qualification: r.qualification ?? null, to: status(r) })),
+  );
 }
 
 async function insertTraces(client: PoolClient, run: { id: string; workspaceId: string }, done: LeadResult[]) {
   const traces = done.flatMap((r) =>
     r.steps.map(({ stage, prompt, provider, model, outcome }) => ({
-      id: newId("trc"), lead_id: r.lead.leadId, stage, prompt_version_id: prompt.id, provider, model,
-      latency: "latencyMs" in outcome ? outcome.latencyMs : 0, input_tokens: "inputTokens" in outcome ? outcome.inputTokens : 0,
-      output_tokens: "outputTokens" in outcome ? outcome.outputTokens : 0, cost_micros: "costMicros" in outcome ? outcome.costMicros : 0,
-      output: outcome.kind === "done" ? outcome.output : null, error: outcome.kind === "done" ? null : outcome.message,
+      id: newId("trc"),
+      lead_id: r.lead.leadId,
+      stage,
+      prompt_version_id: prompt.id,
+      provider,
+      model,
+      latency: "latencyMs" in outcome ? outcome.latencyMs : 0,
+      input_tokens: "inputTokens" in outcome ? outcome.inputTokens : 0,
+      output_tokens: "outputTokens" in outcome ? outcome.outputTokens : 0,
+      cost_micros: "costMicros" in outcome ? outcome.costMicros : 0,
+      output: outcome.kind === "done" ? outcome.output : null,
+      error: outcome.kind === "done" ? null : outcome.message,
     })),
   );
   if (traces.length === 0) return;
@@ -65,9 +86,15 @@ function stageEvents(runId: string, done: LeadResult[]): OutboxEvent[] {
   for (const r of done) {
     for (const step of r.steps) {
       if (step.verdict.state === RUN_LEAD_STATE.rejected || step.verdict.state === RUN_LEAD_STATE.failed) {
-        events.push({ type: "lead.rejected", data: { lead_id: r.lead.leadId, run_id: runId, stage: step.stage, reason: { code: step.verdict.code, message: step.verdict.message } } });
+        events.push({
+          type: "lead.rejected",
+          data: { lead_id: r.lead.leadId, run_id: runId, stage: step.stage, reason: { code: step.verdict.code, message: step.verdict.message } },
+        });
       } else if (step.outcome.kind === "done" && step.outcome.output.stage === "qualify") {
-        events.push({ type: "lead.qualified", data: { lead_id: r.lead.leadId, run_id: runId, score: step.outcome.output.score, reasons: step.outcome.output.reasons } });
+        events.push({
+          type: "lead.qualified",
+          data: { lead_id: r.lead.leadId, run_id: runId, score: step.outcome.output.score, reasons: step.outcome.output.reasons },
+        });
       }
     }
   }
@@ -85,8 +112,18 @@ async function insertDrafts(client: PoolClient, run: { id: string; workspaceId: 
      ON CONFLICT ("runLeadId") DO NOTHING
      RETURNING id, "leadId"`,
     [
-      run.workspaceId, run.id,
-      JSON.stringify(drafts.map((d) => ({ id: newId("drf"), lead_id: d.r.lead.leadId, run_lead_id: d.r.lead.runLeadId, prompt_version_id: d.promptVersionId, subject: d.draft.subject, body: d.draft.body }))),
+      run.workspaceId,
+      run.id,
+      JSON.stringify(
+        drafts.map((d) => ({
+          id: newId("drf"),
+          lead_id: d.r.lead.leadId,
+          run_lead_id: d.r.lead.runLeadId,
+          prompt_version_id: d.promptVersionId,
+          subject: d.draft.subject,
+          body: d.draft.body,
+        })),
+      ),
       DRAFT_STATUS.awaiting_review, // a draft's first status (lib/lifecycle/draft.ts)
     ],
   );

@@ -39,7 +39,12 @@ export async function askForJson<T>(
   const started = performance.now();
   let inputTokens = 0;
   let outputTokens = 0;
-  const usage = (): Usage => ({ latencyMs: Math.round(performance.now() - started), inputTokens, outputTokens, costMicros: costMicros(provider, inputTokens, outputTokens) });
+  const usage = (): Usage => ({
+    latencyMs: Math.round(performance.now() - started),
+    inputTokens,
+    outputTokens,
+    costMicros: costMicros(provider, inputTokens, outputTokens),
+  });
   let last = "";
   for (let ask = 1; ask <= MAX_ASKS; ask++) {
     let text: string;

@@ -4,7 +4,9 @@ export type PromptText = { modelDefault: string; system: string; userTemplate: s
 
 /** The text that prompt diffs compare: every field that changes what the model is asked. */
 export function renderPromptForDiff(prompt: PromptText): string {
-  return [`model_default: ${prompt.modelDefault}`, "", "[system]", prompt.system.trimEnd(), "", "[user_template]", prompt.userTemplate.trimEnd(), ""].join("\n");
+  return [`model_default: ${prompt.modelDefault}`, "", "[system]", prompt.system.trimEnd(), "", "[user_template]", prompt.userTemplate.trimEnd(), ""].join(
+    "\n",
+  );
 }
 
 /** A unified diff between two prompt versions ("" when they are the same). */

@@ -15,7 +15,11 @@ export const ForkPromptBody = z
     as: z.string().max(100).meta({ description: "The fork's label: `from` + '-' + a suffix of [a-z0-9.-]", example: "v1.2.0-acme" }),
     system: z.string().min(1).max(50_000).optional(),
     user_template: z.string().min(1).max(50_000).optional(),
-    model_default: z.string().regex(/^[a-z0-9][a-z0-9-]*\/[A-Za-z0-9._:-]+$/, "must be <provider>/<model>").max(200).optional(),
+    model_default: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9-]*\/[A-Za-z0-9._:-]+$/, "must be <provider>/<model>")
+      .max(200)
+      .optional(),
     evals_ref: z.string().min(1).max(500).optional(),
   })
   .meta({ id: "ForkPrompt" });
@@ -48,40 +52,42 @@ export async function forkPrompt(workspace: Workspace, name: string, body: ForkP
   };
   const diff = promptDiff(`${name} ${parent.version}`, parent, `${forkName} ${body.as}`, next);
 
-  const created = await db().$transaction(async (tx) => {
-    const prompt = await tx.prompt.upsert({
-      where: { name: forkName },
-      create: { id: newId("prm"), workspaceId: workspace.id, name: forkName, baseName: source.baseName },
-      update: {},
+  const created = await db()
+    .$transaction(async (tx) => {
+      const prompt = await tx.prompt.upsert({
+        where: { name: forkName },
+        create: { id: newId("prm"), workspaceId: workspace.id, name: forkName, baseName: source.baseName },
+        update: {},
+      });
+      const exists = await tx.promptVersion.findUnique({ where: { promptId_version: { promptId: prompt.id, version: body.as } }, select: { id: true } });
+      if (exists) throw new Conflict(`${forkName} already has a version ${body.as}.`, "version_exists");
+      const version = await tx.promptVersion.create({
+        data: {
+          id: newId("pv"),
+          promptId: prompt.id,
+          version: body.as,
+          ...label,
+          ...next,
+          evalsRef: body.evals_ref ?? parent.evalsRef,
+          diffFromPrevious: diff,
+          parentId: parent.id,
+          createdById: actor.id,
+        },
+        include: VERSION_INCLUDE,
+      });
+      await recordAudit(tx, {
+        workspaceId: workspace.id,
+        actor,
+        action: "prompt.forked",
+        target: { type: "prompt_version", id: version.id },
+        data: { name: forkName, version: body.as, parent: { name, version: parent.version } },
+        diff,
+      });
+      return version;
+    })
+    .catch((error) => {
+      if ((error as { code?: string }).code === "P2002") throw new Conflict(`${forkName} already has a version ${body.as}.`, "version_exists");
+      throw error;
     });
-    const exists = await tx.promptVersion.findUnique({ where: { promptId_version: { promptId: prompt.id, version: body.as } }, select: { id: true } });
-    if (exists) throw new Conflict(`${forkName} already has a version ${body.as}.`, "version_exists");
-    const version = await tx.promptVersion.create({
-      data: {
-        id: newId("pv"),
-        promptId: prompt.id,
-        version: body.as,
-        ...label,
-        ...next,
-        evalsRef: body.evals_ref ?? parent.evalsRef,
-        diffFromPrevious: diff,
-        parentId: parent.id,
-        createdById: actor.id,
-      },
-      include: VERSION_INCLUDE,
-    });
-    await recordAudit(tx, {
-      workspaceId: workspace.id,
-      actor,
-      action: "prompt.forked",
-      target: { type: "prompt_version", id: version.id },
-      data: { name: forkName, version: body.as, parent: { name, version: parent.version } },
-      diff,
-    });
-    return version;
-  }).catch((error) => {
-    if ((error as { code?: string }).code === "P2002") throw new Conflict(`${forkName} already has a version ${body.as}.`, "version_exists");
-    throw error;
-  });
   return presentVersion(created);
 }

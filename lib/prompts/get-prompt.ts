@@ -9,7 +9,8 @@ import { compareVersionsDesc } from "@/lib/prompts/version-label";
 export const PromptSchema = PromptVersionSchema.extend({
   history: z.array(z.string()).meta({ description: "Every version label, newest first" }),
   workspace_default: PromptRef.extend({ promoted: z.boolean() }).meta({
-    description: "What this workspace's runs resolve for the stage when nothing pins it: its promotion label (`promoted: true`) or the system's production version",
+    description:
+      "What this workspace's runs resolve for the stage when nothing pins it: its promotion label (`promoted: true`) or the system's production version",
   }),
 }).meta({ id: "Prompt" });
 
@@ -20,7 +21,11 @@ export async function getPrompt(workspaceId: string, name: string) {
   if (versions.length === 0) throw new NotFound("prompt");
   versions.sort(compareVersionsDesc);
   const current = versions.find((version) => version.id === prompt.productionVersionId) ?? versions[0];
-  return { ...presentVersion(current), history: versions.map((version) => version.version), workspace_default: await workspaceDefault(workspaceId, prompt.baseName) };
+  return {
+    ...presentVersion(current),
+    history: versions.map((version) => version.version),
+    workspace_default: await workspaceDefault(workspaceId, prompt.baseName),
+  };
 }
 
 export async function getPromptVersion(workspaceId: string, name: string, label: string) {

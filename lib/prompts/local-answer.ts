@@ -18,7 +18,13 @@ import type { StageOutput, TrackOutput } from "@/lib/prompts/stage-output";
 //   against the stage's contract like a hosted model's (lib/prompts/run-prompt.ts).
 
 const draft = (version: RunnableVersion, { facts, signals, context }: LeadInput) =>
-  draftEmail({ lead: facts, signals: signals ?? {}, userTemplate: version.userTemplate, system: version.system, variables: offerVariables(context.offer, context.senderName) });
+  draftEmail({
+    lead: facts,
+    signals: signals ?? {},
+    userTemplate: version.userTemplate,
+    system: version.system,
+    variables: offerVariables(context.offer, context.senderName),
+  });
 
 /** The engine's output in the stage's contract. */
 export function localOutput(stage: MachineStage, version: RunnableVersion, input: LeadInput | ReplyInput): StageOutput | TrackOutput {

@@ -29,7 +29,11 @@ export const PromptDefaultSchema = z
 const VERSION = { include: { prompt: { select: { name: true, baseName: true, workspaceId: true, workspace: { select: { slug: true } } } } } } as const;
 
 async function currentDefault(tx: Tx, workspaceId: string, baseName: string) {
-  const promotion = await tx.promptPromotion.findFirst({ where: { workspaceId, baseName, rolledBackAt: null }, orderBy: { id: "desc" }, include: { promptVersion: VERSION } });
+  const promotion = await tx.promptPromotion.findFirst({
+    where: { workspaceId, baseName, rolledBackAt: null },
+    orderBy: { id: "desc" },
+    include: { promptVersion: VERSION },
+  });
   if (promotion) return { promotion, version: promotion.promptVersion };
   const system = await tx.prompt.findUniqueOrThrow({ where: { name: baseName }, select: { productionVersionId: true } });
   return { promotion: null, version: await tx.promptVersion.findUniqueOrThrow({ where: { id: system.productionVersionId! }, ...VERSION }) };
@@ -66,7 +70,9 @@ async function assertPromotable(workspaceId: string, version: Version) {
     await approvedVersionIds(workspaceId),
   );
   if (refusal) {
-    throw new Conflict(refusal, "fork_not_approved", { forks: [{ stage: version.prompt.baseName, name: version.prompt.name, version: version.version, source: "label" }] });
+    throw new Conflict(refusal, "fork_not_approved", {
+      forks: [{ stage: version.prompt.baseName, name: version.prompt.name, version: version.version, source: "label" }],
+    });
   }
 }
 
@@ -78,10 +84,15 @@ export async function promotePrompt(workspace: { id: string; slug: string }, nam
   return db().$transaction(async (tx) => {
     const before = await currentDefault(tx, workspace.id, prompt.baseName);
     if (before.version.id === version.id) throw new Conflict(`${name} ${body.version} is already this workspace's default.`);
-    await tx.promptPromotion.create({ data: { id: newId("prp"), workspaceId: workspace.id, baseName: prompt.baseName, promptVersionId: version.id, createdById: actor.id } });
+    await tx.promptPromotion.create({
+      data: { id: newId("prp"), workspaceId: workspace.id, baseName: prompt.baseName, promptVersionId: version.id, createdById: actor.id },
+    });
     const revoked = await revokeLabelFedApprovals(tx, workspace.id, prompt.baseName);
     await recordAudit(tx, {
-      workspaceId: workspace.id, actor, action: "prompt.promoted", target: { type: "prompt_version", id: version.id },
+      workspaceId: workspace.id,
+      actor,
+      action: "prompt.promoted",
+      target: { type: "prompt_version", id: version.id },
       data: { prompt: prompt.baseName, label: `production@${workspace.slug}`, from: ref(before.version), to: ref(version), approvals_revoked: revoked },
       diff: diffBetween(before.version, version),
     });
@@ -99,10 +110,19 @@ export async function rollbackPrompt(workspace: { id: string; slug: string }, na
     const after = await currentDefault(tx, workspace.id, prompt.baseName);
     const revoked = await revokeLabelFedApprovals(tx, workspace.id, prompt.baseName);
     await recordAudit(tx, {
-      workspaceId: workspace.id, actor, action: "prompt.rolled_back", target: { type: "prompt_version", id: before.version.id },
+      workspaceId: workspace.id,
+      actor,
+      action: "prompt.rolled_back",
+      target: { type: "prompt_version", id: before.version.id },
       data: { prompt: prompt.baseName, label: `production@${workspace.slug}`, from: ref(before.version), to: ref(after.version), approvals_revoked: revoked },
       diff: diffBetween(before.version, after.version),
     });
-    return { prompt: prompt.baseName, label: `production@${workspace.slug}`, default: ref(after.version), promoted: after.promotion !== null, previous: ref(before.version) };
+    return {
+      prompt: prompt.baseName,
+      label: `production@${workspace.slug}`,
+      default: ref(after.version),
+      promoted: after.promotion !== null,
+      previous: ref(before.version),
+    };
   });
 }

@@ -15,7 +15,11 @@ export type PromptText = { model_default: string; system: string; user_template:
 export type HistoryVersion = PromptVersionJson & { production: boolean; parent_text: PromptText | null; promote_blocked_reason: string | null };
 export type WorkspaceDefault = { name: string; version: string; promoted: boolean };
 export type PromptHistory = {
-  name: string; base_name: string; workspace: string | null; production: string | null; versions: HistoryVersion[];
+  name: string;
+  base_name: string;
+  workspace: string | null;
+  production: string | null;
+  versions: HistoryVersion[];
   /** What the workspace's runs resolve for this stage when nothing pins it (its promotion label, else production). */
   workspace_default: WorkspaceDefault;
 };

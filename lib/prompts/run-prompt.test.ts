@@ -12,10 +12,24 @@ import { localTarget, promptTarget, runPrompt, type LeadInput, type RunnableVers
 // tests/integration/run-prompt.test.ts, against real HTTP servers.
 
 const version = (userTemplate: string, system = "You judge one lead against the ideal customer profile."): RunnableVersion => ({
-  version: "v9.0.0", modelDefault: "local/leadpipe-2", system, userTemplate, prompt: { name: "qualify" },
+  version: "v9.0.0",
+  modelDefault: "local/leadpipe-2",
+  system,
+  userTemplate,
+  prompt: { name: "qualify" },
 });
 const lead: LeadInput = {
-  facts: { email: "ada@example.com", first_name: "Ada", last_name: "Lovelace", title: "VP Engineering", company: "Analytical", industry: "software", employees: 300, country: "GB", notes: "Hiring engineers" },
+  facts: {
+    email: "ada@example.com",
+    first_name: "Ada",
+    last_name: "Lovelace",
+    title: "VP Engineering",
+    company: "Analytical",
+    industry: "software",
+    employees: 300,
+    country: "GB",
+    notes: "Hiring engineers",
+  },
   signals: { seniority: "vp" },
   context: { icp: SAAS_OUTBOUND_ICP, offer: { ...EMPTY_OFFER, product: "LeadPipe" }, senderName: "Sam" },
 };
@@ -25,15 +39,29 @@ const noUsage = { inputTokens: 0, outputTokens: 0, costMicros: 0 };
 describe("runPrompt on the local engine", () => {
   it("answers every batch stage in its contract, with the trace's facts and no tokens or cost", async () => {
     const signals = await runPrompt("extract_signals", version('Lead: {{title}}.\nReturn {"seniority": string, "department": string}.'), lead, local);
-    expect(signals).toMatchObject({ kind: "done", provider: "local", model: "leadpipe-2", output: { stage: "extract_signals", signals: { seniority: "vp", department: "engineering" } }, ...noUsage });
-    expect(signals.kind === "done" && Object.keys(signals.output.stage === "extract_signals" ? signals.output.signals : {})).toEqual(["seniority", "department"]);
+    expect(signals).toMatchObject({
+      kind: "done",
+      provider: "local",
+      model: "leadpipe-2",
+      output: { stage: "extract_signals", signals: { seniority: "vp", department: "engineering" } },
+      ...noUsage,
+    });
+    expect(signals.kind === "done" && Object.keys(signals.output.stage === "extract_signals" ? signals.output.signals : {})).toEqual([
+      "seniority",
+      "department",
+    ]);
     expect(signals.kind !== "later" && signals.latencyMs).toBeGreaterThanOrEqual(0);
 
     // In the contract the engine sees the whole lead, whatever the template names.
     const qualified = await runPrompt("qualify", version("Lead: {{company}}."), lead, local);
     expect(qualified).toMatchObject({ kind: "done", output: { stage: "qualify", ...qualifyLead(lead.facts, lead.signals!, SAAS_OUTBOUND_ICP) }, ...noUsage });
 
-    const drafted = await runPrompt("draft_email", version("Subject: A note for {{first_name}}\nHi {{first_name}}, {{product}} helps {{company}}.\n{{sender_name}}", "Write a short email."), lead, local);
+    const drafted = await runPrompt(
+      "draft_email",
+      version("Subject: A note for {{first_name}}\nHi {{first_name}}, {{product}} helps {{company}}.\n{{sender_name}}", "Write a short email."),
+      lead,
+      local,
+    );
     expect(drafted).toMatchObject({ kind: "done", output: { stage: "draft_email", subject: "A note for Ada" } });
     expect(drafted.kind === "done" && drafted.output.stage === "draft_email" && drafted.output.body).toContain("LeadPipe helps Analytical");
     expect("answer" in drafted).toBe(false);
@@ -52,12 +80,22 @@ describe("runPrompt on the local engine", () => {
 
   it("reads the version as written for evaluations: only the named fields, the Return line's keys, checked against the contract", async () => {
     // The template names neither the title nor the signals: the engine does not see them.
-    const blind = await runPrompt("qualify", version('Lead at {{company}} ({{industry}}).\nReturn {"qualified": boolean, "score": number}.'), lead, local, { asWritten: true });
+    const blind = await runPrompt("qualify", version('Lead at {{company}} ({{industry}}).\nReturn {"qualified": boolean, "score": number}.'), lead, local, {
+      asWritten: true,
+    });
     expect(blind).toMatchObject({ kind: "done", output: { stage: "qualify" } });
     if (blind.kind !== "done") throw new Error("not done");
     expect(blind.answer).toEqual({ qualified: expect.any(Boolean), score: expect.any(Number) });
-    const sees = await runPrompt("qualify", version('Lead: {{title}} at {{company}} ({{industry}}, {{employees}}, {{country}}), {{signals}}.\nReturn {"qualified": boolean, "score": number}.'), lead, local, { asWritten: true });
-    expect(sees.kind === "done" && sees.output.stage === "qualify" && sees.output.score).toBeGreaterThan(blind.output.stage === "qualify" ? blind.output.score : 100);
+    const sees = await runPrompt(
+      "qualify",
+      version('Lead: {{title}} at {{company}} ({{industry}}, {{employees}}, {{country}}), {{signals}}.\nReturn {"qualified": boolean, "score": number}.'),
+      lead,
+      local,
+      { asWritten: true },
+    );
+    expect(sees.kind === "done" && sees.output.stage === "qualify" && sees.output.score).toBeGreaterThan(
+      blind.output.stage === "qualify" ? blind.output.score : 100,
+    );
 
     // A version that asks for another shape gets that shape, which breaks qualify's contract.
     const fit = await runPrompt("qualify", version('Lead: {{title}}.\nReturn {"fit": string}.'), lead, local, { asWritten: true });
@@ -69,9 +107,18 @@ describe("runPrompt on the local engine", () => {
   });
 
   it("fails a prompt whose provider the workspace does not have, without calling anything", async () => {
-    const ran = await runPrompt("qualify", { ...version("{{company}}"), modelDefault: "claude/sonnet" }, lead, { slug: "claude", model: "sonnet", provider: null });
+    const ran = await runPrompt("qualify", { ...version("{{company}}"), modelDefault: "claude/sonnet" }, lead, {
+      slug: "claude",
+      model: "sonnet",
+      provider: null,
+    });
     expect(ran).toEqual({
-      kind: "failed", provider: "claude", model: "sonnet", code: "provider_not_configured", latencyMs: 0, ...noUsage,
+      kind: "failed",
+      provider: "claude",
+      model: "sonnet",
+      code: "provider_not_configured",
+      latencyMs: 0,
+      ...noUsage,
       message: 'The prompt qualify v9.0.0 names provider "claude", which this workspace does not have.',
     });
   });
@@ -92,6 +139,9 @@ describe("the messages a hosted model is sent", () => {
 
   it("render a reply's from, subject and text for track, with the version's system text as it is", () => {
     const track = version("From {{from}} ({{subject}}): {{text}}", "Classify a reply.");
-    expect(replyMessages(track, { from: "ada@example.com", subject: "Re: hi", text: "Yes please" })).toEqual({ system: "Classify a reply.", user: "From ada@example.com (Re: hi): Yes please" });
+    expect(replyMessages(track, { from: "ada@example.com", subject: "Re: hi", text: "Yes please" })).toEqual({
+      system: "Classify a reply.",
+      user: "From ada@example.com (Re: hi): Yes please",
+    });
   });
 });

@@ -65,7 +65,13 @@ function runLocally(stage: MachineStage, version: RunnableVersion, input: LeadIn
 
 export function runPrompt(stage: "track", version: RunnableVersion, input: ReplyInput, target: PromptTarget, options?: RunOptions): Promise<Ran<TrackOutput>>;
 export function runPrompt(stage: BatchStage, version: RunnableVersion, input: LeadInput, target: PromptTarget, options?: RunOptions): Promise<Ran<StageOutput>>;
-export async function runPrompt(stage: MachineStage, version: RunnableVersion, input: LeadInput | ReplyInput, target: PromptTarget, options: RunOptions = {}): Promise<Ran<StageOutput | TrackOutput>> {
+export async function runPrompt(
+  stage: MachineStage,
+  version: RunnableVersion,
+  input: LeadInput | ReplyInput,
+  target: PromptTarget,
+  options: RunOptions = {},
+): Promise<Ran<StageOutput | TrackOutput>> {
   const where = { provider: target.slug, model: target.model };
   if (target.slug === "local") return { ...where, ...runLocally(stage, version, input, options) };
   if (!target.provider) {

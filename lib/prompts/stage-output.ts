@@ -39,7 +39,10 @@ export function toOutput(stage: BatchStage, value: unknown): StageOutput | null 
 export function trackAnswerSchema(system: string) {
   const allowed = allowedCategories(system) as [ReplyCategory, ...ReplyCategory[]];
   return z.object({
-    classification: z.string().transform((value) => value.trim().toLowerCase()).pipe(z.enum(allowed)),
+    classification: z
+      .string()
+      .transform((value) => value.trim().toLowerCase())
+      .pipe(z.enum(allowed)),
     confidence: z.number().min(0).max(1).optional(),
   });
 }

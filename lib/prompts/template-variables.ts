@@ -2,11 +2,32 @@
 // template that names anything else is refused (422 on that field, listing the known ones), so a
 // misspelling such as {{frist_name}} never silently renders as nothing.
 
-export const LEAD_VARIABLES = ["first_name", "last_name", "email", "company", "title", "domain", "website", "country", "employees", "industry", "notes"] as const;
+export const LEAD_VARIABLES = [
+  "first_name",
+  "last_name",
+  "email",
+  "company",
+  "title",
+  "domain",
+  "website",
+  "country",
+  "employees",
+  "industry",
+  "notes",
+] as const;
 export const PIPELINE_VARIABLES = ["signals", "icp", "signal_sentence"] as const;
 export const OFFER_VARIABLES = [
-  "product", "audience", "value_proposition", "value_propositions", "proof_point", "proof_points", "call_to_action",
-  "sender_name", "sender_title", "signature", "tone",
+  "product",
+  "audience",
+  "value_proposition",
+  "value_propositions",
+  "proof_point",
+  "proof_points",
+  "call_to_action",
+  "sender_name",
+  "sender_title",
+  "signature",
+  "tone",
 ] as const;
 export const REPLY_VARIABLES = ["from", "subject", "text"] as const;
 
@@ -35,7 +56,10 @@ export function templateErrors(baseName: string, fields: { user_template?: strin
     if (template === undefined) continue;
     const unknown = unknownVariables(template, known);
     if (unknown.length) {
-      errors.push({ path, message: `unknown variable${unknown.length > 1 ? "s" : ""} ${unknown.map((n) => `{{${n}}}`).join(", ")}; known: ${known.join(", ")}` });
+      errors.push({
+        path,
+        message: `unknown variable${unknown.length > 1 ? "s" : ""} ${unknown.map((n) => `{{${n}}}`).join(", ")}; known: ${known.join(", ")}`,
+      });
     }
   }
   return errors;

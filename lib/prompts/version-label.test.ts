@@ -13,7 +13,10 @@ describe("parseVersionLabel", () => {
 
   it("orders newest first, a release before its forks", () => {
     const labels = ["v1.0.0", "v1.10.0", "v1.2.0-acme", "v1.2.0", "v2.0.0"];
-    const sorted = labels.map((l) => ({ l, v: parseVersionLabel(l)! })).sort((a, b) => compareVersionsDesc(a.v, b.v)).map((x) => x.l);
+    const sorted = labels
+      .map((l) => ({ l, v: parseVersionLabel(l)! }))
+      .sort((a, b) => compareVersionsDesc(a.v, b.v))
+      .map((x) => x.l);
     expect(sorted).toEqual(["v2.0.0", "v1.10.0", "v1.2.0", "v1.2.0-acme", "v1.0.0"]);
   });
 });

@@ -45,7 +45,9 @@ redis.call('PEXPIRE', KEYS[1], leaseMs * 2)
 return 0
 `;
 
-type WithScript = Redis & { leadpipeProviderSlot(slots: string, bucket: string, lease: string, maxConcurrency: number, rpm: number, leaseMs: number, pollMs: number): Promise<number> };
+type WithScript = Redis & {
+  leadpipeProviderSlot(slots: string, bucket: string, lease: string, maxConcurrency: number, rpm: number, leaseMs: number, pollMs: number): Promise<number>;
+};
 
 function scripted(client: Redis): WithScript {
   const connection = client as WithScript;
@@ -65,7 +67,15 @@ export async function acquireSlot(key: string, limits: Limits, options: LimiterO
   const { slots, bucket } = limiterKeys(key);
   const lease = randomUUID();
   for (;;) {
-    const waitMs = await client.leadpipeProviderSlot(slots, bucket, lease, limits.maxConcurrency, limits.requestsPerMinute, options.leaseMs ?? DEFAULT_LEASE_MS, POLL_MS);
+    const waitMs = await client.leadpipeProviderSlot(
+      slots,
+      bucket,
+      lease,
+      limits.maxConcurrency,
+      limits.requestsPerMinute,
+      options.leaseMs ?? DEFAULT_LEASE_MS,
+      POLL_MS,
+    );
     if (waitMs === 0) return lease;
     await sleep(waitMs + Math.floor(Math.random() * 20)); // a little jitter so waiters do not ask in lockstep
   }

@@ -11,7 +11,10 @@ export async function openAiChat(provider: Provider, model: string, system: stri
   try {
     const completion = await client(provider).chat.completions.create({
       model,
-      messages: [{ role: "system", content: system }, { role: "user", content: user }],
+      messages: [
+        { role: "system", content: system },
+        { role: "user", content: user },
+      ],
       response_format: { type: "json_object" },
     });
     return {

@@ -38,7 +38,11 @@ const toMicros = (usd: number) => Math.round(usd * 1_000_000);
 export const UpsertProviderBody = z
   .strictObject({
     kind: z.enum(PROVIDER_KINDS).optional().meta({ description: "Required when creating" }),
-    base_url: z.url({ protocol: /^https?$/ }).max(2048).nullable().optional(),
+    base_url: z
+      .url({ protocol: /^https?$/ })
+      .max(2048)
+      .nullable()
+      .optional(),
     default_model: z.string().min(1).max(200).optional().meta({ description: "Required when creating" }),
     max_concurrency: z.number().int().min(1).max(1000).optional(),
     requests_per_minute: z.number().int().min(1).max(1_000_000).optional(),
@@ -69,7 +73,11 @@ export function presentProvider(provider: Omit<Provider, "apiKeyEncrypted">) {
 
 export async function listProviders(workspaceId: string, options: { limit: number; cursor?: string }) {
   const after = decodeCursor("providers", workspaceId, options.cursor);
-  const rows = await db().provider.findMany({ where: { workspaceId, ...(after ? { id: { lt: after } } : {}) }, orderBy: { id: "desc" }, take: options.limit + 1 });
+  const rows = await db().provider.findMany({
+    where: { workspaceId, ...(after ? { id: { lt: after } } : {}) },
+    orderBy: { id: "desc" },
+    take: options.limit + 1,
+  });
   return toPage(rows, options.limit, "providers", workspaceId, presentProvider);
 }
 
@@ -83,7 +91,8 @@ export async function upsertProvider(workspaceId: string, slug: string, body: Up
   const errors = [];
   if (!kind) errors.push({ path: "kind", message: "is required when creating a provider" });
   if (!existing && !body.default_model) errors.push({ path: "default_model", message: "is required when creating a provider" });
-  if (existing && body.kind && body.kind !== existing.kind) errors.push({ path: "kind", message: `cannot change (${existing.kind}); delete and re-create the provider` });
+  if (existing && body.kind && body.kind !== existing.kind)
+    errors.push({ path: "kind", message: `cannot change (${existing.kind}); delete and re-create the provider` });
   if ((kind === "local") !== (slug === "local")) errors.push({ path: "kind", message: "only the built-in provider `local` is of kind local" });
   const baseUrl = body.base_url === undefined ? (existing?.baseUrl ?? DEFAULT_BASE_URLS[kind ?? "local"]) : body.base_url;
   if (kind === "openai-compatible" && !baseUrl) errors.push({ path: "base_url", message: "is required for an openai-compatible provider" });
@@ -91,9 +100,12 @@ export async function upsertProvider(workspaceId: string, slug: string, body: Up
   if (baseUrlProblem) errors.push({ path: "base_url", message: baseUrlProblem });
   if (errors.length) throw new ValidationFailed(errors);
 
-  const key = body.api_key === undefined ? {} : body.api_key === null
-    ? { apiKeyEncrypted: null, apiKeyLast4: null }
-    : { apiKeyEncrypted: encryptSecret(body.api_key), apiKeyLast4: body.api_key.slice(-4) };
+  const key =
+    body.api_key === undefined
+      ? {}
+      : body.api_key === null
+        ? { apiKeyEncrypted: null, apiKeyLast4: null }
+        : { apiKeyEncrypted: encryptSecret(body.api_key), apiKeyLast4: body.api_key.slice(-4) };
   const fields = {
     baseUrl,
     ...(body.default_model !== undefined ? { defaultModel: body.default_model } : {}),
@@ -109,7 +121,13 @@ export async function upsertProvider(workspaceId: string, slug: string, body: Up
       : await tx.provider.create({ data: { id: newId("prov"), workspaceId, slug, kind: kind!, defaultModel: body.default_model!, ...fields } });
     const changed = Object.keys(body).filter((field) => field !== "api_key");
     if (body.api_key !== undefined) changed.push(body.api_key === null ? "api_key (removed)" : "api_key (set)");
-    await recordAudit(tx, { workspaceId, actor, action: "provider.updated", target: { type: "provider", id: saved.id }, data: { slug, created: !existing, fields: changed } });
+    await recordAudit(tx, {
+      workspaceId,
+      actor,
+      action: "provider.updated",
+      target: { type: "provider", id: saved.id },
+      data: { slug, created: !existing, fields: changed },
+    });
     return saved;
   });
   return { created: !existing, provider: presentProvider(provider) };

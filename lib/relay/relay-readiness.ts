@@ -12,7 +12,17 @@ export async function relayReadiness(workspaceId: string): Promise<RelayReadines
     db().relaySettings.findUnique({ where: { workspaceId }, select: { host: true, lastFailure: true } }),
     db().send.count({ where: { workspaceId, status: SEND_STATUS.waiting_relay } }),
   ]);
-  if (!relay) return { state: "missing", message: "No SMTP relay is configured: approved drafts wait and are sent once an admin saves one (Settings → SMTP relay).", waiting };
-  if (relay.lastFailure) return { state: "failing", message: `The last send through the relay failed: ${relay.lastFailure}. Sends are retried; an admin can fix it in Settings → SMTP relay.`, waiting };
+  if (!relay)
+    return {
+      state: "missing",
+      message: "No SMTP relay is configured: approved drafts wait and are sent once an admin saves one (Settings → SMTP relay).",
+      waiting,
+    };
+  if (relay.lastFailure)
+    return {
+      state: "failing",
+      message: `The last send through the relay failed: ${relay.lastFailure}. Sends are retried; an admin can fix it in Settings → SMTP relay.`,
+      waiting,
+    };
   return { state: "ready", message: null, waiting };
 }

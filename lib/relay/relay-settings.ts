@@ -13,17 +13,29 @@ import { releaseWaitingSends } from "@/lib/sending/release-waiting";
 
 export const RelaySchema = z
   .object({
-    host: z.string(), port: z.number().int(), secure: z.boolean(), username: z.string().nullable(), has_password: z.boolean(),
-    from_email: z.string(), from_name: z.string().nullable(), updated_at: z.string(),
+    host: z.string(),
+    port: z.number().int(),
+    secure: z.boolean(),
+    username: z.string().nullable(),
+    has_password: z.boolean(),
+    from_email: z.string(),
+    from_name: z.string().nullable(),
+    updated_at: z.string(),
   })
   .meta({ id: "Relay" });
 
 export const PutRelayBody = z
   .strictObject({
-    host: z.string().trim().min(1).max(253).regex(/^[A-Za-z0-9.-]+$|^\[[0-9a-fA-F:.]+\]$/, "must be a host name or IP address").superRefine((value, ctx) => {
-      const problem = outboundHostProblem(value);
-      if (problem) ctx.addIssue({ code: "custom", message: problem });
-    }),
+    host: z
+      .string()
+      .trim()
+      .min(1)
+      .max(253)
+      .regex(/^[A-Za-z0-9.-]+$|^\[[0-9a-fA-F:.]+\]$/, "must be a host name or IP address")
+      .superRefine((value, ctx) => {
+        const problem = outboundHostProblem(value);
+        if (problem) ctx.addIssue({ code: "custom", message: problem });
+      }),
     port: z.number().int().min(1).max(65535),
     secure: z.boolean().default(false).meta({ description: "TLS from the start (port 465); otherwise STARTTLS when offered" }),
     username: z.string().max(320).nullable().optional(),
@@ -39,8 +51,14 @@ const WITH_PASSWORD = { passwordEncrypted: false } as const;
 
 export function presentRelay(relay: RelaySettings) {
   return {
-    host: relay.host, port: relay.port, secure: relay.secure, username: relay.username, has_password: relay.passwordEncrypted !== null,
-    from_email: relay.fromEmail, from_name: relay.fromName, updated_at: relay.updatedAt.toISOString(),
+    host: relay.host,
+    port: relay.port,
+    secure: relay.secure,
+    username: relay.username,
+    has_password: relay.passwordEncrypted !== null,
+    from_email: relay.fromEmail,
+    from_name: relay.fromName,
+    updated_at: relay.updatedAt.toISOString(),
   };
 }
 
@@ -58,11 +76,34 @@ export async function findRelay(workspaceId: string) {
 
 export async function putRelay(workspaceId: string, body: PutRelayBody, actor: Actor) {
   const password = body.password === undefined ? {} : { passwordEncrypted: body.password === null ? null : encryptSecret(body.password) };
-  const fields = { host: body.host, port: body.port, secure: body.secure, username: body.username ?? null, fromEmail: body.from_email, fromName: body.from_name ?? null };
+  const fields = {
+    host: body.host,
+    port: body.port,
+    secure: body.secure,
+    username: body.username ?? null,
+    fromEmail: body.from_email,
+    fromName: body.from_name ?? null,
+  };
   const relay = await db().$transaction(async (tx) => {
     const cleared = { lastFailure: null, lastFailureAt: null };
-    const saved = await tx.relaySettings.upsert({ where: { workspaceId }, create: { workspaceId, ...fields, ...password }, update: { ...fields, ...password, ...cleared }, omit: WITH_PASSWORD });
-    await recordAudit(tx, { workspaceId, actor, action: "relay.updated", target: { type: "relay", id: workspaceId }, data: { host: body.host, port: body.port, from_email: body.from_email, password: body.password === undefined ? "kept" : body.password === null ? "removed" : "set" } });
+    const saved = await tx.relaySettings.upsert({
+      where: { workspaceId },
+      create: { workspaceId, ...fields, ...password },
+      update: { ...fields, ...password, ...cleared },
+      omit: WITH_PASSWORD,
+    });
+    await recordAudit(tx, {
+      workspaceId,
+      actor,
+      action: "relay.updated",
+      target: { type: "relay", id: workspaceId },
+      data: {
+        host: body.host,
+        port: body.port,
+        from_email: body.from_email,
+        password: body.password === undefined ? "kept" : body.password === null ? "removed" : "set",
+      },
+    });
     return saved;
   });
   // Drafts approved while there was no relay go out now, with no further click.

@@ -70,11 +70,31 @@ function compare(before: StageOutput, outcome: Ran<StageOutput> | undefined) {
   const beforeText = answerText(before);
   if (!outcome || outcome.kind !== "done") {
     const error = !outcome ? "No answer." : outcome.kind === "later" ? `The provider could not answer now: ${outcome.message}` : outcome.message;
-    return { after: null, afterText: "", valid: false, changed: true, verdictChanged: false, error, latencyMs: outcome && "latencyMs" in outcome ? outcome.latencyMs : 0, costMicros: outcome && "costMicros" in outcome ? outcome.costMicros : 0, beforeText };
+    return {
+      after: null,
+      afterText: "",
+      valid: false,
+      changed: true,
+      verdictChanged: false,
+      error,
+      latencyMs: outcome && "latencyMs" in outcome ? outcome.latencyMs : 0,
+      costMicros: outcome && "costMicros" in outcome ? outcome.costMicros : 0,
+      beforeText,
+    };
   }
   const afterText = answerText(outcome.output);
   const verdictChanged = before.stage === "qualify" && outcome.output.stage === "qualify" && before.qualified !== outcome.output.qualified;
-  return { after: outcome.output, afterText, valid: true, changed: afterText !== beforeText, verdictChanged, error: null, latencyMs: outcome.latencyMs, costMicros: outcome.costMicros, beforeText };
+  return {
+    after: outcome.output,
+    afterText,
+    valid: true,
+    changed: afterText !== beforeText,
+    verdictChanged,
+    error: null,
+    latencyMs: outcome.latencyMs,
+    costMicros: outcome.costMicros,
+    beforeText,
+  };
 }
 
 export async function runReplay(replayId: string): Promise<{ leads: number; changed: number } | null> {
@@ -89,7 +109,10 @@ export async function runReplay(replayId: string): Promise<{ leads: number; chan
     const stage = replay.stage as ReplayStage;
     const answers = await lastAnswers(replay.runId, stage, replay.requested);
     const leadIds = answers.map((answer) => answer.leadId);
-    const [leads, signals] = await Promise.all([leadFacts(leadIds), stage === "extract_signals" ? new Map<string, Signals>() : runSignals(replay.runId, leadIds)]);
+    const [leads, signals] = await Promise.all([
+      leadFacts(leadIds),
+      stage === "extract_signals" ? new Map<string, Signals>() : runSignals(replay.runId, leadIds),
+    ]);
     const present = answers.filter((answer) => leads.has(answer.leadId));
     const context = stageContext(replay.run);
     const target = await promptTarget(context.workspaceId, replay.promptVersion.modelDefault);
@@ -106,23 +129,44 @@ export async function runReplay(replayId: string): Promise<{ leads: number; chan
       db().replayResult.deleteMany({ where: { replayId } }),
       db().replayResult.createMany({
         data: results.map((r) => ({
-          id: newId("rpr"), replayId, position: r.position, leadId: r.answer.leadId, leadLabel: label(leads.get(r.answer.leadId), r.answer.leadId).slice(0, 300),
-          beforeVersionId: r.answer.promptVersionId, before: r.answer.output as unknown as Prisma.InputJsonValue, beforeText: r.beforeText.slice(0, 20_000),
-          after: (r.after ?? undefined) as Prisma.InputJsonValue | undefined, afterText: r.afterText.slice(0, 20_000),
-          valid: r.valid, changed: r.changed, verdictChanged: r.verdictChanged, error: r.error?.slice(0, 1000) ?? null, latencyMs: r.latencyMs, costMicros: BigInt(Math.round(r.costMicros)),
+          id: newId("rpr"),
+          replayId,
+          position: r.position,
+          leadId: r.answer.leadId,
+          leadLabel: label(leads.get(r.answer.leadId), r.answer.leadId).slice(0, 300),
+          beforeVersionId: r.answer.promptVersionId,
+          before: r.answer.output as unknown as Prisma.InputJsonValue,
+          beforeText: r.beforeText.slice(0, 20_000),
+          after: (r.after ?? undefined) as Prisma.InputJsonValue | undefined,
+          afterText: r.afterText.slice(0, 20_000),
+          valid: r.valid,
+          changed: r.changed,
+          verdictChanged: r.verdictChanged,
+          error: r.error?.slice(0, 1000) ?? null,
+          latencyMs: r.latencyMs,
+          costMicros: BigInt(Math.round(r.costMicros)),
         })),
       }),
       db().replay.update({
         where: { id: replayId },
         data: {
-          status: JOB_ROW_STATUS.done, leadCount: results.length, changed: results.filter((r) => r.changed).length, verdictsChanged: results.filter((r) => r.verdictChanged).length,
-          valid: results.filter((r) => r.valid).length, latencyMs, costMicros: BigInt(Math.round(cost)), finishedAt: new Date(),
+          status: JOB_ROW_STATUS.done,
+          leadCount: results.length,
+          changed: results.filter((r) => r.changed).length,
+          verdictsChanged: results.filter((r) => r.verdictChanged).length,
+          valid: results.filter((r) => r.valid).length,
+          latencyMs,
+          costMicros: BigInt(Math.round(cost)),
+          finishedAt: new Date(),
         },
       }),
     ]);
     return { leads: results.length, changed: results.filter((r) => r.changed).length };
   } catch (error) {
-    await db().replay.update({ where: { id: replayId }, data: { status: JOB_ROW_STATUS.failed, error: (error as Error).message.slice(0, 1000), finishedAt: new Date() } });
+    await db().replay.update({
+      where: { id: replayId },
+      data: { status: JOB_ROW_STATUS.failed, error: (error as Error).message.slice(0, 1000), finishedAt: new Date() },
+    });
     throw error;
   }
 }

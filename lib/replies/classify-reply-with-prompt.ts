@@ -17,7 +17,13 @@ import type { ReplyCategory } from "@/lib/replies/categories";
 export type ReplyText = ReplyInput;
 export type Classification = { classification: ReplyCategory; confidence: number | null };
 export type ClassificationTrace = {
-  provider: string; model: string; latencyMs: number; inputTokens: number; outputTokens: number; costMicros: number; error: string | null;
+  provider: string;
+  model: string;
+  latencyMs: number;
+  inputTokens: number;
+  outputTokens: number;
+  costMicros: number;
+  error: string | null;
 };
 
 const asClassification = (output: TrackOutput): Classification => ({ ...output, confidence: output.confidence ?? null });
@@ -28,11 +34,16 @@ function locally(reply: ReplyText, prompt: ResolvedPrompt) {
   return { result, latencyMs: Math.round(performance.now() - started) };
 }
 
-export async function classifyReplyWithPrompt(workspaceId: string, prompt: ResolvedPrompt, reply: ReplyText): Promise<{ result: Classification; trace: ClassificationTrace }> {
+export async function classifyReplyWithPrompt(
+  workspaceId: string,
+  prompt: ResolvedPrompt,
+  reply: ReplyText,
+): Promise<{ result: Classification; trace: ClassificationTrace }> {
   const ran = await runPrompt("track", prompt, reply, await promptTarget(workspaceId, prompt.modelDefault));
   if (ran.kind === "later") throw new ProviderUnavailable(ran.message, ran.retryAfterMs);
   const { provider, model, latencyMs, inputTokens, outputTokens, costMicros } = ran;
-  if (ran.kind === "done") return { result: asClassification(ran.output), trace: { provider, model, latencyMs, inputTokens, outputTokens, costMicros, error: null } };
+  if (ran.kind === "done")
+    return { result: asClassification(ran.output), trace: { provider, model, latencyMs, inputTokens, outputTokens, costMicros, error: null } };
   const fallback = locally(reply, prompt);
   if (ran.kind === "failed" && ran.code === "provider_not_configured") {
     const error = `provider_not_configured: the prompt names provider "${provider}", which this workspace does not have; classified by the local rules.`;

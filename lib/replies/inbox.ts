@@ -16,7 +16,10 @@ import { normalizeEmail, suppress } from "@/lib/suppressions/suppressions";
 export const POSITIVE_CLASSES = ["interested", "meeting_request"] as const;
 
 export const InboxQuery = ListQuery.extend({
-  handled: HandledFilter.optional(), since: SinceFilter.optional(), classification: z.enum(REPLY_CATEGORIES).optional(), run_id: z.string().max(40).optional(),
+  handled: HandledFilter.optional(),
+  since: SinceFilter.optional(),
+  classification: z.enum(REPLY_CATEGORIES).optional(),
+  run_id: z.string().max(40).optional(),
 });
 export type InboxQuery = z.infer<typeof InboxQuery>;
 
@@ -27,7 +30,12 @@ const INBOX_INCLUDE = {
   lead: { select: { id: true, email: true, emailLower: true, firstName: true, lastName: true, company: true, title: true } },
   draft: {
     select: {
-      id: true, runId: true, subject: true, body: true, reviewedAt: true, send: { select: { acceptedAt: true, status: true } },
+      id: true,
+      runId: true,
+      subject: true,
+      body: true,
+      reviewedAt: true,
+      send: { select: { acceptedAt: true, status: true } },
       run: { select: { id: true, name: true, campaign: { select: { id: true, name: true } } } },
     },
   },
@@ -45,7 +53,8 @@ async function inboxRows(workspaceId: string, query: InboxQuery): Promise<{ rows
   const wanted = query.limit + 1;
   const rows: (Row & { group: string })[] = [];
   if (group === "p") rows.push(...(await fetch(positive, lastId, wanted)).map((row) => ({ ...row, group: "p" })));
-  if (rows.length < wanted) rows.push(...(await fetch(notPositive, group === "o" ? lastId : undefined, wanted - rows.length)).map((row) => ({ ...row, group: "o" })));
+  if (rows.length < wanted)
+    rows.push(...(await fetch(notPositive, group === "o" ? lastId : undefined, wanted - rows.length)).map((row) => ({ ...row, group: "o" })));
   const shown = rows.slice(0, query.limit);
   const last = shown[shown.length - 1];
   return { rows: shown, next: rows.length > query.limit && last ? encodeCursor("inbox", workspaceId, `${last.group}:${last.id}`) : null };
@@ -70,7 +79,9 @@ export async function listInbox(workspaceId: string, query: InboxQuery) {
       ...presentReply({ ...row, draft: row.draft ? { runId: row.draft.runId } : null }),
       positive: (POSITIVE_CLASSES as readonly (string | null)[]).includes(row.classification),
       lead: row.lead ? { id: row.lead.id, email: row.lead.email, name: leadName(row.lead), company: row.lead.company, title: row.lead.title } : null,
-      sent: row.draft ? { draft_id: row.draft.id, subject: row.draft.subject, body: row.draft.body, sent_at: row.draft.send?.acceptedAt?.toISOString() ?? null } : null,
+      sent: row.draft
+        ? { draft_id: row.draft.id, subject: row.draft.subject, body: row.draft.body, sent_at: row.draft.send?.acceptedAt?.toISOString() ?? null }
+        : null,
       run: row.draft ? { id: row.draft.run.id, name: row.draft.run.name } : null,
       campaign: row.draft?.run.campaign ?? null,
       outreach_stopped: row.lead ? stopped.has(row.lead.emailLower) : false,

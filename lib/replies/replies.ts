@@ -29,14 +29,24 @@ export type CreateReplyBody = z.infer<typeof CreateReplyBody>;
 
 export const ReplySchema = z
   .object({
-    id: z.string(), lead_id: z.string().nullable(), draft_id: z.string().nullable(), run_id: z.string().nullable(), from: z.string(), subject: z.string(),
+    id: z.string(),
+    lead_id: z.string().nullable(),
+    draft_id: z.string().nullable(),
+    run_id: z.string().nullable(),
+    from: z.string(),
+    subject: z.string(),
     text: z.string().meta({ description: "What the person wrote, without quoted text and signature when read from the mailbox" }),
-    received_at: z.string(), classification: z.string().nullable(), confidence: z.number().nullable(), classified_at: z.string().nullable(),
-    source: z.enum(["mailbox", "api"]), corrected_by: z.string().nullable().meta({ description: "The reviewer whose correction overrides the classifier" }),
+    received_at: z.string(),
+    classification: z.string().nullable(),
+    confidence: z.number().nullable(),
+    classified_at: z.string().nullable(),
+    source: z.enum(["mailbox", "api"]),
+    corrected_by: z.string().nullable().meta({ description: "The reviewer whose correction overrides the classifier" }),
     classifier_classification: z.string().nullable().meta({ description: "What the classifier said, when a reviewer corrected it" }),
     corrected_at: z.string().nullable(),
     handled: z.boolean().meta({ description: "A reviewer marked it handled (the inbox lists it apart)" }),
-    handled_at: z.string().nullable(), handled_by: z.string().nullable().meta({ description: "The user who marked it handled" }),
+    handled_at: z.string().nullable(),
+    handled_by: z.string().nullable().meta({ description: "The user who marked it handled" }),
     created_at: z.string(),
   })
   .meta({ id: "Reply" });
@@ -46,21 +56,44 @@ type ReplyRow = Reply & { draft: { runId: string } | null };
 
 export function presentReply(reply: ReplyRow) {
   return {
-    id: reply.id, lead_id: reply.leadId, draft_id: reply.draftId, run_id: reply.draft?.runId ?? null, from: reply.fromEmail, subject: reply.subject, text: reply.text,
-    received_at: reply.receivedAt.toISOString(), classification: reply.classification, confidence: reply.confidence,
-    classified_at: reply.classifiedAt?.toISOString() ?? null, source: reply.inboundMessageId ? ("mailbox" as const) : ("api" as const),
-    corrected_by: reply.correctedById, classifier_classification: reply.correctedAt ? reply.classifierClassification : null, corrected_at: reply.correctedAt?.toISOString() ?? null,
-    handled: reply.handledAt !== null, handled_at: reply.handledAt?.toISOString() ?? null, handled_by: reply.handledById, created_at: reply.createdAt.toISOString(),
+    id: reply.id,
+    lead_id: reply.leadId,
+    draft_id: reply.draftId,
+    run_id: reply.draft?.runId ?? null,
+    from: reply.fromEmail,
+    subject: reply.subject,
+    text: reply.text,
+    received_at: reply.receivedAt.toISOString(),
+    classification: reply.classification,
+    confidence: reply.confidence,
+    classified_at: reply.classifiedAt?.toISOString() ?? null,
+    source: reply.inboundMessageId ? ("mailbox" as const) : ("api" as const),
+    corrected_by: reply.correctedById,
+    classifier_classification: reply.correctedAt ? reply.classifierClassification : null,
+    corrected_at: reply.correctedAt?.toISOString() ?? null,
+    handled: reply.handledAt !== null,
+    handled_at: reply.handledAt?.toISOString() ?? null,
+    handled_by: reply.handledById,
+    created_at: reply.createdAt.toISOString(),
   };
 }
 
 /** `handled=true|false` in a query string (anything else is a 400). */
-export const HandledFilter = z.enum(["true", "false"]).transform((value) => value === "true").meta({ description: "true: only replies marked handled; false: only those not yet handled" });
+export const HandledFilter = z
+  .enum(["true", "false"])
+  .transform((value) => value === "true")
+  .meta({ description: "true: only replies marked handled; false: only those not yet handled" });
 /** `since`: an ISO 8601 time with its offset; replies received at or after it. */
-export const SinceFilter = z.iso.datetime({ offset: true }).transform((value) => new Date(value)).meta({ description: "Only replies received at or after this time (ISO 8601 with offset)" });
+export const SinceFilter = z.iso
+  .datetime({ offset: true })
+  .transform((value) => new Date(value))
+  .meta({ description: "Only replies received at or after this time (ISO 8601 with offset)" });
 
 export const RepliesQuery = ListQuery.extend({
-  run_id: z.string().max(40).optional(), classification: z.enum(REPLY_CATEGORIES).optional(), handled: HandledFilter.optional(), since: SinceFilter.optional(),
+  run_id: z.string().max(40).optional(),
+  classification: z.enum(REPLY_CATEGORIES).optional(),
+  handled: HandledFilter.optional(),
+  since: SinceFilter.optional(),
 });
 
 /** The filters GET /replies and the inbox share. */
@@ -77,9 +110,13 @@ export async function listReplies(workspaceId: string, query: z.infer<typeof Rep
   const after = decodeCursor("replies", workspaceId, query.cursor);
   const rows = await db().reply.findMany({
     where: {
-      workspaceId, ...(after ? { id: { lt: after } } : {}), ...replyFilters(query),
+      workspaceId,
+      ...(after ? { id: { lt: after } } : {}),
+      ...replyFilters(query),
     },
-    include: REPLY_INCLUDE, orderBy: { id: "desc" }, take: query.limit + 1,
+    include: REPLY_INCLUDE,
+    orderBy: { id: "desc" },
+    take: query.limit + 1,
   });
   return toPage(rows, query.limit, "replies", workspaceId, presentReply);
 }
@@ -124,13 +161,24 @@ export async function correctReply(workspaceId: string, id: string, classificati
     if (!current) throw new NotFound("reply");
     const now = new Date();
     const updated = await tx.reply.update({
-      where: { id }, include: REPLY_INCLUDE,
+      where: { id },
+      include: REPLY_INCLUDE,
       data: {
-        classification, confidence: 1, classifiedAt: current.classifiedAt ?? now, correctedById: reviewer.userId, correctedAt: now,
+        classification,
+        confidence: 1,
+        classifiedAt: current.classifiedAt ?? now,
+        correctedById: reviewer.userId,
+        correctedAt: now,
         classifierClassification: current.correctedAt ? current.classifierClassification : current.classification,
       },
     });
-    await recordAudit(tx, { workspaceId, actor: reviewer.actor, action: "reply.corrected", target: { type: "reply", id }, data: { from: current.classification, to: classification } });
+    await recordAudit(tx, {
+      workspaceId,
+      actor: reviewer.actor,
+      action: "reply.corrected",
+      target: { type: "reply", id },
+      data: { from: current.classification, to: classification },
+    });
     if ((classification === "unsubscribe" || classification === "bounce") && current.lead) {
       await moveLead(current.leadId!, LEAD_STATUS.suppressed, { tx }); // a bounced lead stays bounced
       await suppress({ workspaceId, email: current.lead.email, reason: `Reply corrected to ${classification}`, source: "reply", actor: reviewer.actor }, tx);
@@ -149,8 +197,15 @@ export async function createReply(workspaceId: string, body: CreateReplyBody) {
   const reply = await db().reply.create({
     include: REPLY_INCLUDE,
     data: {
-      id: newId("rpl"), workspaceId, leadId: draft.leadId, draftId: draft.id, inReplyTo: messageId, fromEmail: body.from,
-      subject: body.subject, text: body.text, receivedAt: new Date(body.received_at),
+      id: newId("rpl"),
+      workspaceId,
+      leadId: draft.leadId,
+      draftId: draft.id,
+      inReplyTo: messageId,
+      fromEmail: body.from,
+      subject: body.subject,
+      text: body.text,
+      receivedAt: new Date(body.received_at),
     },
   });
   // If Redis is away, the resume sweep classifies it later.

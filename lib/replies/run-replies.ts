@@ -15,16 +15,24 @@ export async function listRunReplies(workspaceId: string, runId: string, query: 
   if (!run) throw new NotFound("run");
   const after = decodeCursor("run-replies", workspaceId, query.cursor);
   const rows = await db().reply.findMany({
-    where: { workspaceId, draft: { runId }, ...(after ? { id: { lt: after } } : {}), ...(query.classification ? { classification: query.classification } : {}) },
+    where: {
+      workspaceId,
+      draft: { runId },
+      ...(after ? { id: { lt: after } } : {}),
+      ...(query.classification ? { classification: query.classification } : {}),
+    },
     include: { draft: { select: { runId: true, subject: true } }, lead: { select: { email: true, firstName: true, lastName: true, company: true } } },
-    orderBy: { id: "desc" }, take: query.limit + 1,
+    orderBy: { id: "desc" },
+    take: query.limit + 1,
   });
   const reviewerIds = [...new Set(rows.map((row) => row.correctedById).filter((id): id is string => id !== null))];
   const reviewers = reviewerIds.length ? await db().user.findMany({ where: { id: { in: reviewerIds } }, select: { id: true, name: true, email: true } }) : [];
   const names = new Map(reviewers.map((user) => [user.id, user.name || user.email]));
   return toPage(rows, query.limit, "run-replies", workspaceId, (row) => ({
     ...presentReply(row),
-    lead: row.lead ? { email: row.lead.email, name: [row.lead.firstName, row.lead.lastName].filter(Boolean).join(" ") || null, company: row.lead.company } : null,
+    lead: row.lead
+      ? { email: row.lead.email, name: [row.lead.firstName, row.lead.lastName].filter(Boolean).join(" ") || null, company: row.lead.company }
+      : null,
     draft_subject: row.draft?.subject ?? null,
     corrected_by_name: row.correctedById ? (names.get(row.correctedById) ?? null) : null,
   }));

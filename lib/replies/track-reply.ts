@@ -37,7 +37,12 @@ export async function trackReplies(replyIds: string[]): Promise<string[]> {
     const prompt = prompts.get(run.id);
     if (!prompt) throw new Error("No track prompt");
     try {
-      const { result, trace } = await classifyReplyWithPrompt(reply.workspaceId, prompt, { from: reply.fromEmail, subject: reply.subject, text: reply.text, receivedAt: reply.receivedAt });
+      const { result, trace } = await classifyReplyWithPrompt(reply.workspaceId, prompt, {
+        from: reply.fromEmail,
+        subject: reply.subject,
+        text: reply.text,
+        receivedAt: reply.receivedAt,
+      });
       done.push({ replyId: reply.id, prompt, result, trace });
     } catch (error) {
       pending = error; // write what is done, then let the job wait
@@ -47,43 +52,66 @@ export async function trackReplies(replyIds: string[]): Promise<string[]> {
   const byId = new Map(replies.map((reply) => [reply.id, reply]));
   const written: string[] = [];
   if (done.length) {
-    await db().$transaction(async (tx) => {
-      // Set-based, so a batch of 100 costs a handful of statements: only replies still unclassified
-      // and uncorrected are written (a job run twice, or a reviewer's correction, wins).
-      const updated = await tx.$queryRaw<{ id: string }[]>`
+    await db().$transaction(
+      async (tx) => {
+        // Set-based, so a batch of 100 costs a handful of statements: only replies still unclassified
+        // and uncorrected are written (a job run twice, or a reviewer's correction, wins).
+        const updated = await tx.$queryRaw<{ id: string }[]>`
         UPDATE replies r SET classification = v.c, confidence = v.conf, "classifiedAt" = now()
           FROM unnest(${done.map((item) => item.replyId)}::text[], ${done.map((item) => item.result.classification)}::text[], ${done.map((item) => item.result.confidence)}::float8[]) AS v(id, c, conf)
          WHERE r.id = v.id AND r."classifiedAt" IS NULL AND r."correctedAt" IS NULL
         RETURNING r.id`;
-      const kept = new Set(updated.map((row) => row.id));
-      const items = done.filter((item) => kept.has(item.replyId));
-      const suppresses = (item: Done) => item.result.classification === "unsubscribe" || item.result.classification === "bounce";
-      const leadIds = (wanted: boolean) => items.filter((item) => suppresses(item) === wanted).map((item) => byId.get(item.replyId)!.draft!.leadId);
-      await moveLeads(leadIds(false), LEAD_STATUS.replied, { tx }); // a bounced lead stays bounced (lib/lifecycle/lead.ts)
-      await moveLeads(leadIds(true), LEAD_STATUS.suppressed, { tx });
-      for (const item of items.filter(suppresses)) {
-        const reply = byId.get(item.replyId)!;
-        await suppress({ workspaceId: reply.workspaceId, email: reply.draft!.lead.emailLower, reason: `Reply classified ${item.result.classification}`, source: "reply" }, tx);
-      }
-      await tx.stageTrace.createMany({
-        data: items.map(({ replyId, prompt, result, trace }) => {
-          const reply = byId.get(replyId)!;
-          return { id: newId("trc"), workspaceId: reply.workspaceId, runId: reply.draft!.runId, leadId: reply.draft!.leadId, stage: "track", promptVersionId: prompt.id, ...trace, output: result };
-        }),
-      });
-      const events = new Map<string, OutboxEvent[]>();
-      for (const { replyId, result } of items) {
-        const reply = byId.get(replyId)!;
-        const list = events.get(reply.workspaceId) ?? [];
-        list.push({
-          type: "reply.received",
-          data: { lead_id: reply.draft!.leadId, draft_id: reply.draft!.id, run_id: reply.draft!.runId, reply_id: reply.id, classification: result.classification, confidence: result.confidence, received_at: reply.receivedAt.toISOString() },
+        const kept = new Set(updated.map((row) => row.id));
+        const items = done.filter((item) => kept.has(item.replyId));
+        const suppresses = (item: Done) => item.result.classification === "unsubscribe" || item.result.classification === "bounce";
+        const leadIds = (wanted: boolean) => items.filter((item) => suppresses(item) === wanted).map((item) => byId.get(item.replyId)!.draft!.leadId);
+        await moveLeads(leadIds(false), LEAD_STATUS.replied, { tx }); // a bounced lead stays bounced (lib/lifecycle/lead.ts)
+        await moveLeads(leadIds(true), LEAD_STATUS.suppressed, { tx });
+        for (const item of items.filter(suppresses)) {
+          const reply = byId.get(item.replyId)!;
+          await suppress(
+            { workspaceId: reply.workspaceId, email: reply.draft!.lead.emailLower, reason: `Reply classified ${item.result.classification}`, source: "reply" },
+            tx,
+          );
+        }
+        await tx.stageTrace.createMany({
+          data: items.map(({ replyId, prompt, result, trace }) => {
+            const reply = byId.get(replyId)!;
+            return {
+              id: newId("trc"),
+              workspaceId: reply.workspaceId,
+              runId: reply.draft!.runId,
+              leadId: reply.draft!.leadId,
+              stage: "track",
+              promptVersionId: prompt.id,
+              ...trace,
+              output: result,
+            };
+          }),
         });
-        events.set(reply.workspaceId, list);
-        written.push(result.classification);
-      }
-      for (const [workspaceId, list] of events) await writeEvents(tx, workspaceId, list);
-    }, { timeout: 60_000 });
+        const events = new Map<string, OutboxEvent[]>();
+        for (const { replyId, result } of items) {
+          const reply = byId.get(replyId)!;
+          const list = events.get(reply.workspaceId) ?? [];
+          list.push({
+            type: "reply.received",
+            data: {
+              lead_id: reply.draft!.leadId,
+              draft_id: reply.draft!.id,
+              run_id: reply.draft!.runId,
+              reply_id: reply.id,
+              classification: result.classification,
+              confidence: result.confidence,
+              received_at: reply.receivedAt.toISOString(),
+            },
+          });
+          events.set(reply.workspaceId, list);
+          written.push(result.classification);
+        }
+        for (const [workspaceId, list] of events) await writeEvents(tx, workspaceId, list);
+      },
+      { timeout: 60_000 },
+    );
   }
   if (pending) throw pending;
   return written;

@@ -16,7 +16,12 @@ export async function cancelRun(workspaceId: string, runId: string, actor: Actor
       throw new Conflict(`The run is already ${now?.status ?? "gone"}.`);
     }
     const { pending, running, awaiting_review, stopped } = RUN_LEAD_STATE;
-    await moveRunLeads({ runId, workspaceId }, stopped, { reasonCode: "run_canceled", reasonMessage: "The run was canceled." }, { tx, from: [pending, running, awaiting_review] });
+    await moveRunLeads(
+      { runId, workspaceId },
+      stopped,
+      { reasonCode: "run_canceled", reasonMessage: "The run was canceled." },
+      { tx, from: [pending, running, awaiting_review] },
+    );
     await recordAudit(tx, { workspaceId, actor, action: "run.canceled", target: { type: "run", id: runId } });
   });
   return getRun(workspaceId, runId);

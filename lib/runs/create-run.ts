@@ -44,11 +44,16 @@ async function checkCampaign(workspaceId: string, campaignId: string, packId: st
   });
   if (!campaign) throw new ValidationFailed([{ path: "campaign_id", message: "no such campaign in this workspace" }]);
   if (campaign.packId !== packId) {
-    throw new ValidationFailed([{ path: "pack", message: `campaign "${campaign.name}" runs pack "${campaign.pack.slug}": give that pack, or start the run without the campaign` }]);
+    throw new ValidationFailed([
+      { path: "pack", message: `campaign "${campaign.name}" runs pack "${campaign.pack.slug}": give that pack, or start the run without the campaign` },
+    ]);
   }
   const pinsFork = campaign.pins.some((pin) => pin.promptVersion.prompt.workspace.slug !== SYSTEM_WORKSPACE_SLUG);
   if (pinsFork && campaign.status !== CAMPAIGN_STATUS.approved) {
-    const detail = campaign.status === CAMPAIGN_STATUS.rejected ? `A reviewer rejected this campaign: ${campaign.rejectReason}` : "This campaign pins a forked prompt and a reviewer has not approved it yet.";
+    const detail =
+      campaign.status === CAMPAIGN_STATUS.rejected
+        ? `A reviewer rejected this campaign: ${campaign.rejectReason}`
+        : "This campaign pins a forked prompt and a reviewer has not approved it yet.";
     throw new Conflict(detail, "campaign_not_approved");
   }
 }
@@ -72,16 +77,33 @@ export async function createRun(workspaceId: string, body: CreateRunBody | Creat
   const run = await db().$transaction(async (tx) => {
     const created = await tx.run.create({
       data: {
-        id: newId("run"), name, workspaceId, packId: pack!.id, campaignId: body.campaign_id ?? null, leadsCsvUrl, leadSource,
-        stopAfter: body.stop_after ?? null, createdById: actor.id,
-        promptSet: Object.fromEntries(promptSet.entries.map((entry) => [entry.stage, entry.versionId])), promptSetHash: promptSet.hash,
+        id: newId("run"),
+        name,
+        workspaceId,
+        packId: pack!.id,
+        campaignId: body.campaign_id ?? null,
+        leadsCsvUrl,
+        leadSource,
+        stopAfter: body.stop_after ?? null,
+        createdById: actor.id,
+        promptSet: Object.fromEntries(promptSet.entries.map((entry) => [entry.stage, entry.versionId])),
+        promptSetHash: promptSet.hash,
         pins: { create: [...resolved].map(([stage, promptVersionId]) => ({ stage, promptVersionId })) },
         ...(upload ? { upload: { create: { filename: upload.name.slice(0, 255), content: new Uint8Array(upload.bytes) } } } : {}),
       },
     });
     await recordAudit(tx, {
-      workspaceId, actor, action: "run.created", target: { type: "run", id: created.id },
-      data: { name, pack: body.pack, source: leadsCsvUrl ?? (upload ? `upload:${upload.name}` : source.kind === "leads" ? source.description : null), stop_after: body.stop_after ?? null, pins: pins ?? {} },
+      workspaceId,
+      actor,
+      action: "run.created",
+      target: { type: "run", id: created.id },
+      data: {
+        name,
+        pack: body.pack,
+        source: leadsCsvUrl ?? (upload ? `upload:${upload.name}` : source.kind === "leads" ? source.description : null),
+        stop_after: body.stop_after ?? null,
+        pins: pins ?? {},
+      },
     });
     await markClaimCommitted(tx, { type: "run", id: created.id }); // a takeover of the Idempotency-Key answers with this run
     return created;

@@ -5,8 +5,18 @@ import { NotFound } from "@/lib/errors";
 // and model ran, how long it took, the tokens, and the output or the error.
 
 export type TraceJson = {
-  id: string; stage: string; prompt: { name: string; version: string } | null; provider: string; model: string;
-  latency_ms: number; input_tokens: number; output_tokens: number; cost_usd: number; output: unknown; error: string | null; created_at: string;
+  id: string;
+  stage: string;
+  prompt: { name: string; version: string } | null;
+  provider: string;
+  model: string;
+  latency_ms: number;
+  input_tokens: number;
+  output_tokens: number;
+  cost_usd: number;
+  output: unknown;
+  error: string | null;
+  created_at: string;
 };
 
 export async function listLeadTraces(workspaceId: string, runId: string, leadId: string): Promise<TraceJson[]> {
@@ -17,8 +27,17 @@ export async function listLeadTraces(workspaceId: string, runId: string, leadId:
     : [];
   const byId = new Map(versions.map((v) => [v.id, { name: v.prompt.name, version: v.version }]));
   return traces.map((t) => ({
-    id: t.id, stage: t.stage, prompt: t.promptVersionId ? (byId.get(t.promptVersionId) ?? null) : null, provider: t.provider, model: t.model,
-    latency_ms: t.latencyMs, input_tokens: t.inputTokens, output_tokens: t.outputTokens, cost_usd: t.costMicros / 1_000_000, output: t.output ?? null, error: t.error,
+    id: t.id,
+    stage: t.stage,
+    prompt: t.promptVersionId ? (byId.get(t.promptVersionId) ?? null) : null,
+    provider: t.provider,
+    model: t.model,
+    latency_ms: t.latencyMs,
+    input_tokens: t.inputTokens,
+    output_tokens: t.outputTokens,
+    cost_usd: t.costMicros / 1_000_000,
+    output: t.output ?? null,
+    error: t.error,
     created_at: t.createdAt.toISOString(),
   }));
 }

@@ -15,7 +15,9 @@ export async function listRuns(workspaceId: string, query: z.infer<typeof RunsQu
   const after = decodeCursor("runs", workspaceId, query.cursor);
   const rows = await db().run.findMany({
     where: { workspaceId, ...(after ? { id: { lt: after } } : {}), ...(query.status ? { status: query.status } : {}) },
-    include: RUN_INCLUDE, orderBy: { id: "desc" }, take: query.limit + 1,
+    include: RUN_INCLUDE,
+    orderBy: { id: "desc" },
+    take: query.limit + 1,
   });
   const page = toPage(rows, query.limit, "runs", workspaceId, (run) => run);
   return { ...page, data: await Promise.all(page.data.map(async (run) => presentRun(run, await runCounts(run), await runTotals(run.id)))) };
@@ -26,20 +28,26 @@ export const RunLeadsQuery = ListQuery.extend({
   stage: z.enum(PIPELINE_STAGES).optional(),
 });
 
-export const RunLeadSchema = z.object({
-  lead: z.unknown().meta({ description: "The Lead" }),
-  stage: z.string().nullable(),
-  state: z.enum(RUN_LEAD_STATES),
-  reason: z.object({ code: z.string(), message: z.string() }).nullable(),
-  draft_id: z.string().nullable(),
-  updated_at: z.string(),
-}).meta({ id: "RunLead" });
+export const RunLeadSchema = z
+  .object({
+    lead: z.unknown().meta({ description: "The Lead" }),
+    stage: z.string().nullable(),
+    state: z.enum(RUN_LEAD_STATES),
+    reason: z.object({ code: z.string(), message: z.string() }).nullable(),
+    draft_id: z.string().nullable(),
+    updated_at: z.string(),
+  })
+  .meta({ id: "RunLead" });
 
 export async function listRunLeads(workspaceId: string, runId: string, query: z.infer<typeof RunLeadsQuery>) {
   await requireRun(workspaceId, runId);
   const after = decodeCursor(`run-leads:${runId}`, workspaceId, query.cursor);
   const where: Prisma.RunLeadWhereInput = {
-    runId, workspaceId, ...(after ? { id: { lt: after } } : {}), ...(query.state ? { state: query.state } : {}), ...(query.stage ? { stage: query.stage } : {}),
+    runId,
+    workspaceId,
+    ...(after ? { id: { lt: after } } : {}),
+    ...(query.state ? { state: query.state } : {}),
+    ...(query.stage ? { stage: query.stage } : {}),
   };
   const rows = await db().runLead.findMany({ where, include: { lead: true, draft: { select: { id: true } } }, orderBy: { id: "desc" }, take: query.limit + 1 });
   return toPage(rows, query.limit, `run-leads:${runId}`, workspaceId, (row) => ({
@@ -59,7 +67,15 @@ export async function listRunErrors(workspaceId: string, runId: string, query: z
   await requireRun(workspaceId, runId);
   const after = decodeCursor(`run-errors:${runId}`, workspaceId, query.cursor);
   const rows = await db().csvRowError.findMany({
-    where: { runId, ...(after ? { row: { gt: Number(after) } } : {}) }, orderBy: { row: "asc" }, take: query.limit + 1,
+    where: { runId, ...(after ? { row: { gt: Number(after) } } : {}) },
+    orderBy: { row: "asc" },
+    take: query.limit + 1,
   });
-  return toPage(rows.map((row) => ({ ...row, id: String(row.row) })), query.limit, `run-errors:${runId}`, workspaceId, (row) => ({ row: row.row, code: row.code, message: row.message, raw: row.raw }));
+  return toPage(
+    rows.map((row) => ({ ...row, id: String(row.row) })),
+    query.limit,
+    `run-errors:${runId}`,
+    workspaceId,
+    (row) => ({ row: row.row, code: row.code, message: row.message, raw: row.raw }),
+  );
 }

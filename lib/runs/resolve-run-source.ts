@@ -12,7 +12,11 @@ import { outboundUrlProblem } from "@/lib/net/outbound";
 export const MAX_LEAD_IDS = 10_000;
 const LEAD_ID = /^lead_[0-9a-z]{26}$/;
 
-export const LeadIds = z.array(z.string().max(40)).min(1).max(MAX_LEAD_IDS).meta({ description: `Existing leads of the workspace (at most ${MAX_LEAD_IDS})` });
+export const LeadIds = z
+  .array(z.string().max(40))
+  .min(1)
+  .max(MAX_LEAD_IDS)
+  .meta({ description: `Existing leads of the workspace (at most ${MAX_LEAD_IDS})` });
 export const LeadFilter = z
   .strictObject({
     status: LeadSchema.shape.status.optional(),
@@ -24,7 +28,12 @@ export const LeadFilter = z
 /** What a run stores about a source of existing leads (runs.leadSource). */
 export type LeadSource = { lead_ids: string[] } | { lead_filter: z.infer<typeof LeadFilter> };
 
-export type SourceFields = { leads_csv_url?: string | null; lead_ids?: string[]; lead_filter?: z.infer<typeof LeadFilter>; file?: { name: string; bytes: Buffer } };
+export type SourceFields = {
+  leads_csv_url?: string | null;
+  lead_ids?: string[];
+  lead_filter?: z.infer<typeof LeadFilter>;
+  file?: { name: string; bytes: Buffer };
+};
 
 export type RunSource =
   | { kind: "csv_url"; leadsCsvUrl: string }
@@ -39,7 +48,8 @@ function csvUrlProblem(url: string): string | null {
 async function checkLeadIds(workspaceId: string, ids: string[]): Promise<string[]> {
   const unique = [...new Set(ids)];
   const malformed = unique.findIndex((id) => !LEAD_ID.test(id));
-  if (malformed >= 0) throw new ValidationFailed([{ path: `lead_ids.${ids.indexOf(unique[malformed])}`, message: "must be a lead id (lead_ + 26 characters)" }]);
+  if (malformed >= 0)
+    throw new ValidationFailed([{ path: `lead_ids.${ids.indexOf(unique[malformed])}`, message: "must be a lead id (lead_ + 26 characters)" }]);
   const found = await db().lead.findMany({ where: { workspaceId, id: { in: unique } }, select: { id: true } });
   if (found.length !== unique.length) {
     const known = new Set(found.map((lead) => lead.id));
@@ -53,7 +63,9 @@ async function checkLeadIds(workspaceId: string, ids: string[]): Promise<string[
 export async function resolveRunSource(workspaceId: string, body: SourceFields): Promise<RunSource> {
   const given = (["leads_csv_url", "file", "lead_ids", "lead_filter"] as const).filter((key) => body[key] !== undefined && body[key] !== null);
   if (given.length !== 1) {
-    const message = given.length ? `give only one source, not ${given.join(" and ")}` : "give one source: leads_csv_url, a multipart file, lead_ids or lead_filter";
+    const message = given.length
+      ? `give only one source, not ${given.join(" and ")}`
+      : "give one source: leads_csv_url, a multipart file, lead_ids or lead_filter";
     throw new ValidationFailed([{ path: given[1] ?? "leads_csv_url", message }]);
   }
   if (body.file) {

@@ -22,8 +22,15 @@ export async function runCounts(run: { id: string; rows: number; imported: numbe
   const row = rows[0] ?? {};
   const n = (key: string) => Number(row[key] ?? 0);
   return {
-    rows: run.rows, imported: run.imported, invalid_rows: run.invalidRows,
-    qualified: n("qualified"), rejected: n("rejected"), drafted: n("drafted"), approved: n("approved"),
-    sent: n("sent"), replied: n("replied"), failed: n("failed"),
+    rows: run.rows,
+    imported: run.imported,
+    invalid_rows: run.invalidRows,
+    qualified: n("qualified"),
+    rejected: n("rejected"),
+    drafted: n("drafted"),
+    approved: n("approved"),
+    sent: n("sent"),
+    replied: n("replied"),
+    failed: n("failed"),
   };
 }

@@ -11,7 +11,8 @@ import { RUN_LEAD_STATE, RUN_STATUS, type RunStatus } from "@/lib/statuses";
 // batches are queued. A file that cannot be read (ImportFailure) fails the run at once; any other
 // error is retried by the queue, and the run fails only when the last attempt does.
 
-const fail = (runId: string, code: string, message: string) => moveRun(runId, RUN_STATUS.failed, { errorCode: code, errorMessage: message, finishedAt: new Date() });
+const fail = (runId: string, code: string, message: string) =>
+  moveRun(runId, RUN_STATUS.failed, { errorCode: code, errorMessage: message, finishedAt: new Date() });
 
 export async function importRun(runId: string, attempt: { lastAttempt: boolean }) {
   const run = await db().run.findUnique({ where: { id: runId } });
@@ -34,7 +35,12 @@ export async function importRun(runId: string, attempt: { lastAttempt: boolean }
     await settleRun(run.id);
   } else {
     // Canceled while importing: the leads that joined after the cancel end stopped too.
-    await moveRunLeads({ runId: run.id, run: { status: RUN_STATUS.canceled } }, RUN_LEAD_STATE.stopped, { reasonCode: "run_canceled", reasonMessage: "The run was canceled." }, { from: [RUN_LEAD_STATE.pending] });
+    await moveRunLeads(
+      { runId: run.id, run: { status: RUN_STATUS.canceled } },
+      RUN_LEAD_STATE.stopped,
+      { reasonCode: "run_canceled", reasonMessage: "The run was canceled." },
+      { from: [RUN_LEAD_STATE.pending] },
+    );
   }
   return result;
 }

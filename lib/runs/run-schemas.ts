@@ -7,7 +7,12 @@ import { STOP_AFTER } from "@/lib/lifecycle/stages";
 import { RUN_LEAD_STATES, RUN_STATUSES } from "@/lib/statuses";
 import { RunName } from "@/lib/runs/run-name";
 
-export const RunIdParams = z.object({ id: z.string().regex(/^run_[0-9a-z]{26}$/).meta({ example: "run_01jd0000000000000000000000" }) });
+export const RunIdParams = z.object({
+  id: z
+    .string()
+    .regex(/^run_[0-9a-z]{26}$/)
+    .meta({ example: "run_01jd0000000000000000000000" }),
+});
 
 export { RUN_LEAD_STATES, RUN_STATUSES, STOP_AFTER };
 
@@ -17,12 +22,20 @@ export const CreateRunBody = z
   .strictObject({
     name: RunName.optional().meta({ description: "What people call the run; by default the CSV's file name, or the lead filter in words" }),
     pack: z.string().max(63).meta({ example: "saas-outbound" }),
-    leads_csv_url: z.string().max(2048).optional().meta({ description: "s3://bucket/key, https:// or http:// (public addresses only). One source only: this, lead_ids or lead_filter", example: "s3://leads/march.csv" }),
+    leads_csv_url: z.string().max(2048).optional().meta({
+      description: "s3://bucket/key, https:// or http:// (public addresses only). One source only: this, lead_ids or lead_filter",
+      example: "s3://leads/march.csv",
+    }),
     lead_ids: LeadIds.optional(),
     lead_filter: LeadFilter.optional(),
     stop_after: z.enum(STOP_AFTER).nullable().optional(),
     pins: Pins.optional(),
-    campaign_id: z.string().max(40).nullable().optional().meta({ description: "The run follows this campaign's pins and offer; `pack` must be the campaign's pack (422 on `pack` otherwise)" }),
+    campaign_id: z
+      .string()
+      .max(40)
+      .nullable()
+      .optional()
+      .meta({ description: "The run follows this campaign's pins and offer; `pack` must be the campaign's pack (422 on `pack` otherwise)" }),
   })
   .meta({ id: "CreateRun" });
 export type CreateRunBody = z.infer<typeof CreateRunBody>;
@@ -52,19 +65,30 @@ export const CreateRunUploadDoc = z
   .meta({ id: "CreateRunUploadForm" });
 
 export const RunCounts = z.object({
-  rows: z.number().int(), imported: z.number().int(), invalid_rows: z.number().int(), qualified: z.number().int(),
-  rejected: z.number().int(), drafted: z.number().int(), approved: z.number().int(), sent: z.number().int(),
-  replied: z.number().int(), failed: z.number().int(),
+  rows: z.number().int(),
+  imported: z.number().int(),
+  invalid_rows: z.number().int(),
+  qualified: z.number().int(),
+  rejected: z.number().int(),
+  drafted: z.number().int(),
+  approved: z.number().int(),
+  sent: z.number().int(),
+  replied: z.number().int(),
+  failed: z.number().int(),
 });
 export type RunCounts = z.infer<typeof RunCounts>;
 
 export const RunSchema = z
   .object({
     id: z.string(),
-    name: z.string().meta({ description: "What people call the run: given at the start or renamed (PATCH), else the CSV's file name or the lead filter in words" }),
+    name: z
+      .string()
+      .meta({ description: "What people call the run: given at the start or renamed (PATCH), else the CSV's file name or the lead filter in words" }),
     pack: z.string(),
     leads_csv_url: z.string().nullable(),
-    lead_source: z.union([z.object({ lead_ids: z.array(z.string()) }), z.object({ lead_filter: LeadFilter })]).nullable()
+    lead_source: z
+      .union([z.object({ lead_ids: z.array(z.string()) }), z.object({ lead_filter: LeadFilter })])
+      .nullable()
       .meta({ description: "For a run over existing leads: the ids or the filter it was started with (null for a CSV run)" }),
     stop_after: z.enum(STOP_AFTER).nullable(),
     campaign_id: z.string().nullable(),

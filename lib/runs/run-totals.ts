@@ -6,7 +6,9 @@ import { sql } from "@/lib/db";
 
 export const RunTotals = z
   .object({
-    model_calls: z.number().int(), input_tokens: z.number().int(), output_tokens: z.number().int(),
+    model_calls: z.number().int(),
+    input_tokens: z.number().int(),
+    output_tokens: z.number().int(),
     cost_usd: z.number().meta({ description: "Sum of the traces' costs in US dollars" }),
   })
   .meta({ id: "RunTotals" });

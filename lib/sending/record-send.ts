@@ -44,19 +44,29 @@ type Recorded = { id: string; messageId: string };
  * send.completed. Only a send in one of `from` is recorded (a second recording, or a send another
  * process already settled, does nothing): answers whether it was.
  */
-export async function recordSentIn(tx: Tx, draft: SendingDraft, send: Recorded, outcome: Outcome, from: SendStatus[] = [SEND_STATUS.sending, SEND_STATUS.committing]): Promise<boolean> {
+export async function recordSentIn(
+  tx: Tx,
+  draft: SendingDraft,
+  send: Recorded,
+  outcome: Outcome,
+  from: SendStatus[] = [SEND_STATUS.sending, SEND_STATUS.committing],
+): Promise<boolean> {
   const recorded = await moveSend(
-    { id: send.id, workspaceId: draft.workspaceId }, SEND_STATUS.sent,
-    { acceptedAt: outcome.acceptedAt, confirmed: outcome.confirmed, error: outcome.note ?? null }, { from, tx },
+    { id: send.id, workspaceId: draft.workspaceId },
+    SEND_STATUS.sent,
+    { acceptedAt: outcome.acceptedAt, confirmed: outcome.confirmed, error: outcome.note ?? null },
+    { from, tx },
   );
   if (!recorded) return false;
   await moveDraft({ id: draft.id }, DRAFT_STATUS.sent, {}, { tx });
   await moveLead(draft.leadId, LEAD_STATUS.sent, { tx });
   await moveRunLead(draft.runLeadId, draft.run.stopAfter === "send" ? RUN_LEAD_STATE.stopped : RUN_LEAD_STATE.done, { stage: "send" }, { tx, from: SENDING });
-  await writeEvents(tx, draft.workspaceId, [{
-    type: "send.completed",
-    data: { lead_id: draft.leadId, draft_id: draft.id, run_id: draft.runId, message_id: send.messageId, accepted_at: outcome.acceptedAt.toISOString() },
-  }]);
+  await writeEvents(tx, draft.workspaceId, [
+    {
+      type: "send.completed",
+      data: { lead_id: draft.leadId, draft_id: draft.id, run_id: draft.runId, message_id: send.messageId, accepted_at: outcome.acceptedAt.toISOString() },
+    },
+  ]);
   return true;
 }
 
@@ -75,7 +85,12 @@ export async function recordSent(draft: SendingDraft, send: Recorded, outcome: O
  */
 export async function recordInDoubt(draft: SendingDraft, send: { id: string }, note: string): Promise<boolean> {
   const recorded = await db().$transaction(async (tx) => {
-    const moved = await moveSend({ id: send.id, workspaceId: draft.workspaceId }, SEND_STATUS.in_doubt, { inDoubtAt: new Date(), error: note.slice(0, 1000) }, { tx });
+    const moved = await moveSend(
+      { id: send.id, workspaceId: draft.workspaceId },
+      SEND_STATUS.in_doubt,
+      { inDoubtAt: new Date(), error: note.slice(0, 1000) },
+      { tx },
+    );
     if (!moved) return false;
     await moveRunLead(draft.runLeadId, RUN_LEAD_STATE.running, { stage: "send" }, { tx, from: SENDING });
     return true;
@@ -89,8 +104,15 @@ export async function rejectAtSend(draft: SendingDraft, code: string, message: s
   await db().$transaction(async (tx) => {
     await moveSend({ draftId: draft.id, workspaceId: draft.workspaceId }, SEND_STATUS.failed, { error: message.slice(0, 1000) }, { tx });
     await moveDraft({ id: draft.id }, DRAFT_STATUS.failed, {}, { tx });
-    await moveRunLead(draft.runLeadId, RUN_LEAD_STATE.rejected, { stage: "send", reasonCode: code, reasonMessage: message.slice(0, 500) }, { tx, from: SENDING });
-    await writeEvents(tx, draft.workspaceId, [{ type: "lead.rejected", data: { lead_id: draft.leadId, run_id: draft.runId, stage: "send", reason: { code, message } } }]);
+    await moveRunLead(
+      draft.runLeadId,
+      RUN_LEAD_STATE.rejected,
+      { stage: "send", reasonCode: code, reasonMessage: message.slice(0, 500) },
+      { tx, from: SENDING },
+    );
+    await writeEvents(tx, draft.workspaceId, [
+      { type: "lead.rejected", data: { lead_id: draft.leadId, run_id: draft.runId, stage: "send", reason: { code, message } } },
+    ]);
   });
   await settleRun(draft.runId);
 }

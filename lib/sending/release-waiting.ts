@@ -10,7 +10,10 @@ export async function releaseWaitingSends(workspaceId: string, fromEmail: string
   const draftIds = await releaseWaitingSendRows(workspaceId, domain);
   const stamp = Date.now().toString(36);
   if (draftIds.length) {
-    await enqueueBulkAfterCommit("send", draftIds.map((draftId) => ({ payload: { v: 1 as const, draftId }, options: { tag: `relay-${stamp}` } })));
+    await enqueueBulkAfterCommit(
+      "send",
+      draftIds.map((draftId) => ({ payload: { v: 1 as const, draftId }, options: { tag: `relay-${stamp}` } })),
+    );
   }
   return draftIds.length;
 }

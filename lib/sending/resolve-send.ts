@@ -28,26 +28,40 @@ export type ResolveSendBody = z.infer<typeof ResolveSendBody>;
 export async function resolveSend(workspaceId: string, sendId: string, body: ResolveSendBody, actor: Actor) {
   const send = await db().send.findFirst({
     where: { id: sendId, workspaceId },
-    include: { draft: { select: { id: true, workspaceId: true, leadId: true, runId: true, runLeadId: true, run: { select: { stopAfter: true, status: true } } } } },
+    include: {
+      draft: { select: { id: true, workspaceId: true, leadId: true, runId: true, runLeadId: true, run: { select: { stopAfter: true, status: true } } } },
+    },
   });
   if (!send) throw new NotFound("send");
   if (send.status !== SEND_STATUS.in_doubt) throw new Conflict(`This send is ${send.status}, not in doubt: there is nothing to resolve.`);
   const draft = send.draft;
-  if (body.outcome === "resend" && draft.run.status === RUN_STATUS.canceled) throw new Conflict("This draft's run was canceled: it is not sent again. Resolve it as sent if it arrived.");
+  if (body.outcome === "resend" && draft.run.status === RUN_STATUS.canceled)
+    throw new Conflict("This draft's run was canceled: it is not sent again. Resolve it as sent if it arrived.");
 
   await db().$transaction(async (tx) => {
     if (body.outcome === "sent") {
-      const recorded = await recordSentIn(tx, draft, send, { acceptedAt: send.committingAt ?? send.inDoubtAt ?? new Date(), confirmed: false, note: "Confirmed by a reviewer after its outcome was in doubt." }, [SEND_STATUS.in_doubt]);
+      const recorded = await recordSentIn(
+        tx,
+        draft,
+        send,
+        { acceptedAt: send.committingAt ?? send.inDoubtAt ?? new Date(), confirmed: false, note: "Confirmed by a reviewer after its outcome was in doubt." },
+        [SEND_STATUS.in_doubt],
+      );
       if (!recorded) throw new Conflict("This send was resolved a moment ago.");
     } else {
       const moved = await moveSend(
-        { id: send.id }, SEND_STATUS.pending, { committingAt: null, error: "A reviewer asked for it to be sent again, under the same Message-ID." },
+        { id: send.id },
+        SEND_STATUS.pending,
+        { committingAt: null, error: "A reviewer asked for it to be sent again, under the same Message-ID." },
         { from: [SEND_STATUS.in_doubt], tx },
       );
       if (!moved) throw new Conflict("This send was resolved a moment ago.");
     }
     await recordAudit(tx, {
-      workspaceId, actor, action: "send.resolved", target: { type: "send", id: send.id },
+      workspaceId,
+      actor,
+      action: "send.resolved",
+      target: { type: "send", id: send.id },
       data: { outcome: body.outcome, draft_id: draft.id, message_id: send.messageId, in_doubt_since: send.inDoubtAt?.toISOString() ?? null },
     });
   });

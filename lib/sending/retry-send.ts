@@ -15,7 +15,10 @@ import { DRAFT_STATUS, RUN_LEAD_STATE, RUN_STATUS, SEND_STATUS } from "@/lib/sta
 // checked against the suppression list again by the send itself. Audited (draft.send_retried).
 
 export async function retrySend(workspaceId: string, draftId: string, actor: Actor) {
-  const draft = await db().draft.findFirst({ where: { id: draftId, workspaceId }, include: { send: true, runLead: true, run: { select: { status: true, stopAfter: true } } } });
+  const draft = await db().draft.findFirst({
+    where: { id: draftId, workspaceId },
+    include: { send: true, runLead: true, run: { select: { status: true, stopAfter: true } } },
+  });
   if (!draft) throw new NotFound("draft");
   const send = draft.send;
   const refused = send?.status === SEND_STATUS.failed && draft.runLead.reasonCode === "relay_rejected";
@@ -27,11 +30,22 @@ export async function retrySend(workspaceId: string, draftId: string, actor: Act
       const moved = await moveSend({ id: send!.id }, SEND_STATUS.pending, { error: null }, { from: [SEND_STATUS.failed], tx });
       if (!moved) throw new Conflict("This send was retried a moment ago.");
       await moveDraft({ id: draftId }, DRAFT_STATUS.approved, {}, { from: [DRAFT_STATUS.failed], tx });
-      const reopened = await moveRunLead(draft.runLeadId, RUN_LEAD_STATE.running, { reasonCode: null, reasonMessage: null }, { tx, from: [RUN_LEAD_STATE.rejected] });
+      const reopened = await moveRunLead(
+        draft.runLeadId,
+        RUN_LEAD_STATE.running,
+        { reasonCode: null, reasonMessage: null },
+        { tx, from: [RUN_LEAD_STATE.rejected] },
+      );
       if (!reopened) throw new Conflict("This lead is no longer rejected: its send was retried, or its run canceled, a moment ago.");
       await moveRun(draft.runId, RUN_STATUS.sending, { finishedAt: null }, { tx, from: [RUN_STATUS.completed] });
     }
-    await recordAudit(tx, { workspaceId, actor, action: "draft.send_retried", target: { type: "draft", id: draftId }, data: { previous_error: send?.error ?? null } });
+    await recordAudit(tx, {
+      workspaceId,
+      actor,
+      action: "draft.send_retried",
+      target: { type: "draft", id: draftId },
+      data: { previous_error: send?.error ?? null },
+    });
     return tx.draft.findUniqueOrThrow({ where: { id: draftId }, include: DRAFT_INCLUDE });
   });
   // If Redis is away, the resume sweep queues it within a minute or two.

@@ -36,7 +36,13 @@ type Loaded = NonNullable<Awaited<ReturnType<typeof load>>>;
 function load(draftId: string) {
   return db().draft.findUnique({
     where: { id: draftId },
-    include: { lead: true, run: { select: { stopAfter: true, status: true } }, runLead: true, send: true, workspace: { include: { relay: { omit: { passwordEncrypted: false } } } } },
+    include: {
+      lead: true,
+      run: { select: { stopAfter: true, status: true } },
+      runLead: true,
+      send: true,
+      workspace: { include: { relay: { omit: { passwordEncrypted: false } } } },
+    },
   });
 }
 
@@ -55,7 +61,12 @@ async function waitForRelay(draft: Loaded): Promise<SendOutcome> {
 }
 
 async function noteRelayFailure(workspaceId: string, message: string | null) {
-  await db().relaySettings.updateMany({ where: { workspaceId }, data: message ? { lastFailure: message.slice(0, 500), lastFailureAt: new Date() } : { lastFailure: null, lastFailureAt: null } }).catch(() => undefined);
+  await db()
+    .relaySettings.updateMany({
+      where: { workspaceId },
+      data: message ? { lastFailure: message.slice(0, 500), lastFailureAt: new Date() } : { lastFailure: null, lastFailureAt: null },
+    })
+    .catch(() => undefined);
 }
 
 export async function sendDraft(draftId: string): Promise<SendOutcome> {
@@ -74,7 +85,13 @@ export async function sendDraft(draftId: string): Promise<SendOutcome> {
       // Its worker died once the end of the message was going out: the relay may have taken it or
       // never read its end. Not sent again, and not reported as sent.
       const since = current.committingAt?.toISOString() ?? "an unknown time";
-      await retryingThroughOutage(() => recordInDoubt(draft, current, `The attempt that began ending the message at ${since} stopped before the relay's answer was recorded; the relay may or may not have it.`));
+      await retryingThroughOutage(() =>
+        recordInDoubt(
+          draft,
+          current,
+          `The attempt that began ending the message at ${since} stopped before the relay's answer was recorded; the relay may or may not have it.`,
+        ),
+      );
       return "in_doubt";
     }
     const suppressed = await isSuppressed(draft.workspaceId, draft.lead.email);
@@ -82,11 +99,13 @@ export async function sendDraft(draftId: string): Promise<SendOutcome> {
       await rejectAtSend(draft, "suppressed", `${draft.lead.email} is on the suppression list (${suppressed.reason}).`);
       return "rejected";
     }
-    const reserved = current ?? (await db().send.upsert({
-      where: { draftId },
-      create: { id: newId("snd"), workspaceId: draft.workspaceId, draftId, messageId: messageIdFor(relay.fromEmail), status: SEND_STATUS.pending },
-      update: {},
-    }));
+    const reserved =
+      current ??
+      (await db().send.upsert({
+        where: { draftId },
+        create: { id: newId("snd"), workspaceId: draft.workspaceId, draftId, messageId: messageIdFor(relay.fromEmail), status: SEND_STATUS.pending },
+        update: {},
+      }));
     // Claims it from pending, from waiting_relay (a relay saved a moment ago), or from a dead attempt's `sending`.
     const claimed = await moveSendReturning({ id: reserved.id }, SEND_STATUS.sending, { claimedAt: new Date(), attempts: { increment: 1 } });
     if (!claimed) return "skipped";
@@ -116,7 +135,12 @@ async function attempt(draft: Loaded, relay: Relay, send: Claimed, stillHeld: ()
         await stillHeld();
         crashPoint("send.before-end-of-message");
         // Only the attempt whose claim stands may end the message.
-        const committing = await moveSend({ id: send.id, attempts: send.attempts }, SEND_STATUS.committing, { committingAt: new Date() }, { from: [SEND_STATUS.sending] });
+        const committing = await moveSend(
+          { id: send.id, attempts: send.attempts },
+          SEND_STATUS.committing,
+          { committingAt: new Date() },
+          { from: [SEND_STATUS.sending] },
+        );
         if (!committing) throw new Error("another attempt claimed this send");
       } catch (error) {
         abandoned = true; // the end of the message is never written (smtp-delivery.ts)
@@ -143,10 +167,14 @@ async function attempt(draft: Loaded, relay: Relay, send: Claimed, stillHeld: ()
  */
 async function abandonedAttempt(send: Claimed, error: Error): Promise<never> {
   const note = `Abandoned before the end of the message (nothing was sent): ${error.message}`.slice(0, 1000);
-  await retryingThroughOutage(() => moveSend(
-    { id: send.id, attempts: send.attempts }, SEND_STATUS.pending, { committingAt: null, inDoubtAt: null, error: note },
-    { from: [SEND_STATUS.sending, SEND_STATUS.committing, SEND_STATUS.in_doubt] },
-  ));
+  await retryingThroughOutage(() =>
+    moveSend(
+      { id: send.id, attempts: send.attempts },
+      SEND_STATUS.pending,
+      { committingAt: null, inDoubtAt: null, error: note },
+      { from: [SEND_STATUS.sending, SEND_STATUS.committing, SEND_STATUS.in_doubt] },
+    ),
+  );
   throw error;
 }
 
@@ -161,7 +189,14 @@ async function failedAttempt(draft: SendingDraft, relay: Relay, send: Claimed, e
     return "in_doubt";
   }
   // The relay certainly did not take the message (refused, or the conversation ended before its end).
-  await retryingThroughOutage(() => moveSend({ id: send.id, attempts: send.attempts }, SEND_STATUS.pending, { error: message.slice(0, 1000) }, { from: [SEND_STATUS.sending, SEND_STATUS.committing] }));
+  await retryingThroughOutage(() =>
+    moveSend(
+      { id: send.id, attempts: send.attempts },
+      SEND_STATUS.pending,
+      { error: message.slice(0, 1000) },
+      { from: [SEND_STATUS.sending, SEND_STATUS.committing] },
+    ),
+  );
   // A refused login or a relay we cannot reach is our settings, not the lead: retried (and shown
   // as a warning on the review pages) until an admin fixes the relay.
   const relayProblem = /^AUTH/i.test(command) || !responseCode || command === "CONN";

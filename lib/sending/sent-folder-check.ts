@@ -65,7 +65,9 @@ export async function checkSentFolder(workspaceId: string): Promise<SentFolderCh
         const uids = await client.search({ header: { "message-id": send.messageId } }, { uid: true });
         if (uids && uids.length > 0) {
           const note = `Found in the mailbox's Sent folder (${folder}) after its outcome was in doubt.`;
-          const recorded = await recordSent(send.draft, send, { acceptedAt: send.committingAt ?? send.inDoubtAt ?? new Date(), confirmed: true, note }, [SEND_STATUS.in_doubt]);
+          const recorded = await recordSent(send.draft, send, { acceptedAt: send.committingAt ?? send.inDoubtAt ?? new Date(), confirmed: true, note }, [
+            SEND_STATUS.in_doubt,
+          ]);
           if (recorded) found += 1;
         } else {
           await db().send.updateMany({ where: { id: send.id, status: SEND_STATUS.in_doubt }, data: { sentCheckedAt: new Date() } });
@@ -89,6 +91,9 @@ export async function queueSentFolderChecks(): Promise<number> {
     [SENT_FOLDER_CHECK_DAYS, SEND_STATUS.in_doubt],
   );
   const slot = Math.floor(Date.now() / 60_000).toString(36);
-  await enqueueBulkAfterCommit("reconcile", rows.map((row) => ({ payload: { v: 1 as const, workspaceId: row.workspaceId }, options: { tag: `sweep-${slot}` } })));
+  await enqueueBulkAfterCommit(
+    "reconcile",
+    rows.map((row) => ({ payload: { v: 1 as const, workspaceId: row.workspaceId }, options: { tag: `sweep-${slot}` } })),
+  );
   return rows.length;
 }

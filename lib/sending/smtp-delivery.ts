@@ -13,7 +13,13 @@ import type Mail from "nodemailer/lib/mailer";
 
 /** `getSocket` (the outbound guard's, lib/net/outbound.ts) opens the connection after checking the address. */
 export type RelayConnection = {
-  host: string; port: number; secure: boolean; auth?: { user: string; pass: string }; connectionTimeout: number; greetingTimeout: number; socketTimeout: number;
+  host: string;
+  port: number;
+  secure: boolean;
+  auth?: { user: string; pass: string };
+  connectionTimeout: number;
+  greetingTimeout: number;
+  socketTimeout: number;
   getSocket?: (options: unknown, callback: (error: Error | null, socketOptions?: { connection: Socket }) => void) => void;
 };
 
@@ -43,12 +49,25 @@ function login(connection: SMTPConnection, auth: { user: string; pass: string })
  * body, before the end of the message; if it throws, the message is abandoned (no mail). Errors
  * carry `afterEnd`: false means the relay certainly did not accept the message.
  */
-export async function deliver(relay: RelayConnection, envelope: { from: string; to: string }, raw: Buffer, beforeEnd: () => Promise<void>): Promise<{ response: string }> {
+export async function deliver(
+  relay: RelayConnection,
+  envelope: { from: string; to: string },
+  raw: Buffer,
+  beforeEnd: () => Promise<void>,
+): Promise<{ response: string }> {
   // A refused address fails here, before any SMTP conversation: nothing can have been sent.
   const socket = await guardedConnection(relay).catch((error: unknown) => {
     throw Object.assign(error instanceof Error ? error : new Error(String(error)), { afterEnd: false }) as DeliveryError;
   });
-  const connection = new SMTPConnection({ host: relay.host, port: relay.port, secure: relay.secure, connection: socket, connectionTimeout: relay.connectionTimeout, greetingTimeout: relay.greetingTimeout, socketTimeout: relay.socketTimeout });
+  const connection = new SMTPConnection({
+    host: relay.host,
+    port: relay.port,
+    secure: relay.secure,
+    connection: socket,
+    connectionTimeout: relay.connectionTimeout,
+    greetingTimeout: relay.greetingTimeout,
+    socketTimeout: relay.socketTimeout,
+  });
   let endWritten = false;
   let settled = false;
   const failed = (error: unknown): DeliveryError => Object.assign(error instanceof Error ? error : new Error(String(error)), { afterEnd: endWritten });
@@ -60,7 +79,7 @@ export async function deliver(relay: RelayConnection, envelope: { from: string; 
   broken.catch(() => undefined);
   connection.on("error", (error: Error) => broke(error));
   connection.on("end", () => broke(new Error("The relay closed the connection without an answer")));
-  const unlessBroken = <T,>(step: Promise<T>) => Promise.race([step, broken]);
+  const unlessBroken = <T>(step: Promise<T>) => Promise.race([step, broken]);
   try {
     await unlessBroken(connect(connection));
     if (relay.auth) await unlessBroken(login(connection, relay.auth));
@@ -71,13 +90,15 @@ export async function deliver(relay: RelayConnection, envelope: { from: string; 
       await beforeEnd();
       endWritten = true;
     }
-    return await unlessBroken(new Promise<{ response: string }>((resolve, reject) => {
-      connection.send(envelope, Readable.from(message()), (error, info) => {
-        settled = true;
-        if (error) reject(failed(error));
-        else resolve({ response: String(info.response ?? "") });
-      });
-    }));
+    return await unlessBroken(
+      new Promise<{ response: string }>((resolve, reject) => {
+        connection.send(envelope, Readable.from(message()), (error, info) => {
+          settled = true;
+          if (error) reject(failed(error));
+          else resolve({ response: String(info.response ?? "") });
+        });
+      }),
+    );
   } catch (error) {
     throw failed(error);
   } finally {

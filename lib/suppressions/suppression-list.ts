@@ -15,9 +15,7 @@ export const SuppressionSchema = z
   .object({ id: z.string(), email: z.string(), reason: z.string(), source: z.enum(SUPPRESSION_SOURCES), created_at: z.string() })
   .meta({ id: "Suppression" });
 
-export const CreateSuppressionBody = z
-  .strictObject({ email: Email, reason: z.string().trim().min(1).max(500) })
-  .meta({ id: "CreateSuppression" });
+export const CreateSuppressionBody = z.strictObject({ email: Email, reason: z.string().trim().min(1).max(500) }).meta({ id: "CreateSuppression" });
 
 export const IMPORT_MAX_ROWS = 10_000;
 export const ImportSuppressionsBody = z
@@ -29,7 +27,8 @@ export const ImportSuppressionsBody = z
 
 export const ImportResultSchema = z
   .object({
-    added: z.number().int(), already: z.number().int(),
+    added: z.number().int(),
+    already: z.number().int(),
     invalid: z.array(z.object({ row: z.number().int(), message: z.string() })),
   })
   .meta({ id: "SuppressionImport" });
@@ -45,12 +44,20 @@ export const SuppressionEmailWebParams = z.object({
     }
   }, Email),
 });
-export const RemoveSuppressionQuery = z.strictObject({ reason: z.string().trim().min(1).max(500).optional().meta({ description: "Why it is removed (kept in the audit log)" }) });
+export const RemoveSuppressionQuery = z.strictObject({
+  reason: z.string().trim().min(1).max(500).optional().meta({ description: "Why it is removed (kept in the audit log)" }),
+});
 
 export const SuppressionsQuery = ListQuery.extend({ email: z.string().max(320).optional().meta({ description: "Exact address, any case" }) });
 
 export function presentSuppression(row: Suppression): z.infer<typeof SuppressionSchema> {
-  return { id: row.id, email: row.emailLower, reason: row.reason, source: row.source as z.infer<typeof SuppressionSchema>["source"], created_at: row.createdAt.toISOString() };
+  return {
+    id: row.id,
+    email: row.emailLower,
+    reason: row.reason,
+    source: row.source as z.infer<typeof SuppressionSchema>["source"],
+    created_at: row.createdAt.toISOString(),
+  };
 }
 
 export async function listSuppressions(workspaceId: string, options: { limit: number; cursor?: string; email?: string }) {
@@ -81,7 +88,12 @@ export async function removeSuppression(workspaceId: string, email: string, reas
 export async function importSuppressions(workspaceId: string, body: z.infer<typeof ImportSuppressionsBody>, actor: Actor) {
   let records: Record<string, string>[];
   try {
-    records = parse(body.csv, { columns: (header: string[]) => header.map((name) => name.trim().toLowerCase()), skip_empty_lines: true, bom: true, relax_column_count: true });
+    records = parse(body.csv, {
+      columns: (header: string[]) => header.map((name) => name.trim().toLowerCase()),
+      skip_empty_lines: true,
+      bom: true,
+      relax_column_count: true,
+    });
   } catch (error) {
     throw new ValidationFailed([{ path: "csv", message: `not readable CSV: ${(error as Error).message}`.slice(0, 300) }]);
   }

@@ -40,8 +40,11 @@ export async function suppress(input: SuppressInput, tx?: Tx): Promise<{ created
     return { created: false, id: existing.id };
   }
   await recordAudit(tx, {
-    workspaceId: input.workspaceId, actor: input.actor ?? SYSTEM_ACTOR, action: "suppression.added",
-    target: { type: "suppression", id: emailLower }, data: { reason, source: input.source },
+    workspaceId: input.workspaceId,
+    actor: input.actor ?? SYSTEM_ACTOR,
+    action: "suppression.added",
+    target: { type: "suppression", id: emailLower },
+    data: { reason, source: input.source },
   });
   return { created: true, id };
 }
@@ -53,8 +56,11 @@ export async function unsuppress(input: { workspaceId: string; email: string; re
   const removed = await tx.suppression.deleteMany({ where: { workspaceId: input.workspaceId, emailLower } });
   if (removed.count === 0) return false;
   await recordAudit(tx, {
-    workspaceId: input.workspaceId, actor: input.actor, action: "suppression.removed",
-    target: { type: "suppression", id: emailLower }, data: { reason: input.reason ?? null },
+    workspaceId: input.workspaceId,
+    actor: input.actor,
+    action: "suppression.removed",
+    target: { type: "suppression", id: emailLower },
+    data: { reason: input.reason ?? null },
   });
   return true;
 }

@@ -41,24 +41,40 @@ function page(status: number, title: string, tone: "ask" | "done" | "already" | 
   });
 }
 
-const unknownLink = () => page(404, "Link not recognised", "problem", "<p>This unsubscribe link is not valid. Reply to the email and ask to be removed instead.</p>");
+const unknownLink = () =>
+  page(404, "Link not recognised", "problem", "<p>This unsubscribe link is not valid. Reply to the email and ask to be removed instead.</p>");
 
 export function unsubscribeForm(token: string): Response {
   const named = readUnsubscribeToken(token);
   if (!named) return unknownLink();
   // An explicit same-origin action (the token is base64url and dots, nothing to escape in a path).
   const action = `/unsubscribe/${encodeURIComponent(token)}`;
-  return page(200, "Unsubscribe", "ask", `<p>Stop all email from this sender to <strong>${escape(named.email)}</strong>?</p>
+  return page(
+    200,
+    "Unsubscribe",
+    "ask",
+    `<p>Stop all email from this sender to <strong>${escape(named.email)}</strong>?</p>
 <form method="post" action="${escape(action)}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Unsubscribe</button></form>
-<p class="note">Nothing changes until you press the button. You do not need to sign in.</p>`);
+<p class="note">Nothing changes until you press the button. You do not need to sign in.</p>`,
+  );
 }
 
 export async function unsubscribeNow(token: string): Promise<Response> {
   try {
     const { email, created } = await unsubscribeByToken(token);
     return created
-      ? page(200, "You are unsubscribed", "done", `<p><strong>${escape(email)}</strong> is now on this sender's suppression list. No more email will be sent to it.</p><p class="note">You can close this page.</p>`)
-      : page(200, "Already unsubscribed", "already", `<p><strong>${escape(email)}</strong> was already unsubscribed. Nothing more to do: no email will be sent to it.</p><p class="note">You can close this page.</p>`);
+      ? page(
+          200,
+          "You are unsubscribed",
+          "done",
+          `<p><strong>${escape(email)}</strong> is now on this sender's suppression list. No more email will be sent to it.</p><p class="note">You can close this page.</p>`,
+        )
+      : page(
+          200,
+          "Already unsubscribed",
+          "already",
+          `<p><strong>${escape(email)}</strong> was already unsubscribed. Nothing more to do: no email will be sent to it.</p><p class="note">You can close this page.</p>`,
+        );
   } catch (error) {
     if (error instanceof AppError && error.status === 404) return unknownLink();
     log.error({ err: error }, "unsubscribe failed");

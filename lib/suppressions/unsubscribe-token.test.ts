@@ -37,7 +37,18 @@ describe("unsubscribe tokens", () => {
       changed += 1;
     }
     expect(changed).toBeGreaterThan(40);
-    for (const bad of ["", "u1", "u1..", `u2.${payload}.${signature}`, `u1.${payload}`, `u1.${payload}.${signature}x`, `u1.${payload}.${"é".repeat(22)}`, `u1.${encode("not an object")}.${signature}`, `u1.${payload}.${signature}.more`, "u1." + "A".repeat(2000) + "." + signature]) {
+    for (const bad of [
+      "",
+      "u1",
+      "u1..",
+      `u2.${payload}.${signature}`,
+      `u1.${payload}`,
+      `u1.${payload}.${signature}x`,
+      `u1.${payload}.${"é".repeat(22)}`,
+      `u1.${encode("not an object")}.${signature}`,
+      `u1.${payload}.${signature}.more`,
+      "u1." + "A".repeat(2000) + "." + signature,
+    ]) {
       expect(readUnsubscribeToken(bad), bad.slice(0, 40)).toBeNull();
     }
   });

@@ -5,7 +5,8 @@ import { config } from "@/lib/config";
 // token names the workspace and the address and is signed with a key derived from AUTH_SECRET, so
 // it cannot be forged or pointed at another address (the MAC covers the workspace and the exact
 // address: change a character of either, or graft one token's signature onto another's payload, and
-// it is refused); it needs no database row and never expires (an unsubscribe link must keep working). Format: "u1.<base64url(JSON {w, e})>.<base64url(HMAC-SHA256)[0..22]>".
+// it is refused); it needs no database row and never expires (an unsubscribe link must keep working).
+// Format: "u1.<base64url(JSON {w, e})>.<base64url(HMAC-SHA256)[0..22]>".
 
 function mac(payload: string): string {
   const key = createHmac("sha256", config().AUTH_SECRET).update("leadpipe unsubscribe v1").digest();

@@ -13,6 +13,11 @@ export async function unsubscribeByToken(token: string): Promise<{ email: string
   if (!named) throw new NotFound("unsubscribe link");
   const workspace = await db().workspace.findUnique({ where: { id: named.workspaceId }, select: { id: true } });
   if (!workspace) throw new NotFound("unsubscribe link");
-  const { created } = await suppress({ workspaceId: workspace.id, email: named.email, reason: "Unsubscribed with the link in an email", source: "unsubscribe_link" });
+  const { created } = await suppress({
+    workspaceId: workspace.id,
+    email: named.email,
+    reason: "Unsubscribed with the link in an email",
+    source: "unsubscribe_link",
+  });
   return { email: named.email, created };
 }

@@ -10,7 +10,11 @@ import { redis } from "@/lib/redis";
 export async function forgetTokenAuth(hashes: string[]): Promise<void> {
   if (!hashes.length) return;
   forgetInProcess(hashes);
-  await redis().multi().del(...hashes.map(authCacheKey)).publish(AUTH_CHANNEL, hashes.join(",")).exec();
+  await redis()
+    .multi()
+    .del(...hashes.map(authCacheKey))
+    .publish(AUTH_CHANNEL, hashes.join(","))
+    .exec();
 }
 
 /** After a member's role changes or they leave: their tokens re-check on the next request. */

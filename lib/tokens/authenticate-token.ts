@@ -21,8 +21,18 @@ export function tokenHashFromHeader(authorization: string | null): string {
 }
 
 type TokenRow = {
-  id: string; name: string; scope: TokenScope; expiresAt: Date | null; revokedAt: Date | null; lastUsedAt: Date | null;
-  workspaceId: string; slug: string; plan: Plan; userId: string; email: string; role: Role | null;
+  id: string;
+  name: string;
+  scope: TokenScope;
+  expiresAt: Date | null;
+  revokedAt: Date | null;
+  lastUsedAt: Date | null;
+  workspaceId: string;
+  slug: string;
+  plan: Plan;
+  userId: string;
+  email: string;
+  role: Role | null;
 };
 
 /**
@@ -46,7 +56,9 @@ export async function loadTokenAuth(hash: string): Promise<AuthContext> {
   if (row.revokedAt) throw new Unauthenticated("This access token was revoked.");
   if (row.expiresAt && row.expiresAt.getTime() <= Date.now()) throw new Unauthenticated("This access token has expired.");
   if (!row.role) throw new Unauthenticated("The token's creator is no longer a member of this workspace.");
-  void db().apiToken.update({ where: { id: row.id }, data: { lastUsedAt: new Date() } }).catch(() => undefined);
+  void db()
+    .apiToken.update({ where: { id: row.id }, data: { lastUsedAt: new Date() } })
+    .catch(() => undefined);
   return {
     token: { id: row.id, name: row.name, scope: row.scope, hash, expiresAt: row.expiresAt?.getTime() ?? null },
     workspace: { id: row.workspaceId, slug: row.slug, plan: row.plan },

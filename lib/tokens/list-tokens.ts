@@ -9,9 +9,16 @@ import { TOKEN_LIFETIMES_DAYS } from "@/lib/tokens/create-token";
 export type TokenStatus = "active" | "expired" | "revoked";
 
 export type TokenListItem = {
-  id: string; name: string; display: string; scope: "read" | "write";
+  id: string;
+  name: string;
+  display: string;
+  scope: "read" | "write";
   creator: { id: string; name: string; email: string };
-  created_at: string; last_used_at: string | null; expires_at: string | null; revoked_at: string | null; status: TokenStatus;
+  created_at: string;
+  last_used_at: string | null;
+  expires_at: string | null;
+  revoked_at: string | null;
+  status: TokenStatus;
 };
 
 /** What the web form sends to create a token: `expires_in_days` null means no expiry. */
@@ -28,15 +35,28 @@ export function tokenStatus(token: { revokedAt: Date | null; expiresAt: Date | n
 }
 
 type TokenRow = {
-  id: string; name: string; prefix: string; last4: string; scope: "read" | "write"; createdAt: Date; lastUsedAt: Date | null;
-  expiresAt: Date | null; revokedAt: Date | null;
+  id: string;
+  name: string;
+  prefix: string;
+  last4: string;
+  scope: "read" | "write";
+  createdAt: Date;
+  lastUsedAt: Date | null;
+  expiresAt: Date | null;
+  revokedAt: Date | null;
 };
 
 export function presentToken(row: TokenRow, creator: TokenListItem["creator"], now = new Date()): TokenListItem {
   return {
-    id: row.id, name: row.name, display: `${row.prefix}…${row.last4}`, scope: row.scope, creator,
-    created_at: row.createdAt.toISOString(), last_used_at: row.lastUsedAt?.toISOString() ?? null,
-    expires_at: row.expiresAt?.toISOString() ?? null, revoked_at: row.revokedAt?.toISOString() ?? null,
+    id: row.id,
+    name: row.name,
+    display: `${row.prefix}…${row.last4}`,
+    scope: row.scope,
+    creator,
+    created_at: row.createdAt.toISOString(),
+    last_used_at: row.lastUsedAt?.toISOString() ?? null,
+    expires_at: row.expiresAt?.toISOString() ?? null,
+    revoked_at: row.revokedAt?.toISOString() ?? null,
     status: tokenStatus(row, now),
   };
 }
@@ -46,7 +66,15 @@ export async function listTokens(workspaceId: string, query: z.infer<typeof List
   const rows = await db().apiToken.findMany({
     where: { workspaceId, ...(after ? { id: { lt: after } } : {}) },
     select: {
-      id: true, name: true, prefix: true, last4: true, scope: true, createdAt: true, lastUsedAt: true, expiresAt: true, revokedAt: true,
+      id: true,
+      name: true,
+      prefix: true,
+      last4: true,
+      scope: true,
+      createdAt: true,
+      lastUsedAt: true,
+      expiresAt: true,
+      revokedAt: true,
       user: { select: { id: true, name: true, email: true } },
     },
     orderBy: { id: "desc" },

@@ -30,11 +30,5 @@ export function pagePolicy(nonce: string, dev = process.env.NODE_ENV === "develo
  * only the one stylesheet whose hash is given (`sha256-…`, base64), forms only to this origin.
  */
 export function plainPagePolicy(styleHash: string): string {
-  return [
-    "default-src 'none'",
-    `style-src '${styleHash}'`,
-    "form-action 'self'",
-    "base-uri 'none'",
-    "frame-ancestors 'none'",
-  ].join("; ");
+  return ["default-src 'none'", `style-src '${styleHash}'`, "form-action 'self'", "base-uri 'none'", "frame-ancestors 'none'"].join("; ");
 }

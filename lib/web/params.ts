@@ -16,7 +16,13 @@ export function decodeSegment(value: string): string {
 export const PromptNameParam = z.object({ name: z.string().max(200).transform(decodeSegment).pipe(z.string().regex(PROMPT_NAME)) });
 export const PackSlugParam = z.object({ slug: z.string().regex(SLUG_PATTERN) });
 export const CampaignIdParam = z.object({ id: z.string().regex(/^cmp_[0-9a-z]{26}$/) });
-export const PromptVersionParam = PromptNameParam.extend({ semver: z.string().max(100).transform(decodeSegment).pipe(z.string().regex(/^v\d+\.\d+\.\d+(-[a-z0-9.-]+)?$/)) });
+export const PromptVersionParam = PromptNameParam.extend({
+  semver: z
+    .string()
+    .max(100)
+    .transform(decodeSegment)
+    .pipe(z.string().regex(/^v\d+\.\d+\.\d+(-[a-z0-9.-]+)?$/)),
+});
 export const EvalSetIdParam = z.object({ id: z.string().regex(/^evs_[0-9a-z]{26}$/) });
 export const EvalCaseIdParam = EvalSetIdParam.extend({ caseId: z.string().regex(/^evc_[0-9a-z]{26}$/) });
 export const EvaluationIdParam = z.object({ id: z.string().regex(/^evl_[0-9a-z]{26}$/) });

@@ -33,14 +33,22 @@ export function userActor(session: WebSession): Actor {
   return { type: "user", id: session.user.id, name: `${session.user.name} (${session.user.email})` };
 }
 
-async function run<P, Q, B>(operation: WebOperation<P, Q, B>, request: Request, context: RouteContext | undefined): Promise<{ session: WebSession; result: unknown }> {
+async function run<P, Q, B>(
+  operation: WebOperation<P, Q, B>,
+  request: Request,
+  context: RouteContext | undefined,
+): Promise<{ session: WebSession; result: unknown }> {
   const refusal = crossSiteRefusal({ method: request.method, headers: request.headers, appUrl: config().APP_URL });
   if (refusal) throw new Forbidden(`Cross-site request refused. ${refusal}`);
   const session = await currentSession();
   if (!session) throw new HttpProblem("unauthenticated", "Sign in first.");
   if (!roleAtLeast(session.role, operation.role)) throw new Forbidden(`This needs the ${operation.role} role; you are a ${session.role}.`);
 
-  const { params, query, body } = await parseRequest(operation, request, { params: (await context?.params) ?? {}, url: new URL(request.url), withoutQuery: "ignore" });
+  const { params, query, body } = await parseRequest(operation, request, {
+    params: (await context?.params) ?? {},
+    url: new URL(request.url),
+    withoutQuery: "ignore",
+  });
   const result = await operation.handler({ session, actor: userActor(session), params, query, body, request });
   return { session, result };
 }
@@ -61,7 +69,17 @@ export function webRoute<P = Record<string, string>, Q = Record<string, never>, 
       response = problemResponse(problem, requestId, headers);
       response.headers.delete("www-authenticate"); // sessions, not bearer tokens
     }
-    log.info({ request_id: requestId, method: request.method, path: new URL(request.url).pathname, status: response.status, user: session?.user.id, workspace: session?.workspace.slug }, "web request");
+    log.info(
+      {
+        request_id: requestId,
+        method: request.method,
+        path: new URL(request.url).pathname,
+        status: response.status,
+        user: session?.user.id,
+        workspace: session?.workspace.slug,
+      },
+      "web request",
+    );
     return response;
   };
 }

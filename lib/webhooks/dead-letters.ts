@@ -19,11 +19,18 @@ export const DeadLettersQuery = ListQuery.extend({
 });
 export const DeadLetterSchema = z
   .object({
-    id: z.string(), endpoint_id: z.string(), event: z.object({ id: z.string(), event: z.string(), occurred_at: z.string() }),
-    attempts: z.number().int(), last_error: z.string().nullable(), dead_lettered_at: z.string(),
+    id: z.string(),
+    endpoint_id: z.string(),
+    event: z.object({ id: z.string(), event: z.string(), occurred_at: z.string() }),
+    attempts: z.number().int(),
+    last_error: z.string().nullable(),
+    dead_lettered_at: z.string(),
     payload: z.unknown().meta({ description: "The event's `data`, as it was sent" }),
     last_response: z
-      .object({ status_code: z.number().int().nullable(), body: z.string().nullable().meta({ description: "Up to the first 2 KiB of what the endpoint answered" }) })
+      .object({
+        status_code: z.number().int().nullable(),
+        body: z.string().nullable().meta({ description: "Up to the first 2 KiB of what the endpoint answered" }),
+      })
       .nullable()
       .meta({ description: "The last attempt's answer (null if no attempt reached the endpoint)" }),
   })
@@ -37,7 +44,9 @@ export const ReplayBody = z
 
 function deadLetterWhere(workspaceId: string, query: z.infer<typeof DeadLettersQuery>): Prisma.DeliveryWhereInput {
   return {
-    workspaceId, status: DELIVERY_STATUS.dead, ...(query.endpoint_id ? { endpointId: query.endpoint_id } : {}),
+    workspaceId,
+    status: DELIVERY_STATUS.dead,
+    ...(query.endpoint_id ? { endpointId: query.endpoint_id } : {}),
     ...(query.since ? { deadLetteredAt: { gte: new Date(query.since) } } : {}),
   };
 }
@@ -50,13 +59,18 @@ export async function listDeadLetters(workspaceId: string, query: z.infer<typeof
       event: { select: { id: true, type: true, occurredAt: true, data: true } },
       attempts: { orderBy: { attemptNo: "desc" }, take: 1, select: { statusCode: true, responseBody: true } },
     },
-    orderBy: { id: "desc" }, take: query.limit + 1,
+    orderBy: { id: "desc" },
+    take: query.limit + 1,
   });
   return toPage(rows, query.limit, "dead-letters", workspaceId, (row) => {
     const last = row.attempts[0];
     return {
-      id: row.id, endpoint_id: row.endpointId, event: { id: row.event.id, event: row.event.type, occurred_at: row.event.occurredAt.toISOString() },
-      attempts: row.attemptCount, last_error: row.lastError, dead_lettered_at: row.deadLetteredAt!.toISOString(),
+      id: row.id,
+      endpoint_id: row.endpointId,
+      event: { id: row.event.id, event: row.event.type, occurred_at: row.event.occurredAt.toISOString() },
+      attempts: row.attemptCount,
+      last_error: row.lastError,
+      dead_lettered_at: row.deadLetteredAt!.toISOString(),
       payload: row.event.data,
       last_response: last ? { status_code: last.statusCode, body: last.responseBody?.slice(0, 2048) ?? null } : null,
     };
@@ -87,7 +101,13 @@ export async function replayDeadLetters(workspaceId: string, body: z.infer<typeo
       where: { id: { in: ids }, workspaceId, status: DELIVERY_STATUS.dead },
       data: { status: DELIVERY_STATUS.pending, firstAttemptAt: null, nextAttemptAt: now, deadLetteredAt: null },
     });
-    await recordAudit(tx, { workspaceId, actor, action: "webhook.replayed", target: { type: "webhook_deliveries", id: "endpoint_id" in body ? body.endpoint_id : ids[0] }, data: { count, delivery_ids: ids.slice(0, 100) } });
+    await recordAudit(tx, {
+      workspaceId,
+      actor,
+      action: "webhook.replayed",
+      target: { type: "webhook_deliveries", id: "endpoint_id" in body ? body.endpoint_id : ids[0] },
+      data: { count, delivery_ids: ids.slice(0, 100) },
+    });
     return count;
   });
   const stamp = now.getTime();
@@ -97,9 +117,22 @@ export async function replayDeadLetters(workspaceId: string, body: z.infer<typeo
 
 export const DeliverySchema = z
   .object({
-    id: z.string(), event: z.object({ id: z.string(), event: z.string(), occurred_at: z.string() }), status: z.enum(DELIVERY_STATUSES),
-    attempts: z.array(z.object({ attempt: z.number().int(), started_at: z.string(), duration_ms: z.number().int(), status_code: z.number().int().nullable(), error: z.string().nullable(), response_body: z.string().nullable() })),
-    next_attempt_at: z.string().nullable(), last_error: z.string().nullable(), created_at: z.string(),
+    id: z.string(),
+    event: z.object({ id: z.string(), event: z.string(), occurred_at: z.string() }),
+    status: z.enum(DELIVERY_STATUSES),
+    attempts: z.array(
+      z.object({
+        attempt: z.number().int(),
+        started_at: z.string(),
+        duration_ms: z.number().int(),
+        status_code: z.number().int().nullable(),
+        error: z.string().nullable(),
+        response_body: z.string().nullable(),
+      }),
+    ),
+    next_attempt_at: z.string().nullable(),
+    last_error: z.string().nullable(),
+    created_at: z.string(),
   })
   .meta({ id: "Delivery" });
 
@@ -109,11 +142,23 @@ export async function listDeliveries(workspaceId: string, endpointId: string, qu
   const rows = await db().delivery.findMany({
     where: { workspaceId, endpointId, ...(after ? { id: { lt: after } } : {}) },
     include: { event: { select: { id: true, type: true, occurredAt: true } }, attempts: { orderBy: { attemptNo: "asc" } } },
-    orderBy: { id: "desc" }, take: query.limit + 1,
+    orderBy: { id: "desc" },
+    take: query.limit + 1,
   });
   return toPage(rows, query.limit, `deliveries:${endpointId}`, workspaceId, (row) => ({
-    id: row.id, event: { id: row.event.id, event: row.event.type, occurred_at: row.event.occurredAt.toISOString() }, status: row.status as "pending" | "succeeded" | "dead",
-    attempts: row.attempts.map((a) => ({ attempt: a.attemptNo, started_at: a.startedAt.toISOString(), duration_ms: a.durationMs, status_code: a.statusCode, error: a.error, response_body: a.responseBody?.slice(0, 2048) ?? null })),
-    next_attempt_at: row.nextAttemptAt?.toISOString() ?? null, last_error: row.lastError, created_at: row.createdAt.toISOString(),
+    id: row.id,
+    event: { id: row.event.id, event: row.event.type, occurred_at: row.event.occurredAt.toISOString() },
+    status: row.status as "pending" | "succeeded" | "dead",
+    attempts: row.attempts.map((a) => ({
+      attempt: a.attemptNo,
+      started_at: a.startedAt.toISOString(),
+      duration_ms: a.durationMs,
+      status_code: a.statusCode,
+      error: a.error,
+      response_body: a.responseBody?.slice(0, 2048) ?? null,
+    })),
+    next_attempt_at: row.nextAttemptAt?.toISOString() ?? null,
+    last_error: row.lastError,
+    created_at: row.createdAt.toISOString(),
   }));
 }

@@ -48,11 +48,12 @@ export type QueuedDelivery = { id: string; endpointId: string };
 export const dueClause = (param: string) => `status = ${param} AND ("nextAttemptAt" IS NULL OR "nextAttemptAt" <= now() + interval '1 second')`;
 
 async function claim(which: { ids: string[] } | { endpointId: string }, leaseMs: number): Promise<Claimed[]> {
-  const due = "ids" in which
-    ? `SELECT id FROM deliveries
+  const due =
+    "ids" in which
+      ? `SELECT id FROM deliveries
         WHERE id = ANY($1) AND ${dueClause("$3")}
         FOR UPDATE SKIP LOCKED`
-    : `SELECT id FROM deliveries
+      : `SELECT id FROM deliveries
         WHERE "endpointId" = $1 AND ${dueClause("$3")}
         ORDER BY "nextAttemptAt" NULLS FIRST LIMIT ${DELIVERY_BATCH} FOR UPDATE SKIP LOCKED`;
   const { rows } = await sql().query<Claimed>(
@@ -79,7 +80,8 @@ async function attemptAll(claimed: Claimed[]): Promise<Attempt[]> {
         const endpoint = endpoints.get(row.endpointId);
         const startedAt = new Date();
         const wasFailing = Boolean(endpoint?.failingSince);
-        if (!endpoint?.enabled) return { ...row, startedAt, wasFailing, outcome: { ok: false, statusCode: null, responseBody: null, error: NOT_ATTEMPTED, durationMs: 0 } };
+        if (!endpoint?.enabled)
+          return { ...row, startedAt, wasFailing, outcome: { ok: false, statusCode: null, responseBody: null, error: NOT_ATTEMPTED, durationMs: 0 } };
         const body = envelope({ id: row.eventId, type: row.type, occurredAt: row.occurredAt, data: row.data });
         const outcome = await postWebhook(endpoint.url, body, {
           "content-type": "application/json",
@@ -110,11 +112,21 @@ async function record(attempts: Attempt[]): Promise<{ result: Omit<BatchResult, 
        SELECT * FROM unnest($1::text[], $2::text[], $3::int[], $4::timestamptz[], $5::int[], $6::int[], $7::text[], $8::text[])
        ON CONFLICT ("deliveryId", "attemptNo") DO NOTHING`,
       [
-        attempts.map(() => newId("att")), attempts.map((a) => a.id), attempts.map((a) => a.attemptNo), attempts.map((a) => a.startedAt),
-        attempts.map((a) => a.outcome.durationMs), attempts.map((a) => a.outcome.statusCode), attempts.map((a) => a.outcome.responseBody), attempts.map((a) => a.outcome.error),
+        attempts.map(() => newId("att")),
+        attempts.map((a) => a.id),
+        attempts.map((a) => a.attemptNo),
+        attempts.map((a) => a.startedAt),
+        attempts.map((a) => a.outcome.durationMs),
+        attempts.map((a) => a.outcome.statusCode),
+        attempts.map((a) => a.outcome.responseBody),
+        attempts.map((a) => a.outcome.error),
       ],
     );
-    if (succeeded.length) await client.query(`UPDATE deliveries SET status = $2, "succeededAt" = now(), "lastError" = NULL WHERE id = ANY($1)`, [succeeded, DELIVERY_STATUS.succeeded]);
+    if (succeeded.length)
+      await client.query(`UPDATE deliveries SET status = $2, "succeededAt" = now(), "lastError" = NULL WHERE id = ANY($1)`, [
+        succeeded,
+        DELIVERY_STATUS.succeeded,
+      ]);
     if (failed.length === 0) return;
     // Attempts made since the window opened (a replay opens a new window).
     const counts = await client.query<{ id: string; made: number }>(
@@ -125,9 +137,16 @@ async function record(attempts: Attempt[]): Promise<{ result: Omit<BatchResult, 
     const made = new Map(counts.rows.map((row) => [row.id, row.made]));
     const now = new Date();
     const steps = failed.map((a) => {
-      const next = a.outcome.error === NOT_ATTEMPTED
-        ? ({ deadLetter: true } as const)
-        : nextAttempt({ attemptsMade: made.get(a.id) ?? 1, firstAttemptAt: a.firstAttemptAt, now, scheduleSeconds: WEBHOOK_RETRY_SCHEDULE, windowSeconds: WEBHOOK_RETRY_WINDOW_SECONDS });
+      const next =
+        a.outcome.error === NOT_ATTEMPTED
+          ? ({ deadLetter: true } as const)
+          : nextAttempt({
+              attemptsMade: made.get(a.id) ?? 1,
+              firstAttemptAt: a.firstAttemptAt,
+              now,
+              scheduleSeconds: WEBHOOK_RETRY_SCHEDULE,
+              windowSeconds: WEBHOOK_RETRY_WINDOW_SECONDS,
+            });
       if ("deadLetter" in next) dead++;
       else retries.push({ id: a.id, endpointId: a.endpointId, attemptNo: a.attemptNo + 1, at: next.at });
       return { id: a.id, dead: "deadLetter" in next, at: "at" in next ? next.at : null, error: a.outcome.error };
@@ -165,7 +184,13 @@ async function attemptClaimed(claimed: Claimed[]): Promise<Omit<BatchResult, "sk
   await noteEndpointHealth(attempts).catch((error: Error) => log.warn({ err: error.message }, "could not update webhook endpoint health; the next batch will"));
   for (const outcome of ["succeeded", "retrying", "dead"] as const) if (result[outcome]) metrics().deliveries.inc({ outcome }, result[outcome]);
   // If Redis is away now, the sweep finds these when they fall due.
-  await enqueueBulkAfterCommit("deliver", retries.map((r) => ({ payload: { v: 1, deliveryIds: [r.id], endpointId: r.endpointId }, options: { tag: `a${r.attemptNo}`, delay: Math.max(0, r.at.getTime() - Date.now()) } })));
+  await enqueueBulkAfterCommit(
+    "deliver",
+    retries.map((r) => ({
+      payload: { v: 1, deliveryIds: [r.id], endpointId: r.endpointId },
+      options: { tag: `a${r.attemptNo}`, delay: Math.max(0, r.at.getTime() - Date.now()) },
+    })),
+  );
   return result;
 }
 

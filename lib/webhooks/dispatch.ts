@@ -12,9 +12,9 @@ import { deliveryJobs, type QueuedDelivery } from "@/lib/webhooks/deliver";
 export async function dispatchOutbox(limit = 1000): Promise<number> {
   let created: QueuedDelivery[] = [];
   const dispatched = await sqlTransaction(async (client) => {
-    const events = await client.query<{ id: string }>(
-      `SELECT id FROM events WHERE "dispatchedAt" IS NULL ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`, [limit],
-    );
+    const events = await client.query<{ id: string }>(`SELECT id FROM events WHERE "dispatchedAt" IS NULL ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`, [
+      limit,
+    ]);
     if (events.rows.length === 0) return 0;
     const eventIds = events.rows.map((row) => row.id);
     const pairs = await client.query<{ eventId: string; endpointId: string; workspaceId: string }>(

@@ -68,14 +68,26 @@ export async function disableFailingEndpoints(endpointIds: string[]): Promise<st
         data: { status: DELIVERY_STATUS.dead, deadLetteredAt: now, nextAttemptAt: null, lastError: "endpoint disabled after continuous failure" },
       });
       await recordAudit(tx, {
-        workspaceId: endpoint.workspaceId, actor: SYSTEM, action: "webhook.endpoint_disabled", target: { type: "webhook_endpoint", id: endpoint.id },
-        data: { reason: "failing", url: endpoint.url, failing_since: endpoint.failingSince!.toISOString(), disable_after_seconds: afterSeconds, dead_lettered: dead.count },
+        workspaceId: endpoint.workspaceId,
+        actor: SYSTEM,
+        action: "webhook.endpoint_disabled",
+        target: { type: "webhook_endpoint", id: endpoint.id },
+        data: {
+          reason: "failing",
+          url: endpoint.url,
+          failing_since: endpoint.failingSince!.toISOString(),
+          disable_after_seconds: afterSeconds,
+          dead_lettered: dead.count,
+        },
       });
       return true;
     });
     if (!done) continue;
     disabled.push(endpoint.id);
-    log.warn({ endpoint: endpoint.id, workspace: endpoint.workspaceId, failingSince: endpoint.failingSince }, "webhook endpoint disabled after continuous failure");
+    log.warn(
+      { endpoint: endpoint.id, workspace: endpoint.workspaceId, failingSince: endpoint.failingSince },
+      "webhook endpoint disabled after continuous failure",
+    );
   }
   return disabled;
 }

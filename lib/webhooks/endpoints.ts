@@ -17,24 +17,47 @@ import { enqueueAfterCommit } from "@/lib/queues";
 
 const ROTATION_GRACE_MS = 24 * 60 * 60 * 1000;
 
-const Url = z.string().max(2048).superRefine((value, ctx) => {
-  const problem = outboundUrlProblem(value);
-  if (problem) ctx.addIssue({ code: "custom", message: problem });
-});
+const Url = z
+  .string()
+  .max(2048)
+  .superRefine((value, ctx) => {
+    const problem = outboundUrlProblem(value);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  });
 
 export const CreateEndpointBody = z
-  .strictObject({ url: Url, events: z.array(z.enum(EVENT_TYPES)).max(EVENT_TYPES.length).default([]).meta({ description: "Empty means every event" }), enabled: z.boolean().default(true), description: z.string().max(500).default("") })
+  .strictObject({
+    url: Url,
+    events: z.array(z.enum(EVENT_TYPES)).max(EVENT_TYPES.length).default([]).meta({ description: "Empty means every event" }),
+    enabled: z.boolean().default(true),
+    description: z.string().max(500).default(""),
+  })
   .meta({ id: "CreateWebhookEndpoint" });
 export const UpdateEndpointBody = z
-  .strictObject({ url: Url.optional(), events: z.array(z.enum(EVENT_TYPES)).max(EVENT_TYPES.length).optional(), enabled: z.boolean().optional(), description: z.string().max(500).optional() })
+  .strictObject({
+    url: Url.optional(),
+    events: z.array(z.enum(EVENT_TYPES)).max(EVENT_TYPES.length).optional(),
+    enabled: z.boolean().optional(),
+    description: z.string().max(500).optional(),
+  })
   .meta({ id: "UpdateWebhookEndpoint" });
 
 export const EndpointSchema = z
   .object({
-    id: z.string(), url: z.string(), events: z.array(z.string()), enabled: z.boolean(), description: z.string(), secret_rotating_until: z.string().nullable(),
-    disabled_reason: z.enum(["manual", "failing"]).nullable().meta({ description: "Why a disabled endpoint is disabled: by a person (`manual`), or by the worker after continuous failure (`failing`); null while enabled" }),
+    id: z.string(),
+    url: z.string(),
+    events: z.array(z.string()),
+    enabled: z.boolean(),
+    description: z.string(),
+    secret_rotating_until: z.string().nullable(),
+    disabled_reason: z.enum(["manual", "failing"]).nullable().meta({
+      description: "Why a disabled endpoint is disabled: by a person (`manual`), or by the worker after continuous failure (`failing`); null while enabled",
+    }),
     disabled_at: z.string().nullable(),
-    failing_since: z.string().nullable().meta({ description: "Start of the first failed attempt since the last successful one; null while deliveries succeed" }),
+    failing_since: z
+      .string()
+      .nullable()
+      .meta({ description: "Start of the first failed attempt since the last successful one; null while deliveries succeed" }),
     created_at: z.string(),
   })
   .meta({ id: "WebhookEndpoint" });
@@ -48,7 +71,12 @@ export const SIGNING_SECRETS = { secretEncrypted: false, previousSecretEncrypted
 export function presentEndpoint(endpoint: EndpointRow) {
   const rotating = endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > new Date() ? endpoint.previousSecretExpiresAt.toISOString() : null;
   return {
-    id: endpoint.id, url: endpoint.url, events: endpoint.events, enabled: endpoint.enabled, description: endpoint.description, secret_rotating_until: rotating,
+    id: endpoint.id,
+    url: endpoint.url,
+    events: endpoint.events,
+    enabled: endpoint.enabled,
+    description: endpoint.description,
+    secret_rotating_until: rotating,
     disabled_reason: endpoint.enabled ? null : endpoint.disabledReason === "failing" ? ("failing" as const) : ("manual" as const),
     disabled_at: endpoint.enabled ? null : (endpoint.disabledAt?.toISOString() ?? null),
     failing_since: endpoint.failingSince?.toISOString() ?? null,
@@ -57,9 +85,13 @@ export function presentEndpoint(endpoint: EndpointRow) {
 }
 
 /** The secrets a delivery is signed with now: the current one, and the previous while it lasts. */
-export function signingSecrets(endpoint: Pick<WebhookEndpoint, "secretEncrypted" | "previousSecretEncrypted" | "previousSecretExpiresAt">, now = new Date()): string[] {
+export function signingSecrets(
+  endpoint: Pick<WebhookEndpoint, "secretEncrypted" | "previousSecretEncrypted" | "previousSecretExpiresAt">,
+  now = new Date(),
+): string[] {
   const secrets = [decryptSecret(endpoint.secretEncrypted)];
-  if (endpoint.previousSecretEncrypted && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > now) secrets.push(decryptSecret(endpoint.previousSecretEncrypted));
+  if (endpoint.previousSecretEncrypted && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > now)
+    secrets.push(decryptSecret(endpoint.previousSecretEncrypted));
   return secrets;
 }
 
@@ -71,7 +103,11 @@ export async function findEndpoint(workspaceId: string, id: string) {
 
 export async function listEndpoints(workspaceId: string, query: z.infer<typeof ListQuery>) {
   const after = decodeCursor("webhook-endpoints", workspaceId, query.cursor);
-  const rows = await db().webhookEndpoint.findMany({ where: { workspaceId, ...(after ? { id: { lt: after } } : {}) }, orderBy: { id: "desc" }, take: query.limit + 1 });
+  const rows = await db().webhookEndpoint.findMany({
+    where: { workspaceId, ...(after ? { id: { lt: after } } : {}) },
+    orderBy: { id: "desc" },
+    take: query.limit + 1,
+  });
   return toPage(rows, query.limit, "webhook-endpoints", workspaceId, presentEndpoint);
 }
 
@@ -81,11 +117,23 @@ export async function createEndpoint(workspaceId: string, body: z.infer<typeof C
     if (body.enabled) await lockOutboxForEndpointChange(tx, workspaceId); // events from now on see it
     const created = await tx.webhookEndpoint.create({
       data: {
-        id: newId("whe"), workspaceId, url: body.url, events: [...new Set(body.events)], enabled: body.enabled, description: body.description, secretEncrypted: encryptSecret(secret),
+        id: newId("whe"),
+        workspaceId,
+        url: body.url,
+        events: [...new Set(body.events)],
+        enabled: body.enabled,
+        description: body.description,
+        secretEncrypted: encryptSecret(secret),
         ...(body.enabled ? {} : { disabledReason: "manual", disabledAt: new Date() }),
       },
     });
-    await recordAudit(tx, { workspaceId, actor, action: "webhook.endpoint_created", target: { type: "webhook_endpoint", id: created.id }, data: { url: body.url, events: body.events } });
+    await recordAudit(tx, {
+      workspaceId,
+      actor,
+      action: "webhook.endpoint_created",
+      target: { type: "webhook_endpoint", id: created.id },
+      data: { url: body.url, events: body.events },
+    });
     return created;
   });
   return { ...presentEndpoint(endpoint), secret };
@@ -103,11 +151,23 @@ export async function updateEndpoint(workspaceId: string, id: string, body: z.in
     if (body.enabled) await lockOutboxForEndpointChange(tx, workspaceId); // events from now on see it
     const updated = await tx.webhookEndpoint.update({
       where: { id, workspaceId },
-      data: { url: body.url, events: body.events ? [...new Set(body.events)] : undefined, enabled: body.enabled, description: body.description, ...enabledChange(before, body.enabled) },
+      data: {
+        url: body.url,
+        events: body.events ? [...new Set(body.events)] : undefined,
+        enabled: body.enabled,
+        description: body.description,
+        ...enabledChange(before, body.enabled),
+      },
     });
     // Re-enabling an endpoint the worker disabled says so in the entry.
     const reenabled = body.enabled === true && !before.enabled && before.disabledReason === "failing";
-    await recordAudit(tx, { workspaceId, actor, action: "webhook.endpoint_updated", target: { type: "webhook_endpoint", id }, data: reenabled ? { ...body, reenabled_after: "failing", failing_since: before.failingSince?.toISOString() ?? null } : body });
+    await recordAudit(tx, {
+      workspaceId,
+      actor,
+      action: "webhook.endpoint_updated",
+      target: { type: "webhook_endpoint", id },
+      data: reenabled ? { ...body, reenabled_after: "failing", failing_since: before.failingSince?.toISOString() ?? null } : body,
+    });
     return updated;
   });
   return presentEndpoint(endpoint);
@@ -141,7 +201,11 @@ export async function rotateSecret(workspaceId: string, id: string, actor: Actor
   const updated = await db().$transaction(async (tx) => {
     const saved = await tx.webhookEndpoint.update({
       where: { id, workspaceId },
-      data: { secretEncrypted: encryptSecret(secret), previousSecretEncrypted: endpoint.secretEncrypted, previousSecretExpiresAt: new Date(Date.now() + ROTATION_GRACE_MS) },
+      data: {
+        secretEncrypted: encryptSecret(secret),
+        previousSecretEncrypted: endpoint.secretEncrypted,
+        previousSecretExpiresAt: new Date(Date.now() + ROTATION_GRACE_MS),
+      },
     });
     await recordAudit(tx, { workspaceId, actor, action: "webhook.secret_rotated", target: { type: "webhook_endpoint", id } });
     return saved;

@@ -59,9 +59,10 @@ export async function deliverInLane(endpointId: string, deliveryIds: string[]): 
         // One job carries on (here or in another worker) with the next due deliveries.
         if (ids.length) {
           lane.deferred = true; // whoever takes the job (or the next job here) goes on draining
-          await queueDeliveries(ids.map((id) => ({ id, endpointId })), `lane-${Date.now()}`).catch((error: Error) =>
-            log.warn({ endpoint: endpointId, err: error.message }, "could not hand a lane over; the sweep will find its deliveries"),
-          );
+          await queueDeliveries(
+            ids.map((id) => ({ id, endpointId })),
+            `lane-${Date.now()}`,
+          ).catch((error: Error) => log.warn({ endpoint: endpointId, err: error.message }, "could not hand a lane over; the sweep will find its deliveries"));
         }
         break;
       }

@@ -27,25 +27,29 @@ export function postWebhook(url: string, body: string, headers: Record<string, s
     };
     const client = url.startsWith("https:") ? https : http;
     const send = (retryOnStaleSocket: boolean) => {
-      const request = client.request(url, { method: "POST", agent: outboundAgent(url), headers: { ...headers, "content-length": Buffer.byteLength(body).toString() } }, (response) => {
-        const status = response.statusCode ?? 0;
-        const chunks: Buffer[] = [];
-        let size = 0;
-        response.on("data", (chunk: Buffer) => {
-          if (size < BODY_LIMIT) chunks.push(chunk.subarray(0, BODY_LIMIT - size));
-          size += chunk.length;
-          if (size >= BODY_LIMIT) response.destroy();
-        });
-        const end = () => {
-          const text = Buffer.concat(chunks).toString("utf8");
-          const ok = status >= 200 && status < 300;
-          const error = ok ? null : status >= 300 && status < 400 ? `HTTP ${status} (redirects are not followed)` : `HTTP ${status}`;
-          finish({ ok, statusCode: status, responseBody: text, error });
-        };
-        response.on("end", end);
-        response.on("close", end);
-        response.on("error", end);
-      });
+      const request = client.request(
+        url,
+        { method: "POST", agent: outboundAgent(url), headers: { ...headers, "content-length": Buffer.byteLength(body).toString() } },
+        (response) => {
+          const status = response.statusCode ?? 0;
+          const chunks: Buffer[] = [];
+          let size = 0;
+          response.on("data", (chunk: Buffer) => {
+            if (size < BODY_LIMIT) chunks.push(chunk.subarray(0, BODY_LIMIT - size));
+            size += chunk.length;
+            if (size >= BODY_LIMIT) response.destroy();
+          });
+          const end = () => {
+            const text = Buffer.concat(chunks).toString("utf8");
+            const ok = status >= 200 && status < 300;
+            const error = ok ? null : status >= 300 && status < 400 ? `HTTP ${status} (redirects are not followed)` : `HTTP ${status}`;
+            finish({ ok, statusCode: status, responseBody: text, error });
+          };
+          response.on("end", end);
+          response.on("close", end);
+          response.on("error", end);
+        },
+      );
       current = request;
       request.on("error", (error: NodeJS.ErrnoException) => {
         // A kept-alive connection the receiver closed just as we reused it: send once more on a fresh one.

@@ -19,7 +19,7 @@ export const SEED_PROMPTS: Record<string, SeedPromptVersion[]> = {
       evalsRef: "evals/extract_signals",
       system: "You read one B2B lead record and extract buying signals.\nAnswer with JSON only.",
       userTemplate:
-        "Lead: {{first_name}} {{last_name}}, {{title}} at {{company}}.\nIndustry: {{industry}}. Employees: {{employees}}.\n\nReturn {\"seniority\": string, \"department\": string, \"company_size\": string}.",
+        'Lead: {{first_name}} {{last_name}}, {{title}} at {{company}}.\nIndustry: {{industry}}. Employees: {{employees}}.\n\nReturn {"seniority": string, "department": string, "company_size": string}.',
     },
     {
       version: "v1.1.0",
@@ -29,7 +29,7 @@ export const SEED_PROMPTS: Record<string, SeedPromptVersion[]> = {
       system:
         "You read one B2B lead record and extract buying signals.\nUse only facts present in the record; never guess a value that is not there.\nAnswer with JSON only.",
       userTemplate:
-        "Lead: {{first_name}} {{last_name}}, {{title}} at {{company}} ({{website}}).\nIndustry: {{industry}}. Employees: {{employees}}. Country: {{country}}.\nNotes: {{notes}}\n\nReturn {\"seniority\": string, \"department\": string, \"company_size\": string, \"intent\": string[]}.",
+        'Lead: {{first_name}} {{last_name}}, {{title}} at {{company}} ({{website}}).\nIndustry: {{industry}}. Employees: {{employees}}. Country: {{country}}.\nNotes: {{notes}}\n\nReturn {"seniority": string, "department": string, "company_size": string, "intent": string[]}.',
     },
     {
       version: "v1.2.0",
@@ -37,9 +37,9 @@ export const SEED_PROMPTS: Record<string, SeedPromptVersion[]> = {
       modelDefault: "local/leadpipe-2",
       evalsRef: "evals/extract_signals",
       system:
-        "You read one B2B lead record and extract buying signals for a sales team.\nUse only facts present in the record; never guess a value that is not there.\nIntent signals are short phrases such as \"hiring engineers\" or \"evaluating vendors\".\nAnswer with JSON only.",
+        'You read one B2B lead record and extract buying signals for a sales team.\nUse only facts present in the record; never guess a value that is not there.\nIntent signals are short phrases such as "hiring engineers" or "evaluating vendors".\nAnswer with JSON only.',
       userTemplate:
-        "Lead: {{first_name}} {{last_name}}, {{title}} at {{company}} ({{website}}).\nIndustry: {{industry}}. Employees: {{employees}}. Country: {{country}}.\nNotes: {{notes}}\n\nReturn {\"seniority\": string, \"department\": string, \"company_size\": string, \"intent\": string[], \"technologies\": string[], \"confidence\": number}.",
+        'Lead: {{first_name}} {{last_name}}, {{title}} at {{company}} ({{website}}).\nIndustry: {{industry}}. Employees: {{employees}}. Country: {{country}}.\nNotes: {{notes}}\n\nReturn {"seniority": string, "department": string, "company_size": string, "intent": string[], "technologies": string[], "confidence": number}.',
     },
   ],
   qualify: [
@@ -49,16 +49,17 @@ export const SEED_PROMPTS: Record<string, SeedPromptVersion[]> = {
       modelDefault: "local/leadpipe-1",
       evalsRef: "evals/qualify",
       system: "You decide whether a lead fits the ideal customer profile.\nAnswer with JSON only.",
-      userTemplate: "Profile: {{icp}}\nLead: {{title}} at {{company}}, {{industry}}, {{employees}} employees.\n\nReturn {\"qualified\": boolean}.",
+      userTemplate: 'Profile: {{icp}}\nLead: {{title}} at {{company}}, {{industry}}, {{employees}} employees.\n\nReturn {"qualified": boolean}.',
     },
     {
       version: "v1.1.0",
       shippedAt: "2026-08-11T09:00:00.000Z",
       modelDefault: "local/leadpipe-1",
       evalsRef: "evals/qualify",
-      system: "You decide whether a lead fits the ideal customer profile.\nExplain every decision with short reasons a reviewer can check.\nAnswer with JSON only.",
+      system:
+        "You decide whether a lead fits the ideal customer profile.\nExplain every decision with short reasons a reviewer can check.\nAnswer with JSON only.",
       userTemplate:
-        "Profile: {{icp}}\nLead: {{title}} at {{company}}, {{industry}}, {{employees}} employees, {{country}}.\nSignals: {{signals}}\n\nReturn {\"qualified\": boolean, \"reasons\": string[]}.",
+        'Profile: {{icp}}\nLead: {{title}} at {{company}}, {{industry}}, {{employees}} employees, {{country}}.\nSignals: {{signals}}\n\nReturn {"qualified": boolean, "reasons": string[]}.',
     },
     {
       version: "v1.2.0",
@@ -68,7 +69,7 @@ export const SEED_PROMPTS: Record<string, SeedPromptVersion[]> = {
       system:
         "You score how well a lead fits the ideal customer profile, from 0 (no fit) to 100 (perfect fit).\nWeigh title, industry, company size, country and signals as the profile says.\nExplain the score with short reasons a reviewer can check.\nAnswer with JSON only.",
       userTemplate:
-        "Profile: {{icp}}\nLead: {{title}} at {{company}}, {{industry}}, {{employees}} employees, {{country}}.\nSignals: {{signals}}\n\nReturn {\"score\": number, \"qualified\": boolean, \"reasons\": string[]}.",
+        'Profile: {{icp}}\nLead: {{title}} at {{company}}, {{industry}}, {{employees}} employees, {{country}}.\nSignals: {{signals}}\n\nReturn {"score": number, "qualified": boolean, "reasons": string[]}.',
     },
   ],
   draft_email: [
@@ -121,7 +122,7 @@ export const SEED_PROMPTS: Record<string, SeedPromptVersion[]> = {
       modelDefault: "local/leadpipe-1",
       evalsRef: "evals/track",
       system: "You classify a reply to an outreach email.\nCategories: interested, not_interested, out_of_office, other.\nAnswer with JSON only.",
-      userTemplate: "Subject: {{subject}}\n\n{{text}}\n\nReturn {\"classification\": string}.",
+      userTemplate: 'Subject: {{subject}}\n\n{{text}}\n\nReturn {"classification": string}.',
     },
     {
       version: "v1.1.0",
@@ -130,7 +131,7 @@ export const SEED_PROMPTS: Record<string, SeedPromptVersion[]> = {
       evalsRef: "evals/track",
       system:
         "You classify a reply to an outreach email.\nCategories: interested, not_interested, out_of_office, wrong_person, unsubscribe, bounce, other.\nA request to stop emailing is always unsubscribe.\nAnswer with JSON only.",
-      userTemplate: "From: {{from}}\nSubject: {{subject}}\n\n{{text}}\n\nReturn {\"classification\": string}.",
+      userTemplate: 'From: {{from}}\nSubject: {{subject}}\n\n{{text}}\n\nReturn {"classification": string}.',
     },
     {
       version: "v1.2.0",
@@ -139,8 +140,7 @@ export const SEED_PROMPTS: Record<string, SeedPromptVersion[]> = {
       evalsRef: "evals/track",
       system:
         "You classify a reply to an outreach email.\nCategories: interested, meeting_request, question, not_interested, out_of_office, wrong_person, unsubscribe, bounce, other.\nA request to stop emailing is always unsubscribe; a delivery failure notice is bounce.\nGive your confidence from 0 to 1.\nAnswer with JSON only.",
-      userTemplate:
-        "From: {{from}}\nSubject: {{subject}}\n\n{{text}}\n\nReturn {\"classification\": string, \"confidence\": number}.",
+      userTemplate: 'From: {{from}}\nSubject: {{subject}}\n\n{{text}}\n\nReturn {"classification": string, "confidence": number}.',
     },
   ],
 };

@@ -65,7 +65,11 @@ async function seedPrompts(systemWorkspaceId: string): Promise<Map<string, strin
     const follows = !prompt.productionVersionId || (olderId !== null && prompt.productionVersionId === olderId);
     if (follows && previousId && prompt.productionVersionId !== previousId) {
       await db().prompt.update({ where: { id: prompt.id }, data: { productionVersionId: previousId } });
-      if (olderId) await db().packPrompt.updateMany({ where: { promptVersionId: olderId, pack: { workspaceId: systemWorkspaceId } }, data: { promptVersionId: previousId } });
+      if (olderId)
+        await db().packPrompt.updateMany({
+          where: { promptVersionId: olderId, pack: { workspaceId: systemWorkspaceId } },
+          data: { promptVersionId: previousId },
+        });
     }
     productionByStage.set(name, follows ? previousId! : prompt.productionVersionId!);
   }
@@ -95,14 +99,32 @@ async function seedEvalSets(systemWorkspaceId: string): Promise<void> {
   for (const set of SEED_EVAL_SETS) {
     const row = await db().evalSet.upsert({
       where: { workspaceId_ref: { workspaceId: systemWorkspaceId, ref: set.ref } },
-      create: { id: newId("evs"), workspaceId: systemWorkspaceId, ref: set.ref, stage: set.stage, name: set.name, description: set.description, context: set.context as Prisma.InputJsonObject },
+      create: {
+        id: newId("evs"),
+        workspaceId: systemWorkspaceId,
+        ref: set.ref,
+        stage: set.stage,
+        name: set.name,
+        description: set.description,
+        context: set.context as Prisma.InputJsonObject,
+      },
       update: {},
     });
-    const have = new Set((await db().evalCase.findMany({ where: { setId: row.id, workspaceId: systemWorkspaceId }, select: { name: true } })).map((c) => c.name));
+    const have = new Set(
+      (await db().evalCase.findMany({ where: { setId: row.id, workspaceId: systemWorkspaceId }, select: { name: true } })).map((c) => c.name),
+    );
     const missing = set.cases.filter((c) => !have.has(c.name));
     if (missing.length === 0) continue;
     await db().evalCase.createMany({
-      data: missing.map((c) => ({ id: newId("evc"), setId: row.id, workspaceId: systemWorkspaceId, name: c.name, input: c.input as Prisma.InputJsonObject, expect: c.expect as Prisma.InputJsonObject, source: "seed" })),
+      data: missing.map((c) => ({
+        id: newId("evc"),
+        setId: row.id,
+        workspaceId: systemWorkspaceId,
+        name: c.name,
+        input: c.input as Prisma.InputJsonObject,
+        expect: c.expect as Prisma.InputJsonObject,
+        source: "seed",
+      })),
     });
   }
 }

@@ -31,14 +31,37 @@ const workspace = await ensureWorkspace({ slug: "bench", name: "Bench", plan: "e
 const { user } = await createUser({ workspaceSlug: "bench", email: "bench@example.com", password: "bench-password", role: "admin" });
 const tokens: string[] = [];
 for (let i = 0; i < 10; i++) {
-  tokens.push((await createToken({ workspaceId: workspace.id, userId: user.id, name: `bench ${i}`, scope: "read", expiresInDays: null, actor: { type: "system", id: "bench", name: "bench" } })).token);
+  tokens.push(
+    (
+      await createToken({
+        workspaceId: workspace.id,
+        userId: user.id,
+        name: `bench ${i}`,
+        scope: "read",
+        expiresInDays: null,
+        actor: { type: "system", id: "bench", name: "bench" },
+      })
+    ).token,
+  );
 }
 const leadIds = Array.from({ length: 1000 }, () => newId("lead"));
-await db().lead.createMany({ data: leadIds.map((id, i) => ({ id, workspaceId: workspace.id, email: `b${i}@example.com`, emailLower: `b${i}@example.com`, company: "Bench Inc", title: "CTO" })) });
+await db().lead.createMany({
+  data: leadIds.map((id, i) => ({
+    id,
+    workspaceId: workspace.id,
+    email: `b${i}@example.com`,
+    emailLower: `b${i}@example.com`,
+    company: "Bench Inc",
+    title: "CTO",
+  })),
+});
 await closeDb();
 
 const serverFlags = process.env.BENCH_SERVER_FLAGS?.split(" ").filter(Boolean) ?? []; // e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
-const server = spawn(process.execPath, [...serverFlags, path.join("node_modules", "next", "dist", "bin", "next"), "start", "-p", String(PORT)], { env: { ...process.env, NODE_ENV: "production" }, stdio: ["ignore", "ignore", "inherit"] });
+const server = spawn(process.execPath, [...serverFlags, path.join("node_modules", "next", "dist", "bin", "next"), "start", "-p", String(PORT)], {
+  env: { ...process.env, NODE_ENV: "production" },
+  stdio: ["ignore", "ignore", "inherit"],
+});
 try {
   await waitForUrl(`${base}/readyz`);
   let turn = 0;
@@ -47,14 +70,20 @@ try {
       url,
       connections: CONNECTIONS,
       duration: seconds,
-      requests: [{
-        method: "GET",
-        setupRequest: (request) => {
-          turn++;
-          if (!authenticated) return request;
-          return { ...request, path: `/v1/leads/${leadIds[turn % leadIds.length]}`, headers: { ...request.headers, authorization: `Bearer ${tokens[turn % tokens.length]}` } };
+      requests: [
+        {
+          method: "GET",
+          setupRequest: (request) => {
+            turn++;
+            if (!authenticated) return request;
+            return {
+              ...request,
+              path: `/v1/leads/${leadIds[turn % leadIds.length]}`,
+              headers: { ...request.headers, authorization: `Bearer ${tokens[turn % tokens.length]}` },
+            };
+          },
         },
-      }],
+      ],
     });
 
   await run(`${base}/healthz`, false, 5); // warm-up of both paths (JIT, pools)
@@ -73,7 +102,8 @@ try {
   // The two routes take turns in short rounds, so a slower or busier minute of a shared machine
   // weighs on both alike; the figures are the rounds' medians.
   const rounds: { trivial: Awaited<ReturnType<typeof measure>>; leads: Awaited<ReturnType<typeof measure>> }[] = [];
-  for (let i = 0; i < ROUNDS; i++) rounds.push({ trivial: await measure(`${base}/healthz`, false), leads: await measure(`${base}/v1/leads/${leadIds[0]}`, true) });
+  for (let i = 0; i < ROUNDS; i++)
+    rounds.push({ trivial: await measure(`${base}/healthz`, false), leads: await measure(`${base}/v1/leads/${leadIds[0]}`, true) });
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
   const summary = (pick: (r: (typeof rounds)[number]) => Awaited<ReturnType<typeof measure>>) => ({
     rps: median(rounds.map((r) => pick(r).result.requests.average)),
@@ -89,11 +119,20 @@ try {
   const p99Ratios = rounds.map((r) => r.leads.result.latency.p99 / r.trivial.result.latency.p99);
   const ratio = median(ratios);
   const p99Ratio = median(p99Ratios);
-  console.log(`\nautocannon, ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${DURATION_SECONDS / ROUNDS} s per route, ${new Date().toISOString()} (medians)`);
-  for (const [name, figures] of [["GET /healthz (trivial)", trivial], ["GET /v1/leads/{id} (auth + rate limit + read)", leads]] as const) {
-    console.log(`  ${name.padEnd(48)} ${figures.rps.toFixed(0).padStart(6)} req/s   p50 ${figures.p50} ms   p99 ${figures.p99} ms   server CPU ${figures.cpu.toFixed(3)} ms/req   non-2xx ${figures.non2xx}   errors ${figures.errors}`);
+  console.log(
+    `\nautocannon, ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${DURATION_SECONDS / ROUNDS} s per route, ${new Date().toISOString()} (medians)`,
+  );
+  for (const [name, figures] of [
+    ["GET /healthz (trivial)", trivial],
+    ["GET /v1/leads/{id} (auth + rate limit + read)", leads],
+  ] as const) {
+    console.log(
+      `  ${name.padEnd(48)} ${figures.rps.toFixed(0).padStart(6)} req/s   p50 ${figures.p50} ms   p99 ${figures.p99} ms   server CPU ${figures.cpu.toFixed(3)} ms/req   non-2xx ${figures.non2xx}   errors ${figures.errors}`,
+    );
   }
-  console.log(`  per round: throughput ${ratios.map((r) => `${(r * 100).toFixed(0)} %`).join(", ")}; p99 ${p99Ratios.map((r) => `${r.toFixed(2)}×`).join(", ")}`);
+  console.log(
+    `  per round: throughput ${ratios.map((r) => `${(r * 100).toFixed(0)} %`).join(", ")}; p99 ${p99Ratios.map((r) => `${r.toFixed(2)}×`).join(", ")}`,
+  );
   console.log(`  throughput ratio ${(ratio * 100).toFixed(1)} % (target ≥ 70 %)   p99 ratio ${p99Ratio.toFixed(2)}× (target ≤ 1.5×)`);
   const ok = leads.non2xx === 0 && leads.errors === 0 && ratio >= 0.7 && p99Ratio <= 1.5;
   console.log(ok ? "bench:api: target met" : "bench:api: target NOT met");

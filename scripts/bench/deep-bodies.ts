@@ -21,7 +21,14 @@ const { createToken } = await import("@/lib/tokens/create-token");
 await seed();
 const workspace = await ensureWorkspace({ slug: "bench", name: "Bench", plan: "enterprise" });
 const { user } = await createUser({ workspaceSlug: "bench", email: "bench@example.com", password: "bench-password", role: "admin" });
-const { token } = await createToken({ workspaceId: workspace.id, userId: user.id, name: "deep", scope: "write", expiresInDays: null, actor: { type: "system", id: "bench", name: "bench" } });
+const { token } = await createToken({
+  workspaceId: workspace.id,
+  userId: user.id,
+  name: "deep",
+  scope: "write",
+  expiresInDays: null,
+  actor: { type: "system", id: "bench", name: "bench" },
+});
 await closeDb();
 
 const DEPTH = 100_000;
@@ -41,7 +48,10 @@ async function timeHealthz(seconds: number): Promise<number[]> {
   return times.sort((a, b) => a - b);
 }
 
-const server = spawn(process.execPath, [path.join("node_modules", "next", "dist", "bin", "next"), "start", "-p", String(PORT)], { env: { ...process.env, NODE_ENV: "production" }, stdio: ["ignore", "ignore", "inherit"] });
+const server = spawn(process.execPath, [path.join("node_modules", "next", "dist", "bin", "next"), "start", "-p", String(PORT)], {
+  env: { ...process.env, NODE_ENV: "production" },
+  stdio: ["ignore", "ignore", "inherit"],
+});
 try {
   await waitForUrl(`${base}/readyz`);
   await timeHealthz(2); // warm-up
@@ -51,7 +61,11 @@ try {
   const statuses = new Map<number, number>();
   const flood = Array.from({ length: 8 }, async () => {
     while (flooding) {
-      const answer = await fetch(`${base}/v1/leads`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: deepBody });
+      const answer = await fetch(`${base}/v1/leads`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: deepBody,
+      });
       await answer.arrayBuffer();
       statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
     }
@@ -60,10 +74,13 @@ try {
   flooding = false;
   await Promise.all(flood);
 
-  const line = (label: string, t: number[]) => `${label.padEnd(28)} n=${String(t.length).padStart(5)}  p50 ${percentile(t, 50).toFixed(1)} ms  p99 ${percentile(t, 99).toFixed(1)} ms  max ${t[t.length - 1].toFixed(1)} ms`;
+  const line = (label: string, t: number[]) =>
+    `${label.padEnd(28)} n=${String(t.length).padStart(5)}  p50 ${percentile(t, 50).toFixed(1)} ms  p99 ${percentile(t, 99).toFixed(1)} ms  max ${t[t.length - 1].toFixed(1)} ms`;
   console.log(line("GET /healthz alone", quiet));
   console.log(line("GET /healthz, 8 deep floods", loaded));
-  console.log(`deep bodies (${DEPTH.toLocaleString()} levels, ${(deepBody.length / 1024).toFixed(0)} KiB) answered: ${[...statuses].map(([status, n]) => `${n} × ${status}`).join(", ")}`);
+  console.log(
+    `deep bodies (${DEPTH.toLocaleString()} levels, ${(deepBody.length / 1024).toFixed(0)} KiB) answered: ${[...statuses].map(([status, n]) => `${n} × ${status}`).join(", ")}`,
+  );
   console.log(`target: p99 under the flood < 100 ms → ${percentile(loaded, 99) < 100 ? "met" : "NOT met"}`);
   if ([...statuses.keys()].some((status) => status !== 422)) process.exitCode = 1;
 } finally {

@@ -45,7 +45,10 @@ export async function waitForUrl(url: string, timeoutMs = 60_000) {
 /** Starts one worker process for a bench; BENCH_WORKER_FLAGS adds node flags (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"). */
 export function spawnBenchWorker(port: number) {
   const flags = process.env.BENCH_WORKER_FLAGS?.split(" ").filter(Boolean) ?? [];
-  const worker = spawn(process.execPath, [...flags, "--import", "tsx", "workers/index.ts"], { env: { ...process.env, WORKER_PORT: String(port), LOG_LEVEL: "warn" }, stdio: ["ignore", "ignore", "inherit"] });
+  const worker = spawn(process.execPath, [...flags, "--import", "tsx", "workers/index.ts"], {
+    env: { ...process.env, WORKER_PORT: String(port), LOG_LEVEL: "warn" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   let stopping = false;
   worker.on("exit", (code, signal) => {
     if (stopping) return;

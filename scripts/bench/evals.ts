@@ -27,19 +27,33 @@ const actor = { type: "system" as const, id: "bench", name: "bench" };
 await seed();
 const workspace = await ensureWorkspace({ slug: "bench", name: "Bench" });
 const builtIn = (await setForRef(workspace.id, "evals/qualify"))!;
-const set = await createEvalSet(workspace.id, { ref: "evals/bench-40", stage: "qualify", name: "Bench: 40 qualify cases", context: builtIn.context as never }, actor);
+const set = await createEvalSet(
+  workspace.id,
+  { ref: "evals/bench-40", stage: "qualify", name: "Bench: 40 qualify cases", context: builtIn.context as never },
+  actor,
+);
 const cases = await db().evalCase.findMany({ where: { setId: builtIn.id }, orderBy: { id: "asc" }, take: 40 });
-for (const row of cases) await addEvalCase(workspace.id, set.id, { name: row.name, input: CaseInput.parse(row.input), expect: CaseExpect.parse(row.expect) }, actor);
+for (const row of cases)
+  await addEvalCase(workspace.id, set.id, { name: row.name, input: CaseInput.parse(row.input), expect: CaseExpect.parse(row.expect) }, actor);
 
 const llm = await startFakeChatServer({ delayMs: 200 });
-await upsertProvider(workspace.id, "fakeai", { kind: "openai-compatible", base_url: llm.url, default_model: "test-model", api_key: "sk-bench", max_concurrency: 20, requests_per_minute: 1_000_000 }, actor);
+await upsertProvider(
+  workspace.id,
+  "fakeai",
+  { kind: "openai-compatible", base_url: llm.url, default_model: "test-model", api_key: "sk-bench", max_concurrency: 20, requests_per_minute: 1_000_000 },
+  actor,
+);
 const worker = spawnBenchWorker(WORKER_PORT);
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function evaluateOnce(provider: string) {
   const started = performance.now();
-  const created = await createEvaluation(workspace.id, { prompt: "qualify", version: "v1.2.0", set: "evals/bench-40", provider, ...(provider === "local" ? {} : { model: "test-model" }) }, actor);
+  const created = await createEvaluation(
+    workspace.id,
+    { prompt: "qualify", version: "v1.2.0", set: "evals/bench-40", provider, ...(provider === "local" ? {} : { model: "test-model" }) },
+    actor,
+  );
   for (;;) {
     const row = await db().evaluation.findUniqueOrThrow({ where: { id: created.id } });
     if (row.status === "failed") throw new Error(`evaluation failed: ${row.error}`);
@@ -51,7 +65,10 @@ async function evaluateOnce(provider: string) {
 try {
   await waitForUrl(`http://127.0.0.1:${WORKER_PORT}/readyz`);
   await evaluateOnce("local"); // warm-up: the worker's first job loads the modules it needs
-  for (const [label, provider, target] of [["local engine", "local", 5_000], ["loopback provider (200 ms, concurrency 20)", "fakeai", 3_000]] as const) {
+  for (const [label, provider, target] of [
+    ["local engine", "local", 5_000],
+    ["loopback provider (200 ms, concurrency 20)", "fakeai", 3_000],
+  ] as const) {
     const rounds = [];
     for (let round = 0; round < ROUNDS; round++) rounds.push(await evaluateOnce(provider));
     const total = median(rounds.map((r) => r.total));

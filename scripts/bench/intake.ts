@@ -21,14 +21,22 @@ const { sentWorkspace, pointMailboxAt, replyMessage } = await import("../../test
 
 // Reply texts from the labelled corpus, so the classifier does its usual work.
 const corpusDir = path.join("lib", "engine", "local", "corpus");
-const texts = readdirSync(corpusDir).flatMap((file) => readFileSync(path.join(corpusDir, file), "utf8").split("\n").filter(Boolean).map((line) => (JSON.parse(line) as { text: string }).text));
+const texts = readdirSync(corpusDir).flatMap((file) =>
+  readFileSync(path.join(corpusDir, file), "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => (JSON.parse(line) as { text: string }).text),
+);
 
 await seed();
 const { workspaceId, leads } = await sentWorkspace("bench-intake", REPLIES);
 const dovecot = await startDovecot(["bench"]);
 const appendStarted = performance.now();
 // Written into the maildir as a delivery agent would (APPENDing 5,000 over IMAP takes minutes here).
-dovecot.deliverMany("bench", leads.map((lead, i) => replyMessage(lead, texts[i % texts.length], i % 10 === 9 ? "none" : "in-reply-to")));
+dovecot.deliverMany(
+  "bench",
+  leads.map((lead, i) => replyMessage(lead, texts[i % texts.length], i % 10 === 9 ? "none" : "in-reply-to")),
+);
 console.log(`bench: ${REPLIES} replies delivered to the mailbox in ${((performance.now() - appendStarted) / 1000).toFixed(1)} s`);
 
 const worker = spawnBenchWorker(WORKER_PORT);
@@ -54,7 +62,9 @@ try {
   const events = await db().event.count({ where: { workspaceId, type: "reply.received" } });
   console.log(`bench: ${matched} of ${REPLIES} replies matched (${events} reply.received events)`);
   console.log(`bench: stored ${(REPLIES / storeSeconds).toFixed(0)} messages/s (${storeSeconds.toFixed(1)} s)`);
-  console.log(`bench: matched and classified ${(REPLIES / classifySeconds).toFixed(0)} replies/s (${classifySeconds.toFixed(1)} s, first stored to last classified)`);
+  console.log(
+    `bench: matched and classified ${(REPLIES / classifySeconds).toFixed(0)} replies/s (${classifySeconds.toFixed(1)} s, first stored to last classified)`,
+  );
   console.log(`bench: wall time from the mailbox being configured: ${wallSeconds.toFixed(1)} s`);
 } finally {
   worker.kill();

@@ -28,11 +28,22 @@ await seed();
 const workspace = await ensureWorkspace({ slug: "bench", name: "Bench" });
 const rows = (count: number, prefix: string) =>
   Array.from({ length: count }, (_, i) => ({
-    email: `${prefix}${i}@bench.example`, first_name: `Lead${i}`, last_name: "Bench", company: `Company ${i % 5000}`,
-    title: i % 3 === 0 ? "Office Manager" : i % 3 === 1 ? "VP of Engineering" : "Head of Sales", industry: i % 4 === 0 ? "Food" : "Software",
-    employees: String(20 + (i % 1500)), country: ["US", "GB", "DE", "IT"][i % 4], notes: i % 5 === 0 ? "Hiring engineers; evaluating vendors" : "",
+    email: `${prefix}${i}@bench.example`,
+    first_name: `Lead${i}`,
+    last_name: "Bench",
+    company: `Company ${i % 5000}`,
+    title: i % 3 === 0 ? "Office Manager" : i % 3 === 1 ? "VP of Engineering" : "Head of Sales",
+    industry: i % 4 === 0 ? "Food" : "Software",
+    employees: String(20 + (i % 1500)),
+    country: ["US", "GB", "DE", "IT"][i % 4],
+    notes: i % 5 === 0 ? "Hiring engineers; evaluating vendors" : "",
   }));
-const files = await startFileServer(new Map([["/big.csv", toCsv(rows(LEADS, "lead"))], ["/llm.csv", toCsv(rows(LLM_LEADS, "llm"))]]));
+const files = await startFileServer(
+  new Map([
+    ["/big.csv", toCsv(rows(LEADS, "lead"))],
+    ["/llm.csv", toCsv(rows(LLM_LEADS, "llm"))],
+  ]),
+);
 const llm = await startFakeChatServer({ delayMs: 200 });
 
 const worker = spawnBenchWorker(WORKER_PORT);
@@ -56,19 +67,36 @@ try {
   const totalSeconds = (performance.now() - started) / 1000;
   const drafts = await db().draft.count({ where: { runId: run.id } });
 
-  await upsertProvider(workspace.id, "fakeai", { kind: "openai-compatible", base_url: llm.url, default_model: "test-model", max_concurrency: 100, requests_per_minute: 1_000_000 }, actor);
+  await upsertProvider(
+    workspace.id,
+    "fakeai",
+    { kind: "openai-compatible", base_url: llm.url, default_model: "test-model", max_concurrency: 100, requests_per_minute: 1_000_000 },
+    actor,
+  );
   await forkPrompt(workspace, "extract_signals", { from: "v1.2.0", as: "v1.2.0-llm", model_default: "fakeai/test-model" }, actor);
   const llmPins = { extract_signals: "extract_signals@bench:v1.2.0-llm" };
   // A fork reaches leads only once a reviewer (not its creator) approved the run's prompt set.
-  await approvePack(workspace.id, "saas-outbound", { pins: llmPins }, { userId: "bench-reviewer", actor: { type: "system", id: "bench-reviewer", name: "bench reviewer" } });
+  await approvePack(
+    workspace.id,
+    "saas-outbound",
+    { pins: llmPins },
+    { userId: "bench-reviewer", actor: { type: "system", id: "bench-reviewer", name: "bench reviewer" } },
+  );
   const llmStarted = performance.now();
-  const llmRun = await createRun(workspace.id, { pack: "saas-outbound", leads_csv_url: `${files.url}/llm.csv`, stop_after: "extract_signals", pins: llmPins }, actor);
+  const llmRun = await createRun(
+    workspace.id,
+    { pack: "saas-outbound", leads_csv_url: `${files.url}/llm.csv`, stop_after: "extract_signals", pins: llmPins },
+    actor,
+  );
   const llmDone = await waitFor(llmRun.id, ["completed", "failed"]);
   const llmSeconds = (performance.now() - llmStarted) / 1000;
   const callsPerSecond = llm.seen.length / llmSeconds;
 
-  const line = (label: string, value: string, target: string, ok: boolean) => console.log(`  ${label.padEnd(34)} ${value.padStart(14)}   target ${target.padEnd(12)} ${ok ? "met" : "NOT met"}`);
-  console.log(`\nbench:pipeline ${new Date().toISOString()}: ${LEADS} leads, stop_after draft_email, local provider (${done.status}, ${imported.imported} imported, ${drafts} drafts)`);
+  const line = (label: string, value: string, target: string, ok: boolean) =>
+    console.log(`  ${label.padEnd(34)} ${value.padStart(14)}   target ${target.padEnd(12)} ${ok ? "met" : "NOT met"}`);
+  console.log(
+    `\nbench:pipeline ${new Date().toISOString()}: ${LEADS} leads, stop_after draft_email, local provider (${done.status}, ${imported.imported} imported, ${drafts} drafts)`,
+  );
   line("import", `${Math.round(LEADS / importSeconds)} rows/s`, "≥ 50,000", LEADS / importSeconds >= 50_000);
   line("end to end", `${Math.round(LEADS / totalSeconds)} leads/s`, "≥ 5,000", LEADS / totalSeconds >= 5_000);
   line("worker peak RSS", `${Math.round(peakRssMb())} MB`, "< 500 MB", peakRssMb() < 500);

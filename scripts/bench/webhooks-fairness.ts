@@ -26,13 +26,18 @@ const hanging = await startReceiver();
 hanging.setMode("hang");
 const workspace = await ensureWorkspace({ slug: "bench-fairness", name: "Bench fairness" });
 const actor = { type: "system" as const, id: "bench", name: "bench" };
-for (let i = 0; i < HANGING; i++) await createEndpoint(workspace.id, { url: `${hanging.url}/${i}`, events: [], enabled: true, description: `hangs ${i}` }, actor);
+for (let i = 0; i < HANGING; i++)
+  await createEndpoint(workspace.id, { url: `${hanging.url}/${i}`, events: [], enabled: true, description: `hangs ${i}` }, actor);
 await createEndpoint(workspace.id, { url: healthy.url, events: [], enabled: true, description: "healthy" }, actor);
 const worker = spawnBenchWorker(WORKER_PORT);
 
 const eventData = JSON.stringify({ lead_id: "lead_bench", run_id: "run_bench", score: 90, reasons: ["bench"] });
 const insert = (ids: string[]) =>
-  sql().query(`INSERT INTO events (id, "workspaceId", type, data) SELECT id, $2, 'lead.qualified', $3::jsonb FROM unnest($1::text[]) AS id`, [ids, workspace.id, eventData]);
+  sql().query(`INSERT INTO events (id, "workspaceId", type, data) SELECT id, $2, 'lead.qualified', $3::jsonb FROM unnest($1::text[]) AS id`, [
+    ids,
+    workspace.id,
+    eventData,
+  ]);
 
 try {
   await waitForUrl(`http://127.0.0.1:${WORKER_PORT}/readyz`);
@@ -64,7 +69,9 @@ try {
 
   console.log(`\nbench:webhooks-fairness ${new Date().toISOString()}`);
   console.log(`  ${RATE} events/s for ${SECONDS} s to ${HANGING} endpoints that never answer + 1 healthy endpoint (${sentAt.size} events)`);
-  console.log(`  healthy endpoint: ${firstReceipt.size} of ${sentAt.size} received; outbox → received p50 ${shown(pct(50))}, p99 ${shown(pct(99))}   target p99 < 500 ms: ${pct(99) < 500 ? "met" : "NOT met"}`);
+  console.log(
+    `  healthy endpoint: ${firstReceipt.size} of ${sentAt.size} received; outbox → received p50 ${shown(pct(50))}, p99 ${shown(pct(99))}   target p99 < 500 ms: ${pct(99) < 500 ? "met" : "NOT met"}`,
+  );
   console.log(`  hanging endpoints: ${hangingOpen} requests received by them (none answered)`);
 } finally {
   worker.kill("SIGKILL"); // a clean stop would wait out the hanging attempts

@@ -26,7 +26,11 @@ const worker = spawnBenchWorker(WORKER_PORT);
 // Plain SQL, as the pipeline writes its events: the bench should spend its CPU receiving, not inserting.
 const eventData = JSON.stringify({ lead_id: "lead_bench", run_id: "run_bench", score: 90, reasons: ["bench"] });
 const insert = (ids: string[]) =>
-  sql().query(`INSERT INTO events (id, "workspaceId", type, data) SELECT id, $2, 'lead.qualified', $3::jsonb FROM unnest($1::text[]) AS id`, [ids, workspace.id, eventData]);
+  sql().query(`INSERT INTO events (id, "workspaceId", type, data) SELECT id, $2, 'lead.qualified', $3::jsonb FROM unnest($1::text[]) AS id`, [
+    ids,
+    workspace.id,
+    eventData,
+  ]);
 // Counted incrementally: rebuilding a set of 50,000 ids every poll would take CPU from the worker.
 const seen = new Set<unknown>();
 let counted = 0;
@@ -66,12 +70,19 @@ try {
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, 100 - (Date.now() - now))));
   }
   await until(() => distinctReceived() >= sentAt.size, 120_000);
-  const latencies = receiver.received.filter((r) => sentAt.has(r.headers["x-service-event-id"] as string)).map((r) => r.at - sentAt.get(r.headers["x-service-event-id"] as string)!).sort((a, b) => a - b);
+  const latencies = receiver.received
+    .filter((r) => sentAt.has(r.headers["x-service-event-id"] as string))
+    .map((r) => r.at - sentAt.get(r.headers["x-service-event-id"] as string)!)
+    .sort((a, b) => a - b);
   const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
 
   console.log(`\nbench:webhooks ${new Date().toISOString()}`);
-  console.log(`  ${EVENTS} events to one receiver: ${Math.round(throughput)} deliveries/s in ${seconds.toFixed(1)} s${complete ? "" : " (INCOMPLETE)"}   target ≥ 3,000: ${throughput >= 3000 ? "met" : "NOT met"}`);
-  console.log(`  steady ${STEADY_RATE}/s for ${STEADY_SECONDS} s: outbox → received p50 ${pct(50)} ms, p99 ${pct(99)} ms (${latencies.length} received)   target p99 < 500 ms: ${pct(99) < 500 ? "met" : "NOT met"}`);
+  console.log(
+    `  ${EVENTS} events to one receiver: ${Math.round(throughput)} deliveries/s in ${seconds.toFixed(1)} s${complete ? "" : " (INCOMPLETE)"}   target ≥ 3,000: ${throughput >= 3000 ? "met" : "NOT met"}`,
+  );
+  console.log(
+    `  steady ${STEADY_RATE}/s for ${STEADY_SECONDS} s: outbox → received p50 ${pct(50)} ms, p99 ${pct(99)} ms (${latencies.length} received)   target p99 < 500 ms: ${pct(99) < 500 ? "met" : "NOT met"}`,
+  );
 } finally {
   worker.kill("SIGTERM");
   await receiver.close();

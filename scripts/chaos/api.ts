@@ -23,7 +23,12 @@ export function apiClient(baseUrl: string, { deadlineMs = 180_000 } = {}) {
       if (attempt > 0) stats.retries++;
       let wait = Math.min(2_000, 100 * 2 ** attempt);
       try {
-        const response = await fetch(`${baseUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(15_000) });
+        const response = await fetch(`${baseUrl}${path}`, {
+          method,
+          headers,
+          body: body === undefined ? undefined : JSON.stringify(body),
+          signal: AbortSignal.timeout(15_000),
+        });
         const text = await response.text();
         if (response.status === 409 && /in progress/i.test(text)) {
           // Our own earlier try of this very request (same Idempotency-Key) was cut off with the

@@ -32,7 +32,14 @@ async function waitReady(url: string, child: ChildProcess, timeoutMs = 90_000) {
   throw new Error(`${url} did not answer 200 within ${timeoutMs / 1000} s`);
 }
 
-function supervised(name: string, command: string[], env: Record<string, string>, readyUrl: string, logDir: string, onCrash: (name: string, how: string) => void): AppProcess {
+function supervised(
+  name: string,
+  command: string[],
+  env: Record<string, string>,
+  readyUrl: string,
+  logDir: string,
+  onCrash: (name: string, how: string) => void,
+): AppProcess {
   let child: ChildProcess | undefined;
   let generation = 0;
   let unexpectedExits = 0;
@@ -45,7 +52,12 @@ function supervised(name: string, command: string[], env: Record<string, string>
     async start(extraEnv = {}) {
       generation++;
       const log = openSync(path.join(logDir, `${name}.${generation}.log`), "a");
-      const started = spawn(command[0], command.slice(1), { cwd: ROOT, env: { ...process.env, ...env, ...extraEnv }, stdio: ["ignore", log, log], detached: true });
+      const started = spawn(command[0], command.slice(1), {
+        cwd: ROOT,
+        env: { ...process.env, ...env, ...extraEnv },
+        stdio: ["ignore", log, log],
+        detached: true,
+      });
       child = started;
       started.once("exit", (code, signal) => {
         if (child !== started) return; // killed by us (kill9 clears `child` first)
@@ -92,9 +104,23 @@ export type AppEnvironment = Record<string, string>;
 
 export function webProcess(env: AppEnvironment, port: number, logDir: string, onCrash: (name: string, how: string) => void): AppProcess {
   const next = path.join(ROOT, "node_modules", "next", "dist", "bin", "next");
-  return supervised("web", [process.execPath, next, "start", "-p", String(port), "-H", "127.0.0.1"], { ...env, PORT: String(port), NODE_ENV: "production" }, `http://127.0.0.1:${port}/readyz`, logDir, onCrash);
+  return supervised(
+    "web",
+    [process.execPath, next, "start", "-p", String(port), "-H", "127.0.0.1"],
+    { ...env, PORT: String(port), NODE_ENV: "production" },
+    `http://127.0.0.1:${port}/readyz`,
+    logDir,
+    onCrash,
+  );
 }
 
 export function workerProcess(index: number, env: AppEnvironment, port: number, logDir: string, onCrash: (name: string, how: string) => void): AppProcess {
-  return supervised(`worker${index}`, [process.execPath, "--import", "tsx", path.join("workers", "index.ts")], { ...env, WORKER_PORT: String(port) }, `http://127.0.0.1:${port}/readyz`, logDir, onCrash);
+  return supervised(
+    `worker${index}`,
+    [process.execPath, "--import", "tsx", path.join("workers", "index.ts")],
+    { ...env, WORKER_PORT: String(port) },
+    `http://127.0.0.1:${port}/readyz`,
+    logDir,
+    onCrash,
+  );
 }

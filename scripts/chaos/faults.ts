@@ -66,7 +66,14 @@ export function faultInjector(options: { web: AppProcess; workers: AppProcess[];
       return inject("postgres restart", note, 1, () => services.restartPostgres(downMs));
     },
     summary(): Record<FaultKind, number> {
-      const kinds: FaultKind[] = ["worker kill -9", "web kill -9", "redis restart", "postgres restart", "worker dies after relay OK", "worker dies in committing"];
+      const kinds: FaultKind[] = [
+        "worker kill -9",
+        "web kill -9",
+        "redis restart",
+        "postgres restart",
+        "worker dies after relay OK",
+        "worker dies in committing",
+      ];
       return Object.fromEntries(kinds.map((kind) => [kind, records.filter((r) => r.kind === kind).length])) as Record<FaultKind, number>;
     },
   };

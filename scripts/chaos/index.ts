@@ -86,9 +86,15 @@ async function main(): Promise<boolean> {
   const webPort = await freePort();
   const appUrl = `http://127.0.0.1:${webPort}`;
   const env: Record<string, string> = {
-    DATABASE_URL: services.databaseUrl, REDIS_URL: services.redisUrl, APP_URL: appUrl, NEXTAUTH_URL: appUrl,
-    AUTH_SECRET: randomBytes(32).toString("base64url"), ENCRYPTION_KEY: randomBytes(32).toString("base64"),
-    OUTBOUND_ALLOWLIST: "127.0.0.0/8,::1/128", NEXT_TELEMETRY_DISABLED: "1", LOG_LEVEL: "warn",
+    DATABASE_URL: services.databaseUrl,
+    REDIS_URL: services.redisUrl,
+    APP_URL: appUrl,
+    NEXTAUTH_URL: appUrl,
+    AUTH_SECRET: randomBytes(32).toString("base64url"),
+    ENCRYPTION_KEY: randomBytes(32).toString("base64"),
+    OUTBOUND_ALLOWLIST: "127.0.0.0/8,::1/128",
+    NEXT_TELEMETRY_DISABLED: "1",
+    LOG_LEVEL: "warn",
   };
   Object.assign(process.env, env);
   const { workspaceId, tokens } = await prepareDatabase(services.databaseUrl, 4);
@@ -131,10 +137,15 @@ async function main(): Promise<boolean> {
   const review = reviewDrafts(api, tokens, draftIds, { concurrency: 8, perSecond: 80 });
   let reviewFailed: Error | undefined;
   review.done.catch((error: Error) => (reviewFailed = error));
-  const reviewed = (share: number) => until(`${share * 100} % of drafts decided`, async () => {
-    if (reviewFailed) throw reviewFailed;
-    return review.decided.size >= review.total * share;
-  }, 600_000);
+  const reviewed = (share: number) =>
+    until(
+      `${share * 100} % of drafts decided`,
+      async () => {
+        if (reviewFailed) throw reviewFailed;
+        return review.decided.size >= review.total * share;
+      },
+      600_000,
+    );
   await reviewed(0.1);
   await faults.killWeb("while drafts are reviewed");
   await reviewed(0.25);
@@ -163,23 +174,42 @@ async function main(): Promise<boolean> {
   // Sends in doubt keep the run `sending` until resolved: the driver resolves each over /v1 as a
   // reviewer who checked the relay would (the sink holds its Message-ID: sent; else: resend).
   const resolutions = new Map<string, Resolution>();
-  await until("run completed (in-doubt sends resolved)", async () => {
-    if ((await runStatus()) === "completed") return true;
-    await resolveInDoubt(api, tokens[0], runId, smtp.mails, resolutions);
-    return false;
-  }, 420_000, 2_000);
+  await until(
+    "run completed (in-doubt sends resolved)",
+    async () => {
+      if ((await runStatus()) === "completed") return true;
+      await resolveInDoubt(api, tokens[0], runId, smtp.mails, resolutions);
+      return false;
+    },
+    420_000,
+    2_000,
+  );
   log("run completed; waiting for every outbox event to reach the receiver");
 
   const seen = new Set<string>();
   let counted = 0;
-  await until("every event delivered", async () => {
-    for (; counted < receiver.received.length; counted++) seen.add(String(receiver.received[counted].headers["x-service-event-id"]));
-    const ids = (await pool.query<{ id: string }>(`SELECT id FROM events WHERE "workspaceId" = $1`, [workspaceId])).rows;
-    const pending = await scalar(`SELECT count(*) AS n FROM deliveries WHERE "workspaceId" = $1 AND status <> 'succeeded'`, [workspaceId]);
-    return pending === 0 && ids.every((row) => seen.has(row.id));
-  }, 300_000, 1_000).catch((error: Error) => log(`!! ${error.message}`));
+  await until(
+    "every event delivered",
+    async () => {
+      for (; counted < receiver.received.length; counted++) seen.add(String(receiver.received[counted].headers["x-service-event-id"]));
+      const ids = (await pool.query<{ id: string }>(`SELECT id FROM events WHERE "workspaceId" = $1`, [workspaceId])).rows;
+      const pending = await scalar(`SELECT count(*) AS n FROM deliveries WHERE "workspaceId" = $1 AND status <> 'succeeded'`, [workspaceId]);
+      return pending === 0 && ids.every((row) => seen.has(row.id));
+    },
+    300_000,
+    1_000,
+  ).catch((error: Error) => log(`!! ${error.message}`));
 
-  const { checks, figures } = await checkInvariants({ pool, runId, workspaceId, leads: LEADS, decided: review.decided, received: receiver.received, mails: smtp.mails, resolutions });
+  const { checks, figures } = await checkInvariants({
+    pool,
+    runId,
+    workspaceId,
+    leads: LEADS,
+    decided: review.decided,
+    received: receiver.received,
+    mails: smtp.mails,
+    resolutions,
+  });
   const crashes = processes.reduce((sum, p) => sum + p.unexpectedExits, 0);
   checks.push({ name: "no process exited on its own", ok: crashes === 0, detail: `${crashes} unexpected exits` });
   return printReport({ faults, figures, checks, api: api.stats, seconds: (Date.now() - startedAt) / 1000, logDir });

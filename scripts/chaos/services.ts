@@ -86,10 +86,30 @@ export async function startServices() {
     // after SIGKILL replays the log, losing at most the last second's queue writes, which the
     // resume sweeps find again from PostgreSQL.
     const log = openSync(path.join(dir, "redis.log"), "a");
-    redis = spawn(REDIS_SERVER, [
-      "--port", String(redisPort), "--bind", "127.0.0.1", "--dir", redisDir, "--appendonly", "yes", "--appendfsync", "everysec",
-      "--save", "", "--maxmemory-policy", "noeviction", "--daemonize", "no", "--protected-mode", "no",
-    ], { stdio: ["ignore", log, log], detached: true });
+    redis = spawn(
+      REDIS_SERVER,
+      [
+        "--port",
+        String(redisPort),
+        "--bind",
+        "127.0.0.1",
+        "--dir",
+        redisDir,
+        "--appendonly",
+        "yes",
+        "--appendfsync",
+        "everysec",
+        "--save",
+        "",
+        "--maxmemory-policy",
+        "noeviction",
+        "--daemonize",
+        "no",
+        "--protected-mode",
+        "no",
+      ],
+      { stdio: ["ignore", log, log], detached: true },
+    );
     await waitForPort(redisPort, "private Redis");
   }
 

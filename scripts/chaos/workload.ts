@@ -18,7 +18,11 @@ export async function prepareDatabase(databaseUrl: string, tokenCount: number): 
   await admin.connect();
   await admin.query(`CREATE DATABASE "${new URL(databaseUrl).pathname.slice(1)}"`);
   await admin.end();
-  execFileSync(path.join(ROOT, "node_modules", ".bin", "prisma"), ["migrate", "deploy"], { cwd: ROOT, env: { ...process.env, DATABASE_URL: databaseUrl }, stdio: "ignore" });
+  execFileSync(path.join(ROOT, "node_modules", ".bin", "prisma"), ["migrate", "deploy"], {
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+    stdio: "ignore",
+  });
 
   // The service's own functions, as the CLI uses them (process.env points at the private services).
   const { seed } = await import("@/prisma/seed/run-seed");
@@ -43,14 +47,50 @@ export async function prepareDatabase(databaseUrl: string, tokenCount: number): 
  * (rejected `not_icp` by qualify).
  */
 export function leadsCsv(count: number): string {
-  return toCsv(Array.from({ length: count }, (_, i) => i % 10 === 0
-    ? { email: `lead${i}@chaos.example`, first_name: `Ada${i}`, last_name: "Fit", company: `Engines ${i % 211}`, title: "VP of Engineering", industry: "Software", employees: "400", country: "GB", notes: i % 20 === 0 ? "Hiring engineers" : "" }
-    : { email: `lead${i}@chaos.example`, first_name: `Bob${i}`, last_name: "Poor", company: `Bakery ${i % 211}`, title: "Office Manager", industry: "Food", employees: "8", country: "IT", notes: "" }));
+  return toCsv(
+    Array.from({ length: count }, (_, i) =>
+      i % 10 === 0
+        ? {
+            email: `lead${i}@chaos.example`,
+            first_name: `Ada${i}`,
+            last_name: "Fit",
+            company: `Engines ${i % 211}`,
+            title: "VP of Engineering",
+            industry: "Software",
+            employees: "400",
+            country: "GB",
+            notes: i % 20 === 0 ? "Hiring engineers" : "",
+          }
+        : {
+            email: `lead${i}@chaos.example`,
+            first_name: `Bob${i}`,
+            last_name: "Poor",
+            company: `Bakery ${i % 211}`,
+            title: "Office Manager",
+            industry: "Food",
+            employees: "8",
+            country: "IT",
+            notes: "",
+          },
+    ),
+  );
 }
 
-export async function configureAndStartRun(api: Api, token: string, options: { hookUrl: string; smtpPort: number; csvUrl: string; stopAfter: string | null }): Promise<string> {
-  expectStatus(await api.call("POST", "/v1/webhook-endpoints", token, { url: options.hookUrl, events: [], description: "chaos receiver" }), "create webhook endpoint", 201);
-  expectStatus(await api.call("PUT", "/v1/relay", token, { host: "127.0.0.1", port: options.smtpPort, secure: false, from_email: "sam@chaos.example", from_name: "Sam" }), "set relay", 200);
+export async function configureAndStartRun(
+  api: Api,
+  token: string,
+  options: { hookUrl: string; smtpPort: number; csvUrl: string; stopAfter: string | null },
+): Promise<string> {
+  expectStatus(
+    await api.call("POST", "/v1/webhook-endpoints", token, { url: options.hookUrl, events: [], description: "chaos receiver" }),
+    "create webhook endpoint",
+    201,
+  );
+  expectStatus(
+    await api.call("PUT", "/v1/relay", token, { host: "127.0.0.1", port: options.smtpPort, secure: false, from_email: "sam@chaos.example", from_name: "Sam" }),
+    "set relay",
+    200,
+  );
   const body: Record<string, unknown> = { pack: "saas-outbound", leads_csv_url: options.csvUrl };
   if (options.stopAfter) body.stop_after = options.stopAfter;
   const run = expectStatus(await api.call("POST", "/v1/runs", token, body), "create run", 202);
@@ -80,9 +120,10 @@ export function reviewDrafts(api: Api, tokens: string[], draftIds: string[], { c
       if (ahead > 0) await new Promise((resolve) => setTimeout(resolve, ahead));
       const token = tokens[(lane + index) % tokens.length];
       const choice = decide(id);
-      const answer = choice === "approve"
-        ? await api.call("POST", `/v1/drafts/${id}/approve`, token, {})
-        : await api.call("POST", `/v1/drafts/${id}/reject`, token, { reason: "Not this quarter (chaos run)" });
+      const answer =
+        choice === "approve"
+          ? await api.call("POST", `/v1/drafts/${id}/approve`, token, {})
+          : await api.call("POST", `/v1/drafts/${id}/reject`, token, { reason: "Not this quarter (chaos run)" });
       expectStatus(answer, `${choice} ${id}`, 200, 409);
       // A 409 is only fine when it says the draft was decided already (by our own cut-off try).
       if (answer.status === 409 && !/already|a moment ago/.test(String(answer.body.detail))) throw new Error(`${choice} ${id}: ${JSON.stringify(answer.body)}`);

@@ -12,10 +12,25 @@ type DocumentPaths = { paths: Record<string, Record<string, { operationId?: stri
 export type Entry = { n: number; method: string; url: string; operation?: string; status: number; code?: string; verdict: Verdict };
 type Group = { key: string; count: number; example: string };
 export type Figures = {
-  date: string; operations: number; exercised: number; answered2xx: number; unexercised: string[]; no2xx: string[];
-  requests: number; judged: number; serverErrors: Group[]; serverErrorCount: number;
-  responseMismatches: Group[]; responseMismatchCount: number; acceptedAgainstDocument: Group[]; acceptedAgainstDocumentCount: number;
-  notJudged: Group[]; notJudgedCount: number; refusedWhatDocumentAllows: Group[]; refusedCount: number; complete: boolean;
+  date: string;
+  operations: number;
+  exercised: number;
+  answered2xx: number;
+  unexercised: string[];
+  no2xx: string[];
+  requests: number;
+  judged: number;
+  serverErrors: Group[];
+  serverErrorCount: number;
+  responseMismatches: Group[];
+  responseMismatchCount: number;
+  acceptedAgainstDocument: Group[];
+  acceptedAgainstDocumentCount: number;
+  notJudged: Group[];
+  notJudgedCount: number;
+  refusedWhatDocumentAllows: Group[];
+  refusedCount: number;
+  complete: boolean;
   /** Times Prism exited and was started again (set by the session). */
   prismRestarts?: number;
   /** What the contract run adds to the suite: starting Prism, and judging what was left when the suite ended. */
@@ -25,11 +40,18 @@ export type Figures = {
 
 /** method + pathname (under /v1) → operationId, by the document's path templates (literal segments win). */
 export function operationMatcher(document: DocumentPaths) {
-  const routes = Object.entries(document.paths).flatMap(([template, methods]) => {
-    const pattern = new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\\?\{[^}]+\\?\}/g, "[^/]+")}$`);
-    const params = (template.match(/\{/g) ?? []).length;
-    return Object.entries(methods).map(([method, operation]) => ({ method: method.toUpperCase(), pattern, params, id: operation.operationId ?? `${method} ${template}` }));
-  }).sort((a, b) => a.params - b.params);
+  const routes = Object.entries(document.paths)
+    .flatMap(([template, methods]) => {
+      const pattern = new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\\?\{[^}]+\\?\}/g, "[^/]+")}$`);
+      const params = (template.match(/\{/g) ?? []).length;
+      return Object.entries(methods).map(([method, operation]) => ({
+        method: method.toUpperCase(),
+        pattern,
+        params,
+        id: operation.operationId ?? `${method} ${template}`,
+      }));
+    })
+    .sort((a, b) => a.params - b.params);
   return (method: string, url: string): string | undefined => {
     const pathname = url.split("?")[0].replace(/^\/v1/, "") || "/";
     return routes.find((route) => route.method === method && route.pattern.test(pathname))?.id;
@@ -59,21 +81,38 @@ const op = (entry: Entry) => entry.operation ?? `${entry.method} (no operation)`
 export function tally(document: DocumentPaths, entries: Entry[], complete: boolean): Figures {
   const ids = operationIds(document);
   const seen = new Set(entries.map((entry) => entry.operation).filter(Boolean));
-  const ok = new Set(entries.filter((entry) => entry.status >= 200 && entry.status < 300).map((entry) => entry.operation).filter(Boolean));
+  const ok = new Set(
+    entries
+      .filter((entry) => entry.status >= 200 && entry.status < 300)
+      .map((entry) => entry.operation)
+      .filter(Boolean),
+  );
   const serverErrors = entries.filter((entry) => entry.status >= 500);
   const mismatched = entries.filter((entry) => errors(entry.verdict.response).length > 0);
   const accepted = entries.filter((entry) => entry.status < 300 && errors(entry.verdict.request).length > 0);
   const notJudged = entries.filter((entry) => entry.verdict.prismError);
-  const refused = entries.filter((entry) => errors(entry.verdict.request).length === 0 && !entry.verdict.prismError && entry.operation && [400, 422].includes(entry.status));
+  const refused = entries.filter(
+    (entry) => errors(entry.verdict.request).length === 0 && !entry.verdict.prismError && entry.operation && [400, 422].includes(entry.status),
+  );
   return {
-    date: new Date().toISOString().slice(0, 10), operations: ids.length, exercised: ids.filter((id) => seen.has(id)).length, answered2xx: ids.filter((id) => ok.has(id)).length,
-    unexercised: ids.filter((id) => !seen.has(id)), no2xx: ids.filter((id) => !ok.has(id)),
-    requests: entries.length, judged: entries.length - notJudged.length,
-    serverErrors: group(serverErrors, (entry) => [`${op(entry)} ${entry.status} ${entry.code ?? ""}`]), serverErrorCount: serverErrors.length,
-    responseMismatches: group(mismatched, (entry) => errors(entry.verdict.response).map((v) => `${op(entry)} ${entry.status}: ${where(v)}`)), responseMismatchCount: mismatched.length,
-    acceptedAgainstDocument: group(accepted, (entry) => errors(entry.verdict.request).map((v) => `${op(entry)} ${entry.status}: ${where(v)}`)), acceptedAgainstDocumentCount: accepted.length,
-    notJudged: group(notJudged, (entry) => [`${op(entry)}: ${entry.verdict.prismError!.slice(0, 200)}`]), notJudgedCount: notJudged.length,
-    refusedWhatDocumentAllows: group(refused, (entry) => [`${op(entry)} ${entry.status} ${entry.code ?? ""}`]), refusedCount: refused.length,
+    date: new Date().toISOString().slice(0, 10),
+    operations: ids.length,
+    exercised: ids.filter((id) => seen.has(id)).length,
+    answered2xx: ids.filter((id) => ok.has(id)).length,
+    unexercised: ids.filter((id) => !seen.has(id)),
+    no2xx: ids.filter((id) => !ok.has(id)),
+    requests: entries.length,
+    judged: entries.length - notJudged.length,
+    serverErrors: group(serverErrors, (entry) => [`${op(entry)} ${entry.status} ${entry.code ?? ""}`]),
+    serverErrorCount: serverErrors.length,
+    responseMismatches: group(mismatched, (entry) => errors(entry.verdict.response).map((v) => `${op(entry)} ${entry.status}: ${where(v)}`)),
+    responseMismatchCount: mismatched.length,
+    acceptedAgainstDocument: group(accepted, (entry) => errors(entry.verdict.request).map((v) => `${op(entry)} ${entry.status}: ${where(v)}`)),
+    acceptedAgainstDocumentCount: accepted.length,
+    notJudged: group(notJudged, (entry) => [`${op(entry)}: ${entry.verdict.prismError!.slice(0, 200)}`]),
+    notJudgedCount: notJudged.length,
+    refusedWhatDocumentAllows: group(refused, (entry) => [`${op(entry)} ${entry.status} ${entry.code ?? ""}`]),
+    refusedCount: refused.length,
     complete,
   };
 }
@@ -90,7 +129,14 @@ export function failures(figures: Figures): string[] {
 }
 
 export function summaryLines(figures: Figures, detail = 12): string[] {
-  const list = (title: string, groups: Group[]) => (groups.length ? [`  ${title}:`, ...groups.slice(0, detail).map((g) => `    ${String(g.count).padStart(5)} × ${g.key}\n            e.g. ${g.example}`), ...(groups.length > detail ? [`    … ${groups.length - detail} more kinds`] : [])] : []);
+  const list = (title: string, groups: Group[]) =>
+    groups.length
+      ? [
+          `  ${title}:`,
+          ...groups.slice(0, detail).map((g) => `    ${String(g.count).padStart(5)} × ${g.key}\n            e.g. ${g.example}`),
+          ...(groups.length > detail ? [`    … ${groups.length - detail} more kinds`] : []),
+        ]
+      : [];
   return [
     `contract (Stoplight Prism over the API suite), ${figures.date}${figures.complete ? "" : " — a subset of the suite"}:`,
     `  operations in the document: ${figures.operations}; exercised: ${figures.exercised}; answered 2xx at least once: ${figures.answered2xx}`,

@@ -16,7 +16,18 @@ export type Violation = { location: string[]; severity: string; code?: string | 
 export type Verdict = { request: Violation[]; response: Violation[]; truncated: boolean; prismError?: string };
 
 const ROOT = path.resolve(import.meta.dirname, "..", "..");
-const HOP_BY_HOP = new Set(["connection", "keep-alive", "transfer-encoding", "content-length", "host", "expect", "upgrade", "proxy-connection", "te", "trailer"]);
+const HOP_BY_HOP = new Set([
+  "connection",
+  "keep-alive",
+  "transfer-encoding",
+  "content-length",
+  "host",
+  "expect",
+  "upgrade",
+  "proxy-connection",
+  "te",
+  "trailer",
+]);
 const JSON_TYPE = /^application\/([a-z0-9.+-]+\+)?json\s*(;|$)/i;
 
 /** A body Prism forwards with the same length it was given: canonical JSON, or text (what Prism reads it as). */
@@ -63,7 +74,9 @@ function parseViolations(header: string | null): { list: Violation[]; truncated:
     return { list: JSON.parse(text) as Violation[], truncated };
   } catch {
     // Cut off mid-list: keep the whole objects before the cut.
-    const objects = [...text.matchAll(/\{"location":\[[^\]]*\],"severity":"\w+","code":[^,]*,"message":"(?:[^"\\]|\\.)*"\}/g)].map((m) => JSON.parse(m[0]) as Violation);
+    const objects = [...text.matchAll(/\{"location":\[[^\]]*\],"severity":"\w+","code":[^,]*,"message":"(?:[^"\\]|\\.)*"\}/g)].map(
+      (m) => JSON.parse(m[0]) as Violation,
+    );
     return { list: objects, truncated: true };
   }
 }
@@ -80,7 +93,9 @@ export async function startPrism(options: { document: string; port: number; logF
     if (!entry) return void response.writeHead(599, { "content-type": "text/plain", connection: "close" }).end(`no exchange ${id}`);
     entry.reached = true;
     const headers = Object.fromEntries(Object.entries(entry.exchange.responseHeaders).filter(([name]) => !HOP_BY_HOP.has(name)));
-    response.writeHead(entry.exchange.status, { ...headers, "content-length": String(entry.exchange.responseBody.length), connection: "close" }).end(entry.exchange.responseBody);
+    response
+      .writeHead(entry.exchange.status, { ...headers, "content-length": String(entry.exchange.responseBody.length), connection: "close" })
+      .end(entry.exchange.responseBody);
   });
   await new Promise<void>((resolve) => replay.listen(0, "127.0.0.1", () => resolve()));
   const upstream = `http://127.0.0.1:${(replay.address() as AddressInfo).port}`;
@@ -94,7 +109,18 @@ export async function startPrism(options: { document: string; port: number; logF
   const spawnPrism = () => {
     const child = spawn(
       process.execPath,
-      [path.join(ROOT, "node_modules", "@stoplight", "prism-cli", "dist", "index.js"), "proxy", options.document, upstream, "--host", "127.0.0.1", "--port", String(options.port), "--cors", "false"],
+      [
+        path.join(ROOT, "node_modules", "@stoplight", "prism-cli", "dist", "index.js"),
+        "proxy",
+        options.document,
+        upstream,
+        "--host",
+        "127.0.0.1",
+        "--port",
+        String(options.port),
+        "--cors",
+        "false",
+      ],
       { cwd: ROOT, env: { ...process.env, NODE_ENV: "production", FORCE_COLOR: "0" }, stdio: ["ignore", "pipe", "pipe"] },
     );
     child.stdout!.pipe(log, { end: false });
@@ -111,7 +137,13 @@ export async function startPrism(options: { document: string; port: number; logF
   const waitForPrism = async () => {
     const deadline = Date.now() + 120_000;
     for (;;) {
-      if (await fetch(`${url}/__prism_ready`).then(() => true, () => false)) return;
+      if (
+        await fetch(`${url}/__prism_ready`).then(
+          () => true,
+          () => false,
+        )
+      )
+        return;
       if (Date.now() > deadline) throw new Error(`Prism did not start within 120 s; see ${options.logFile}`);
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
@@ -134,7 +166,13 @@ export async function startPrism(options: { document: string; port: number; logF
       // The document's paths are relative to its server, /v1. Asked again once if Prism went away meanwhile.
       const ask = async () => {
         await ready;
-        return fetch(`${url}${routablePath(exchange.url)}`, { method: exchange.method, headers, body, redirect: "manual", signal: AbortSignal.timeout(60_000) });
+        return fetch(`${url}${routablePath(exchange.url)}`, {
+          method: exchange.method,
+          headers,
+          body,
+          redirect: "manual",
+          signal: AbortSignal.timeout(60_000),
+        });
       };
       const answer = await ask().catch(async (error: Error) => {
         if (error.name === "TimeoutError") throw error;

@@ -35,7 +35,9 @@ const suite = await run(bin("vitest"), ["run", "--project", "api", ...(fileFilte
 }).catch((error) => error);
 if (!existsSync(report)) fail(`The contract run wrote no report${suite instanceof Error ? `: ${suite.message}` : ""}`);
 const { summary, failures } = JSON.parse(readFileSync(report, "utf8"));
-console.log(`\n${summary.join("\n")}\n  took ${Math.round((Date.now() - started) / 1000)} s; details in .run/contract-exchanges.json, Prism's log in .run/contract-prism.log`);
+console.log(
+  `\n${summary.join("\n")}\n  took ${Math.round((Date.now() - started) / 1000)} s; details in .run/contract-exchanges.json, Prism's log in .run/contract-prism.log`,
+);
 if (suite instanceof Error) console.log("\n✖ the API suite itself failed (see above)");
 for (const failure of failures) console.log(`✖ ${failure}`);
 process.exit(failures.length || suite instanceof Error ? 1 : 0);

@@ -21,13 +21,27 @@ export async function startContractSession(options: { teePort: number; prismPort
   let matcher: ((method: string, url: string) => string | undefined) | undefined;
 
   const submit = (exchange: Exchange) => {
-    judging.push(limit(async () => {
-      const verdict = await judge!(exchange);
-      const code = /json/.test(String(exchange.responseHeaders["content-type"] ?? "")) ? codeOf(exchange.responseBody) : undefined;
-      entries.push({ n: exchange.n, method: exchange.method, url: exchange.url, operation: matcher!(exchange.method, exchange.url), status: exchange.status, code, verdict });
-    }));
+    judging.push(
+      limit(async () => {
+        const verdict = await judge!(exchange);
+        const code = /json/.test(String(exchange.responseHeaders["content-type"] ?? "")) ? codeOf(exchange.responseBody) : undefined;
+        entries.push({
+          n: exchange.n,
+          method: exchange.method,
+          url: exchange.url,
+          operation: matcher!(exchange.method, exchange.url),
+          status: exchange.status,
+          code,
+          verdict,
+        });
+      }),
+    );
   };
-  const tee = await startTee({ port: options.teePort, upstream: new URL(options.upstream), onExchange: (exchange) => (judge ? submit(exchange) : queue.push(exchange)) });
+  const tee = await startTee({
+    port: options.teePort,
+    upstream: new URL(options.upstream),
+    onExchange: (exchange) => (judge ? submit(exchange) : queue.push(exchange)),
+  });
   let prism: Awaited<ReturnType<typeof startPrism>> | undefined;
   let document: Document | undefined;
   let prismStartMs = 0;
@@ -61,7 +75,10 @@ export async function startContractSession(options: { teePort: number; prismPort
       const figures = { ...tally(document, entries, complete), prismRestarts: prism?.restarts() ?? 0, prismStartMs, drainMs };
       writeFileSync(options.reportFile, JSON.stringify({ figures, failures: failures(figures), summary: summaryLines(figures) }, null, 2));
       const details = path.join(path.dirname(options.reportFile), "contract-exchanges.json");
-      writeFileSync(details, JSON.stringify(entries.filter((e) => e.status >= 500 || e.verdict.response.length || e.verdict.request.length || e.verdict.prismError)));
+      writeFileSync(
+        details,
+        JSON.stringify(entries.filter((e) => e.status >= 500 || e.verdict.response.length || e.verdict.request.length || e.verdict.prismError)),
+      );
     },
   };
 }

@@ -39,7 +39,9 @@ export async function startTee(options: { port: number; upstream: URL; onExchang
           stopped = true;
           request.pause();
         }
-        const headers = early ? [...answer.rawHeaders.filter((_, i, all) => !/^connection$/i.test(all[i - (i % 2)])), "Connection", "close"] : answer.rawHeaders;
+        const headers = early
+          ? [...answer.rawHeaders.filter((_, i, all) => !/^connection$/i.test(all[i - (i % 2)])), "Connection", "close"]
+          : answer.rawHeaders;
         response.writeHead(answer.statusCode ?? 502, answer.statusMessage, headers);
         const responseChunks: Buffer[] = [];
         answer.on("data", (chunk: Buffer) => {
@@ -52,8 +54,15 @@ export async function startTee(options: { port: number; upstream: URL; onExchang
           });
           if (!record) return;
           options.onExchange({
-            n: ++count, method: request.method ?? "GET", url: request.url ?? "/", requestHeaders: request.headers, requestBody: Buffer.concat(requestChunks),
-            requestTruncated: kept >= MAX_KEPT, status: answer.statusCode ?? 0, responseHeaders: answer.headers, responseBody: Buffer.concat(responseChunks),
+            n: ++count,
+            method: request.method ?? "GET",
+            url: request.url ?? "/",
+            requestHeaders: request.headers,
+            requestBody: Buffer.concat(requestChunks),
+            requestTruncated: kept >= MAX_KEPT,
+            status: answer.statusCode ?? 0,
+            responseHeaders: answer.headers,
+            responseBody: Buffer.concat(responseChunks),
           });
         });
         answer.on("error", () => response.destroy());

@@ -4,7 +4,19 @@ import path from "node:path";
 import { ROOT } from "./proc.mjs";
 
 // `npm start` builds only when the sources changed since the last build.
-const INPUTS = ["app", "components", "lib", "public", "types", "proxy.ts", "instrumentation.ts", "next.config.mjs", "postcss.config.mjs", "tsconfig.json", "package-lock.json"];
+const INPUTS = [
+  "app",
+  "components",
+  "lib",
+  "public",
+  "types",
+  "proxy.ts",
+  "instrumentation.ts",
+  "next.config.mjs",
+  "postcss.config.mjs",
+  "tsconfig.json",
+  "package-lock.json",
+];
 const STAMP = path.join(ROOT, ".next", "leadpipe-build-stamp");
 
 function* files(entry) {

@@ -133,7 +133,11 @@ export async function ensureServices({ databaseUrl, redisUrl }) {
 export async function ensureDovecot() {
   const binary = ["/usr/sbin/dovecot", "/usr/local/sbin/dovecot"].find((path) => existsSync(path));
   if (binary && existsSync("/usr/lib/dovecot/imap")) return binary;
-  await aptInstall(["dovecot-imapd"], "Dovecot (IMAP server for the mailbox tests)", "Install it (Debian: `sudo apt-get install -y dovecot-imapd`) and run the tests again.");
+  await aptInstall(
+    ["dovecot-imapd"],
+    "Dovecot (IMAP server for the mailbox tests)",
+    "Install it (Debian: `sudo apt-get install -y dovecot-imapd`) and run the tests again.",
+  );
   if (!existsSync("/usr/sbin/dovecot")) throw new Error("dovecot-imapd was installed but /usr/sbin/dovecot is missing.");
   return "/usr/sbin/dovecot";
 }

@@ -23,7 +23,15 @@ const CALL_COST_MICROS = 810;
 beforeAll(async () => {
   ws = await testWorkspace("claude");
   claude = await startFakeAnthropicServer({ delayMs: 20 });
-  const lead = (first_name: string) => ({ email: `${first_name.toLowerCase()}@claude.example`, first_name, title: "VP of Engineering", company: "Engines", industry: "Software", employees: "300", country: "US" });
+  const lead = (first_name: string) => ({
+    email: `${first_name.toLowerCase()}@claude.example`,
+    first_name,
+    title: "VP of Engineering",
+    company: "Engines",
+    industry: "Software",
+    employees: "300",
+    country: "US",
+  });
   files = await startFileServer(new Map([["/claude.csv", toCsv(["Ada", "Ratelimit", "Garbage", "Fenced"].map(lead))]]));
   const port = await freePort();
   worker = spawnWorker({ WORKER_PORT: String(port) });
@@ -45,13 +53,24 @@ describe("an anthropic provider", () => {
   it("runs the stages, waits out a 429, rejects output that never validates, and prices every trace", async () => {
     const provider = await call("POST", "/v1/providers/claude", {
       token: ws.tokens.admin,
-      body: { kind: "anthropic", base_url: claude.url, default_model: "claude-test", api_key: "sk-ant-fake-123", max_concurrency: 2, input_price_per_mtok_usd: 3, output_price_per_mtok_usd: 15 },
+      body: {
+        kind: "anthropic",
+        base_url: claude.url,
+        default_model: "claude-test",
+        api_key: "sk-ant-fake-123",
+        max_concurrency: 2,
+        input_price_per_mtok_usd: 3,
+        output_price_per_mtok_usd: 15,
+      },
     });
     expect(provider.status).toBe(201);
     expect(provider.body).toMatchObject({ kind: "anthropic", input_price_per_mtok_usd: 3, output_price_per_mtok_usd: 15, has_api_key: true });
     const pins: Record<string, string> = {};
     for (const stage of ["extract_signals", "qualify", "draft_email", "track"]) {
-      const fork = await call("POST", `/v1/prompts/${stage}/fork`, { token: ws.tokens.admin, body: { from: "v1.2.0", as: "v1.2.0-claude", model_default: "claude/claude-test" } });
+      const fork = await call("POST", `/v1/prompts/${stage}/fork`, {
+        token: ws.tokens.admin,
+        body: { from: "v1.2.0", as: "v1.2.0-claude", model_default: "claude/claude-test" },
+      });
       expect(fork.status).toBe(201);
       pins[stage] = `${stage}@${ws.workspace.slug}:v1.2.0-claude`;
     }
@@ -60,10 +79,13 @@ describe("an anthropic provider", () => {
     const created = await call("POST", "/v1/runs", { token: ws.tokens.admin, body: { pack: "saas-outbound", leads_csv_url: `${files.url}/claude.csv`, pins } });
     expect(created.status).toBe(202);
     runId = created.body.id as string;
-    const run = await eventually(async () => {
-      const answer = await call("GET", `/v1/runs/${runId}`, { token: ws.tokens.viewer });
-      return answer.body.status === "awaiting_review" ? answer.body : null;
-    }, { timeoutMs: 30_000 });
+    const run = await eventually(
+      async () => {
+        const answer = await call("GET", `/v1/runs/${runId}`, { token: ws.tokens.viewer });
+        return answer.body.status === "awaiting_review" ? answer.body : null;
+      },
+      { timeoutMs: 30_000 },
+    );
     expect(run.counts).toMatchObject({ imported: 4, qualified: 3, rejected: 1, drafted: 3 });
 
     const leads = (await call("GET", `/v1/runs/${runId}/leads`, { token: ws.tokens.viewer })).body.data!;
@@ -77,7 +99,9 @@ describe("an anthropic provider", () => {
     const draft = await db().draft.findFirstOrThrow({ where: { runId, leadId: ada.id } });
     expect(draft).toMatchObject({ subject: "Claude subject for Ada", body: "Hi Ada,\n\nWritten by Claude.\n\nSam" });
 
-    expect(claude.seen.every((m) => m.apiKey === "sk-ant-fake-123" && m.model === "claude-test" && m.maxTokens === 4096 && typeof m.version === "string")).toBe(true);
+    expect(claude.seen.every((m) => m.apiKey === "sk-ant-fake-123" && m.model === "claude-test" && m.maxTokens === 4096 && typeof m.version === "string")).toBe(
+      true,
+    );
     expect(claude.seen.every((m) => m.system.endsWith("Answer with one JSON object only: no prose before or after it, no code fences."))).toBe(true);
     expect(claude.seen.filter((m) => m.user.includes("Garbage")).length).toBe(3);
     expect(claude.seen.filter((m) => m.user.includes("Ratelimit") && /buying signals/i.test(m.system)).length).toBe(2);
@@ -85,16 +109,26 @@ describe("an anthropic provider", () => {
 
     const traces = await db().stageTrace.findMany({ where: { runId, leadId: ada.id } });
     expect(traces.map((t) => t.stage).sort()).toEqual(["draft_email", "extract_signals", "qualify"]);
-    for (const trace of traces) expect(trace).toMatchObject({ provider: "claude", model: "claude-test", inputTokens: 120, outputTokens: 30, costMicros: CALL_COST_MICROS, error: null });
+    for (const trace of traces)
+      expect(trace).toMatchObject({ provider: "claude", model: "claude-test", inputTokens: 120, outputTokens: 30, costMicros: CALL_COST_MICROS, error: null });
     const garbage = await db().stageTrace.findFirstOrThrow({ where: { runId, leadId: await leadId("Garbage") } });
-    expect(garbage).toMatchObject({ inputTokens: 360, outputTokens: 90, costMicros: 3 * CALL_COST_MICROS, output: null, error: expect.stringContaining("not JSON") });
+    expect(garbage).toMatchObject({
+      inputTokens: 360,
+      outputTokens: 90,
+      costMicros: 3 * CALL_COST_MICROS,
+      output: null,
+      error: expect.stringContaining("not JSON"),
+    });
     const total = await db().stageTrace.aggregate({ where: { runId }, _sum: { costMicros: true } });
     expect(total._sum.costMicros).toBe(3 * 3 * CALL_COST_MICROS + 3 * CALL_COST_MICROS); // three leads × three stages, and Garbage's three asks
     // The same total over /v1 on the run, and per trace.
     const finished = (await call("GET", `/v1/runs/${runId}`, { token: ws.tokens.viewer })).body;
     const sums = await db().stageTrace.aggregate({ where: { runId }, _count: { _all: true }, _sum: { inputTokens: true, outputTokens: true } });
     expect(finished.totals).toEqual({
-      model_calls: sums._count._all, input_tokens: sums._sum.inputTokens, output_tokens: sums._sum.outputTokens, cost_usd: total._sum.costMicros! / 1_000_000,
+      model_calls: sums._count._all,
+      input_tokens: sums._sum.inputTokens,
+      output_tokens: sums._sum.outputTokens,
+      cost_usd: total._sum.costMicros! / 1_000_000,
     });
     expect((finished.totals as { cost_usd: number }).cost_usd).toBeGreaterThan(0);
   });
@@ -102,7 +136,16 @@ describe("an anthropic provider", () => {
   it("classifies posted replies on the hosted model, waits out a 429, and falls back to the local rules on invalid output", async () => {
     const draftOf = async (firstName: string) => (await db().draft.findFirstOrThrow({ where: { runId, leadId: await leadId(firstName) } })).id;
     const post = async (firstName: string, text: string) => {
-      const answer = await call("POST", "/v1/replies", { token: ws.tokens.admin, body: { draft_id: await draftOf(firstName), from: `${firstName.toLowerCase()}@claude.example`, subject: "Re: hello", text, received_at: new Date().toISOString() } });
+      const answer = await call("POST", "/v1/replies", {
+        token: ws.tokens.admin,
+        body: {
+          draft_id: await draftOf(firstName),
+          from: `${firstName.toLowerCase()}@claude.example`,
+          subject: "Re: hello",
+          text,
+          received_at: new Date().toISOString(),
+        },
+      });
       expect(answer.status).toBe(201);
       return answer.body.id as string;
     };
@@ -110,10 +153,14 @@ describe("an anthropic provider", () => {
     const adaReply = await post("Ada", "Could we talk on Thursday afternoon?");
     const limitedReply = await post("Ratelimit", "Ratelimit here: could we talk on Friday morning?");
     const garbageReply = await post("Fenced", "Garbage in the last email. Please unsubscribe me.");
-    const classified = async (id: string) => eventually(async () => {
-      const reply = await call("GET", `/v1/replies/${id}`, { token: ws.tokens.viewer });
-      return reply.body.classified_at ? reply.body : null;
-    }, { timeoutMs: 30_000 });
+    const classified = async (id: string) =>
+      eventually(
+        async () => {
+          const reply = await call("GET", `/v1/replies/${id}`, { token: ws.tokens.viewer });
+          return reply.body.classified_at ? reply.body : null;
+        },
+        { timeoutMs: 30_000 },
+      );
 
     expect(await classified(adaReply)).toMatchObject({ classification: "meeting_request", confidence: 0.87 });
     expect(await classified(limitedReply)).toMatchObject({ classification: "meeting_request", confidence: 0.87 });
@@ -130,9 +177,17 @@ describe("an anthropic provider", () => {
     const adaTrace = await db().stageTrace.findFirstOrThrow({ where: { runId, stage: "track", leadId: await leadId("Ada") } });
     expect(adaTrace).toMatchObject({ provider: "claude", model: "claude-test", inputTokens: 120, outputTokens: 30, costMicros: CALL_COST_MICROS, error: null });
     const fallback = await db().stageTrace.findFirstOrThrow({ where: { runId, stage: "track", leadId: await leadId("Fenced") } });
-    expect(fallback).toMatchObject({ provider: "claude", inputTokens: 360, outputTokens: 90, costMicros: 3 * CALL_COST_MICROS, output: { classification: "unsubscribe", confidence: 0.73 } });
+    expect(fallback).toMatchObject({
+      provider: "claude",
+      inputTokens: 360,
+      outputTokens: 90,
+      costMicros: 3 * CALL_COST_MICROS,
+      output: { classification: "unsubscribe", confidence: 0.73 },
+    });
     expect(fallback.error).toMatch(/^model_output_invalid: .*not JSON.*Classified by the local rules\.$/);
-    const suppressed = await db().suppression.findUnique({ where: { workspaceId_emailLower: { workspaceId: ws.workspace.id, emailLower: "fenced@claude.example" } } });
+    const suppressed = await db().suppression.findUnique({
+      where: { workspaceId_emailLower: { workspaceId: ws.workspace.id, emailLower: "fenced@claude.example" } },
+    });
     expect(suppressed).toMatchObject({ source: "reply", reason: "Reply classified unsubscribe" });
   });
 });

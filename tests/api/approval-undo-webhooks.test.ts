@@ -30,7 +30,14 @@ beforeAll(async () => {
   const port = await freePort();
   worker = spawnWorker({ WORKER_PORT: String(port) });
   await eventually(async () => (await getJson(`http://127.0.0.1:${port}/readyz`)).status === 200, { timeoutMs: 60_000 });
-  expect((await call("PUT", "/v1/relay", { token: ws.tokens.admin, body: { host: "127.0.0.1", port: smtp.port, from_email: "sam@leadpipe.example", from_name: "Sam" } })).status).toBe(200);
+  expect(
+    (
+      await call("PUT", "/v1/relay", {
+        token: ws.tokens.admin,
+        body: { host: "127.0.0.1", port: smtp.port, from_email: "sam@leadpipe.example", from_name: "Sam" },
+      })
+    ).status,
+  ).toBe(200);
   expect((await call("POST", "/v1/webhook-endpoints", { token: ws.tokens.admin, body: { url: receiver.url, events: [] } })).status).toBe(201);
   session = sameOrigin(await signInAs(ws.users.reviewer));
 }, 90_000);

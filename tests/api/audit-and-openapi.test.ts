@@ -19,7 +19,9 @@ describe("audit", () => {
     }
     const all = await call("GET", "/v1/audit?action=prompt.forked&limit=2", { token: ws.tokens.viewer });
     expect(all.body.data!.map((e) => (e.data as { version: string }).version)).toEqual(["v1.0.0-c", "v1.0.0-b"]);
-    const next = await call("GET", `/v1/audit?action=prompt.forked&limit=2&cursor=${encodeURIComponent(all.body.next_cursor as string)}`, { token: ws.tokens.viewer });
+    const next = await call("GET", `/v1/audit?action=prompt.forked&limit=2&cursor=${encodeURIComponent(all.body.next_cursor as string)}`, {
+      token: ws.tokens.viewer,
+    });
     expect(next.body.data!.map((e) => (e.data as { version: string }).version)).toEqual(["v1.0.0-a"]);
     expect(next.body.next_cursor).toBeNull();
 
@@ -49,11 +51,17 @@ describe("OpenAPI document", () => {
   });
 
   it("documents every route file under app/v1, with its error codes", async () => {
-    const document = (await call("GET", "/v1/openapi.json", { token: null })).body as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+    const document = (await call("GET", "/v1/openapi.json", { token: null })).body as {
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    };
     const appV1 = path.join(ROOT, "app", "v1");
     const documented = Object.keys(document.paths);
     for (const file of routeFiles(appV1)) {
-      const route = path.relative(appV1, path.dirname(file)).split(path.sep).map((segment) => segment.replace(/^\[(.+)\]$/, "{$1}")).join("/");
+      const route = path
+        .relative(appV1, path.dirname(file))
+        .split(path.sep)
+        .map((segment) => segment.replace(/^\[(.+)\]$/, "{$1}"))
+        .join("/");
       if (route === "openapi.json" || route === "{...path}") continue; // the document itself; the 404 catch-all
       expect(documented, `/${route}`).toContain(`/${route}`);
     }
@@ -66,7 +74,9 @@ describe("OpenAPI document", () => {
 
   it("names the codes of every error response, each in the registry with that status", async () => {
     type Response = { description: string; content?: Record<string, { schema: { allOf?: { properties?: { code?: { enum?: string[] } } }[] } }> };
-    const document = (await call("GET", "/v1/openapi.json", { token: null })).body as { paths: Record<string, Record<string, { responses: Record<string, Response> }>> };
+    const document = (await call("GET", "/v1/openapi.json", { token: null })).body as {
+      paths: Record<string, Record<string, { responses: Record<string, Response> }>>;
+    };
     const conflicts = new Map<string, string[]>();
     for (const [route, operations] of Object.entries(document.paths)) {
       for (const [method, operation] of Object.entries(operations)) {

@@ -33,7 +33,20 @@ const SAMPLE_BODIES: Record<string, unknown> = {
 
 function concretePath(path: string) {
   return `/v1${path}`
-    .replace("{id}", path.startsWith("/runs") ? runId : path.startsWith("/drafts") ? "drf_00000000000000000000000000" : path.startsWith("/replies") ? "rpl_00000000000000000000000000" : path.startsWith("/campaigns") ? "cmp_00000000000000000000000000" : path.startsWith("/webhook-endpoints") ? "whe_00000000000000000000000000" : leadId)
+    .replace(
+      "{id}",
+      path.startsWith("/runs")
+        ? runId
+        : path.startsWith("/drafts")
+          ? "drf_00000000000000000000000000"
+          : path.startsWith("/replies")
+            ? "rpl_00000000000000000000000000"
+            : path.startsWith("/campaigns")
+              ? "cmp_00000000000000000000000000"
+              : path.startsWith("/webhook-endpoints")
+                ? "whe_00000000000000000000000000"
+                : leadId,
+    )
     .replace("{slug}", path.startsWith("/providers") ? "some-provider" : "saas-outbound")
     .replace("{name}", "draft_email")
     .replace("{semver}", "v1.2.0");
@@ -46,7 +59,10 @@ beforeAll(async () => {
   const row = await db().apiToken.findFirstOrThrow({ where: { workspaceId: ws.workspace.id, name: "extra" } });
   await revokeToken(ws.workspace.id, { id: row.id }, { type: "system", id: "tests", name: "tests" });
   expired = await ws.newToken("write", 7);
-  await db().apiToken.updateMany({ where: { workspaceId: ws.workspace.id, revokedAt: null, expiresAt: { not: null } }, data: { expiresAt: new Date(Date.now() - 1000) } });
+  await db().apiToken.updateMany({
+    where: { workspaceId: ws.workspace.id, revokedAt: null, expiresAt: { not: null } },
+    data: { expiresAt: new Date(Date.now() - 1000) },
+  });
   leadId = (await call("POST", "/v1/leads", { token: ws.tokens.admin, body: { email: "lead-for-auth@example.com" } })).body.id as string;
   runId = (await call("POST", "/v1/runs", { token: ws.tokens.admin, body: SAMPLE_BODIES.createRun })).body.id as string;
 });

@@ -66,7 +66,8 @@ function verdict(c: Case, answer: ApiAnswer, text: string): string | null {
   if (body.request_id !== answer.headers.get("x-request-id") || !String(body.request_id).startsWith("req_")) return "problem without its request id";
   if (answer.status === 422) {
     const errors = body.errors as { path?: unknown; message?: unknown }[] | undefined;
-    if (!Array.isArray(errors) || !errors.length || errors.some((e) => typeof e.path !== "string" || typeof e.message !== "string")) return "422 without errors[]";
+    if (!Array.isArray(errors) || !errors.length || errors.some((e) => typeof e.path !== "string" || typeof e.message !== "string"))
+      return "422 without errors[]";
   }
   return null;
 }
@@ -76,7 +77,8 @@ async function send(c: Case): Promise<{ answer: ApiAnswer; text: string }> {
   return { answer, text: JSON.stringify(answer.body) };
 }
 
-const describeCase = (c: Case) => `${c.method} ${c.path.slice(0, 300)} ${c.label}${c.body !== undefined ? ` body ${JSON.stringify(c.body)?.slice(0, 300)}` : ""}`;
+const describeCase = (c: Case) =>
+  `${c.method} ${c.path.slice(0, 300)} ${c.label}${c.body !== undefined ? ` body ${JSON.stringify(c.body)?.slice(0, 300)}` : ""}`;
 
 describe("bad input, property-based from the OpenAPI document", () => {
   it("finds every operation in the document", () => {

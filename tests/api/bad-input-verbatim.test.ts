@@ -29,23 +29,37 @@ function expectProblem(answer: Awaited<ReturnType<typeof call>>, fields: string[
   expect(answer.status, JSON.stringify(answer.body).slice(0, 300)).toBe(422);
   expect(answer.headers.get("content-type")).toMatch(/^application\/problem\+json/);
   const paths = (answer.body.errors as { path: string }[]).map((e) => e.path);
-  expect(paths.some((path) => fields.some((field) => path.startsWith(field))), `${paths} ⊄ ${fields}`).toBe(true);
+  expect(
+    paths.some((path) => fields.some((field) => path.startsWith(field))),
+    `${paths} ⊄ ${fields}`,
+  ).toBe(true);
 }
 
 describe("hostile text in free-text fields", () => {
   it("POST /leads stores names, notes and attributes verbatim, or refuses what cannot be stored", async () => {
     const property = fc.asyncProperty(hostileString, hostileString, hostileString, hostileString, async (name, company, key, value) => {
       const email = `verbatim${++counter}@example.com`;
-      const answer = await call("POST", "/v1/leads", { token: ws.tokens.admin, body: { email, first_name: name, company, notes: `${name} ${company}`, attributes: { [key]: value } } });
+      const answer = await call("POST", "/v1/leads", {
+        token: ws.tokens.admin,
+        body: { email, first_name: name, company, notes: `${name} ${company}`, attributes: { [key]: value } },
+      });
       const fields = { first_name: name, company, notes: `${name} ${company}` };
       const bad = [
-        ...Object.entries(fields).filter(([field, text]) => !storable(text) || !fits(text, field === "notes" ? 10_000 : field === "company" ? 300 : 200)).map(([field]) => field),
+        ...Object.entries(fields)
+          .filter(([field, text]) => !storable(text) || !fits(text, field === "notes" ? 10_000 : field === "company" ? 300 : 200))
+          .map(([field]) => field),
         ...(!storable(key) || !storable(value) || key.length < 1 || key.length > 100 || value.length > 10_000 ? ["attributes"] : []),
       ];
       if (bad.length) return expectProblem(answer, bad);
       expect(answer.status, JSON.stringify(answer.body).slice(0, 300)).toBe(201);
       const lead = await call("GET", `/v1/leads/${answer.body.id}`, { token: ws.tokens.viewer });
-      expect(lead.body).toMatchObject({ email, first_name: name.trim(), company: company.trim(), notes: `${name} ${company}`.trim(), attributes: { [key]: value } });
+      expect(lead.body).toMatchObject({
+        email,
+        first_name: name.trim(),
+        company: company.trim(),
+        notes: `${name} ${company}`.trim(),
+        attributes: { [key]: value },
+      });
     });
     await fc.assert(property, { seed: SEED, numRuns: RUNS });
   }, 120_000);

@@ -12,8 +12,17 @@ import { snapshotDiff, workspacesSnapshot } from "../helpers/workspace-snapshot"
 // the same document; this corpus keeps a fixed, readable list.
 
 const HOSTILE = [
-  "../../../etc/passwd", "..%2F..%2Fetc%2Fpasswd", "' OR '1'='1' --", "\"; DROP TABLE leads; --", "<script>alert(1)</script>",
-  "\u0000nul", "💥\u202e\u200b", "a".repeat(5_000), "%", "v1.2.3; rm -rf /", "prompt@other-ws:v9.9.9",
+  "../../../etc/passwd",
+  "..%2F..%2Fetc%2Fpasswd",
+  "' OR '1'='1' --",
+  '"; DROP TABLE leads; --',
+  "<script>alert(1)</script>",
+  "\u0000nul",
+  "💥\u202e\u200b",
+  "a".repeat(5_000),
+  "%",
+  "v1.2.3; rm -rf /",
+  "prompt@other-ws:v9.9.9",
 ];
 const WRONG_TYPES: unknown[] = [12345, -1, 1.5e308, true, null, [], {}, "", "x".repeat(100_000)];
 
@@ -48,20 +57,32 @@ function probes(document: Document, ids: Record<string, string>): Probe[] {
       const pathParams = (operation.parameters ?? []).filter((p) => p.in === "path");
       const fill = (override?: Record<string, string>) =>
         template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(override?.[name] ?? ids[name] ?? "missing"));
-      for (const param of pathParams) for (const value of HOSTILE) out.push({ method: upper, path: `/v1${fill({ [param.name]: value })}`, label: `${upper} ${template} path ${param.name}` });
+      for (const param of pathParams)
+        for (const value of HOSTILE) out.push({ method: upper, path: `/v1${fill({ [param.name]: value })}`, label: `${upper} ${template} path ${param.name}` });
 
       for (const param of (operation.parameters ?? []).filter((p) => p.in === "query")) {
-        const values = param.name === "cursor" ? ["garbage", "eyJhIjoxfQ", "%%%", "a".repeat(3_000)] : param.name === "limit" ? ["0", "-5", "abc", "1e9", "101"] : HOSTILE.slice(0, 3);
+        const values =
+          param.name === "cursor"
+            ? ["garbage", "eyJhIjoxfQ", "%%%", "a".repeat(3_000)]
+            : param.name === "limit"
+              ? ["0", "-5", "abc", "1e9", "101"]
+              : HOSTILE.slice(0, 3);
         const schema = resolve(param.schema, document) as (Schema & { enum?: unknown[]; pattern?: string; format?: string }) | undefined;
         const freeText = param.name !== "cursor" && param.name !== "limit" && schema?.type === "string" && !schema.enum && !schema.pattern && !schema.format;
-        for (const value of values) out.push({ method: upper, path: `/v1${fill()}?${param.name}=${encodeURIComponent(value)}`, label: `${upper} ${template} query ${param.name}`, freeText });
+        for (const value of values)
+          out.push({
+            method: upper,
+            path: `/v1${fill()}?${param.name}=${encodeURIComponent(value)}`,
+            label: `${upper} ${template} query ${param.name}`,
+            freeText,
+          });
       }
 
       const schema = resolve(operation.requestBody?.content?.["application/json"]?.schema, document);
       if (!schema) continue;
       const path = `/v1${fill()}`;
       for (const body of [[], "a string", 42, null]) out.push({ method: upper, path, body, label: `${upper} ${template} body not an object` });
-      out.push({ method: upper, path, rawBody: "{\"broken\": ", label: `${upper} ${template} broken JSON` });
+      out.push({ method: upper, path, rawBody: '{"broken": ', label: `${upper} ${template} broken JSON` });
       out.push({ method: upper, path, body: { unexpected_field: "x" }, label: `${upper} ${template} unknown field only` });
       for (const [name, property] of Object.entries(schema.properties ?? {})) {
         for (const value of wrongFor(resolve(property, document))) {
@@ -69,7 +90,14 @@ function probes(document: Document, ids: Record<string, string>): Probe[] {
           out.push({ method: upper, path, body: { [name]: value }, label: `${upper} ${template} body ${name}` });
         }
       }
-      if ((schema.required ?? []).length) for (const value of WRONG_TYPES.slice(0, 3)) out.push({ method: upper, path, body: { ...Object.fromEntries((schema.required ?? []).map((n) => [n, value])) }, label: `${upper} ${template} required fields wrong` });
+      if ((schema.required ?? []).length)
+        for (const value of WRONG_TYPES.slice(0, 3))
+          out.push({
+            method: upper,
+            path,
+            body: { ...Object.fromEntries((schema.required ?? []).map((n) => [n, value])) },
+            label: `${upper} ${template} required fields wrong`,
+          });
     }
   }
   return out;
@@ -87,7 +115,12 @@ describe("bad input, generated from the OpenAPI document", () => {
 
     const failures: string[] = [];
     for (let i = 0; i < all.length; i += 16) {
-      const answers = await Promise.all(all.slice(i, i + 16).map(async (probe) => ({ probe, answer: await call(probe.method, probe.path, { token: ws.tokens.admin, body: probe.body, rawBody: probe.rawBody }) })));
+      const answers = await Promise.all(
+        all.slice(i, i + 16).map(async (probe) => ({
+          probe,
+          answer: await call(probe.method, probe.path, { token: ws.tokens.admin, body: probe.body, rawBody: probe.rawBody }),
+        })),
+      );
       for (const { probe, answer } of answers) {
         const type = answer.headers.get("content-type") ?? "";
         if (probe.freeText && answer.status === 200) continue;

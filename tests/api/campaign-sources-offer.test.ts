@@ -22,24 +22,42 @@ afterAll(() => {
 });
 
 async function settled(runId: string, timeoutMs = 60_000) {
-  return eventually(async () => {
-    const run = await call("GET", `/v1/runs/${runId}`, { token: ws.tokens.viewer });
-    return ["completed", "awaiting_review", "failed", "canceled"].includes(run.body.status as string) ? run.body : null;
-  }, { timeoutMs });
+  return eventually(
+    async () => {
+      const run = await call("GET", `/v1/runs/${runId}`, { token: ws.tokens.viewer });
+      return ["completed", "awaiting_review", "failed", "canceled"].includes(run.body.status as string) ? run.body : null;
+    },
+    { timeoutMs },
+  );
 }
 
 const OFFER = {
-  product: "Acme Ledger", audience: "finance teams at software companies",
+  product: "Acme Ledger",
+  audience: "finance teams at software companies",
   value_propositions: ["It closes the books in three days instead of ten", "It reconciles every card payment automatically"],
-  proof_points: ["Northwind cut its month-end close by 70 percent."], call_to_action: "Would a 15-minute call next week be useful?",
-  sender_name: "Maya Chen", sender_title: "Head of Partnerships", signature: "Acme Ledger, acme.example", tone: "friendly",
+  proof_points: ["Northwind cut its month-end close by 70 percent."],
+  call_to_action: "Would a 15-minute call next week be useful?",
+  sender_name: "Maya Chen",
+  sender_title: "Head of Partnerships",
+  signature: "Acme Ledger, acme.example",
+  tone: "friendly",
 };
 
 describe("the offer profile", () => {
   it("is empty at first, set by an admin, read by a viewer, and refused when malformed", async () => {
     const empty = await call("GET", "/v1/offer", { token: ws.tokens.viewer });
     expect(empty.status).toBe(200);
-    expect(empty.body).toEqual({ product: null, audience: null, value_propositions: [], proof_points: [], call_to_action: null, sender_name: null, sender_title: null, signature: null, tone: "friendly" });
+    expect(empty.body).toEqual({
+      product: null,
+      audience: null,
+      value_propositions: [],
+      proof_points: [],
+      call_to_action: null,
+      sender_name: null,
+      sender_title: null,
+      signature: null,
+      tone: "friendly",
+    });
     expect((await call("PUT", "/v1/offer", { token: ws.tokens.viewer, body: OFFER })).status).toBe(403);
     const bad = await call("PUT", "/v1/offer", { token: ws.tokens.admin, body: { ...OFFER, tone: "shouty", extra: 1 } });
     expect(bad.status).toBe(422);
@@ -56,7 +74,10 @@ describe("the offer profile", () => {
     const patched = await call("PATCH", "/v1/packs/offer-pack", { token: ws.tokens.admin, body: { offer: { sender_title: "Founder" } } });
     expect(patched.status).toBe(200);
     expect(patched.body.offer).toEqual({ sender_title: "Founder" });
-    const campaign = await call("POST", "/v1/campaigns", { token: ws.tokens.admin, body: { name: "Q4", pack: "offer-pack", offer: { product: "Acme Ledger Pro" } } });
+    const campaign = await call("POST", "/v1/campaigns", {
+      token: ws.tokens.admin,
+      body: { name: "Q4", pack: "offer-pack", offer: { product: "Acme Ledger Pro" } },
+    });
     expect(campaign.status).toBe(201);
     expect(campaign.body.offer).toEqual({ product: "Acme Ledger Pro" });
     const cleared = await call("PATCH", `/v1/campaigns/${campaign.body.id}`, { token: ws.tokens.admin, body: { offer: null } });
@@ -67,16 +88,25 @@ describe("the offer profile", () => {
 
 describe("template variables", () => {
   it("a fork naming {{frist_name}} is 422 on user_template, naming it and listing the known variables", async () => {
-    const answer = await call("POST", "/v1/prompts/draft_email/fork", { token: ws.tokens.admin, body: { from: "v1.3.0", as: "v1.3.0-typo", user_template: "Hi {{frist_name}},\n\n{{product}}" } });
+    const answer = await call("POST", "/v1/prompts/draft_email/fork", {
+      token: ws.tokens.admin,
+      body: { from: "v1.3.0", as: "v1.3.0-typo", user_template: "Hi {{frist_name}},\n\n{{product}}" },
+    });
     expect(answer.status).toBe(422);
     const errors = answer.body.errors as { path: string; message: string }[];
     expect(errors).toHaveLength(1);
     expect(errors[0].path).toBe("user_template");
     expect(errors[0].message).toContain("{{frist_name}}");
     expect(errors[0].message).toMatch(/known: .*first_name.*product.*sender_name/);
-    const good = await call("POST", "/v1/prompts/draft_email/fork", { token: ws.tokens.admin, body: { from: "v1.3.0", as: "v1.3.0-ok", user_template: "Hi {{first_name}},\n\n{{product}}" } });
+    const good = await call("POST", "/v1/prompts/draft_email/fork", {
+      token: ws.tokens.admin,
+      body: { from: "v1.3.0", as: "v1.3.0-ok", user_template: "Hi {{first_name}},\n\n{{product}}" },
+    });
     expect(good.status).toBe(201);
-    const track = await call("POST", "/v1/prompts/track/fork", { token: ws.tokens.admin, body: { from: "v1.2.0", as: "v1.2.0-x", user_template: "{{first_name}} {{text}}" } });
+    const track = await call("POST", "/v1/prompts/track/fork", {
+      token: ws.tokens.admin,
+      body: { from: "v1.2.0", as: "v1.2.0-x", user_template: "{{first_name}} {{text}}" },
+    });
     expect(track.status).toBe(422);
   });
 });
@@ -84,9 +114,17 @@ describe("template variables", () => {
 describe("runs over existing leads", () => {
   it("refuses no source, two sources, foreign or malformed ids, too many ids and an unknown run in the filter", async () => {
     const post = (body: Record<string, unknown>) => call("POST", "/v1/runs", { token: ws.tokens.admin, body: { pack: "saas-outbound", ...body } });
-    for (const body of [{}, { leads_csv_url: "https://example.com/a.csv", lead_ids: ["lead_01jd0000000000000000000000"] }, { lead_ids: [], }, { lead_ids: ["nope"] },
-      { lead_ids: ["lead_01jd0000000000000000000000"] }, { lead_ids: Array.from({ length: 10_001 }, () => "lead_01jd0000000000000000000000") },
-      { lead_filter: { run_id: "run_01jd0000000000000000000000" } }, { lead_filter: { status: "weird" } }, { lead_filter: { colour: "red" } }]) {
+    for (const body of [
+      {},
+      { leads_csv_url: "https://example.com/a.csv", lead_ids: ["lead_01jd0000000000000000000000"] },
+      { lead_ids: [] },
+      { lead_ids: ["nope"] },
+      { lead_ids: ["lead_01jd0000000000000000000000"] },
+      { lead_ids: Array.from({ length: 10_001 }, () => "lead_01jd0000000000000000000000") },
+      { lead_filter: { run_id: "run_01jd0000000000000000000000" } },
+      { lead_filter: { status: "weird" } },
+      { lead_filter: { colour: "red" } },
+    ]) {
       const answer = await post(body);
       expect(answer.status, JSON.stringify(body).slice(0, 200)).toBe(422);
       expect(answer.body.code).toBe("validation_failed");
@@ -108,13 +146,34 @@ describe("runs over existing leads", () => {
     for (let i = 0; i < 50; i++) {
       const lead = await call("POST", "/v1/leads", {
         token: ws.tokens.admin,
-        body: { email: `lead${i}@fifty.example`, first_name: i % 3 ? `Person${i}` : undefined, title: "VP of Engineering", company: i % 4 ? `Company ${i}` : undefined, attributes: { industry: "Software" } },
+        body: {
+          email: `lead${i}@fifty.example`,
+          first_name: i % 3 ? `Person${i}` : undefined,
+          title: "VP of Engineering",
+          company: i % 4 ? `Company ${i}` : undefined,
+          attributes: { industry: "Software" },
+        },
       });
       expect(lead.status, JSON.stringify(lead.body)).toBe(201);
       ids.push(lead.body.id as string);
     }
-    await call("PATCH", "/v1/packs/offer-pack", { token: ws.tokens.admin, body: { icp: { titles: { include: [], exclude: [] }, industries: [], employees: { min: null, max: null }, countries: [], weights: { title: 1, industry: 0, employees: 0, country: 0, signals: 0 }, min_score: 0 } } });
-    const byFilter = await call("POST", "/v1/runs", { token: ws.tokens.admin, body: { pack: "offer-pack", stop_after: "draft_email", lead_filter: { status: "new" } } });
+    await call("PATCH", "/v1/packs/offer-pack", {
+      token: ws.tokens.admin,
+      body: {
+        icp: {
+          titles: { include: [], exclude: [] },
+          industries: [],
+          employees: { min: null, max: null },
+          countries: [],
+          weights: { title: 1, industry: 0, employees: 0, country: 0, signals: 0 },
+          min_score: 0,
+        },
+      },
+    });
+    const byFilter = await call("POST", "/v1/runs", {
+      token: ws.tokens.admin,
+      body: { pack: "offer-pack", stop_after: "draft_email", lead_filter: { status: "new" } },
+    });
     expect(byFilter.status, JSON.stringify(byFilter.body)).toBe(202);
     expect(byFilter.body).toMatchObject({ leads_csv_url: null, lead_source: { lead_filter: { status: "new" } } });
     const run = await settled(byFilter.body.id as string);
@@ -128,7 +187,10 @@ describe("runs over existing leads", () => {
     }
     expect([...leads].sort()).toEqual([...ids].sort());
 
-    const byIds = await call("POST", "/v1/runs", { token: ws.tokens.admin, body: { pack: "offer-pack", stop_after: "qualify", lead_ids: [ids[0], ids[1], ids[1], ids[7]] } });
+    const byIds = await call("POST", "/v1/runs", {
+      token: ws.tokens.admin,
+      body: { pack: "offer-pack", stop_after: "qualify", lead_ids: [ids[0], ids[1], ids[1], ids[7]] },
+    });
     expect(byIds.status).toBe(202);
     expect(await settled(byIds.body.id as string)).toMatchObject({ status: "completed", counts: { rows: 3, imported: 3 } });
     const runLeads = await call("GET", `/v1/runs/${byIds.body.id}/leads?limit=10`, { token: ws.tokens.viewer });
@@ -168,7 +230,9 @@ describe("drafts worth sending", () => {
     expect(drafts).toHaveLength(1000);
     const problems: string[] = [];
     for (const { subject, body } of drafts) {
-      const check = (ok: boolean, what: string) => { if (!ok) problems.push(`${what}: ${JSON.stringify({ subject, body })}`); };
+      const check = (ok: boolean, what: string) => {
+        if (!ok) problems.push(`${what}: ${JSON.stringify({ subject, body })}`);
+      };
       check(body.includes("Acme Ledger") && subject.includes("Acme Ledger"), "no product");
       check(/\n\nBest,\nMaya Chen\nFounder\nAcme Ledger, acme\.example$/.test(body), "not signed by the sender (pack override: Founder)");
       for (const text of [subject, body]) {

@@ -31,22 +31,42 @@ afterAll(async () => {
 });
 
 type Run = { id: string; status: string; counts: Record<string, number>; error: { code: string; message: string } | null };
-type Lead = { id: string; email: string; first_name: string | null; last_name: string | null; company: string | null; title: string | null; notes: string | null; attributes: Record<string, string> };
+type Lead = {
+  id: string;
+  email: string;
+  first_name: string | null;
+  last_name: string | null;
+  company: string | null;
+  title: string | null;
+  notes: string | null;
+  attributes: Record<string, string>;
+};
 
 async function settled(runId: string, timeoutMs = 30_000): Promise<Run> {
-  return eventually(async () => {
-    const run = await call("GET", `/v1/runs/${runId}`, { token: ws.tokens.viewer });
-    return ["completed", "awaiting_review", "failed", "canceled"].includes(run.body.status as string) ? (run.body as unknown as Run) : null;
-  }, { timeoutMs });
+  return eventually(
+    async () => {
+      const run = await call("GET", `/v1/runs/${runId}`, { token: ws.tokens.viewer });
+      return ["completed", "awaiting_review", "failed", "canceled"].includes(run.body.status as string) ? (run.body as unknown as Run) : null;
+    },
+    { timeoutMs },
+  );
 }
 
 /** Serves the file, runs it up to extract_signals, and returns the run, its row errors and its leads by email. */
 async function importFile(name: string, content: string | Buffer) {
   fileMap.set(`/${name}`, content);
-  const started = await call("POST", "/v1/runs", { token: ws.tokens.admin, body: { pack: "saas-outbound", leads_csv_url: `${files.url}/${name}`, stop_after: "extract_signals" } });
+  const started = await call("POST", "/v1/runs", {
+    token: ws.tokens.admin,
+    body: { pack: "saas-outbound", leads_csv_url: `${files.url}/${name}`, stop_after: "extract_signals" },
+  });
   expect(started.status, JSON.stringify(started.body)).toBe(202);
   const run = await settled(started.body.id as string);
-  const errors = (await call("GET", `/v1/runs/${run.id}/errors?limit=100`, { token: ws.tokens.viewer })).body.data as { row: number; code: string; message: string; raw: string }[];
+  const errors = (await call("GET", `/v1/runs/${run.id}/errors?limit=100`, { token: ws.tokens.viewer })).body.data as {
+    row: number;
+    code: string;
+    message: string;
+    raw: string;
+  }[];
   const leads = ((await call("GET", `/v1/runs/${run.id}/leads?limit=100`, { token: ws.tokens.viewer })).body.data ?? []) as { lead: Lead }[];
   return { run, errors, leads: new Map(leads.map((entry) => [entry.lead.email, entry.lead])) };
 }
@@ -60,13 +80,18 @@ describe("CSV corpus: encodings and delimiters", () => {
   });
 
   it("keeps quoted fields with embedded newlines, quotes and delimiters, and numbers rows by record", async () => {
-    const csv = 'email,notes,company\r\nq1@quote.example,"line one\nline two\r\nline three",Engines\r\n' +
+    const csv =
+      'email,notes,company\r\nq1@quote.example,"line one\nline two\r\nline three",Engines\r\n' +
       'q2@quote.example,"she said ""hi"", then left","Commas, Inc"\r\n,no email here,\r\nnot-an-email,x,\r\nq1@quote.example,dup,\r\n';
     const { run, errors, leads } = await importFile("quoted.csv", csv);
     expect(run).toMatchObject({ status: "completed", counts: { rows: 5, imported: 2, invalid_rows: 3 } });
     expect(leads.get("q1@quote.example")).toMatchObject({ notes: "line one\nline two\r\nline three", company: "Engines" });
     expect(leads.get("q2@quote.example")).toMatchObject({ notes: 'she said "hi", then left', company: "Commas, Inc" });
-    expect(errors.map((e) => [e.row, e.code])).toEqual([[4, "missing_email"], [5, "invalid_email"], [6, "duplicate_email"]]);
+    expect(errors.map((e) => [e.row, e.code])).toEqual([
+      [4, "missing_email"],
+      [5, "invalid_email"],
+      [6, "duplicate_email"],
+    ]);
   });
 
   it("detects semicolon, tab and pipe delimiters from the header row", async () => {
@@ -128,7 +153,6 @@ describe("CSV corpus: content", () => {
 });
 
 describe("CSV corpus: 100 MB", () => {
-
   it("fails the run with csv_too_large promptly, stops downloading and stays small in memory", async () => {
     let served = 0;
     const server = http.createServer(async (req, res) => {
@@ -148,7 +172,10 @@ describe("CSV corpus: 100 MB", () => {
     const before = memory("VmRSS");
     try {
       const startedAt = Date.now();
-      const started = await call("POST", "/v1/runs", { token: ws.tokens.admin, body: { pack: "saas-outbound", leads_csv_url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/huge.csv`, stop_after: "extract_signals" } });
+      const started = await call("POST", "/v1/runs", {
+        token: ws.tokens.admin,
+        body: { pack: "saas-outbound", leads_csv_url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/huge.csv`, stop_after: "extract_signals" },
+      });
       const run = await settled(started.body.id as string, 90_000);
       expect(run).toMatchObject({ status: "failed", error: { code: "csv_too_large", message: expect.stringContaining("52428800 bytes") } });
       expect(Date.now() - startedAt).toBeLessThan(60_000);
@@ -194,7 +221,10 @@ function chunkedUpload(total: number): Promise<{ status: number | null; body: st
       resolve({ status, body, sent });
     };
     const request = http.request({
-      host: url.hostname, port: url.port, path: url.pathname, method: "POST",
+      host: url.hostname,
+      port: url.port,
+      path: url.pathname,
+      method: "POST",
       headers: { authorization: `Bearer ${ws.tokens.admin}`, "content-type": "multipart/form-data; boundary=b", "transfer-encoding": "chunked" },
     });
     request.on("response", (response) => {
@@ -222,7 +252,9 @@ function chunkedUpload(total: number): Promise<{ status: number | null; body: st
         }
       }
     };
-    request.write('--b\r\nContent-Disposition: form-data; name="pack"\r\n\r\nsaas-outbound\r\n--b\r\nContent-Disposition: form-data; name="file"; filename="big.csv"\r\nContent-Type: text/csv\r\n\r\nemail\r\n');
+    request.write(
+      '--b\r\nContent-Disposition: form-data; name="pack"\r\n\r\nsaas-outbound\r\n--b\r\nContent-Disposition: form-data; name="file"; filename="big.csv"\r\nContent-Type: text/csv\r\n\r\nemail\r\n',
+    );
     write();
   });
 }

@@ -16,13 +16,20 @@ describe("problem+json errors", () => {
   });
 
   it("415 for another media type", async () => {
-    const answer = await call("POST", "/v1/leads", { token: ws.tokens.admin, rawBody: "email=a@b.co", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const answer = await call("POST", "/v1/leads", {
+      token: ws.tokens.admin,
+      rawBody: "email=a@b.co",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     expect(answer.status).toBe(415);
     expect(answer.body.code).toBe("unsupported_media_type");
   });
 
   it("413 for a JSON body over 1 MiB", async () => {
-    const answer = await call("POST", "/v1/leads", { token: ws.tokens.admin, body: { email: "big@example.com", attributes: { notes: "x".repeat(1024 * 1024) } } });
+    const answer = await call("POST", "/v1/leads", {
+      token: ws.tokens.admin,
+      body: { email: "big@example.com", attributes: { notes: "x".repeat(1024 * 1024) } },
+    });
     expect(answer.status).toBe(413);
     expect(answer.body.code).toBe("payload_too_large");
   });
@@ -72,7 +79,14 @@ describe("problem+json errors", () => {
   });
 
   it("404 problem, not Next's bare 500, for percent-escapes that are not UTF-8, under /v1 and /api/web", async () => {
-    for (const path of ["/v1/leads/%zz", "/v1/packs/%ED%A0%80", "/v1/runs/%FF%FE/leads", "/api/web/drafts/%zz", "/api/web/providers/%FF%FE", "/api/web/webhook-endpoints/%ED%A0%80/deliveries"]) {
+    for (const path of [
+      "/v1/leads/%zz",
+      "/v1/packs/%ED%A0%80",
+      "/v1/runs/%FF%FE/leads",
+      "/api/web/drafts/%zz",
+      "/api/web/providers/%FF%FE",
+      "/api/web/webhook-endpoints/%ED%A0%80/deliveries",
+    ]) {
       const answer = await call("GET", path, { token: ws.tokens.admin });
       expect(answer.status, path).toBe(404);
       expect(answer.headers.get("content-type"), path).toBe("application/problem+json");

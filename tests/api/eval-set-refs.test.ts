@@ -23,7 +23,12 @@ function expectNotFound(answer: ApiAnswer, label: string) {
 
 describe("GET /v1/eval-sets/{ref}", () => {
   it("resolves every shipped version's evals_ref, URL-encoded, to the built-in set the id names", async () => {
-    const sets = (await call("GET", "/v1/eval-sets", { token: ws.tokens.viewer })).body.data as { id: string; ref: string; built_in: boolean; case_count: number }[];
+    const sets = (await call("GET", "/v1/eval-sets", { token: ws.tokens.viewer })).body.data as {
+      id: string;
+      ref: string;
+      built_in: boolean;
+      case_count: number;
+    }[];
     let resolved = 0;
     for (const stage of ["extract_signals", "qualify", "draft_email", "track"]) {
       const history = (await call("GET", `/v1/prompts/${stage}`, { token: ws.tokens.viewer })).body.history as string[];
@@ -45,7 +50,10 @@ describe("GET /v1/eval-sets/{ref}", () => {
   });
 
   it("prefers the workspace's own set of a ref; another workspace still gets the built-in one, and never sees the own one", async () => {
-    const own = await call("POST", "/v1/eval-sets", { token: ws.tokens.admin, body: { ref: "evals/qualify", stage: "qualify", name: "Our own qualify cases" } });
+    const own = await call("POST", "/v1/eval-sets", {
+      token: ws.tokens.admin,
+      body: { ref: "evals/qualify", stage: "qualify", name: "Our own qualify cases" },
+    });
     expect(own.status, JSON.stringify(own.body)).toBe(201);
     const mine = await call("GET", byRef("evals/qualify"), { token: ws.tokens.viewer });
     expect(mine.body).toMatchObject({ id: own.body.id, built_in: false, case_count: 0, cases: [] });
@@ -56,12 +64,18 @@ describe("GET /v1/eval-sets/{ref}", () => {
   });
 
   it("resolves a fork's own evals_ref once the workspace has that set; 404 before, and for any other workspace", async () => {
-    const fork = await call("POST", "/v1/prompts/qualify/fork", { token: ws.tokens.admin, body: { from: "v1.2.0", as: "v1.2.0-acme", evals_ref: "evals/qualify-acme" } });
+    const fork = await call("POST", "/v1/prompts/qualify/fork", {
+      token: ws.tokens.admin,
+      body: { from: "v1.2.0", as: "v1.2.0-acme", evals_ref: "evals/qualify-acme" },
+    });
     expect(fork.status, JSON.stringify(fork.body)).toBe(201);
     const path = byRef(fork.body.evals_ref as string);
     expect(path).toBe("/v1/eval-sets/evals%2Fqualify-acme");
     expectNotFound(await call("GET", path, { token: ws.tokens.viewer }), "a ref no set has yet");
-    const created = await call("POST", "/v1/eval-sets", { token: ws.tokens.admin, body: { ref: "evals/qualify-acme", stage: "qualify", name: "Acme's qualify cases" } });
+    const created = await call("POST", "/v1/eval-sets", {
+      token: ws.tokens.admin,
+      body: { ref: "evals/qualify-acme", stage: "qualify", name: "Acme's qualify cases" },
+    });
     expect(created.status).toBe(201);
     expect((await call("GET", path, { token: ws.tokens.viewer })).body).toMatchObject({ id: created.body.id, ref: "evals/qualify-acme", built_in: false });
     expectNotFound(await call("GET", path, { token: other.tokens.admin }), "another workspace's own ref");
@@ -88,7 +102,12 @@ describe("GET /v1/eval-sets/{ref}", () => {
     expect((notSeen.body.cases as { id: string }[]).map((row) => row.id)).not.toContain(draftSet.body.id);
     expectNotFound(await call("DELETE", `${byRef("evals/draft_email")}/cases/${draftSet.body.id}`, { token: ws.tokens.reviewer }), "another workspace's case");
 
-    for (const path of ["/v1/eval-sets/evals%2Fnone", "/v1/eval-sets/evs_01jd0000000000000000000000", "/v1/eval-sets/evals%252Fqualify", "/v1/eval-sets/evals/qualify"]) {
+    for (const path of [
+      "/v1/eval-sets/evals%2Fnone",
+      "/v1/eval-sets/evs_01jd0000000000000000000000",
+      "/v1/eval-sets/evals%252Fqualify",
+      "/v1/eval-sets/evals/qualify",
+    ]) {
       expectNotFound(await call("GET", path, { token: ws.tokens.viewer }), path);
     }
     expectNotFound(await call("POST", "/v1/eval-sets/evals%2Fnone/cases", { token: ws.tokens.reviewer, body }), "a case for an unknown ref");

@@ -26,17 +26,30 @@ afterAll(async () => {
   await llm?.close();
 });
 
-type Evaluation = { id: string; status: string; case_count: number; passed: number; valid: number; pass_rate: number; validity: number; cost_usd: number; results: { case_id: string; passed: boolean; valid: boolean; failures: string[]; output_text: string }[] };
+type Evaluation = {
+  id: string;
+  status: string;
+  case_count: number;
+  passed: number;
+  valid: number;
+  pass_rate: number;
+  validity: number;
+  cost_usd: number;
+  results: { case_id: string; passed: boolean; valid: boolean; failures: string[]; output_text: string }[];
+};
 
 async function evaluate(body: Record<string, unknown>): Promise<Evaluation> {
   const created = await call("POST", "/v1/evaluations", { token: ws.tokens.reviewer, body });
   expect(created.status, JSON.stringify(created.body)).toBe(202);
   expect(created.headers.get("location")).toBe(`/v1/evaluations/${created.body.id}`);
-  return eventually(async () => {
-    const answer = await call("GET", `/v1/evaluations/${created.body.id}`, { token: ws.tokens.viewer });
-    expect(answer.body.status).not.toBe("failed");
-    return answer.body.status === "done" ? (answer.body as unknown as Evaluation) : null;
-  }, { timeoutMs: 30_000 });
+  return eventually(
+    async () => {
+      const answer = await call("GET", `/v1/evaluations/${created.body.id}`, { token: ws.tokens.viewer });
+      expect(answer.body.status).not.toBe("failed");
+      return answer.body.status === "done" ? (answer.body as unknown as Evaluation) : null;
+    },
+    { timeoutMs: 30_000 },
+  );
 }
 
 describe("eval sets", () => {
@@ -56,16 +69,27 @@ describe("eval sets", () => {
   });
 
   it("creates a set, adds and removes the workspace's own cases, refuses incomplete cases and built-in removals", async () => {
-    const created = await call("POST", "/v1/eval-sets", { token: ws.tokens.admin, body: { ref: "evals/qualify-own", stage: "qualify", name: "Our qualify cases" } });
+    const created = await call("POST", "/v1/eval-sets", {
+      token: ws.tokens.admin,
+      body: { ref: "evals/qualify-own", stage: "qualify", name: "Our qualify cases" },
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const setId = created.body.id as string;
-    expect((await call("POST", "/v1/eval-sets", { token: ws.tokens.admin, body: { ref: "evals/qualify-own", stage: "qualify", name: "Again" } })).body.code).toBe("eval_set_exists");
+    expect(
+      (await call("POST", "/v1/eval-sets", { token: ws.tokens.admin, body: { ref: "evals/qualify-own", stage: "qualify", name: "Again" } })).body.code,
+    ).toBe("eval_set_exists");
     expect((await call("POST", "/v1/eval-sets", { token: ws.tokens.reviewer, body: { ref: "evals/x", stage: "qualify", name: "x" } })).status).toBe(403);
 
-    const incomplete = await call("POST", `/v1/eval-sets/${setId}/cases`, { token: ws.tokens.reviewer, body: { name: "no verdict", input: { lead: { title: "CTO" } }, expect: {} } });
+    const incomplete = await call("POST", `/v1/eval-sets/${setId}/cases`, {
+      token: ws.tokens.reviewer,
+      body: { name: "no verdict", input: { lead: { title: "CTO" } }, expect: {} },
+    });
     expect(incomplete.status).toBe(422);
     expect(incomplete.body.errors).toEqual([{ path: "expect.qualified", message: "a qualify case needs the expected verdict" }]);
-    const added = await call("POST", `/v1/eval-sets/${setId}/cases`, { token: ws.tokens.reviewer, body: { name: "CTO at a SaaS", input: { lead: { title: "CTO", industry: "SaaS", employees: 200, country: "US" } }, expect: { qualified: true } } });
+    const added = await call("POST", `/v1/eval-sets/${setId}/cases`, {
+      token: ws.tokens.reviewer,
+      body: { name: "CTO at a SaaS", input: { lead: { title: "CTO", industry: "SaaS", employees: 200, country: "US" } }, expect: { qualified: true } },
+    });
     expect(added.status, JSON.stringify(added.body)).toBe(201);
     expect(added.body).toMatchObject({ name: "CTO at a SaaS", source: "manual", own: true });
     expect((await call("GET", `/v1/eval-sets/${setId}`, { token: ws.tokens.viewer })).body).toMatchObject({ case_count: 1, built_in: false });
@@ -87,7 +111,9 @@ describe("eval sets", () => {
     const wrongStage = await call("POST", "/v1/evaluations", { token: ws.tokens.reviewer, body: { prompt: "qualify", version: "v1.0.0", set: "evals/track" } });
     expect(wrongStage.status).toBe(422);
     expect(wrongStage.body.errors).toEqual([{ path: "set", message: "evals/track holds track cases; qualify is a qualify prompt" }]);
-    expect((await call("POST", "/v1/evaluations", { token: ws.tokens.reviewer, body: { prompt: "qualify", version: "v1.0.0", provider: "nosuch" } })).status).toBe(422);
+    expect(
+      (await call("POST", "/v1/evaluations", { token: ws.tokens.reviewer, body: { prompt: "qualify", version: "v1.0.0", provider: "nosuch" } })).status,
+    ).toBe(422);
     expect((await call("POST", "/v1/evaluations", { token: ws.tokens.viewer, body: { prompt: "qualify", version: "v1.0.0" } })).status).toBe(403);
     expect((await call("GET", "/v1/evaluations/evl_01jd0000000000000000000000", { token: ws.tokens.viewer })).status).toBe(404);
   });
@@ -116,7 +142,12 @@ describe("evaluations", () => {
   it("a fork that breaks the output contract shows lower validity; its campaign needs an override reason", async () => {
     const forked = await call("POST", "/v1/prompts/qualify/fork", {
       token: ws.tokens.admin,
-      body: { from: "v1.2.0", as: "v1.2.0-fitonly", user_template: "Profile: {{icp}}\nLead: {{title}} at {{company}}, {{industry}}, {{employees}} employees, {{country}}.\nSignals: {{signals}}\n\nReturn {\"fit\": boolean, \"why\": string[]}." },
+      body: {
+        from: "v1.2.0",
+        as: "v1.2.0-fitonly",
+        user_template:
+          'Profile: {{icp}}\nLead: {{title}} at {{company}}, {{industry}}, {{employees}} employees, {{country}}.\nSignals: {{signals}}\n\nReturn {"fit": boolean, "why": string[]}.',
+      },
     });
     expect(forked.status, JSON.stringify(forked.body)).toBe(201);
     const name = `qualify@${ws.workspace.slug}`;
@@ -124,44 +155,71 @@ describe("evaluations", () => {
     expect(fork).toMatchObject({ case_count: 44, valid: 0, passed: 0, validity: 0, pass_rate: 0 });
     expect(fork.results[0].failures).toEqual(["The answer breaks the stage's JSON output contract."]);
 
-    const campaign = await call("POST", "/v1/campaigns", { token: ws.tokens.admin, body: { name: "Fit only", pack: "saas-outbound", pins: { qualify: `${name}:v1.2.0-fitonly` } } });
+    const campaign = await call("POST", "/v1/campaigns", {
+      token: ws.tokens.admin,
+      body: { name: "Fit only", pack: "saas-outbound", pins: { qualify: `${name}:v1.2.0-fitonly` } },
+    });
     expect(campaign.status, JSON.stringify(campaign.body)).toBe(201);
     const id = campaign.body.id as string;
     const refused = await call("POST", `/v1/campaigns/${id}/approve`, { token: ws.tokens.reviewer });
     expect(refused.status).toBe(409);
     expect(refused.headers.get("content-type")).toContain("application/problem+json");
-    expect(refused.body).toMatchObject({ code: "eval_regression", regressions: [{ stage: "qualify", name, version: "v1.2.0-fitonly", pass_rate: 0, parent_pass_rate: 38 / 44 }] });
+    expect(refused.body).toMatchObject({
+      code: "eval_regression",
+      regressions: [{ stage: "qualify", name, version: "v1.2.0-fitonly", pass_rate: 0, parent_pass_rate: 38 / 44 }],
+    });
     expect(refused.body.detail).toContain("override_reason");
     expect((await call("POST", `/v1/campaigns/${id}/approve`, { token: ws.tokens.reviewer, body: { override_reason: "" } })).status).toBe(422);
     expect((await call("GET", `/v1/campaigns/${id}`, { token: ws.tokens.viewer })).body.status).not.toBe("approved");
 
-    const approved = await call("POST", `/v1/campaigns/${id}/approve`, { token: ws.tokens.reviewer, body: { override_reason: "Downstream reads fit; the contract change ships with it." } });
+    const approved = await call("POST", `/v1/campaigns/${id}/approve`, {
+      token: ws.tokens.reviewer,
+      body: { override_reason: "Downstream reads fit; the contract change ships with it." },
+    });
     expect(approved.status, JSON.stringify(approved.body)).toBe(200);
     expect(approved.body.status).toBe("approved");
     const audit = await call("GET", "/v1/audit?action=campaign.approved", { token: ws.tokens.viewer });
-    expect(audit.body.data![0]).toMatchObject({ data: { override_reason: "Downstream reads fit; the contract change ships with it.", regressions: [{ version: "v1.2.0-fitonly" }] } });
+    expect(audit.body.data![0]).toMatchObject({
+      data: { override_reason: "Downstream reads fit; the contract change ships with it.", regressions: [{ version: "v1.2.0-fitonly" }] },
+    });
 
     // The pack-set approval asks the same (another set: the campaign's is approved now).
     const pins = { qualify: `${name}:v1.2.0-fitonly`, extract_signals: "extract_signals:v1.1.0" };
     const packRefused = await call("POST", "/v1/packs/saas-outbound/approve", { token: ws.tokens.reviewer, body: { pins } });
     expect(packRefused.body.code).toBe("eval_regression");
-    expect((await call("POST", "/v1/packs/saas-outbound/approve", { token: ws.tokens.reviewer, body: { pins, override_reason: "Accepted." } })).status).toBe(200);
+    expect((await call("POST", "/v1/packs/saas-outbound/approve", { token: ws.tokens.reviewer, body: { pins, override_reason: "Accepted." } })).status).toBe(
+      200,
+    );
   });
 
   it("a campaign whose fork did not regress is approved without a body", async () => {
-    const forked = await call("POST", "/v1/prompts/qualify/fork", { token: ws.tokens.admin, body: { from: "v1.2.0", as: "v1.2.0-same", system: "Same behaviour, other words.\nAnswer with JSON only." } });
+    const forked = await call("POST", "/v1/prompts/qualify/fork", {
+      token: ws.tokens.admin,
+      body: { from: "v1.2.0", as: "v1.2.0-same", system: "Same behaviour, other words.\nAnswer with JSON only." },
+    });
     expect(forked.status).toBe(201);
     const name = `qualify@${ws.workspace.slug}`;
     const fork = await evaluate({ prompt: name, version: "v1.2.0-same" });
     expect(fork.passed).toBe(38);
-    const campaign = await call("POST", "/v1/campaigns", { token: ws.tokens.admin, body: { name: "Same", pack: "saas-outbound", pins: { qualify: `${name}:v1.2.0-same` } } });
+    const campaign = await call("POST", "/v1/campaigns", {
+      token: ws.tokens.admin,
+      body: { name: "Same", pack: "saas-outbound", pins: { qualify: `${name}:v1.2.0-same` } },
+    });
     expect((await call("POST", `/v1/campaigns/${campaign.body.id}/approve`, { token: ws.tokens.reviewer })).status).toBe(200);
   });
 
   it("evaluates on a hosted openai-compatible provider with latency and cost", async () => {
     const provider = await call("POST", "/v1/providers/evalai", {
       token: ws.tokens.admin,
-      body: { kind: "openai-compatible", base_url: llm.url, default_model: "test-model", api_key: "sk-fake-123", max_concurrency: 20, input_price_per_mtok_usd: 1, output_price_per_mtok_usd: 2 },
+      body: {
+        kind: "openai-compatible",
+        base_url: llm.url,
+        default_model: "test-model",
+        api_key: "sk-fake-123",
+        max_concurrency: 20,
+        input_price_per_mtok_usd: 1,
+        output_price_per_mtok_usd: 2,
+      },
     });
     expect(provider.status, JSON.stringify(provider.body)).toBe(201);
     const done = await evaluate({ prompt: "qualify", version: "v1.2.0", provider: "evalai", model: "test-model" });
@@ -174,24 +232,52 @@ describe("evaluations", () => {
 
 describe("outcomes per version", () => {
   it("counts drafts, approvals, edits and their size, rejection reasons and cost per lead for the version that wrote them", async () => {
-    const lead = (first_name: string) => ({ email: `${first_name.toLowerCase()}@outcomes.example`, first_name, title: "VP of Engineering", company: `${first_name} Labs`, industry: "Software", employees: "300", country: "US" });
+    const lead = (first_name: string) => ({
+      email: `${first_name.toLowerCase()}@outcomes.example`,
+      first_name,
+      title: "VP of Engineering",
+      company: `${first_name} Labs`,
+      industry: "Software",
+      employees: "300",
+      country: "US",
+    });
     const files = await startFileServer(new Map([["/outcomes.csv", toCsv([lead("Ada"), lead("Bea"), lead("Cy")])]]));
     try {
-      const run = await call("POST", "/v1/runs", { token: ws.tokens.admin, body: { pack: "saas-outbound", leads_csv_url: `${files.url}/outcomes.csv`, stop_after: "draft_email" } });
+      const run = await call("POST", "/v1/runs", {
+        token: ws.tokens.admin,
+        body: { pack: "saas-outbound", leads_csv_url: `${files.url}/outcomes.csv`, stop_after: "draft_email" },
+      });
       expect(run.status, JSON.stringify(run.body)).toBe(202);
-      const drafts = await eventually(async () => {
-        const answer = await call("GET", `/v1/drafts?run_id=${run.body.id}`, { token: ws.tokens.viewer });
-        return answer.body.data?.length === 3 ? answer.body.data : null;
-      }, { timeoutMs: 30_000 });
+      const drafts = await eventually(
+        async () => {
+          const answer = await call("GET", `/v1/drafts?run_id=${run.body.id}`, { token: ws.tokens.viewer });
+          return answer.body.data?.length === 3 ? answer.body.data : null;
+        },
+        { timeoutMs: 30_000 },
+      );
       const [first, second] = drafts as { id: string; body: string }[];
-      expect((await call("POST", `/v1/drafts/${first.id}/approve`, { token: ws.tokens.reviewer, body: { body: `${first.body}\nP.S. Twelve more characters.` } })).status).toBe(200);
+      expect(
+        (await call("POST", `/v1/drafts/${first.id}/approve`, { token: ws.tokens.reviewer, body: { body: `${first.body}\nP.S. Twelve more characters.` } }))
+          .status,
+      ).toBe(200);
       expect((await call("POST", `/v1/drafts/${second.id}/reject`, { token: ws.tokens.reviewer, body: { reason: "Too generic" } })).status).toBe(200);
       const version = (await call("GET", `/v1/drafts/${first.id}`, { token: ws.tokens.viewer })).body.prompt as { name: string; version: string };
       const outcomes = await call("GET", `/v1/prompts/${version.name}/versions/${version.version}/outcomes`, { token: ws.tokens.viewer });
       expect(outcomes.status, JSON.stringify(outcomes.body)).toBe(200);
       expect(outcomes.body).toMatchObject({
-        drafts: 3, awaiting_review: 1, approved: 1, rejected: 1, approval_rate: 0.5, approved_with_edits: 1, mean_edit_distance: "\nP.S. Twelve more characters.".length,
-        rejection_reasons: [{ reason: "Too generic", count: 1 }], sent: 0, reply_rate: null, leads: 3, cost_usd: 0, cost_per_lead_usd: 0,
+        drafts: 3,
+        awaiting_review: 1,
+        approved: 1,
+        rejected: 1,
+        approval_rate: 0.5,
+        approved_with_edits: 1,
+        mean_edit_distance: "\nP.S. Twelve more characters.".length,
+        rejection_reasons: [{ reason: "Too generic", count: 1 }],
+        sent: 0,
+        reply_rate: null,
+        leads: 3,
+        cost_usd: 0,
+        cost_per_lead_usd: 0,
       });
       // The prompt page's table: every version, newest first, this one with the same figures.
       const all = await call("GET", `/v1/prompts/${version.name}/outcomes`, { token: ws.tokens.viewer });

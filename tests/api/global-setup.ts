@@ -14,7 +14,9 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   const direct = `http://127.0.0.1:${port}`;
   const reportFile = process.env.CONTRACT_REPORT;
-  const contract = reportFile ? await startContractSession({ teePort: await freePort(), prismPort: await freePort(), upstream: direct, reportFile }) : undefined;
+  const contract = reportFile
+    ? await startContractSession({ teePort: await freePort(), prismPort: await freePort(), upstream: direct, reportFile })
+    : undefined;
   const url = contract?.url ?? direct;
   server = spawn(process.execPath, [path.join(ROOT, "node_modules", "next", "dist", "bin", "next"), "start", "-p", String(port)], {
     cwd: ROOT,

@@ -19,7 +19,8 @@ const fork = async (stage: string, from: string, as: string) => {
   expect(answer.status, JSON.stringify(answer.body)).toBe(201);
   return `${stage}@${ws.workspace.slug}`;
 };
-const createRun = (body: Record<string, unknown>) => call("POST", "/v1/runs", { token: ws.tokens.admin, body: { leads_csv_url: CSV, stop_after: "qualify", ...body } });
+const createRun = (body: Record<string, unknown>) =>
+  call("POST", "/v1/runs", { token: ws.tokens.admin, body: { leads_csv_url: CSV, stop_after: "qualify", ...body } });
 const resolvedVersion = async (runId: string, stage: string) => {
   const run = await db().run.findUniqueOrThrow({ where: { id: runId }, select: { promptSet: true } });
   const versionId = (run.promptSet as Record<string, string>)[stage];
@@ -44,7 +45,11 @@ describe("the approval gate", () => {
     expect((await call("POST", "/v1/packs/gov-pack/approve", { token: ws.tokens.viewer, body: {} })).status).toBe(403);
     const approved = await call("POST", "/v1/packs/gov-pack/approve", { token: ws.tokens.reviewer, body: {} });
     expect(approved.status, JSON.stringify(approved.body)).toBe(200);
-    expect(approved.body).toMatchObject({ approved: true, approved_by: ws.users.reviewer.id, set_hash: (state.body.prompt_set as { set_hash: string }).set_hash });
+    expect(approved.body).toMatchObject({
+      approved: true,
+      approved_by: ws.users.reviewer.id,
+      set_hash: (state.body.prompt_set as { set_hash: string }).set_hash,
+    });
     expect((await call("POST", "/v1/packs/gov-pack/approve", { token: ws.tokens.reviewer, body: {} })).status).toBe(409);
 
     const started = await createRun({ pack: "gov-pack" });
@@ -78,17 +83,31 @@ describe("the approval gate", () => {
   it("a fork pinned on a campaign: 409, approve, starts, change a campaign pin or a pack pin under it, 409", async () => {
     const signals = await fork("extract_signals", "v1.0.0", "v1.0.0-cmp");
     await call("POST", "/v1/packs/saas-outbound/fork", { token: ws.tokens.admin, body: { slug: "gov-cmp-pack" } });
-    const created = await call("POST", "/v1/campaigns", { token: ws.tokens.admin, body: { name: "Gated", pack: "gov-cmp-pack", pins: { extract_signals: `${signals}:v1.0.0-cmp` } } });
-    expect(created.body).toMatchObject({ status: "draft", needs_approval: true, created_by: ws.users.admin.id, forks: [{ stage: "extract_signals", source: "campaign" }] });
+    const created = await call("POST", "/v1/campaigns", {
+      token: ws.tokens.admin,
+      body: { name: "Gated", pack: "gov-cmp-pack", pins: { extract_signals: `${signals}:v1.0.0-cmp` } },
+    });
+    expect(created.body).toMatchObject({
+      status: "draft",
+      needs_approval: true,
+      created_by: ws.users.admin.id,
+      forks: [{ stage: "extract_signals", source: "campaign" }],
+    });
     const id = created.body.id as string;
     expect((await createRun({ pack: "gov-cmp-pack", campaign_id: id })).body.code).toBe("campaign_not_approved");
 
-    expect((await call("POST", `/v1/campaigns/${id}/approve`, { token: ws.tokens.reviewer })).body).toMatchObject({ status: "approved", approved_by: ws.users.reviewer.id });
+    expect((await call("POST", `/v1/campaigns/${id}/approve`, { token: ws.tokens.reviewer })).body).toMatchObject({
+      status: "approved",
+      approved_by: ws.users.reviewer.id,
+    });
     // The run takes the campaign's pack: naming another pack is refused at `pack`, nothing is created.
     const runsBefore = await db().run.count({ where: { workspaceId: ws.workspace.id } });
     const otherPack = await createRun({ pack: "saas-outbound", campaign_id: id });
     expect(otherPack.status).toBe(422);
-    expect(otherPack.body).toMatchObject({ code: "validation_failed", errors: [{ path: "pack", message: expect.stringContaining('runs pack "gov-cmp-pack"') }] });
+    expect(otherPack.body).toMatchObject({
+      code: "validation_failed",
+      errors: [{ path: "pack", message: expect.stringContaining('runs pack "gov-cmp-pack"') }],
+    });
     expect(await db().run.count({ where: { workspaceId: ws.workspace.id } })).toBe(runsBefore);
     const started = await createRun({ pack: "gov-cmp-pack", campaign_id: id });
     expect(started.status, JSON.stringify(started.body)).toBe(202);
@@ -109,7 +128,10 @@ describe("the approval gate", () => {
 describe("campaign decisions", () => {
   it("four eyes: the creator gets 403; another reviewer rejects with a reason (event, audit) or approves", async () => {
     const draft = await fork("draft_email", "v1.1.0", "v1.1.0-eyes");
-    const created = await call("POST", "/v1/campaigns", { token: ws.tokens.admin, body: { name: "Eyes", pack: "saas-outbound", pins: { draft_email: `${draft}:v1.1.0-eyes` } } });
+    const created = await call("POST", "/v1/campaigns", {
+      token: ws.tokens.admin,
+      body: { name: "Eyes", pack: "saas-outbound", pins: { draft_email: `${draft}:v1.1.0-eyes` } },
+    });
     const id = created.body.id as string;
     const own = await call("POST", `/v1/campaigns/${id}/approve`, { token: ws.tokens.admin });
     expect(own.status).toBe(403);
@@ -143,16 +165,29 @@ describe("promotion and rollback", () => {
     // Through the gate: an unapproved fork cannot be promoted.
     const refused = await call("POST", `/v1/prompts/${encodeURIComponent(track)}/promote`, { token: ws.tokens.admin, body: { version: "v1.0.0-promo" } });
     expect(refused.body).toMatchObject({ code: "fork_not_approved" });
-    expect((await call("POST", "/v1/packs/saas-outbound/approve", { token: ws.tokens.reviewer, body: { pins: { track: `${track}:v1.0.0-promo` } } })).status).toBe(200);
-    expect((await call("POST", `/v1/prompts/${encodeURIComponent(track)}/promote`, { token: ws.tokens.reviewer, body: { version: "v1.0.0-promo" } })).status).toBe(403);
+    expect(
+      (await call("POST", "/v1/packs/saas-outbound/approve", { token: ws.tokens.reviewer, body: { pins: { track: `${track}:v1.0.0-promo` } } })).status,
+    ).toBe(200);
+    expect(
+      (await call("POST", `/v1/prompts/${encodeURIComponent(track)}/promote`, { token: ws.tokens.reviewer, body: { version: "v1.0.0-promo" } })).status,
+    ).toBe(403);
     const promoted = await call("POST", `/v1/prompts/${encodeURIComponent(track)}/promote`, { token: ws.tokens.admin, body: { version: "v1.0.0-promo" } });
     expect(promoted.status, JSON.stringify(promoted.body)).toBe(200);
-    expect(promoted.body).toMatchObject({ prompt: "track", label: `production@${ws.workspace.slug}`, default: { name: track, version: "v1.0.0-promo" }, previous: { name: "track", version: production } });
+    expect(promoted.body).toMatchObject({
+      prompt: "track",
+      label: `production@${ws.workspace.slug}`,
+      default: { name: track, version: "v1.0.0-promo" },
+      previous: { name: "track", version: production },
+    });
 
     const during = await createRun({ pack: "saas-outbound" });
     expect(during.status, JSON.stringify(during.body)).toBe(202);
     expect(await resolvedVersion(during.body.id as string, "track")).toBe("v1.0.0-promo");
-    expect((await call("GET", "/v1/prompts/track", { token: ws.tokens.viewer })).body.workspace_default).toEqual({ name: track, version: "v1.0.0-promo", promoted: true });
+    expect((await call("GET", "/v1/prompts/track", { token: ws.tokens.viewer })).body.workspace_default).toEqual({
+      name: track,
+      version: "v1.0.0-promo",
+      promoted: true,
+    });
 
     const rolled = await call("POST", "/v1/prompts/track/rollback", { token: ws.tokens.admin });
     expect(rolled.body).toMatchObject({ default: { name: "track", version: production }, promoted: false });

@@ -28,7 +28,9 @@ describe("Idempotency-Key", () => {
   it("does the work once when the same request races", async () => {
     const ws = await testWorkspace("idem3");
     const answers = await Promise.all(
-      Array.from({ length: 5 }, () => call("POST", "/v1/leads", { token: ws.tokens.admin, body: { email: "race@example.com" }, headers: { "idempotency-key": "race" } })),
+      Array.from({ length: 5 }, () =>
+        call("POST", "/v1/leads", { token: ws.tokens.admin, body: { email: "race@example.com" }, headers: { "idempotency-key": "race" } }),
+      ),
     );
     expect(answers.filter((a) => a.status === 201).length).toBeGreaterThanOrEqual(1);
     expect(answers.every((a) => a.status === 201 || (a.status === 409 && a.body.code === "conflict"))).toBe(true);

@@ -43,7 +43,8 @@ function send(route: WebRoute, headers: Record<string, string>, options: { path?
 
 function problem(answer: ApiAnswer, status: number, code: string): string | null {
   if (answer.status !== status) return `${answer.status} (want ${status}) ${JSON.stringify(answer.body).slice(0, 200)}`;
-  if (answer.headers.get("content-type") !== "application/problem+json" || answer.body.code !== code) return `not a ${code} problem: ${JSON.stringify(answer.body).slice(0, 200)}`;
+  if (answer.headers.get("content-type") !== "application/problem+json" || answer.body.code !== code)
+    return `not a ${code} problem: ${JSON.stringify(answer.body).slice(0, 200)}`;
   return null;
 }
 
@@ -73,7 +74,10 @@ describe("coverage", () => {
     expect(routes.length).toBeGreaterThanOrEqual(40);
     expect(routes.length, "an exported handler that is not webRoute({ role: ... }): teach tests/helpers/web-routes.ts").toBe(exportsSeen);
     expect(routes.filter((route) => !WEB_CASES[key(route)]).map(key), "routes without a case in tests/helpers/web-routes.ts").toEqual([]);
-    expect(Object.keys(WEB_CASES).filter((name) => !routes.some((route) => key(route) === name)), "cases for routes that are gone").toEqual([]);
+    expect(
+      Object.keys(WEB_CASES).filter((name) => !routes.some((route) => key(route) === name)),
+      "cases for routes that are gone",
+    ).toEqual([]);
     for (const route of routes) {
       expect(() => pathFor(route), key(route)).not.toThrow();
       if (route.hasBody) expect(WEB_CASES[key(route)].body, `${key(route)} needs a sample body`).toBeTypeOf("function");
@@ -89,7 +93,10 @@ describe("workspace A's admin session", () => {
     for (const route of routes.filter((r) => r.params.length === 0)) {
       for (const probe of WEB_CASES[key(route)].probes!(b) as Probe[]) {
         const path = route.template + (probe.query ?? "");
-        const answer = await send(route, sameOrigin(sessions.attacker), { path, body: probe.body ?? (route.hasBody ? WEB_CASES[key(route)].body!(b) : undefined) });
+        const answer = await send(route, sameOrigin(sessions.attacker), {
+          path,
+          body: probe.body ?? (route.hasBody ? WEB_CASES[key(route)].body!(b) : undefined),
+        });
         const which = `${key(route)} (${probe.label})`;
         failures.push(...probeFailures(which, probe, answer, path, b));
       }
@@ -134,8 +141,13 @@ describe("workspace A's admin session", () => {
 
 describe("B's own sessions that may not do it, on B's resources", () => {
   it("401 without a session on every route", async () => {
-    const failures = (await Promise.all(routes.map(async (route) => [key(route), problem(await send(route, { origin: sameOrigin("").origin }), 401, "unauthenticated")] as const)))
-      .filter(([, wrong]) => wrong).map(([name, wrong]) => `${name}: ${wrong}`);
+    const failures = (
+      await Promise.all(
+        routes.map(async (route) => [key(route), problem(await send(route, { origin: sameOrigin("").origin }), 401, "unauthenticated")] as const),
+      )
+    )
+      .filter(([, wrong]) => wrong)
+      .map(([name, wrong]) => `${name}: ${wrong}`);
     expect(failures).toEqual([]);
     await expectBUnchanged();
   });

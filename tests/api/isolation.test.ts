@@ -38,8 +38,11 @@ async function loadOperations(): Promise<Operation[]> {
   const document = (await call("GET", "/v1/openapi.json", { token: null })).body as unknown as { paths: Record<string, Record<string, DocOperation>> };
   return Object.entries(document.paths).flatMap(([template, methods]) =>
     Object.entries(methods).map(([method, operation]) => ({
-      id: operation.operationId, method: method.toUpperCase(), template,
-      pathParams: (operation.parameters ?? []).filter((p) => p.in === "path").map((p) => p.name), hasBody: operation.requestBody !== undefined,
+      id: operation.operationId,
+      method: method.toUpperCase(),
+      template,
+      pathParams: (operation.parameters ?? []).filter((p) => p.in === "path").map((p) => p.name),
+      hasBody: operation.requestBody !== undefined,
     })),
   );
 }
@@ -106,13 +109,20 @@ describe("coverage", () => {
   it("has a case for every operation in the OpenAPI document, and none for operations that are gone", async () => {
     const ids = operations.map((operation) => operation.id);
     expect(ids.length).toBeGreaterThanOrEqual(40);
-    expect(ids.filter((id) => !V1_CASES[id]), "operations without a case in tests/helpers/isolation-cases.ts").toEqual([]);
-    expect(Object.keys(V1_CASES).filter((id) => !ids.includes(id)), "cases for operations the document no longer has").toEqual([]);
+    expect(
+      ids.filter((id) => !V1_CASES[id]),
+      "operations without a case in tests/helpers/isolation-cases.ts",
+    ).toEqual([]);
+    expect(
+      Object.keys(V1_CASES).filter((id) => !ids.includes(id)),
+      "cases for operations the document no longer has",
+    ).toEqual([]);
     for (const operation of operations) {
       const which = `${operation.method} ${operation.template}`;
       expect(() => pathFor(operation, b), which).not.toThrow();
       if (operation.hasBody) expect(V1_CASES[operation.id].body, `${which} needs a sample body`).toBeTypeOf("function");
-      if (operation.pathParams.length === 0) expect(V1_CASES[operation.id].probes, `${which} has no path ids: say which of B's ids it may name (probes)`).toBeTypeOf("function");
+      if (operation.pathParams.length === 0)
+        expect(V1_CASES[operation.id].probes, `${which} has no path ids: say which of B's ids it may name (probes)`).toBeTypeOf("function");
     }
   });
 });
@@ -124,7 +134,12 @@ describe("workspace A's admin on workspace B's resources", () => {
     for (const operation of operations.filter((op) => op.pathParams.length === 0)) {
       for (const probe of V1_CASES[operation.id].probes!(b, cursors) as Probe[]) {
         const path = pathFor(operation, b) + (probe.query ?? "");
-        const answer = await send(operation, { token: A.tokens.admin, path, headers: probe.headers, body: probe.body ?? (operation.hasBody ? V1_CASES[operation.id].body!(b) : undefined) });
+        const answer = await send(operation, {
+          token: A.tokens.admin,
+          path,
+          headers: probe.headers,
+          body: probe.body ?? (operation.hasBody ? V1_CASES[operation.id].body!(b) : undefined),
+        });
         const which = `${operation.method} ${operation.template} (${probe.label})`;
         if (answer.status >= 400 && answer.headers.get("content-type") !== "application/problem+json") failures.push(`${which}: not problem+json`);
         failures.push(...probeFailures(which, probe, answer, path, b));
@@ -160,7 +175,8 @@ describe("workspace A's admin on workspace B's resources", () => {
       const expected = V1_CASES[operation.id].crossStatus ?? 404;
       const which = `${operation.method} ${path}`;
       if (answer.status !== expected) failures.push(`${which} → ${answer.status} (want ${expected}) ${JSON.stringify(answer.body).slice(0, 200)}`);
-      else if (expected === 404 && (answer.headers.get("content-type") !== "application/problem+json" || answer.body.code !== "not_found")) failures.push(`${which}: not a not_found problem`);
+      else if (expected === 404 && (answer.headers.get("content-type") !== "application/problem+json" || answer.body.code !== "not_found"))
+        failures.push(`${which}: not a not_found problem`);
       const leaks = leakedIds(answer, path + JSON.stringify(body ?? null), b);
       if (leaks.length) failures.push(`${which} shows B's ${leaks.join(", ")}`);
     }
@@ -173,9 +189,13 @@ describe("B's own credentials that may not do it, on B's resources", () => {
   it("401 problem+json for a missing, malformed, unknown, revoked or expired token, on every operation", async () => {
     const unknown = generateToken();
     const headers: [string, Record<string, string>][] = [
-      ["no Authorization", {}], ["Basic", { authorization: "Basic YWRtaW46YWRtaW4=" }], ["not a token", { authorization: "Bearer not-a-token" }],
-      ["bad checksum", { authorization: `Bearer ${unknown.slice(0, -1)}${unknown.endsWith("A") ? "B" : "A"}` }], ["unknown", { authorization: `Bearer ${unknown}` }],
-      ["revoked", { authorization: `Bearer ${revoked}` }], ["expired", { authorization: `Bearer ${expired}` }],
+      ["no Authorization", {}],
+      ["Basic", { authorization: "Basic YWRtaW46YWRtaW4=" }],
+      ["not a token", { authorization: "Bearer not-a-token" }],
+      ["bad checksum", { authorization: `Bearer ${unknown.slice(0, -1)}${unknown.endsWith("A") ? "B" : "A"}` }],
+      ["unknown", { authorization: `Bearer ${unknown}` }],
+      ["revoked", { authorization: `Bearer ${revoked}` }],
+      ["expired", { authorization: `Bearer ${expired}` }],
     ];
     for (const operation of operations) {
       for (const [label, header] of headers) {
@@ -191,7 +211,8 @@ describe("B's own credentials that may not do it, on B's resources", () => {
   it("403 problem+json for a read-scope token on every write", async () => {
     const writes = operations.filter((operation) => operation.method !== "GET");
     expect(writes.length).toBeGreaterThan(20);
-    for (const operation of writes) expectProblem(await send(operation, { token: B.tokens.adminRead }), 403, "forbidden", `${operation.method} ${operation.template}`);
+    for (const operation of writes)
+      expectProblem(await send(operation, { token: B.tokens.adminRead }), 403, "forbidden", `${operation.method} ${operation.template}`);
     await expectBUnchanged();
   });
 

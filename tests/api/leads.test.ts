@@ -14,10 +14,26 @@ describe("leads", () => {
   it("creates (201 + Location), fetches and lists a lead", async () => {
     const created = await call("POST", "/v1/leads", {
       token: ws.tokens.admin,
-      body: { email: "Grace.Hopper@Example.com", first_name: "Grace", last_name: "Hopper", company: "Navy", title: "Rear Admiral", domain: "navy.mil", linkedin_url: "https://linkedin.com/in/grace", attributes: { cobol: true } },
+      body: {
+        email: "Grace.Hopper@Example.com",
+        first_name: "Grace",
+        last_name: "Hopper",
+        company: "Navy",
+        title: "Rear Admiral",
+        domain: "navy.mil",
+        linkedin_url: "https://linkedin.com/in/grace",
+        attributes: { cobol: true },
+      },
     });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ email: "Grace.Hopper@Example.com", first_name: "Grace", status: "new", signals: null, qualification: null, attributes: { cobol: true } });
+    expect(created.body).toMatchObject({
+      email: "Grace.Hopper@Example.com",
+      first_name: "Grace",
+      status: "new",
+      signals: null,
+      qualification: null,
+      attributes: { cobol: true },
+    });
     expect(created.body.id).toMatch(/^lead_[0-9a-z]{26}$/);
     expect(created.body.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(created.headers.get("location")).toBe(`/v1/leads/${created.body.id}`);

@@ -18,10 +18,21 @@ let files: Awaited<ReturnType<typeof startFileServer>>;
 beforeAll(async () => {
   ws = await testWorkspace("llm");
   llm = await startFakeChatServer();
-  const lead = (first_name: string, email: string) => ({ email, first_name, title: "VP of Engineering", company: "Engines", industry: "Software", employees: "300", country: "US" });
-  files = await startFileServer(new Map([["/llm.csv", toCsv([lead("Ada", "ada@llm.example"), lead("Ratelimit", "rl@llm.example"), lead("Garbage", "garbage@llm.example")])],
-    ["/badkey.csv", toCsv([lead("Bea", "bea@llm.example"), lead("Cy", "cy@llm.example")])],
-  ]));
+  const lead = (first_name: string, email: string) => ({
+    email,
+    first_name,
+    title: "VP of Engineering",
+    company: "Engines",
+    industry: "Software",
+    employees: "300",
+    country: "US",
+  });
+  files = await startFileServer(
+    new Map([
+      ["/llm.csv", toCsv([lead("Ada", "ada@llm.example"), lead("Ratelimit", "rl@llm.example"), lead("Garbage", "garbage@llm.example")])],
+      ["/badkey.csv", toCsv([lead("Bea", "bea@llm.example"), lead("Cy", "cy@llm.example")])],
+    ]),
+  );
   const port = await freePort();
   worker = spawnWorker({ WORKER_PORT: String(port) });
   await eventually(async () => (await getJson(`http://127.0.0.1:${port}/readyz`)).status === 200, { timeoutMs: 30_000 });
@@ -36,25 +47,37 @@ afterAll(async () => {
 async function runOn(providerSlug: string, label: string, csvPath: string) {
   const pins: Record<string, string> = {};
   for (const stage of ["extract_signals", "qualify", "draft_email"]) {
-    const fork = await call("POST", `/v1/prompts/${stage}/fork`, { token: ws.tokens.admin, body: { from: "v1.2.0", as: `v1.2.0-${label}`, model_default: `${providerSlug}/test-model` } });
+    const fork = await call("POST", `/v1/prompts/${stage}/fork`, {
+      token: ws.tokens.admin,
+      body: { from: "v1.2.0", as: `v1.2.0-${label}`, model_default: `${providerSlug}/test-model` },
+    });
     expect(fork.status).toBe(201);
     pins[stage] = `${stage}@${ws.workspace.slug}:v1.2.0-${label}`;
   }
   // Forks reach leads only once a reviewer approved the run's prompt set (lib/governance).
   expect((await call("POST", "/v1/packs/saas-outbound/approve", { token: ws.tokens.reviewer, body: { pins } })).status).toBe(200);
-  const created = await call("POST", "/v1/runs", { token: ws.tokens.admin, body: { pack: "saas-outbound", leads_csv_url: `${files.url}${csvPath}`, stop_after: "draft_email", pins } });
+  const created = await call("POST", "/v1/runs", {
+    token: ws.tokens.admin,
+    body: { pack: "saas-outbound", leads_csv_url: `${files.url}${csvPath}`, stop_after: "draft_email", pins },
+  });
   expect(created.status).toBe(202);
   const runId = created.body.id as string;
-  const run = await eventually(async () => {
-    const answer = await call("GET", `/v1/runs/${runId}`, { token: ws.tokens.viewer });
-    return answer.body.status === "completed" ? answer.body : null;
-  }, { timeoutMs: 30_000 });
+  const run = await eventually(
+    async () => {
+      const answer = await call("GET", `/v1/runs/${runId}`, { token: ws.tokens.viewer });
+      return answer.body.status === "completed" ? answer.body : null;
+    },
+    { timeoutMs: 30_000 },
+  );
   return { runId, run };
 }
 
 describe("an openai-compatible provider", () => {
   it("runs the stages, waits out a 429, and rejects output that never validates", async () => {
-    const provider = await call("POST", "/v1/providers/fakeai", { token: ws.tokens.admin, body: { kind: "openai-compatible", base_url: llm.url, default_model: "test-model", api_key: "sk-fake-123", max_concurrency: 4 } });
+    const provider = await call("POST", "/v1/providers/fakeai", {
+      token: ws.tokens.admin,
+      body: { kind: "openai-compatible", base_url: llm.url, default_model: "test-model", api_key: "sk-fake-123", max_concurrency: 4 },
+    });
     expect(provider.status).toBe(201);
     const { runId, run } = await runOn("fakeai", "llm", "/llm.csv");
     expect(run.counts).toMatchObject({ imported: 3, qualified: 2, rejected: 1, drafted: 2 });
@@ -73,7 +96,9 @@ describe("an openai-compatible provider", () => {
 
     const traces = await db().stageTrace.findMany({ where: { runId, lead: { firstName: "Ada" } } });
     expect(traces).toHaveLength(3);
-    expect(traces.every((trace) => trace.provider === "fakeai" && trace.model === "test-model" && trace.inputTokens === 42 && trace.outputTokens === 17)).toBe(true);
+    expect(traces.every((trace) => trace.provider === "fakeai" && trace.model === "test-model" && trace.inputTokens === 42 && trace.outputTokens === 17)).toBe(
+      true,
+    );
     const garbageTrace = await db().stageTrace.findFirstOrThrow({ where: { runId, lead: { firstName: "Garbage" } } });
     expect(garbageTrace).toMatchObject({ inputTokens: 126, output: null, error: expect.stringContaining("not JSON") });
     const rejected = await db().event.findFirstOrThrow({ where: { type: "lead.rejected", data: { path: ["run_id"], equals: runId } } });
@@ -81,7 +106,10 @@ describe("an openai-compatible provider", () => {
   });
 
   it("rejects the leads with provider_refused when the provider refuses the key, without asking again", async () => {
-    const provider = await call("POST", "/v1/providers/badkey", { token: ws.tokens.admin, body: { kind: "openai-compatible", base_url: llm.url, default_model: "test-model", api_key: "sk-wrong" } });
+    const provider = await call("POST", "/v1/providers/badkey", {
+      token: ws.tokens.admin,
+      body: { kind: "openai-compatible", base_url: llm.url, default_model: "test-model", api_key: "sk-wrong" },
+    });
     expect(provider.status).toBe(201);
     const before = llm.seen.length;
     const { runId, run } = await runOn("badkey", "badkey", "/badkey.csv");

@@ -32,7 +32,13 @@ describe("/v1/mailbox", () => {
     const body = { host: "127.0.0.1", port: dovecot.port, secure: false, username, password: "wrong-password", folders: ["INBOX", "INBOX"] };
     const saved = await call("PUT", "/v1/mailbox", { token: ws.tokens.admin, body });
     expect(saved.status).toBe(200);
-    expect(saved.body).toMatchObject({ host: "127.0.0.1", port: dovecot.port, has_password: true, folders: ["INBOX"], status: { state: "not_started", last_error: null } });
+    expect(saved.body).toMatchObject({
+      host: "127.0.0.1",
+      port: dovecot.port,
+      has_password: true,
+      folders: ["INBOX"],
+      status: { state: "not_started", last_error: null },
+    });
     expect(JSON.stringify(saved.body)).not.toContain("wrong-password");
     const refused = await call("POST", "/v1/mailbox/check", { token: ws.tokens.admin });
     expect(refused.body).toEqual({ ok: false, message: `127.0.0.1:${dovecot.port} refused: login refused` });
@@ -42,7 +48,9 @@ describe("/v1/mailbox", () => {
     expect(checked.body).toEqual({ ok: true, message: `Connected to 127.0.0.1:${dovecot.port} as ${username}; INBOX (0 messages); new mail by IDLE.` });
 
     // Omitting the password keeps it; the audit says what happened to it, never the value.
-    expect((await call("PUT", "/v1/mailbox", { token: ws.tokens.admin, body: { host: "127.0.0.1", port: dovecot.port, secure: false, username } })).status).toBe(200);
+    expect(
+      (await call("PUT", "/v1/mailbox", { token: ws.tokens.admin, body: { host: "127.0.0.1", port: dovecot.port, secure: false, username } })).status,
+    ).toBe(200);
     expect((await call("POST", "/v1/mailbox/check", { token: ws.tokens.admin })).body).toMatchObject({ ok: true });
     const audit = await db().auditEntry.findMany({ where: { workspaceId: ws.workspace.id, action: "mailbox.updated" }, orderBy: { id: "asc" } });
     expect(audit.map((entry) => (entry.data as { password: string }).password)).toEqual(["set", "set", "kept"]);
@@ -50,7 +58,10 @@ describe("/v1/mailbox", () => {
   });
 
   it("refuses bad settings with the field named", async () => {
-    const bad = await call("PUT", "/v1/mailbox", { token: ws.tokens.admin, body: { host: "imap.example.com", port: 993, username: "u", folders: ["Bad*Folder"] } });
+    const bad = await call("PUT", "/v1/mailbox", {
+      token: ws.tokens.admin,
+      body: { host: "imap.example.com", port: 993, username: "u", folders: ["Bad*Folder"] },
+    });
     expect(bad.status).toBe(422);
     expect(JSON.stringify(bad.body.errors)).toContain("folders");
     // The outbound rule, as for the relay: private and metadata addresses are refused at once.
@@ -62,7 +73,9 @@ describe("/v1/mailbox", () => {
   });
 
   it("shows the worker's status, which lives apart from the settings", async () => {
-    await db().mailboxStatus.create({ data: { workspaceId: ws.workspace.id, state: "failed", lastError: "connect ECONNREFUSED", lastCheckedAt: new Date("2026-11-24T08:00:00Z") } });
+    await db().mailboxStatus.create({
+      data: { workspaceId: ws.workspace.id, state: "failed", lastError: "connect ECONNREFUSED", lastCheckedAt: new Date("2026-11-24T08:00:00Z") },
+    });
     const settingsBefore = await db().mailboxSettings.findUniqueOrThrow({ where: { workspaceId: ws.workspace.id } });
     const got = await call("GET", "/v1/mailbox", { token: ws.tokens.admin });
     expect(got.body.status).toMatchObject({ state: "failed", last_error: "connect ECONNREFUSED", last_checked_at: "2026-11-24T08:00:00.000Z" });
@@ -76,7 +89,10 @@ describe("/v1/replies", () => {
   beforeAll(async () => {
     replyIds = [];
     for (const [i, text] of ["Tell me more, sounds interesting.", "Please take me off your list.", "Out of office until 14 March."].entries()) {
-      const created = await call("POST", "/v1/replies", { token: ws.tokens.admin, body: { draft_id: leads[i].draftId, from: leads[i].email, subject: "Re: Quick question", text, received_at: new Date().toISOString() } });
+      const created = await call("POST", "/v1/replies", {
+        token: ws.tokens.admin,
+        body: { draft_id: leads[i].draftId, from: leads[i].email, subject: "Re: Quick question", text, received_at: new Date().toISOString() },
+      });
       expect(created.status).toBe(201);
       replyIds.push(created.body.id as string);
       await trackReply(created.body.id as string); // what the track job does
@@ -87,13 +103,17 @@ describe("/v1/replies", () => {
     const all = await call("GET", `/v1/replies?run_id=${runId}`, { token: ws.tokens.viewer });
     expect(all.status).toBe(200);
     expect(all.body.data!.map((reply) => [reply.id, reply.classification, reply.run_id, reply.source])).toEqual([
-      [replyIds[2], "out_of_office", runId, "api"], [replyIds[1], "unsubscribe", runId, "api"], [replyIds[0], "interested", runId, "api"],
+      [replyIds[2], "out_of_office", runId, "api"],
+      [replyIds[1], "unsubscribe", runId, "api"],
+      [replyIds[0], "interested", runId, "api"],
     ]);
     const unsubscribes = await call("GET", "/v1/replies?classification=unsubscribe", { token: ws.tokens.viewer });
     expect(unsubscribes.body.data!.map((reply) => reply.id)).toEqual([replyIds[1]]);
     const paged = await call("GET", `/v1/replies?run_id=${runId}&limit=2`, { token: ws.tokens.viewer });
     expect(paged.body).toMatchObject({ has_more: true });
-    const rest = await call("GET", `/v1/replies?run_id=${runId}&limit=2&cursor=${encodeURIComponent(paged.body.next_cursor as string)}`, { token: ws.tokens.viewer });
+    const rest = await call("GET", `/v1/replies?run_id=${runId}&limit=2&cursor=${encodeURIComponent(paged.body.next_cursor as string)}`, {
+      token: ws.tokens.viewer,
+    });
     expect(rest.body.data!.map((reply) => reply.id)).toEqual([replyIds[0]]);
     expect((await call("GET", "/v1/replies?classification=spam", { token: ws.tokens.viewer })).status).toBe(400);
   });
@@ -102,12 +122,23 @@ describe("/v1/replies", () => {
     expect((await call("PATCH", `/v1/replies/${replyIds[0]}`, { token: ws.tokens.viewer, body: { classification: "meeting_request" } })).status).toBe(403);
     const corrected = await call("PATCH", `/v1/replies/${replyIds[0]}`, { token: ws.tokens.reviewer, body: { classification: "meeting_request" } });
     expect(corrected.status).toBe(200);
-    expect(corrected.body).toMatchObject({ classification: "meeting_request", classifier_classification: "interested", corrected_by: ws.users.reviewer.id, confidence: 1 });
+    expect(corrected.body).toMatchObject({
+      classification: "meeting_request",
+      classifier_classification: "interested",
+      corrected_by: ws.users.reviewer.id,
+      confidence: 1,
+    });
     // Corrected twice: what the classifier said stays.
     const again = await call("PATCH", `/v1/replies/${replyIds[0]}`, { token: ws.tokens.reviewer, body: { classification: "question" } });
     expect(again.body).toMatchObject({ classification: "question", classifier_classification: "interested" });
-    const audit = await db().auditEntry.findMany({ where: { workspaceId: ws.workspace.id, action: "reply.corrected", targetId: replyIds[0] }, orderBy: { id: "asc" } });
-    expect(audit.map((entry) => entry.data)).toEqual([{ from: "interested", to: "meeting_request" }, { from: "meeting_request", to: "question" }]);
+    const audit = await db().auditEntry.findMany({
+      where: { workspaceId: ws.workspace.id, action: "reply.corrected", targetId: replyIds[0] },
+      orderBy: { id: "asc" },
+    });
+    expect(audit.map((entry) => entry.data)).toEqual([
+      { from: "interested", to: "meeting_request" },
+      { from: "meeting_request", to: "question" },
+    ]);
 
     // The classifier never touches it again, even if its job runs once more.
     await db().reply.update({ where: { id: replyIds[0] }, data: { classifiedAt: null } });
@@ -124,7 +155,9 @@ describe("/v1/replies", () => {
   });
 
   it("answers 404 for an unknown reply and 422 for an unknown classification", async () => {
-    expect((await call("PATCH", "/v1/replies/rpl_00000000000000000000000000", { token: ws.tokens.reviewer, body: { classification: "other" } })).status).toBe(404);
+    expect((await call("PATCH", "/v1/replies/rpl_00000000000000000000000000", { token: ws.tokens.reviewer, body: { classification: "other" } })).status).toBe(
+      404,
+    );
     expect((await call("PATCH", `/v1/replies/${replyIds[1]}`, { token: ws.tokens.reviewer, body: { classification: "spam" } })).status).toBe(422);
   });
 });

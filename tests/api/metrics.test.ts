@@ -20,7 +20,6 @@ describe("/metrics", () => {
     expect((await scrape("Bearer wrong-token-of-the-same-length")).status).toBe(401);
   });
 
-
   it("counts /v1 requests by operation and status, and reports queues and the outbox", async () => {
     const ws = await testWorkspace("metrics");
     const before = await scrape();

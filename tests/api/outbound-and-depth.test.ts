@@ -7,7 +7,18 @@ import { sameOrigin, signInAs } from "../helpers/web-session";
 // forms here are everything else: IPv4-compatible and NAT64 IPv6 spellings of the metadata and
 // private addresses, documentation and link-local IPv6, and trailing-dot spellings.
 
-const RESERVED_HOSTS = ["[::a9fe:a9fe]", "[::a00:1]", "[::ffff:a9fe:a9fe]", "[64:ff9b::a9fe:a9fe]", "[2001:db8::1]", "[fe80::1]", "[fd00::1]", "169.254.169.254.", "10.0.0.1..", "0xa9.254.169.254"];
+const RESERVED_HOSTS = [
+  "[::a9fe:a9fe]",
+  "[::a00:1]",
+  "[::ffff:a9fe:a9fe]",
+  "[64:ff9b::a9fe:a9fe]",
+  "[2001:db8::1]",
+  "[fe80::1]",
+  "[fd00::1]",
+  "169.254.169.254.",
+  "10.0.0.1..",
+  "0xa9.254.169.254",
+];
 
 let ws: TestWorkspace;
 let cookie: string;
@@ -30,7 +41,10 @@ describe("the outbound rule at validation", () => {
     expect(run.status).toBe(422);
     expect(paths(run)).toContain("leads_csv_url");
 
-    const provider = await call("POST", "/v1/providers/guarded", { token: ws.tokens.admin, body: { kind: "openai-compatible", base_url: `https://${host}/v1`, default_model: "m" } });
+    const provider = await call("POST", "/v1/providers/guarded", {
+      token: ws.tokens.admin,
+      body: { kind: "openai-compatible", base_url: `https://${host}/v1`, default_model: "m" },
+    });
     expect(provider.status).toBe(422);
     expect(paths(provider)).toContain("base_url");
 
@@ -40,7 +54,9 @@ describe("the outbound rule at validation", () => {
   });
 
   it("still accepts public names and addresses", async () => {
-    expect((await call("PUT", "/v1/relay", { token: ws.tokens.admin, body: { host: "smtp.example.com.", port: 587, from_email: "sam@leadpipe.example" } })).status).toBe(200);
+    expect(
+      (await call("PUT", "/v1/relay", { token: ws.tokens.admin, body: { host: "smtp.example.com.", port: 587, from_email: "sam@leadpipe.example" } })).status,
+    ).toBe(200);
     expect((await call("POST", "/v1/webhook-endpoints", { token: ws.tokens.admin, body: { url: "https://[2606:4700::1111]/hook" } })).status).toBe(201);
   });
 });
@@ -51,10 +67,17 @@ function nested(depth: number) {
 
 describe("request body depth", () => {
   it("answers 422 with a clear message for a 100,000-deep body on /v1 and /api/web", async () => {
-    const v1 = await call("POST", "/v1/webhook-endpoints", { token: ws.tokens.admin, rawBody: `{"url":${nested(100_000)}}`, headers: { "content-type": "application/json" } });
+    const v1 = await call("POST", "/v1/webhook-endpoints", {
+      token: ws.tokens.admin,
+      rawBody: `{"url":${nested(100_000)}}`,
+      headers: { "content-type": "application/json" },
+    });
     expect(v1.status).toBe(422);
     expect(v1.body.detail).toMatch(/more than 64 levels deep/);
-    const web = await call("POST", "/api/web/tokens", { rawBody: `{"name":${nested(100_000)}}`, headers: { ...sameOrigin(cookie), "content-type": "application/json" } });
+    const web = await call("POST", "/api/web/tokens", {
+      rawBody: `{"name":${nested(100_000)}}`,
+      headers: { ...sameOrigin(cookie), "content-type": "application/json" },
+    });
     expect(web.status).toBe(422);
     expect(web.body.detail).toMatch(/more than 64 levels deep/);
   });
@@ -62,7 +85,8 @@ describe("request body depth", () => {
   it("keeps answering other requests while eight such bodies arrive at once (prints GET /healthz p99)", async () => {
     const deep = `{"url":${nested(100_000)}}`;
     const attackers = Array.from({ length: 8 }, async () => {
-      for (let i = 0; i < 5; i++) await call("POST", "/v1/webhook-endpoints", { token: ws.tokens.admin, rawBody: deep, headers: { "content-type": "application/json" } });
+      for (let i = 0; i < 5; i++)
+        await call("POST", "/v1/webhook-endpoints", { token: ws.tokens.admin, rawBody: deep, headers: { "content-type": "application/json" } });
     });
     const timings: number[] = [];
     const probe = (async () => {

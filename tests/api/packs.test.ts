@@ -14,7 +14,9 @@ describe("packs", () => {
     expect(list.body.data!.map((p) => p.slug).sort()).toEqual(["agency-outbound", "saas-outbound"]);
     const pack = await call("GET", "/v1/packs/saas-outbound", { token: ws.tokens.viewer });
     expect(pack.body).toMatchObject({
-      slug: "saas-outbound", owner: "system", parent: null,
+      slug: "saas-outbound",
+      owner: "system",
+      parent: null,
       stages: ["extract_signals", "qualify", "draft_email", "send", "track"],
       prompts: { draft_email: { name: "draft_email", version: "v1.3.0" }, qualify: { name: "qualify", version: "v1.2.0" } },
       icp: { min_score: 60 },
@@ -30,9 +32,15 @@ describe("packs", () => {
     expect(fork.body).toMatchObject({ slug: "our-saas", name: "Our SaaS", owner: "workspace", parent: "saas-outbound" });
 
     await call("POST", "/v1/prompts/draft_email/fork", { token: ws.tokens.admin, body: { from: "v1.1.0", as: "v1.1.0-ours" } });
-    const pinned = await call("PATCH", "/v1/packs/our-saas", { token: ws.tokens.admin, body: { prompts: { draft_email: `draft_email@${slug}:v1.1.0-ours`, qualify: "qualify:v1.0.0" } } });
+    const pinned = await call("PATCH", "/v1/packs/our-saas", {
+      token: ws.tokens.admin,
+      body: { prompts: { draft_email: `draft_email@${slug}:v1.1.0-ours`, qualify: "qualify:v1.0.0" } },
+    });
     expect(pinned.status).toBe(200);
-    expect(pinned.body.prompts).toMatchObject({ draft_email: { name: `draft_email@${slug}`, version: "v1.1.0-ours" }, qualify: { name: "qualify", version: "v1.0.0" } });
+    expect(pinned.body.prompts).toMatchObject({
+      draft_email: { name: `draft_email@${slug}`, version: "v1.1.0-ours" },
+      qualify: { name: "qualify", version: "v1.0.0" },
+    });
 
     const audit = await call("GET", "/v1/audit?action=pack.pinned", { token: ws.tokens.viewer });
     expect(audit.body.data![0].data).toMatchObject({ pins: { draft_email: { from: "draft_email:v1.3.0", to: `draft_email@${slug}:v1.1.0-ours` } } });
@@ -45,10 +53,24 @@ describe("packs", () => {
     const forkSlug = `agency-outbound-${ws.workspace.slug}`.slice(0, 63);
     const bad = await call("PATCH", `/v1/packs/${forkSlug}`, {
       token: ws.tokens.admin,
-      body: { prompts: { draft_email: "qualify:v1.0.0", qualify: "qualify:v9.0.0", send: "x:v1.0.0", track: "garbage", extract_signals: `extract_signals@${other.workspace.slug}:v1.0.0-x` } },
+      body: {
+        prompts: {
+          draft_email: "qualify:v1.0.0",
+          qualify: "qualify:v9.0.0",
+          send: "x:v1.0.0",
+          track: "garbage",
+          extract_signals: `extract_signals@${other.workspace.slug}:v1.0.0-x`,
+        },
+      },
     });
     expect(bad.status).toBe(422);
-    expect((bad.body.errors as { path: string }[]).map((e) => e.path).sort()).toEqual(["prompts.draft_email", "prompts.extract_signals", "prompts.qualify", "prompts.send", "prompts.track"]);
+    expect((bad.body.errors as { path: string }[]).map((e) => e.path).sort()).toEqual([
+      "prompts.draft_email",
+      "prompts.extract_signals",
+      "prompts.qualify",
+      "prompts.send",
+      "prompts.track",
+    ]);
 
     const taken = await call("POST", "/v1/packs/saas-outbound/fork", { token: ws.tokens.admin, body: { slug: "agency-outbound" } });
     expect(taken.status).toBe(409);

@@ -26,7 +26,12 @@ beforeAll(async () => {
   const s3Port = await freePort();
   s3 = new S3rver({ port: s3Port, address: "127.0.0.1", silent: true, directory: mkdtempSync(path.join(os.tmpdir(), "s3rver-")) });
   await s3.run();
-  const client = new S3Client({ endpoint: `http://127.0.0.1:${s3Port}`, forcePathStyle: true, region: "us-east-1", credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" } });
+  const client = new S3Client({
+    endpoint: `http://127.0.0.1:${s3Port}`,
+    forcePathStyle: true,
+    region: "us-east-1",
+    credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
+  });
   await client.send(new CreateBucketCommand({ Bucket: "leads" }));
   await client.send(new PutObjectCommand({ Bucket: "leads", Key: "march/list.csv", Body: toCsv([...GOOD_LEADS, ...POOR_LEADS]) }));
   const port = await freePort();
@@ -48,15 +53,24 @@ async function startRun(body: Record<string, unknown>) {
 }
 
 async function settled(runId: string) {
-  return eventually(async () => {
-    const run = await call("GET", `/v1/runs/${runId}`, { token: ws.tokens.viewer });
-    return ["completed", "awaiting_review", "failed", "canceled"].includes(run.body.status as string) ? run.body : null;
-  }, { timeoutMs: 30_000 });
+  return eventually(
+    async () => {
+      const run = await call("GET", `/v1/runs/${runId}`, { token: ws.tokens.viewer });
+      return ["completed", "awaiting_review", "failed", "canceled"].includes(run.body.status as string) ? run.body : null;
+    },
+    { timeoutMs: 30_000 },
+  );
 }
 
 async function runLeads(runId: string) {
   const page = await call("GET", `/v1/runs/${runId}/leads?limit=100`, { token: ws.tokens.viewer });
-  return page.body.data as { lead: { email: string; signals: Record<string, unknown> | null; qualification: { qualified: boolean } | null }; stage: string; state: string; reason: { code: string } | null; draft_id: string | null }[];
+  return page.body.data as {
+    lead: { email: string; signals: Record<string, unknown> | null; qualification: { qualified: boolean } | null };
+    stage: string;
+    state: string;
+    reason: { code: string } | null;
+    draft_id: string | null;
+  }[];
 }
 
 describe("a run from a CSV over http", () => {
@@ -65,7 +79,12 @@ describe("a run from a CSV over http", () => {
     fileMap.set("/leads.csv", toCsv([...GOOD_LEADS, ...POOR_LEADS], badRows));
     const runId = await startRun({ pack: "saas-outbound", leads_csv_url: `${files.url}/leads.csv` });
     const run = await settled(runId);
-    expect(run).toMatchObject({ status: "awaiting_review", stop_after: null, error: null, counts: { rows: 8, imported: 5, invalid_rows: 3, qualified: 3, rejected: 2, drafted: 3 } });
+    expect(run).toMatchObject({
+      status: "awaiting_review",
+      stop_after: null,
+      error: null,
+      counts: { rows: 8, imported: 5, invalid_rows: 3, qualified: 3, rejected: 2, drafted: 3 },
+    });
 
     const leads = await runLeads(runId);
     const byEmail = new Map(leads.map((entry) => [entry.lead.email, entry]));
@@ -74,7 +93,8 @@ describe("a run from a CSV over http", () => {
       expect(byEmail.get(good.email)!.draft_id).toMatch(/^drf_/);
       expect(byEmail.get(good.email)!.lead.qualification).toMatchObject({ qualified: true });
     }
-    for (const poor of POOR_LEADS) expect(byEmail.get(poor.email)).toMatchObject({ stage: "qualify", state: "rejected", reason: { code: "not_icp" }, draft_id: null });
+    for (const poor of POOR_LEADS)
+      expect(byEmail.get(poor.email)).toMatchObject({ stage: "qualify", state: "rejected", reason: { code: "not_icp" }, draft_id: null });
 
     const errors = await call("GET", `/v1/runs/${runId}/errors`, { token: ws.tokens.viewer });
     expect(errors.body.data).toEqual([
@@ -125,7 +145,11 @@ describe("stop_after", () => {
     form.set("pack", "saas-outbound");
     form.set("stop_after", "draft_email");
     form.set("file", new Blob([toCsv(GOOD_LEADS)], { type: "text/csv" }), "upload.csv");
-    const response = await fetch(`${(await import("vitest")).inject("apiUrl")}/v1/runs`, { method: "POST", headers: { authorization: `Bearer ${ws.tokens.admin}` }, body: form });
+    const response = await fetch(`${(await import("vitest")).inject("apiUrl")}/v1/runs`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${ws.tokens.admin}` },
+      body: form,
+    });
     expect(response.status).toBe(202);
     const runId = ((await response.json()) as { id: string }).id;
     expect(await settled(runId)).toMatchObject({ status: "completed", leads_csv_url: null, counts: { imported: 3, drafted: 3 } });
@@ -146,7 +170,12 @@ describe("prompt pins", () => {
     };
     const production = await startRun({ pack: "saas-outbound", leads_csv_url: "s3://leads/march/list.csv", stop_after: "draft_email" });
     const packPinned = await startRun({ pack: "pinned-pack", leads_csv_url: "s3://leads/march/list.csv", stop_after: "draft_email" });
-    const runPinned = await startRun({ pack: "pinned-pack", leads_csv_url: "s3://leads/march/list.csv", stop_after: "draft_email", pins: { draft_email: "draft_email:v1.1.0" } });
+    const runPinned = await startRun({
+      pack: "pinned-pack",
+      leads_csv_url: "s3://leads/march/list.csv",
+      stop_after: "draft_email",
+      pins: { draft_email: "draft_email:v1.1.0" },
+    });
     for (const id of [production, packPinned, runPinned]) await settled(id);
     expect(await versionOf(production)).toBe("v1.3.0");
     expect(await versionOf(packPinned)).toBe("v1.0.0");
@@ -158,16 +187,25 @@ describe("prompt pins", () => {
 
 describe("bad input", () => {
   it("refuses a bad pack, a private URL, a bad scheme and bad pins with 422 on each field", async () => {
-    const answer = await call("POST", "/v1/runs", { token: ws.tokens.admin, body: { pack: "nope", leads_csv_url: "http://10.0.0.1/leads.csv", pins: { qualify: "qualify:v9.9.9" } } });
+    const answer = await call("POST", "/v1/runs", {
+      token: ws.tokens.admin,
+      body: { pack: "nope", leads_csv_url: "http://10.0.0.1/leads.csv", pins: { qualify: "qualify:v9.9.9" } },
+    });
     expect(answer.status).toBe(422);
     expect((answer.body.errors as { path: string }[]).map((e) => e.path)).toEqual(["pack"]); // the pack is checked before the source
     const privateUrl = await call("POST", "/v1/runs", { token: ws.tokens.admin, body: { pack: "saas-outbound", leads_csv_url: "http://10.0.0.1/leads.csv" } });
     expect((privateUrl.body.errors as { path: string }[]).map((e) => e.path)).toEqual(["leads_csv_url"]);
-    const pins = await call("POST", "/v1/runs", { token: ws.tokens.admin, body: { pack: "saas-outbound", leads_csv_url: "s3://leads/x.csv", pins: { qualify: "qualify:v9.9.9" } } });
+    const pins = await call("POST", "/v1/runs", {
+      token: ws.tokens.admin,
+      body: { pack: "saas-outbound", leads_csv_url: "s3://leads/x.csv", pins: { qualify: "qualify:v9.9.9" } },
+    });
     expect((pins.body.errors as { path: string }[])[0].path).toBe("pins.qualify");
     const scheme = await call("POST", "/v1/runs", { token: ws.tokens.admin, body: { pack: "saas-outbound", leads_csv_url: "ftp://files.example.com/x.csv" } });
     expect(scheme.status).toBe(422);
-    const stop = await call("POST", "/v1/runs", { token: ws.tokens.admin, body: { pack: "saas-outbound", leads_csv_url: "s3://leads/x.csv", stop_after: "review" } });
+    const stop = await call("POST", "/v1/runs", {
+      token: ws.tokens.admin,
+      body: { pack: "saas-outbound", leads_csv_url: "s3://leads/x.csv", stop_after: "review" },
+    });
     expect((stop.body.errors as { path: string }[])[0].path).toBe("stop_after");
   });
 
@@ -195,13 +233,23 @@ describe("campaigns", () => {
   it("a campaign pinning a fork gates its runs until a reviewer approves it, and its pins apply", async () => {
     await call("POST", "/v1/prompts/draft_email/fork", { token: ws.tokens.admin, body: { from: "v1.2.0", as: "v1.2.0-camp", system: "Warmer, please." } });
     const forkName = `draft_email@${ws.workspace.slug}`;
-    const created = await call("POST", "/v1/campaigns", { token: ws.tokens.admin, body: { name: "Spring", pack: "saas-outbound", pins: { draft_email: `${forkName}:v1.2.0-camp` } } });
+    const created = await call("POST", "/v1/campaigns", {
+      token: ws.tokens.admin,
+      body: { name: "Spring", pack: "saas-outbound", pins: { draft_email: `${forkName}:v1.2.0-camp` } },
+    });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ status: "draft", needs_approval: true, forks: [{ stage: "draft_email", name: forkName, version: "v1.2.0-camp", parent: { name: "draft_email", version: "v1.2.0" } }] });
+    expect(created.body).toMatchObject({
+      status: "draft",
+      needs_approval: true,
+      forks: [{ stage: "draft_email", name: forkName, version: "v1.2.0-camp", parent: { name: "draft_email", version: "v1.2.0" } }],
+    });
     expect((created.body.forks as { diff: string }[])[0].diff).toContain("+Warmer, please.");
     const campaignId = created.body.id as string;
 
-    const blocked = await call("POST", "/v1/runs", { token: ws.tokens.admin, body: { pack: "saas-outbound", leads_csv_url: "s3://leads/march/list.csv", campaign_id: campaignId } });
+    const blocked = await call("POST", "/v1/runs", {
+      token: ws.tokens.admin,
+      body: { pack: "saas-outbound", leads_csv_url: "s3://leads/march/list.csv", campaign_id: campaignId },
+    });
     expect(blocked.status).toBe(409);
     expect(blocked.body.code).toBe("campaign_not_approved");
 
@@ -216,8 +264,18 @@ describe("campaigns", () => {
     const draft = await db().draft.findFirstOrThrow({ where: { runId }, include: { promptVersion: true } });
     expect(draft.promptVersion!.version).toBe("v1.2.0-camp");
 
-    const changed = await call("PATCH", `/v1/campaigns/${campaignId}`, { token: ws.tokens.admin, body: { pins: { draft_email: `${forkName}:v1.2.0-camp`, qualify: "qualify:v1.0.0" } } });
+    const changed = await call("PATCH", `/v1/campaigns/${campaignId}`, {
+      token: ws.tokens.admin,
+      body: { pins: { draft_email: `${forkName}:v1.2.0-camp`, qualify: "qualify:v1.0.0" } },
+    });
     expect(changed.body.status).toBe("draft");
-    expect((await call("POST", "/v1/runs", { token: ws.tokens.admin, body: { pack: "saas-outbound", leads_csv_url: "s3://leads/march/list.csv", campaign_id: campaignId } })).status).toBe(409);
+    expect(
+      (
+        await call("POST", "/v1/runs", {
+          token: ws.tokens.admin,
+          body: { pack: "saas-outbound", leads_csv_url: "s3://leads/march/list.csv", campaign_id: campaignId },
+        })
+      ).status,
+    ).toBe(409);
   });
 });

@@ -12,9 +12,28 @@ describe("prompts", () => {
   it("GET /prompts/{name}: the production version with its history", async () => {
     const answer = await call("GET", "/v1/prompts/draft_email", { token: ws.tokens.viewer });
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ name: "draft_email", version: "v1.3.0", parent: { name: "draft_email", version: "v1.2.0" }, workspace: null, history: ["v1.3.0", "v1.2.0", "v1.1.0", "v1.0.0"] });
+    expect(answer.body).toMatchObject({
+      name: "draft_email",
+      version: "v1.3.0",
+      parent: { name: "draft_email", version: "v1.2.0" },
+      workspace: null,
+      history: ["v1.3.0", "v1.2.0", "v1.1.0", "v1.0.0"],
+    });
     expect(Object.keys(answer.body).sort()).toEqual(
-      ["diff_from_previous", "evals_ref", "history", "model_default", "name", "parent", "shipped_at", "system", "user_template", "version", "workspace", "workspace_default"].sort(),
+      [
+        "diff_from_previous",
+        "evals_ref",
+        "history",
+        "model_default",
+        "name",
+        "parent",
+        "shipped_at",
+        "system",
+        "user_template",
+        "version",
+        "workspace",
+        "workspace_default",
+      ].sort(),
     );
   });
 
@@ -33,7 +52,12 @@ describe("prompts", () => {
       body: { from: "v1.2.0", as: "v1.2.0-warm", system: "You write a warm, short first email.\nPlain text." },
     });
     expect(fork.status).toBe(201);
-    expect(fork.body).toMatchObject({ name: `draft_email@${slug}`, version: "v1.2.0-warm", parent: { name: "draft_email", version: "v1.2.0" }, workspace: slug });
+    expect(fork.body).toMatchObject({
+      name: `draft_email@${slug}`,
+      version: "v1.2.0-warm",
+      parent: { name: "draft_email", version: "v1.2.0" },
+      workspace: slug,
+    });
     expect(fork.headers.get("location")).toBe(`/v1/prompts/draft_email%40${slug}/versions/v1.2.0-warm`);
     const diff = fork.body.diff_from_previous as string;
     expect(diff).toContain("+You write a warm, short first email.");
@@ -47,7 +71,12 @@ describe("prompts", () => {
 
     const audit = await call("GET", "/v1/audit?action=prompt.forked", { token: ws.tokens.viewer });
     expect(audit.body.data).toHaveLength(1);
-    expect(audit.body.data![0]).toMatchObject({ action: "prompt.forked", diff, actor: { type: "token" }, data: { name: `draft_email@${slug}`, version: "v1.2.0-warm" } });
+    expect(audit.body.data![0]).toMatchObject({
+      action: "prompt.forked",
+      diff,
+      actor: { type: "token" },
+      data: { name: `draft_email@${slug}`, version: "v1.2.0-warm" },
+    });
 
     const prompt = await call("GET", `/v1/prompts/${encodeURIComponent(`draft_email@${slug}`)}`, { token: ws.tokens.viewer });
     expect(prompt.body).toMatchObject({ version: "v1.2.0-warm", history: ["v1.2.0-warm"] });
@@ -72,7 +101,10 @@ describe("prompts", () => {
   it("forks a fork, and keeps forks private to their workspace", async () => {
     const slug = ws.workspace.slug;
     const name = encodeURIComponent(`qualify@${slug}`);
-    const forkOfFork = await call("POST", `/v1/prompts/${name}/fork`, { token: ws.tokens.admin, body: { from: "v1.1.0-a", as: "v1.1.0-a-2", model_default: "openai/gpt-4o-mini" } });
+    const forkOfFork = await call("POST", `/v1/prompts/${name}/fork`, {
+      token: ws.tokens.admin,
+      body: { from: "v1.1.0-a", as: "v1.1.0-a-2", model_default: "openai/gpt-4o-mini" },
+    });
     expect(forkOfFork.status).toBe(201);
     expect(forkOfFork.body.parent).toEqual({ name: `qualify@${slug}`, version: "v1.1.0-a" });
     expect(forkOfFork.body.diff_from_previous).toContain("+model_default: openai/gpt-4o-mini");

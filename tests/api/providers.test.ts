@@ -17,7 +17,13 @@ describe("providers", () => {
   it("creates (201) and updates (200) a provider; the key is write-only and sealed at rest", async () => {
     const created = await call("POST", "/v1/providers/openai", {
       token: ws.tokens.admin,
-      body: { kind: "openai-compatible", base_url: "https://api.openai.example/v1", default_model: "gpt-4o-mini", max_concurrency: 8, api_key: "sk-test-abcdef123456" },
+      body: {
+        kind: "openai-compatible",
+        base_url: "https://api.openai.example/v1",
+        default_model: "gpt-4o-mini",
+        max_concurrency: 8,
+        api_key: "sk-test-abcdef123456",
+      },
     });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ slug: "openai", kind: "openai-compatible", has_api_key: true, api_key_last4: "3456", max_concurrency: 8 });
@@ -37,7 +43,10 @@ describe("providers", () => {
   it("keeps prices per million tokens (default 0) and refuses negative ones", async () => {
     const created = await call("POST", "/v1/providers/priced", { token: ws.tokens.admin, body: { kind: "anthropic", default_model: "claude-test" } });
     expect(created.body).toMatchObject({ base_url: "https://api.anthropic.com", input_price_per_mtok_usd: 0, output_price_per_mtok_usd: 0 });
-    const priced = await call("POST", "/v1/providers/priced", { token: ws.tokens.admin, body: { input_price_per_mtok_usd: 0.25, output_price_per_mtok_usd: 1.25 } });
+    const priced = await call("POST", "/v1/providers/priced", {
+      token: ws.tokens.admin,
+      body: { input_price_per_mtok_usd: 0.25, output_price_per_mtok_usd: 1.25 },
+    });
     expect(priced.status).toBe(200);
     expect(priced.body).toMatchObject({ input_price_per_mtok_usd: 0.25, output_price_per_mtok_usd: 1.25 });
     const row = await db().provider.findFirstOrThrow({ where: { workspaceId: ws.workspace.id, slug: "priced" } });

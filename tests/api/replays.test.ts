@@ -18,19 +18,38 @@ let files: Awaited<ReturnType<typeof startFileServer>>;
 let runId: string;
 
 type Replay = {
-  id: string; status: string; stage: string; lead_count: number; changed: number; verdicts_changed: number; valid: number; cost_usd: number;
-  results: { lead: string; lead_id: string; run_version: { name: string; version: string } | null; before_text: string; after_text: string; changed: boolean; verdict_changed: boolean; valid: boolean }[];
+  id: string;
+  status: string;
+  stage: string;
+  lead_count: number;
+  changed: number;
+  verdicts_changed: number;
+  valid: number;
+  cost_usd: number;
+  results: {
+    lead: string;
+    lead_id: string;
+    run_version: { name: string; version: string } | null;
+    before_text: string;
+    after_text: string;
+    changed: boolean;
+    verdict_changed: boolean;
+    valid: boolean;
+  }[];
 };
 
 async function replay(body: Record<string, unknown>): Promise<Replay> {
   const created = await call("POST", "/v1/replays", { token: ws.tokens.reviewer, body: { run_id: runId, ...body } });
   expect(created.status, JSON.stringify(created.body)).toBe(202);
   expect(created.headers.get("location")).toBe(`/v1/replays/${created.body.id}`);
-  return eventually(async () => {
-    const answer = await call("GET", `/v1/replays/${created.body.id}`, { token: ws.tokens.viewer });
-    expect(answer.body.status, JSON.stringify(answer.body)).not.toBe("failed");
-    return answer.body.status === "done" ? (answer.body as unknown as Replay) : null;
-  }, { timeoutMs: 30_000 });
+  return eventually(
+    async () => {
+      const answer = await call("GET", `/v1/replays/${created.body.id}`, { token: ws.tokens.viewer });
+      expect(answer.body.status, JSON.stringify(answer.body)).not.toBe("failed");
+      return answer.body.status === "done" ? (answer.body as unknown as Replay) : null;
+    },
+    { timeoutMs: 30_000 },
+  );
 }
 
 /** What a replay must never touch: the run's drafts, sends, events and leads. */
@@ -52,7 +71,10 @@ beforeAll(async () => {
   const port = await freePort();
   worker = spawnWorker({ WORKER_PORT: String(port) });
   await eventually(async () => (await getJson(`http://127.0.0.1:${port}/readyz`)).status === 200, { timeoutMs: 30_000 });
-  const run = await call("POST", "/v1/runs", { token: ws.tokens.admin, body: { pack: "saas-outbound", leads_csv_url: `${files.url}/replay.csv`, stop_after: "draft_email" } });
+  const run = await call("POST", "/v1/runs", {
+    token: ws.tokens.admin,
+    body: { pack: "saas-outbound", leads_csv_url: `${files.url}/replay.csv`, stop_after: "draft_email" },
+  });
   expect(run.status, JSON.stringify(run.body)).toBe(202);
   runId = run.body.id as string;
   // stop_after draft_email: the leads stop with their drafts written, and the run completes.
@@ -81,7 +103,11 @@ describe("behaviour diff (replays)", () => {
     const production = (await call("GET", "/v1/prompts/draft_email", { token: ws.tokens.viewer })).body.version as string;
     const fork = await call("POST", "/v1/prompts/draft_email/fork", {
       token: ws.tokens.admin,
-      body: { from: production, as: `${production}-short`, user_template: "Subject: A quick idea for {{company}}\n\nHi {{first_name}},\n\n{{signal_sentence}}\n\nBest,\n{{sender_name}}" },
+      body: {
+        from: production,
+        as: `${production}-short`,
+        user_template: "Subject: A quick idea for {{company}}\n\nHi {{first_name}},\n\n{{signal_sentence}}\n\nBest,\n{{sender_name}}",
+      },
     });
     expect(fork.status, JSON.stringify(fork.body)).toBe(201);
     const before = await footprint();
@@ -100,16 +126,30 @@ describe("behaviour diff (replays)", () => {
   it("a qualify fork on a hosted model flips the verdicts the run rejected, with its cost", async () => {
     const provider = await call("POST", "/v1/providers/replayai", {
       token: ws.tokens.admin,
-      body: { kind: "openai-compatible", base_url: llm.url, default_model: "test-model", api_key: "sk-fake-123", max_concurrency: 20, input_price_per_mtok_usd: 1, output_price_per_mtok_usd: 2 },
+      body: {
+        kind: "openai-compatible",
+        base_url: llm.url,
+        default_model: "test-model",
+        api_key: "sk-fake-123",
+        max_concurrency: 20,
+        input_price_per_mtok_usd: 1,
+        output_price_per_mtok_usd: 2,
+      },
     });
     expect(provider.status, JSON.stringify(provider.body)).toBe(201);
     const production = (await call("GET", "/v1/prompts/qualify", { token: ws.tokens.viewer })).body.version as string;
-    const fork = await call("POST", "/v1/prompts/qualify/fork", { token: ws.tokens.admin, body: { from: production, as: `${production}-hosted`, model_default: "replayai/test-model" } });
+    const fork = await call("POST", "/v1/prompts/qualify/fork", {
+      token: ws.tokens.admin,
+      body: { from: production, as: `${production}-hosted`, model_default: "replayai/test-model" },
+    });
     expect(fork.status, JSON.stringify(fork.body)).toBe(201);
     const done = await replay({ prompt: `qualify@${ws.workspace.slug}`, version: `${production}-hosted` });
     expect(done).toMatchObject({ stage: "qualify", lead_count: 5, valid: 5, verdicts_changed: 2 });
     expect(done.cost_usd).toBeGreaterThan(0);
-    const flipped = done.results.filter((result) => result.verdict_changed).map((result) => result.lead).sort();
+    const flipped = done.results
+      .filter((result) => result.verdict_changed)
+      .map((result) => result.lead)
+      .sort();
     expect(flipped).toEqual(["Bob, Bakery", "Ivy, Engines"]);
     for (const result of done.results.filter((r) => r.verdict_changed)) {
       expect(result.before_text).toMatch(/^Not qualified/);
@@ -135,7 +175,9 @@ describe("behaviour diff (replays)", () => {
     const trackReplay = await call("POST", "/v1/replays", { token: ws.tokens.reviewer, body: { prompt: "track", version: track, run_id: runId } });
     expect(trackReplay.status).toBe(422);
     expect(trackReplay.body.errors).toMatchObject([{ path: "prompt" }]);
-    expect((await call("POST", "/v1/replays", { token: ws.tokens.reviewer, body: { prompt: "qualify", version: production, run_id: runId, leads: 51 } })).status).toBe(422);
+    expect(
+      (await call("POST", "/v1/replays", { token: ws.tokens.reviewer, body: { prompt: "qualify", version: production, run_id: runId, leads: 51 } })).status,
+    ).toBe(422);
     expect((await call("POST", "/v1/replays", { token: ws.tokens.viewer, body: { prompt: "qualify", version: production, run_id: runId } })).status).toBe(403);
     expect((await call("GET", `/v1/replays?run_id=${runId}`, { token: other.tokens.viewer })).body.data).toEqual([]);
   });

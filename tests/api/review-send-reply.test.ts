@@ -21,7 +21,10 @@ beforeAll(async () => {
   const port = await freePort();
   worker = spawnWorker({ WORKER_PORT: String(port) });
   await eventually(async () => (await getJson(`http://127.0.0.1:${port}/readyz`)).status === 200, { timeoutMs: 30_000 });
-  const relay = await call("PUT", "/v1/relay", { token: ws.tokens.admin, body: { host: "127.0.0.1", port: smtp.port, from_email: "sam@leadpipe.example", from_name: "Sam", username: "sam", password: "relay-secret" } });
+  const relay = await call("PUT", "/v1/relay", {
+    token: ws.tokens.admin,
+    body: { host: "127.0.0.1", port: smtp.port, from_email: "sam@leadpipe.example", from_name: "Sam", username: "sam", password: "relay-secret" },
+  });
   expect(relay.status).toBe(200);
   expect(relay.body).toMatchObject({ host: "127.0.0.1", has_password: true, from_name: "Sam" });
   expect(JSON.stringify(relay.body)).not.toContain("relay-secret");
@@ -53,7 +56,10 @@ describe("review, send and reply", () => {
 
     const ada = await draftFor(runId, "ada@engines.example");
     expect((await call("POST", `/v1/drafts/${ada.id}/approve`, { token: ws.tokens.viewer, body: {} })).status).toBe(403);
-    const approved = await call("POST", `/v1/drafts/${ada.id}/approve`, { token: ws.tokens.reviewer, body: { subject: "Hello Ada", body: "Hi Ada,\n\nEdited by a human.\n\nSam" } });
+    const approved = await call("POST", `/v1/drafts/${ada.id}/approve`, {
+      token: ws.tokens.reviewer,
+      body: { subject: "Hello Ada", body: "Hi Ada,\n\nEdited by a human.\n\nSam" },
+    });
     expect(approved.status).toBe(200);
     expect(approved.body).toMatchObject({ status: "approved", edited: true, subject: "Hello Ada", reviewer: ws.users.reviewer.id });
     expect((await call("POST", `/v1/drafts/${ada.id}/approve`, { token: ws.tokens.reviewer, body: {} })).status).toBe(409);
@@ -73,24 +79,51 @@ describe("review, send and reply", () => {
     expect(mailToAda.headers.get("subject")).toBe("Hello Ada");
     expect(mailToAda.body).toContain("Edited by a human.");
     expect(mailToAda.headers.get("message-id")).toBe(send.messageId);
-    expect(mailToAda.headers.get("list-unsubscribe")).toMatch(/^<https?:\/\/[^>]+\/unsubscribe\/u1\.[^>]+>, <mailto:sam@leadpipe.example\?subject=unsubscribe>$/);
+    expect(mailToAda.headers.get("list-unsubscribe")).toMatch(
+      /^<https?:\/\/[^>]+\/unsubscribe\/u1\.[^>]+>, <mailto:sam@leadpipe.example\?subject=unsubscribe>$/,
+    );
     expect(mailToAda.headers.get("list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
-    expect(mailToAda.headers.get("from")).toBe('Sam <sam@leadpipe.example>');
+    expect(mailToAda.headers.get("from")).toBe("Sam <sam@leadpipe.example>");
     expect(smtp.mails.some((mail) => mail.to.includes(REFUSED))).toBe(false);
 
-    const states = Object.fromEntries((await call("GET", `/v1/runs/${runId}/leads`, { token: ws.tokens.viewer })).body.data!.map((entry) => [(entry.lead as { email: string }).email, [entry.state, (entry.reason as { code: string } | null)?.code ?? null]]));
+    const states = Object.fromEntries(
+      (await call("GET", `/v1/runs/${runId}/leads`, { token: ws.tokens.viewer })).body.data!.map((entry) => [
+        (entry.lead as { email: string }).email,
+        [entry.state, (entry.reason as { code: string } | null)?.code ?? null],
+      ]),
+    );
     expect(states).toEqual({
-      "ada@engines.example": ["done", null], "linus@kernel.example": ["done", null],
-      "grace@cobol.example": ["rejected", "draft_rejected"], [REFUSED]: ["rejected", "relay_rejected"],
+      "ada@engines.example": ["done", null],
+      "linus@kernel.example": ["done", null],
+      "grace@cobol.example": ["rejected", "draft_rejected"],
+      [REFUSED]: ["rejected", "relay_rejected"],
     });
     const events = await db().event.findMany({ where: { workspaceId: ws.workspace.id, data: { path: ["run_id"], equals: runId } } });
     const count = (type: string) => events.filter((event) => event.type === type).length;
     expect([count("draft.approved"), count("draft.rejected"), count("send.completed")]).toEqual([3, 1, 2]);
-    expect(events.find((event) => event.type === "draft.approved" && (event.data as { draft_id: string }).draft_id === ada.id)!.data).toEqual({ lead_id: ada.leadId, draft_id: ada.id, run_id: runId, reviewer: ws.users.reviewer.id, edited: true });
-    expect(events.find((event) => event.type === "send.completed" && (event.data as { draft_id: string }).draft_id === ada.id)!.data).toMatchObject({ message_id: send.messageId, accepted_at: expect.any(String) });
+    expect(events.find((event) => event.type === "draft.approved" && (event.data as { draft_id: string }).draft_id === ada.id)!.data).toEqual({
+      lead_id: ada.leadId,
+      draft_id: ada.id,
+      run_id: runId,
+      reviewer: ws.users.reviewer.id,
+      edited: true,
+    });
+    expect(events.find((event) => event.type === "send.completed" && (event.data as { draft_id: string }).draft_id === ada.id)!.data).toMatchObject({
+      message_id: send.messageId,
+      accepted_at: expect.any(String),
+    });
     expect(events.some((event) => event.type === "lead.rejected" && (event.data as { stage: string }).stage === "send")).toBe(true);
 
-    const reply = await call("POST", "/v1/replies", { token: ws.tokens.admin, body: { in_reply_to: send.messageId.replace(/[<>]/g, ""), from: "ada@engines.example", subject: "Re: Hello Ada", text: "Please remove me from your list.", received_at: new Date().toISOString() } });
+    const reply = await call("POST", "/v1/replies", {
+      token: ws.tokens.admin,
+      body: {
+        in_reply_to: send.messageId.replace(/[<>]/g, ""),
+        from: "ada@engines.example",
+        subject: "Re: Hello Ada",
+        text: "Please remove me from your list.",
+        received_at: new Date().toISOString(),
+      },
+    });
     expect(reply.status).toBe(201);
     const classified = await eventually(async () => {
       const answer = await call("GET", `/v1/replies/${reply.body.id}`, { token: ws.tokens.viewer });
@@ -99,12 +132,25 @@ describe("review, send and reply", () => {
     expect(classified).toMatchObject({ classification: "unsubscribe", confidence: 0.73, draft_id: ada.id });
     expect(await db().suppression.count({ where: { workspaceId: ws.workspace.id, emailLower: "ada@engines.example" } })).toBe(1);
     const received = await db().event.findFirstOrThrow({ where: { workspaceId: ws.workspace.id, type: "reply.received" } });
-    expect(received.data).toMatchObject({ lead_id: ada.leadId, draft_id: ada.id, run_id: runId, reply_id: reply.body.id, classification: "unsubscribe", confidence: 0.73 });
+    expect(received.data).toMatchObject({
+      lead_id: ada.leadId,
+      draft_id: ada.id,
+      run_id: runId,
+      reply_id: reply.body.id,
+      classification: "unsubscribe",
+      confidence: 0.73,
+    });
 
-    const byDraft = await call("POST", "/v1/replies", { token: ws.tokens.admin, body: { draft_id: linus.id, from: "linus@kernel.example", text: "Sounds interesting, tell me more.", received_at: new Date().toISOString() } });
+    const byDraft = await call("POST", "/v1/replies", {
+      token: ws.tokens.admin,
+      body: { draft_id: linus.id, from: "linus@kernel.example", text: "Sounds interesting, tell me more.", received_at: new Date().toISOString() },
+    });
     await eventually(async () => (await call("GET", `/v1/replies/${byDraft.body.id}`, { token: ws.tokens.viewer })).body.classification === "interested");
 
-    const unknown = await call("POST", "/v1/replies", { token: ws.tokens.admin, body: { in_reply_to: "<nope@nowhere>", from: "x@y.example", text: "hi", received_at: new Date().toISOString() } });
+    const unknown = await call("POST", "/v1/replies", {
+      token: ws.tokens.admin,
+      body: { in_reply_to: "<nope@nowhere>", from: "x@y.example", text: "hi", received_at: new Date().toISOString() },
+    });
     expect(unknown.status).toBe(422);
     expect((unknown.body.errors as { path: string }[])[0].path).toBe("in_reply_to");
   });

@@ -11,7 +11,10 @@ beforeAll(async () => {
 
 describe("cancel a run", () => {
   it("cancels a queued run once; a second cancel is 409; a viewer may not", async () => {
-    const run = await call("POST", "/v1/runs", { token: ws.tokens.admin, body: { pack: "saas-outbound", leads_csv_url: "https://leads.example.com/never-fetched.csv" } });
+    const run = await call("POST", "/v1/runs", {
+      token: ws.tokens.admin,
+      body: { pack: "saas-outbound", leads_csv_url: "https://leads.example.com/never-fetched.csv" },
+    });
     expect(run.status, JSON.stringify(run.body)).toBe(202);
     expect((await call("POST", `/v1/runs/${run.body.id}/cancel`, { token: ws.tokens.viewer })).status).toBe(403);
     const canceled = await call("POST", `/v1/runs/${run.body.id}/cancel`, { token: ws.tokens.admin });

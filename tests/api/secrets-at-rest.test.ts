@@ -21,22 +21,38 @@ const known: Record<string, string> = {};
 
 function forms(label: string, value: string): [string, string][] {
   const utf8 = Buffer.from(value, "utf8");
-  const out: [string, string][] = [[label, value], [`${label} (base64)`, utf8.toString("base64")], [`${label} (base64url)`, utf8.toString("base64url")], [`${label} (hex)`, utf8.toString("hex")]];
+  const out: [string, string][] = [
+    [label, value],
+    [`${label} (base64)`, utf8.toString("base64")],
+    [`${label} (base64url)`, utf8.toString("base64url")],
+    [`${label} (hex)`, utf8.toString("hex")],
+  ];
   if (value.startsWith("whsec_")) {
     const key = Buffer.from(value.slice("whsec_".length), "base64");
-    out.push([`${label} (key bytes, hex)`, key.toString("hex")], [`${label} (key bytes, base64url)`, key.toString("base64url")], [`${label} (key, base64)`, value.slice("whsec_".length)]);
+    out.push(
+      [`${label} (key bytes, hex)`, key.toString("hex")],
+      [`${label} (key bytes, base64url)`, key.toString("base64url")],
+      [`${label} (key, base64)`, value.slice("whsec_".length)],
+    );
   }
   if (value.startsWith("lpat_")) out.push([`${label} (random part)`, value.slice(5, 37)]);
   return out;
 }
 
 function findings(haystack: string): string[] {
-  return Object.entries(secrets).flatMap(([label, value]) => forms(label, value).filter(([, form]) => haystack.includes(form)).map(([name]) => name));
+  return Object.entries(secrets).flatMap(([label, value]) =>
+    forms(label, value)
+      .filter(([, form]) => haystack.includes(form))
+      .map(([name]) => name),
+  );
 }
 
 async function pgDump(): Promise<string> {
   const binary = process.env.PG_DUMP ?? "pg_dump";
-  const { stdout } = await run(binary, ["--no-owner", "--no-privileges", "--format=plain", "--dbname", process.env.DATABASE_URL!], { maxBuffer: 1024 * 1024 * 1024, encoding: "utf8" });
+  const { stdout } = await run(binary, ["--no-owner", "--no-privileges", "--format=plain", "--dbname", process.env.DATABASE_URL!], {
+    maxBuffer: 1024 * 1024 * 1024,
+    encoding: "utf8",
+  });
   return stdout;
 }
 
@@ -75,12 +91,23 @@ beforeAll(async () => {
   known.token = (pat.body.item as { id: string }).id;
 
   secrets.providerKey = `sk-live-${suffix}-Xq7Lm2Vp9Rt4Wz8K`;
-  const provider = await call("POST", `/v1/providers/llm-${suffix}`, { token: admin, headers: idem("provider"), body: { kind: "openai-compatible", base_url: "https://llm.example.com/v1", default_model: "m", api_key: secrets.providerKey } });
+  const provider = await call("POST", `/v1/providers/llm-${suffix}`, {
+    token: admin,
+    headers: idem("provider"),
+    body: { kind: "openai-compatible", base_url: "https://llm.example.com/v1", default_model: "m", api_key: secrets.providerKey },
+  });
   expect(provider.status).toBe(201);
   expect(provider.body).toMatchObject({ has_api_key: true, api_key_last4: secrets.providerKey.slice(-4) });
   known.provider = `llm-${suffix}`;
   secrets.webProviderKey = `sk-ant-${suffix}-Hy3Nc6Bd1Fg5Js0P`;
-  expect((await call("PUT", `/api/web/providers/claude-${suffix}`, { headers: sameOrigin(cookie), body: { kind: "anthropic", default_model: "claude-x", api_key: secrets.webProviderKey } })).status).toBe(200);
+  expect(
+    (
+      await call("PUT", `/api/web/providers/claude-${suffix}`, {
+        headers: sameOrigin(cookie),
+        body: { kind: "anthropic", default_model: "claude-x", api_key: secrets.webProviderKey },
+      })
+    ).status,
+  ).toBe(200);
 
   const endpoint = await call("POST", "/v1/webhook-endpoints", { token: admin, headers: idem("endpoint"), body: { url: "https://hooks.example.com/secrets" } });
   expect(endpoint.status).toBe(201);
@@ -100,11 +127,32 @@ beforeAll(async () => {
   secrets.webWebhookSecret = webEndpoint.body.secret as string;
 
   secrets.relayPassword = `relay-${suffix}-Tk4Pw8Qz2Mn6`;
-  expect((await call("PUT", "/v1/relay", { token: admin, body: { host: "smtp.example.com", port: 587, username: "sam", password: secrets.relayPassword, from_email: "sam@example.com" } })).status).toBe(200);
+  expect(
+    (
+      await call("PUT", "/v1/relay", {
+        token: admin,
+        body: { host: "smtp.example.com", port: 587, username: "sam", password: secrets.relayPassword, from_email: "sam@example.com" },
+      })
+    ).status,
+  ).toBe(200);
   secrets.webRelayPassword = `relay-web-${suffix}-Jd5Rs9Xc3Lv7`;
-  expect((await call("PUT", "/api/web/relay", { headers: sameOrigin(cookie), body: { host: "smtp.example.com", port: 587, username: "sam", password: secrets.webRelayPassword, from_email: "sam@example.com" } })).status).toBe(200);
+  expect(
+    (
+      await call("PUT", "/api/web/relay", {
+        headers: sameOrigin(cookie),
+        body: { host: "smtp.example.com", port: 587, username: "sam", password: secrets.webRelayPassword, from_email: "sam@example.com" },
+      })
+    ).status,
+  ).toBe(200);
   secrets.mailboxPassword = `imap-${suffix}-Vb2Kq7Wn4Hs9`;
-  expect((await call("PUT", "/v1/mailbox", { token: admin, body: { host: "imap.example.com", port: 993, username: "sam@example.com", password: secrets.mailboxPassword } })).status).toBe(200);
+  expect(
+    (
+      await call("PUT", "/v1/mailbox", {
+        token: admin,
+        body: { host: "imap.example.com", port: 993, username: "sam@example.com", password: secrets.mailboxPassword },
+      })
+    ).status,
+  ).toBe(200);
   secrets.userPassword = `pass-${ws.users.admin.id}`; // what signInAs set
   for (const [label, value] of Object.entries(secrets)) expect(value, label).toMatch(/.{12,}/);
 }, 120_000);

@@ -61,7 +61,10 @@ describe("sending", () => {
     expect((await runLeadOf(runId, ada.leadId)).state).toBe("running");
     expect(smtp.mails).toHaveLength(0);
 
-    const relay = await call("PUT", "/v1/relay", { token: ws.tokens.admin, body: { host: "127.0.0.1", port: smtp.port, from_email: "sam@leadpipe.example", from_name: "Sam" } });
+    const relay = await call("PUT", "/v1/relay", {
+      token: ws.tokens.admin,
+      body: { host: "127.0.0.1", port: smtp.port, from_email: "sam@leadpipe.example", from_name: "Sam" },
+    });
     expect(relay.status).toBe(200);
     await eventually(async () => (await runLeadOf(runId, ada.leadId)).state === "done");
     expect(smtp.mails).toHaveLength(1);
@@ -109,7 +112,10 @@ describe("sending", () => {
     expect((await call("POST", "/v1/suppressions", { token: ws.tokens.admin, body: { email: "not an address", reason: "x" } })).status).toBe(422);
     expect((await call("POST", "/v1/suppressions", { token: ws.tokens.reviewer, body: { email: "x@y.example", reason: "x" } })).status).toBe(403);
 
-    const imported = await call("POST", "/v1/suppressions/import", { token: ws.tokens.admin, body: { csv: "Email,Reason\nnew1@list.example,Bounced elsewhere\nnot-an-email,x\nnew2@list.example,\ngrace@cobol.example,dup\n" } });
+    const imported = await call("POST", "/v1/suppressions/import", {
+      token: ws.tokens.admin,
+      body: { csv: "Email,Reason\nnew1@list.example,Bounced elsewhere\nnot-an-email,x\nnew2@list.example,\ngrace@cobol.example,dup\n" },
+    });
     expect(imported.status).toBe(200);
     expect(imported.body).toEqual({ added: 2, already: 1, invalid: [{ row: 3, message: "not a valid email address" }] });
     expect((await call("POST", "/v1/suppressions/import", { token: ws.tokens.admin, body: { csv: "name\nx\n" } })).status).toBe(422);
@@ -118,14 +124,22 @@ describe("sending", () => {
     expect(page.body.data).toHaveLength(2);
     expect(page.body.has_more).toBe(true);
     const next = await call("GET", `/v1/suppressions?limit=10&cursor=${page.body.next_cursor}`, { token: ws.tokens.viewer });
-    expect([...page.body.data!, ...next.body.data!].map((row) => row.email).sort()).toEqual(["ada@engines.example", "grace@cobol.example", "new1@list.example", "new2@list.example"]);
+    expect([...page.body.data!, ...next.body.data!].map((row) => row.email).sort()).toEqual([
+      "ada@engines.example",
+      "grace@cobol.example",
+      "new1@list.example",
+      "new2@list.example",
+    ]);
 
     expect((await call("DELETE", "/v1/suppressions/new2%40list.example?reason=Added%20by%20mistake", { token: ws.tokens.admin })).status).toBe(204);
     expect((await call("DELETE", "/v1/suppressions/new2%40list.example", { token: ws.tokens.admin })).status).toBe(404);
     const audit = await db().auditEntry.findMany({ where: { workspaceId: ws.workspace.id, action: { startsWith: "suppression." } }, orderBy: { id: "asc" } });
     expect(audit.map((entry) => `${entry.action} ${entry.targetId}`)).toEqual([
-      "suppression.added ada@engines.example", "suppression.added grace@cobol.example", "suppression.added new1@list.example",
-      "suppression.added new2@list.example", "suppression.removed new2@list.example",
+      "suppression.added ada@engines.example",
+      "suppression.added grace@cobol.example",
+      "suppression.added new1@list.example",
+      "suppression.added new2@list.example",
+      "suppression.removed new2@list.example",
     ]);
     expect(audit[4].data).toEqual({ reason: "Added by mistake" });
   });

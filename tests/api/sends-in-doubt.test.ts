@@ -24,8 +24,16 @@ beforeAll(async () => {
   const port = await freePort();
   worker = spawnWorker({ WORKER_PORT: String(port) });
   await eventually(async () => (await getJson(`http://127.0.0.1:${port}/readyz`)).status === 200, { timeoutMs: 60_000 });
-  expect((await call("PUT", "/v1/relay", { token: ws.tokens.admin, body: { host: "127.0.0.1", port: smtp.port, from_email: "sam@doubt.example", from_name: "Sam" } })).status).toBe(200);
-  runId = (await call("POST", "/v1/runs", { token: ws.tokens.admin, body: { pack: "saas-outbound", leads_csv_url: `${files.url}/leads.csv` } })).body.id as string;
+  expect(
+    (
+      await call("PUT", "/v1/relay", {
+        token: ws.tokens.admin,
+        body: { host: "127.0.0.1", port: smtp.port, from_email: "sam@doubt.example", from_name: "Sam" },
+      })
+    ).status,
+  ).toBe(200);
+  runId = (await call("POST", "/v1/runs", { token: ws.tokens.admin, body: { pack: "saas-outbound", leads_csv_url: `${files.url}/leads.csv` } })).body
+    .id as string;
   await eventually(async () => (await call("GET", `/v1/runs/${runId}`, { token: ws.tokens.viewer })).body.status === "awaiting_review", { timeoutMs: 60_000 });
 }, 150_000);
 
@@ -40,12 +48,27 @@ async function inDoubt(email: string) {
   const lead = await db().lead.findFirstOrThrow({ where: { workspaceId: ws.workspace.id, email } });
   const draft = await db().draft.findFirstOrThrow({ where: { runId, leadId: lead.id } });
   // Approved over /v1 by the reviewer: announced at once (draft.approved), as approveDraft does.
-  await db().draft.update({ where: { id: draft.id }, data: { status: "approved", reviewerId: ws.users.reviewer.id, reviewedAt: new Date(), approvalAnnouncedAt: new Date() } });
+  await db().draft.update({
+    where: { id: draft.id },
+    data: { status: "approved", reviewerId: ws.users.reviewer.id, reviewedAt: new Date(), approvalAnnouncedAt: new Date() },
+  });
   await db().lead.update({ where: { id: lead.id }, data: { status: "approved" } });
   await db().runLead.update({ where: { id: draft.runLeadId }, data: { state: "running", stage: "send" } });
   const id = newId("snd");
   const messageId = `<${id}@doubt.example>`;
-  await db().send.create({ data: { id, workspaceId: ws.workspace.id, draftId: draft.id, messageId, status: "in_doubt", attempts: 1, committingAt: new Date(), inDoubtAt: new Date(), error: "No answer was recorded." } });
+  await db().send.create({
+    data: {
+      id,
+      workspaceId: ws.workspace.id,
+      draftId: draft.id,
+      messageId,
+      status: "in_doubt",
+      attempts: 1,
+      committingAt: new Date(),
+      inDoubtAt: new Date(),
+      error: "No answer was recorded.",
+    },
+  });
   return { id, messageId, draftId: draft.id };
 }
 
@@ -60,7 +83,15 @@ describe("sends in doubt over /v1", () => {
     expect(listed.status).toBe(200);
     expect((listed.body.data as { id: string; status: string; message_id: string }[]).map((send) => send.id).sort()).toEqual([lost.id, kept.id].sort());
     const one = await call("GET", `/v1/sends/${lost.id}`, { token: ws.tokens.viewer });
-    expect(one.body).toMatchObject({ id: lost.id, status: "in_doubt", confirmed: null, message_id: lost.messageId, draft_id: lost.draftId, run_id: runId, to: "ada@engines.example" });
+    expect(one.body).toMatchObject({
+      id: lost.id,
+      status: "in_doubt",
+      confirmed: null,
+      message_id: lost.messageId,
+      draft_id: lost.draftId,
+      run_id: runId,
+      to: "ada@engines.example",
+    });
     expect((await call("GET", "/v1/sends?status=maybe", { token: ws.tokens.viewer })).status).toBe(400);
 
     expect((await resolve(lost.id, { outcome: "resend" }, ws.tokens.viewer)).status).toBe(403);
@@ -85,6 +116,11 @@ describe("sends in doubt over /v1", () => {
     expect(again.body.code).toBe("conflict");
     expect((await call("GET", `/v1/sends?status=in_doubt&run_id=${runId}`, { token: ws.tokens.viewer })).body.data).toEqual([]);
     const audit = await db().auditEntry.findMany({ where: { workspaceId: ws.workspace.id, action: "send.resolved" } });
-    expect(audit.map((entry) => [entry.targetId, (entry.data as { outcome: string }).outcome]).sort()).toEqual([[kept.id, "sent"], [lost.id, "resend"]].sort());
+    expect(audit.map((entry) => [entry.targetId, (entry.data as { outcome: string }).outcome]).sort()).toEqual(
+      [
+        [kept.id, "sent"],
+        [lost.id, "resend"],
+      ].sort(),
+    );
   }, 90_000);
 });

@@ -10,14 +10,18 @@ import { signInAs } from "../helpers/web-session";
 async function guess(email: string, forwardedFor: string): Promise<string | null> {
   const base = inject("apiUrl");
   const csrf = await fetch(`${base}/api/auth/csrf`);
-  const cookie = csrf.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
+  const cookie = csrf.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
   const answer = await fetch(`${base}/api/auth/callback/credentials`, {
-    method: "POST", redirect: "manual",
+    method: "POST",
+    redirect: "manual",
     body: new URLSearchParams({ csrfToken, email, password: "wrong-guess", callbackUrl: `${base}/`, json: "true" }),
     headers: { "content-type": "application/x-www-form-urlencoded", cookie, origin: base, "x-forwarded-for": forwardedFor },
   });
-  const location = answer.headers.get("location") ?? (((await answer.json().catch(() => ({}))) as { url?: string }).url ?? "");
+  const location = answer.headers.get("location") ?? ((await answer.json().catch(() => ({}))) as { url?: string }).url ?? "";
   return new URL(location, base).searchParams.get("error");
 }
 

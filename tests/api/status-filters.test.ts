@@ -9,11 +9,15 @@ import { call, testWorkspace, type TestWorkspace } from "../helpers/api-fixtures
 // A status written by the code but left out of a schema (leads `bounced` once) fails here.
 
 type Parameter = { name: string; in: string; schema?: { enum?: string[] } };
-type Document = { paths: Record<string, Record<string, { parameters?: Parameter[] }>>; components: { schemas: Record<string, { properties?: Record<string, { enum?: string[] }> }> } };
+type Document = {
+  paths: Record<string, Record<string, { parameters?: Parameter[] }>>;
+  components: { schemas: Record<string, { properties?: Record<string, { enum?: string[] }> }> };
+};
 
 let ws: TestWorkspace;
 let document: Document;
-const filterEnum = (path: string, name: string) => document.paths[path.replace(/^\/v1/, "")].get.parameters?.find((parameter) => parameter.in === "query" && parameter.name === name)?.schema?.enum;
+const filterEnum = (path: string, name: string) =>
+  document.paths[path.replace(/^\/v1/, "")].get.parameters?.find((parameter) => parameter.in === "query" && parameter.name === name)?.schema?.enum;
 const sorted = (values: readonly string[] | undefined) => [...(values ?? [])].sort();
 
 beforeAll(async () => {
@@ -32,7 +36,10 @@ describe("status filters walk every status", () => {
     for (const status of LEAD_STATUSES) {
       const answer = await call("GET", `/v1/leads?status=${status}`, { token: ws.tokens.viewer });
       expect(answer.status, status).toBe(200);
-      expect(answer.body.data!.map((lead) => [lead.id, lead.status]), status).toEqual([[ids[status], status]]);
+      expect(
+        answer.body.data!.map((lead) => [lead.id, lead.status]),
+        status,
+      ).toEqual([[ids[status], status]]);
     }
     expect(sorted(filterEnum("/v1/leads", "status"))).toEqual(sorted(LEAD_STATUSES));
     expect(sorted(document.components.schemas.Lead.properties?.status.enum)).toEqual(sorted(LEAD_STATUSES));
@@ -56,12 +63,18 @@ describe("status filters walk every status", () => {
     for (const status of RUN_STATUSES) {
       const answer = await call("GET", `/v1/runs?status=${status}`, { token: ws.tokens.viewer });
       expect(answer.status, status).toBe(200);
-      expect(answer.body.data!.map((run) => run.id), status).toEqual([runIds[status]]);
+      expect(
+        answer.body.data!.map((run) => run.id),
+        status,
+      ).toEqual([runIds[status]]);
     }
     for (const state of RUN_LEAD_STATES) {
       const answer = await call("GET", `/v1/runs/${runId}/leads?state=${state}`, { token: ws.tokens.viewer });
       expect(answer.status, state).toBe(200);
-      expect(answer.body.data!.map((row) => [(row.lead as { id: string }).id, row.state]), state).toEqual([[leadIds[state], state]]);
+      expect(
+        answer.body.data!.map((row) => [(row.lead as { id: string }).id, row.state]),
+        state,
+      ).toEqual([[leadIds[state], state]]);
     }
     expect(sorted(filterEnum("/v1/runs", "status"))).toEqual(sorted(RUN_STATUSES));
     expect(sorted(filterEnum("/v1/runs/{id}/leads", "state"))).toEqual(sorted(RUN_LEAD_STATES));

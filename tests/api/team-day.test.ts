@@ -82,7 +82,10 @@ describe("replies: handled, and the filters", () => {
       const lead = leads[index];
       const received = new Date(Date.now() - (10 - index) * 60_000).toISOString();
       index += 1;
-      const reply = await call("POST", "/v1/replies", { token: ws.tokens.admin, body: { draft_id: lead.draftId, from: lead.email, text, received_at: received } });
+      const reply = await call("POST", "/v1/replies", {
+        token: ws.tokens.admin,
+        body: { draft_id: lead.draftId, from: lead.email, text, received_at: received },
+      });
       expect(reply.status).toBe(201);
       replyIds[key] = reply.body.id as string;
     }
@@ -100,19 +103,31 @@ describe("replies: handled, and the filters", () => {
   it("PATCH {handled} marks a reply handled (reviewer), audited; the filters find it", async () => {
     const marked = await call("PATCH", `/v1/replies/${replyIds.no}`, { token: ws.tokens.reviewer, body: { handled: true } });
     expect(marked.status).toBe(200);
-    expect(marked.body).toMatchObject({ id: replyIds.no, handled: true, handled_by: ws.users.reviewer.id, handled_at: expect.any(String), classification: "not_interested" });
+    expect(marked.body).toMatchObject({
+      id: replyIds.no,
+      handled: true,
+      handled_by: ws.users.reviewer.id,
+      handled_at: expect.any(String),
+      classification: "not_interested",
+    });
     const handled = await call("GET", "/v1/replies?handled=true", { token: ws.tokens.viewer });
     expect(handled.body.data!.map((reply) => reply.id)).toEqual([replyIds.no]);
     const open = await call("GET", "/v1/replies?handled=false", { token: ws.tokens.viewer });
     expect(open.body.data!.map((reply) => reply.id).sort()).toEqual([replyIds.yes, replyIds.other, replyIds.meet].sort());
-    expect((await db().auditEntry.findMany({ where: { workspaceId: ws.workspace.id, targetId: replyIds.no }, select: { action: true } })).map((entry) => entry.action)).toEqual(["reply.handled"]);
+    expect(
+      (await db().auditEntry.findMany({ where: { workspaceId: ws.workspace.id, targetId: replyIds.no }, select: { action: true } })).map(
+        (entry) => entry.action,
+      ),
+    ).toEqual(["reply.handled"]);
 
     // Both at once: a correction and handled; back to not handled.
     const both = await call("PATCH", `/v1/replies/${replyIds.other}`, { token: ws.tokens.admin, body: { classification: "interested", handled: true } });
     expect(both.body).toMatchObject({ classification: "interested", classifier_classification: "question", handled: true });
     const back = await call("PATCH", `/v1/replies/${replyIds.other}`, { token: ws.tokens.reviewer, body: { handled: false } });
     expect(back.body).toMatchObject({ handled: false, handled_at: null, handled_by: null });
-    expect((await db().auditEntry.findMany({ where: { targetId: replyIds.other }, orderBy: { id: "asc" }, select: { action: true } })).map((entry) => entry.action)).toEqual(["reply.corrected", "reply.handled", "reply.unhandled"]);
+    expect(
+      (await db().auditEntry.findMany({ where: { targetId: replyIds.other }, orderBy: { id: "asc" }, select: { action: true } })).map((entry) => entry.action),
+    ).toEqual(["reply.corrected", "reply.handled", "reply.unhandled"]);
   });
 
   it("since= keeps replies received at or after the time", async () => {
@@ -142,7 +157,12 @@ describe("replies: handled, and the filters", () => {
     const all = await listInbox(ws.workspace.id, { limit: 25 });
     // other was corrected to interested: positives are meet (newest), other, yes; then no.
     expect(all.data.map((reply) => reply.id)).toEqual([replyIds.meet, replyIds.other, replyIds.yes, replyIds.no]);
-    expect(all.data[0]).toMatchObject({ positive: true, run: { id: runId, name: "Dental clinics, March" }, sent: { draft_id: leads[3].draftId, subject: "Quick question" }, lead: { email: leads[3].email } });
+    expect(all.data[0]).toMatchObject({
+      positive: true,
+      run: { id: runId, name: "Dental clinics, March" },
+      sent: { draft_id: leads[3].draftId, subject: "Quick question" },
+      lead: { email: leads[3].email },
+    });
     const paged: string[] = [];
     let cursor: string | undefined;
     do {
@@ -151,15 +171,25 @@ describe("replies: handled, and the filters", () => {
       cursor = page.next_cursor ?? undefined;
     } while (cursor);
     expect(paged).toEqual(all.data.map((reply) => reply.id));
-    expect((await listInbox(ws.workspace.id, { limit: 25, handled: false })).data.map((reply) => reply.id)).toEqual([replyIds.meet, replyIds.other, replyIds.yes]);
+    expect((await listInbox(ws.workspace.id, { limit: 25, handled: false })).data.map((reply) => reply.id)).toEqual([
+      replyIds.meet,
+      replyIds.other,
+      replyIds.yes,
+    ]);
 
     expect(await inboxCount(ws.workspace.id)).toEqual({ unhandled: 3 });
     await call("PATCH", `/v1/replies/${replyIds.meet}`, { token: ws.tokens.reviewer, body: { handled: true } });
     expect(await inboxCount(ws.workspace.id)).toEqual({ unhandled: 2 });
 
     const actor = { type: "user" as const, id: ws.users.reviewer.id, name: "Reviewer" };
-    expect(await stopLeadOutreach(ws.workspace.id, replyIds.yes, "Talking to them by phone", actor)).toEqual({ email: leads[1].email, suppressed: true, already: false });
-    expect((await db().suppression.findFirstOrThrow({ where: { workspaceId: ws.workspace.id, emailLower: leads[1].email } })).reason).toBe("Stopped from the inbox: Talking to them by phone");
+    expect(await stopLeadOutreach(ws.workspace.id, replyIds.yes, "Talking to them by phone", actor)).toEqual({
+      email: leads[1].email,
+      suppressed: true,
+      already: false,
+    });
+    expect((await db().suppression.findFirstOrThrow({ where: { workspaceId: ws.workspace.id, emailLower: leads[1].email } })).reason).toBe(
+      "Stopped from the inbox: Talking to them by phone",
+    );
     expect((await stopLeadOutreach(ws.workspace.id, replyIds.yes, "again", actor)).already).toBe(true);
     expect((await listInbox(ws.workspace.id, { limit: 25 })).data.find((reply) => reply.id === replyIds.yes)).toMatchObject({ outreach_stopped: true });
     await expect(stopLeadOutreach(ws.workspace.id, "rpl_00000000000000000000000000", "x", actor)).rejects.toThrow();

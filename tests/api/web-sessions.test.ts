@@ -16,9 +16,14 @@ async function signOut(cookie: string) {
   const base = inject("apiUrl");
   const csrf = await fetch(`${base}/api/auth/csrf`, { headers: { cookie } });
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const csrfCookie = csrf.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
+  const csrfCookie = csrf.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
   const answer = await fetch(`${base}/api/auth/signout`, {
-    method: "POST", redirect: "manual", body: new URLSearchParams({ csrfToken, callbackUrl: `${base}/login`, json: "true" }),
+    method: "POST",
+    redirect: "manual",
+    body: new URLSearchParams({ csrfToken, callbackUrl: `${base}/login`, json: "true" }),
     headers: { "content-type": "application/x-www-form-urlencoded", cookie: [cookie, csrfCookie].filter(Boolean).join("; "), origin: base },
   });
   expect([200, 302]).toContain(answer.status);
@@ -49,7 +54,10 @@ describe("server-side web sessions", () => {
     const laptop = await signInAs(ws.users.admin);
     const colleague = await signInAs(ws.users.viewer);
     const base = inject("apiUrl");
-    const list = async (cookie: string) => (await (await fetch(`${base}/api/web/sessions`, { headers: sameOrigin(cookie) })).json()) as { data: { id: string; current: boolean; user_agent: string | null; address: string | null }[] };
+    const list = async (cookie: string) =>
+      (await (await fetch(`${base}/api/web/sessions`, { headers: sameOrigin(cookie) })).json()) as {
+        data: { id: string; current: boolean; user_agent: string | null; address: string | null }[];
+      };
     const mine = await list(here);
     expect(mine.data).toHaveLength(2);
     expect(mine.data.filter((row) => row.current)).toHaveLength(1);
@@ -78,7 +86,12 @@ describe("server-side web sessions", () => {
     const two = await signInAs(ws.users.reviewer);
     const colleague = await signInAs(ws.users.admin);
     const base = inject("apiUrl");
-    const post = (body: unknown) => fetch(`${base}/api/web/sessions/sign-out-everywhere`, { method: "POST", headers: { ...sameOrigin(one), "content-type": "application/json" }, body: JSON.stringify(body) });
+    const post = (body: unknown) =>
+      fetch(`${base}/api/web/sessions/sign-out-everywhere`, {
+        method: "POST",
+        headers: { ...sameOrigin(one), "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
     expect((await post({})).status).toBe(422);
     expect(await webGet(one)).toBe(200);
     const answer = await post({ confirm: true });

@@ -16,7 +16,12 @@ let worker: Spawned;
 beforeAll(async () => {
   ws = await testWorkspace("hook-health");
   const port = await freePort();
-  worker = spawnWorker({ WORKER_PORT: String(port), WEBHOOK_RETRY_SCHEDULE: "1,1,1,1,1,1,1,1", WEBHOOK_RETRY_WINDOW_SECONDS: "60", WEBHOOK_DISABLE_AFTER_SECONDS: "3" });
+  worker = spawnWorker({
+    WORKER_PORT: String(port),
+    WEBHOOK_RETRY_SCHEDULE: "1,1,1,1,1,1,1,1",
+    WEBHOOK_RETRY_WINDOW_SECONDS: "60",
+    WEBHOOK_DISABLE_AFTER_SECONDS: "3",
+  });
   await eventually(async () => (await getJson(`http://127.0.0.1:${port}/readyz`)).status === 200, { timeoutMs: 30_000 });
 });
 afterAll(() => worker?.child.kill("SIGTERM"));
@@ -55,17 +60,29 @@ describe("webhook endpoint health", () => {
     const id = created.body.id as string;
     const first = await emit("lead.qualified");
 
-    const disabled = await eventually(async () => {
-      const endpoint = await getEndpoint(id);
-      return endpoint.enabled ? null : endpoint;
-    }, { timeoutMs: 30_000 });
-    expect(disabled).toMatchObject({ enabled: false, disabled_reason: "failing", disabled_at: expect.stringMatching(/Z$/), failing_since: expect.stringMatching(/Z$/) });
+    const disabled = await eventually(
+      async () => {
+        const endpoint = await getEndpoint(id);
+        return endpoint.enabled ? null : endpoint;
+      },
+      { timeoutMs: 30_000 },
+    );
+    expect(disabled).toMatchObject({
+      enabled: false,
+      disabled_reason: "failing",
+      disabled_at: expect.stringMatching(/Z$/),
+      failing_since: expect.stringMatching(/Z$/),
+    });
     expect(Date.parse(disabled.disabled_at!) - Date.parse(disabled.failing_since!)).toBeGreaterThanOrEqual(3000);
     expect(receiver.received.length).toBeGreaterThanOrEqual(2); // several attempts, all failed
 
     const audit = await call("GET", "/v1/audit?action=webhook.endpoint_disabled", { token: ws.tokens.admin });
     expect(audit.body.data).toHaveLength(1);
-    expect(audit.body.data![0]).toMatchObject({ actor: { type: "system" }, target: { type: "webhook_endpoint", id }, data: { reason: "failing", disable_after_seconds: 3, dead_lettered: 1 } });
+    expect(audit.body.data![0]).toMatchObject({
+      actor: { type: "system" },
+      target: { type: "webhook_endpoint", id },
+      data: { reason: "failing", disable_after_seconds: 3, dead_lettered: 1 },
+    });
 
     const dead = await call("GET", `/v1/dead-letters?endpoint_id=${id}`, { token: ws.tokens.admin });
     expect(dead.body.data).toMatchObject([{ event: { id: first }, last_error: "endpoint disabled after continuous failure" }]);
@@ -82,7 +99,10 @@ describe("webhook endpoint health", () => {
     expect(enabled.status).toBe(200);
     expect(enabled.body).toMatchObject({ enabled: true, disabled_reason: null, disabled_at: null, failing_since: null });
     const updates = await call("GET", "/v1/audit?action=webhook.endpoint_updated", { token: ws.tokens.admin });
-    expect(updates.body.data!.find((entry) => (entry.target as { id: string }).id === id)).toMatchObject({ actor: { type: "token" }, data: { enabled: true, reenabled_after: "failing" } });
+    expect(updates.body.data!.find((entry) => (entry.target as { id: string }).id === id)).toMatchObject({
+      actor: { type: "token" },
+      data: { enabled: true, reenabled_after: "failing" },
+    });
     const replay = await call("POST", "/v1/dead-letters/replay", { token: ws.tokens.admin, body: { endpoint_id: id, since: disabled.failing_since } });
     expect(replay.body).toEqual({ replayed: 1 });
     await eventually(async () => receiver.received.slice(attemptsSoFar).some((r) => r.headers["x-service-event-id"] === first));

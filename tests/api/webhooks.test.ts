@@ -30,7 +30,14 @@ async function addEndpoint(url: string, events: string[] = []) {
 
 async function emit(type = "draft.ready") {
   const id = newId("evt");
-  await db().event.create({ data: { id, workspaceId: ws.workspace.id, type, data: { lead_id: "lead_x", draft_id: "drf_x", review_url: "http://localhost/review/drafts/drf_x", run_id: "run_x" } } });
+  await db().event.create({
+    data: {
+      id,
+      workspaceId: ws.workspace.id,
+      type,
+      data: { lead_id: "lead_x", draft_id: "drf_x", review_url: "http://localhost/review/drafts/drf_x", run_id: "run_x" },
+    },
+  });
   return id;
 }
 
@@ -54,7 +61,12 @@ describe("signatures", () => {
     const header = got.headers["x-service-signature"] as string;
     const verified = stripe.webhooks.constructEvent(got.body, header, endpoint.secret);
     expect(verified).toMatchObject({ id: eventId, event: "draft.ready" });
-    expect(JSON.parse(got.body)).toEqual({ event: "draft.ready", id: eventId, occurred_at: expect.stringMatching(/Z$/), data: expect.objectContaining({ draft_id: "drf_x" }) });
+    expect(JSON.parse(got.body)).toEqual({
+      event: "draft.ready",
+      id: eventId,
+      occurred_at: expect.stringMatching(/Z$/),
+      data: expect.objectContaining({ draft_id: "drf_x" }),
+    });
     expect(got.headers).toMatchObject({ "content-type": "application/json", "x-service-event": "draft.ready", "x-service-delivery-attempt": "1" });
 
     expect(() => stripe.webhooks.constructEvent(got.body.replace("drf_x", "drf_y"), header, endpoint.secret)).toThrow();
@@ -76,7 +88,9 @@ describe("signatures", () => {
     const test = await call("POST", `/v1/webhook-endpoints/${endpoint.id}/test`, { token: ws.tokens.admin });
     expect(test.status).toBe(202);
     const testDelivery = await eventually(async () => receiver.received.find((r) => r.headers["x-service-event-id"] === test.body.event_id));
-    expect(stripe.webhooks.constructEvent(testDelivery.body, testDelivery.headers["x-service-signature"] as string, newSecret)).toMatchObject({ event: "webhook.test" });
+    expect(stripe.webhooks.constructEvent(testDelivery.body, testDelivery.headers["x-service-signature"] as string, newSecret)).toMatchObject({
+      event: "webhook.test",
+    });
     await call("DELETE", `/v1/webhook-endpoints/${endpoint.id}`, { token: ws.tokens.admin });
     await receiver.close();
   });
@@ -88,10 +102,13 @@ describe("retries and dead letters", () => {
     receiver.setMode("fail");
     const endpoint = await addEndpoint(receiver.url, ["send.completed"]);
     const eventId = await emit("send.completed");
-    const dead = await eventually(async () => {
-      const list = await call("GET", `/v1/dead-letters?endpoint_id=${endpoint.id}`, { token: ws.tokens.admin });
-      return list.body.data!.length ? list.body.data![0] : null;
-    }, { timeoutMs: 20_000 });
+    const dead = await eventually(
+      async () => {
+        const list = await call("GET", `/v1/dead-letters?endpoint_id=${endpoint.id}`, { token: ws.tokens.admin });
+        return list.body.data!.length ? list.body.data![0] : null;
+      },
+      { timeoutMs: 20_000 },
+    );
     expect(dead).toMatchObject({ endpoint_id: endpoint.id, event: { id: eventId, event: "send.completed" }, attempts: 4, last_error: "HTTP 500" });
     // What was sent and the last answer, for whoever decides whether to replay.
     expect(dead.payload).toEqual({ lead_id: "lead_x", draft_id: "drf_x", review_url: "http://localhost/review/drafts/drf_x", run_id: "run_x" });
@@ -127,8 +144,10 @@ describe("retries and dead letters", () => {
     slow.setMode("slow");
     const closedPort = await freePort();
     const endpoints = [
-      await addEndpoint(redirect.url, ["reply.received"]), await addEndpoint(huge.url, ["reply.received"]),
-      await addEndpoint(`http://127.0.0.1:${closedPort}/hook`, ["reply.received"]), await addEndpoint(slow.url, ["reply.received"]),
+      await addEndpoint(redirect.url, ["reply.received"]),
+      await addEndpoint(huge.url, ["reply.received"]),
+      await addEndpoint(`http://127.0.0.1:${closedPort}/hook`, ["reply.received"]),
+      await addEndpoint(slow.url, ["reply.received"]),
     ];
     await emit("reply.received");
     const firstAttempt = async (endpointId: string) =>

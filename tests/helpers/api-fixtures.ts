@@ -34,7 +34,9 @@ export async function call(method: string, path: string, options: CallOptions = 
 }
 
 async function addMember(workspaceId: string, role: Role, slug: string) {
-  const user = await db().user.create({ data: { id: newId("usr"), email: `${role}-${slug}@example.com`, name: `${role} of ${slug}`, passwordHash: "not-used" } });
+  const user = await db().user.create({
+    data: { id: newId("usr"), email: `${role}-${slug}@example.com`, name: `${role} of ${slug}`, passwordHash: "not-used" },
+  });
   await db().membership.create({ data: { workspaceId, userId: user.id, role } });
   return user;
 }

@@ -101,7 +101,14 @@ service imap-login {
 
   const user = (name: string) => ({ username: name, password: secret(name) });
   const connect = async (username: string) => {
-    const client = new ImapFlow({ host: "127.0.0.1", port, secure: false, auth: { user: username, pass: secret(username) }, logger: false, disableAutoIdle: true });
+    const client = new ImapFlow({
+      host: "127.0.0.1",
+      port,
+      secure: false,
+      auth: { user: username, pass: secret(username) },
+      logger: false,
+      disableAutoIdle: true,
+    });
     client.on("error", () => undefined);
     await client.connect();
     return client;

@@ -7,8 +7,20 @@ import { insertLeadBatch } from "@/lib/imports/insert-batch";
 // in-doubt sends) that need no pipeline run.
 
 const row = (email: string): LeadRow => ({
-  email, emailLower: email, first_name: "Ada", last_name: null, company: "Engines", title: null, domain: null, website: null,
-  linkedin_url: null, country: null, employees: null, industry: null, notes: null, attributes: {},
+  email,
+  emailLower: email,
+  first_name: "Ada",
+  last_name: null,
+  company: "Engines",
+  title: null,
+  domain: null,
+  website: null,
+  linkedin_url: null,
+  country: null,
+  employees: null,
+  industry: null,
+  notes: null,
+  attributes: {},
 });
 
 /** A run of the built-in pack with one draft awaiting review per address. */
@@ -20,7 +32,17 @@ export async function draftsAwaitingReview(workspaceId: string, emails: string[]
   const draftIds: string[] = [];
   for (const runLead of runLeads) {
     await db().runLead.update({ where: { id: runLead.id }, data: { state: "awaiting_review", stage: "draft_email" } });
-    const draft = await db().draft.create({ data: { id: newId("drf"), workspaceId, leadId: runLead.leadId, runId: run.id, runLeadId: runLead.id, subject: `Hello ${runLead.lead.email}`, body: "Hi,\n\nA short note.\n\nSam" } });
+    const draft = await db().draft.create({
+      data: {
+        id: newId("drf"),
+        workspaceId,
+        leadId: runLead.leadId,
+        runId: run.id,
+        runLeadId: runLead.id,
+        subject: `Hello ${runLead.lead.email}`,
+        body: "Hi,\n\nA short note.\n\nSam",
+      },
+    });
     draftIds.push(draft.id);
   }
   return { runId: run.id, draftIds };

@@ -20,7 +20,16 @@ function answer(system: string, user: string): unknown {
 }
 
 function message(text: string, model: string) {
-  return { id: "msg_test", type: "message", role: "assistant", model, content: [{ type: "text", text }], stop_reason: "end_turn", stop_sequence: null, usage: FAKE_USAGE };
+  return {
+    id: "msg_test",
+    type: "message",
+    role: "assistant",
+    model,
+    content: [{ type: "text", text }],
+    stop_reason: "end_turn",
+    stop_sequence: null,
+    usage: FAKE_USAGE,
+  };
 }
 
 export async function startFakeAnthropicServer(options: { delayMs?: number } = {}) {
@@ -32,7 +41,9 @@ export async function startFakeAnthropicServer(options: { delayMs?: number } = {
     req.on("data", (chunk) => (raw += chunk));
     req.on("end", () => {
       if (req.method !== "POST" || req.url !== "/v1/messages") {
-        res.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ type: "error", error: { type: "not_found_error", message: "Not found" } }));
+        res
+          .writeHead(404, { "content-type": "application/json" })
+          .end(JSON.stringify({ type: "error", error: { type: "not_found_error", message: "Not found" } }));
         return;
       }
       const body = JSON.parse(raw) as { model: string; max_tokens: number; system?: string; messages: { role: string; content: string }[] };
@@ -41,7 +52,9 @@ export async function startFakeAnthropicServer(options: { delayMs?: number } = {
       // SDK 1.x sends the key as `Authorization: Bearer`; older clients send `x-api-key`.
       const apiKey = (req.headers["x-api-key"] as string | undefined) ?? req.headers.authorization?.replace(/^Bearer /, "");
       if (!apiKey) {
-        res.writeHead(401, { "content-type": "application/json" }).end(JSON.stringify({ type: "error", error: { type: "authentication_error", message: "Missing API key" } }));
+        res
+          .writeHead(401, { "content-type": "application/json" })
+          .end(JSON.stringify({ type: "error", error: { type: "authentication_error", message: "Missing API key" } }));
         return;
       }
       seen.push({ apiKey, version: req.headers["anthropic-version"] as string | undefined, model: body.model, maxTokens: body.max_tokens, system, user });
@@ -51,7 +64,9 @@ export async function startFakeAnthropicServer(options: { delayMs?: number } = {
         const key = `${system.slice(0, 40)}|${user}`;
         if (user.includes("Ratelimit") && !rateLimited.has(key)) {
           rateLimited.add(key);
-          res.writeHead(429, { "content-type": "application/json", "retry-after": "1" }).end(JSON.stringify({ type: "error", error: { type: "rate_limit_error", message: "Number of requests has exceeded your rate limit" } }));
+          res
+            .writeHead(429, { "content-type": "application/json", "retry-after": "1" })
+            .end(JSON.stringify({ type: "error", error: { type: "rate_limit_error", message: "Number of requests has exceeded your rate limit" } }));
           return;
         }
         const json = JSON.stringify(answer(system, user));
@@ -63,5 +78,10 @@ export async function startFakeAnthropicServer(options: { delayMs?: number } = {
   });
   server.on("clientError", (_error, socket) => socket.destroy());
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen, stats, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    seen,
+    stats,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }

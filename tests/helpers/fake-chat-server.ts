@@ -9,7 +9,14 @@ import type { AddressInfo } from "node:net";
 export type SeenRequest = { authorization: string | undefined; model: string; system: string; user: string };
 
 function completion(content: string, model: string) {
-  return { id: "chatcmpl-test", object: "chat.completion", created: Math.floor(Date.now() / 1000), model, choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }], usage: { prompt_tokens: 42, completion_tokens: 17, total_tokens: 59 } };
+  return {
+    id: "chatcmpl-test",
+    object: "chat.completion",
+    created: Math.floor(Date.now() / 1000),
+    model,
+    choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }],
+    usage: { prompt_tokens: 42, completion_tokens: 17, total_tokens: 59 },
+  };
 }
 
 function answer(system: string, user: string): unknown {
@@ -36,13 +43,17 @@ export async function startFakeChatServer(options: { delayMs?: number } = {}) {
       seen.push({ authorization: req.headers.authorization, model: body.model, system, user });
       const reply = () => {
         if (req.headers.authorization === "Bearer sk-wrong") {
-          res.writeHead(401, { "content-type": "application/json" }).end(JSON.stringify({ error: { message: "Incorrect API key provided", type: "invalid_request_error", code: "invalid_api_key" } }));
+          res
+            .writeHead(401, { "content-type": "application/json" })
+            .end(JSON.stringify({ error: { message: "Incorrect API key provided", type: "invalid_request_error", code: "invalid_api_key" } }));
           return;
         }
         const key = `${system.slice(0, 40)}|${user}`;
         if (user.includes("Ratelimit") && !rateLimited.has(key)) {
           rateLimited.add(key);
-          res.writeHead(429, { "content-type": "application/json", "retry-after": "1" }).end(JSON.stringify({ error: { message: "Rate limit reached", type: "rate_limit_exceeded" } }));
+          res
+            .writeHead(429, { "content-type": "application/json", "retry-after": "1" })
+            .end(JSON.stringify({ error: { message: "Rate limit reached", type: "rate_limit_exceeded" } }));
           return;
         }
         const content = user.includes("Garbage") ? "Sure! Here is what you asked for." : JSON.stringify(answer(system, user));
@@ -54,5 +65,9 @@ export async function startFakeChatServer(options: { delayMs?: number } = {}) {
   });
   server.on("clientError", (_error, socket) => socket.destroy());
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, seen, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+    seen,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }

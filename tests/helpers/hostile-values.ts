@@ -4,16 +4,42 @@ import fc from "fast-check";
 // may accept it depends on the field, which the case generators decide.
 
 export const SQL_INJECTION = [
-  "' OR '1'='1' --", "\"; DROP TABLE leads; --", "1; SELECT pg_sleep(5)", "' UNION SELECT id, email FROM leads --",
-  "admin'--", "%' AND 1=0 UNION ALL SELECT NULL --", "\\'; COPY leads TO '/tmp/x'; --", "$1", "E'\\\\x00'",
+  "' OR '1'='1' --",
+  '"; DROP TABLE leads; --',
+  "1; SELECT pg_sleep(5)",
+  "' UNION SELECT id, email FROM leads --",
+  "admin'--",
+  "%' AND 1=0 UNION ALL SELECT NULL --",
+  "\\'; COPY leads TO '/tmp/x'; --",
+  "$1",
+  "E'\\\\x00'",
 ];
 export const HTML_INJECTION = [
-  "<script>alert(1)</script>", "\"><img src=x onerror=alert(1)>", "<svg/onload=alert(1)>", "javascript:alert(1)",
-  "{{constructor.constructor('alert(1)')()}}", "${7*7}", "<!--", "&lt;b&gt;&amp;", "=HYPERLINK(\"http://evil.example\")",
+  "<script>alert(1)</script>",
+  '"><img src=x onerror=alert(1)>',
+  "<svg/onload=alert(1)>",
+  "javascript:alert(1)",
+  "{{constructor.constructor('alert(1)')()}}",
+  "${7*7}",
+  "<!--",
+  "&lt;b&gt;&amp;",
+  '=HYPERLINK("http://evil.example")',
 ];
 export const UNICODE_EDGES = [
-  "\u202eevil\u202c", "zero\u200bwidth\u200d", "\ufeffbom", "emoji 💥🧪👩‍👩‍👧", "e\u0301\u0301\u0301", "𝕌𝕟𝕚𝕔𝕠𝕕𝕖", "\u00a0\u2028\u2029",
-  "\ud800", "lone \udfff surrogate", "Zoë Ünïcödé ß", "\u0007bell\u001b[31m", "\uffff\ufffe", "ⅫⅢ", "日本語のテキスト",
+  "\u202eevil\u202c",
+  "zero\u200bwidth\u200d",
+  "\ufeffbom",
+  "emoji 💥🧪👩‍👩‍👧",
+  "e\u0301\u0301\u0301",
+  "𝕌𝕟𝕚𝕔𝕠𝕕𝕖",
+  "\u00a0\u2028\u2029",
+  "\ud800",
+  "lone \udfff surrogate",
+  "Zoë Ünïcödé ß",
+  "\u0007bell\u001b[31m",
+  "\uffff\ufffe",
+  "ⅫⅢ",
+  "日本語のテキスト",
 ];
 export const TRAVERSAL = ["../../../etc/passwd", "..%2F..%2Fetc%2Fpasswd", "..\\..\\windows\\win.ini", "%2e%2e%2f", "a/../b", "....//", "%00", "/etc/passwd"];
 

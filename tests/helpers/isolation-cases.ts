@@ -9,7 +9,11 @@ export type Role = "viewer" | "reviewer" | "admin";
 
 /** One request another workspace's admin makes with this workspace's ids in its query or body. */
 export type Probe = {
-  label: string; query?: string; body?: unknown; headers?: Record<string, string>; expect: number[];
+  label: string;
+  query?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  expect: number[];
   check?: (body: Record<string, unknown>, headers: Headers) => string | null;
 };
 
@@ -22,7 +26,8 @@ export function leakedIds(answer: ApiAnswer, request: string, b: Resources): str
 /** What is wrong with the answer to a probe sent to `path`: its status, B's ids it shows, its own check. */
 export function probeFailures(which: string, probe: Probe, answer: ApiAnswer, path: string, b: Resources): string[] {
   const out: string[] = [];
-  if (!probe.expect.includes(answer.status)) out.push(`${which} → ${answer.status} (want ${probe.expect.join("|")}) ${JSON.stringify(answer.body).slice(0, 200)}`);
+  if (!probe.expect.includes(answer.status))
+    out.push(`${which} → ${answer.status} (want ${probe.expect.join("|")}) ${JSON.stringify(answer.body).slice(0, 200)}`);
   const leaks = leakedIds(answer, path + JSON.stringify(probe.body ?? null), b);
   if (leaks.length) out.push(`${which} shows B's ${leaks.join(", ")}`);
   const complaint = probe.check?.(answer.body, answer.headers);
@@ -76,14 +81,22 @@ const now = () => new Date().toISOString();
 export const V1_CASES: Record<string, V1Case> = {
   listLeads: {
     role: "viewer",
-    probes: (r, cursors) => [list("all"), list("run_id filter", `?run_id=${r.runId}`), list("email filter", `?email=${encodeURIComponent(r.leadEmail)}`), { label: "foreign cursor", query: `?cursor=${cursors.leads}`, expect: [400] }],
+    probes: (r, cursors) => [
+      list("all"),
+      list("run_id filter", `?run_id=${r.runId}`),
+      list("email filter", `?email=${encodeURIComponent(r.leadEmail)}`),
+      { label: "foreign cursor", query: `?cursor=${cursors.leads}`, expect: [400] },
+    ],
   },
   createLead: {
     role: "admin",
     body: () => ({ email: `fresh-${Date.now()}@isolation.example` }),
     probes: (r) => [
       {
-        label: "the target's Idempotency-Key and body replay nothing of the target's", body: r.leadBody, headers: { "idempotency-key": r.leadIdempotencyKey }, expect: [201],
+        label: "the target's Idempotency-Key and body replay nothing of the target's",
+        body: r.leadBody,
+        headers: { "idempotency-key": r.leadIdempotencyKey },
+        expect: [201],
         check: (_, headers) => (headers.get("idempotent-replayed") ? "replayed another token's answer" : null),
       },
       // The lead above has the target's email now: 409 lead_exists naming the caller's own lead.
@@ -97,8 +110,16 @@ export const V1_CASES: Record<string, V1Case> = {
     body: (r) => ({ pack: "saas-outbound", leads_csv_url: `https://leads.example.com/${r.workspaceSlug}-new.csv` }),
     probes: (r) => [
       { label: "the target's pack", body: { pack: r.packSlug, leads_csv_url: "https://leads.example.com/a.csv" }, expect: [404, 422] },
-      { label: "the target's campaign", body: { pack: "saas-outbound", leads_csv_url: "https://leads.example.com/a.csv", campaign_id: r.campaignId }, expect: [404, 422] },
-      { label: "a pin of the target's fork", body: { pack: "saas-outbound", leads_csv_url: "https://leads.example.com/a.csv", pins: { qualify: r.promptPin } }, expect: [422] },
+      {
+        label: "the target's campaign",
+        body: { pack: "saas-outbound", leads_csv_url: "https://leads.example.com/a.csv", campaign_id: r.campaignId },
+        expect: [404, 422],
+      },
+      {
+        label: "a pin of the target's fork",
+        body: { pack: "saas-outbound", leads_csv_url: "https://leads.example.com/a.csv", pins: { qualify: r.promptPin } },
+        expect: [422],
+      },
       { label: "lead_ids naming the target's lead", body: { pack: "saas-outbound", lead_ids: [r.leadId] }, expect: [422] },
       { label: "lead_filter on the target's run", body: { pack: "saas-outbound", lead_filter: { run_id: r.runId } }, expect: [422] },
     ],
@@ -119,15 +140,26 @@ export const V1_CASES: Record<string, V1Case> = {
     role: "admin",
     body: (r) => ({ draft_id: r.sentDraftId, from: "someone@isolation.example", text: "Hello", received_at: now() }),
     probes: (r) => [
-      { label: "in_reply_to the target's Message-ID", body: { in_reply_to: r.messageId, from: "x@isolation.example", text: "Hi", received_at: now() }, expect: [404, 422] },
-      { label: "draft_id of the target's draft", body: { draft_id: r.sentDraftId, from: "x@isolation.example", text: "Hi", received_at: now() }, expect: [404, 422] },
+      {
+        label: "in_reply_to the target's Message-ID",
+        body: { in_reply_to: r.messageId, from: "x@isolation.example", text: "Hi", received_at: now() },
+        expect: [404, 422],
+      },
+      {
+        label: "draft_id of the target's draft",
+        body: { draft_id: r.sentDraftId, from: "x@isolation.example", text: "Hi", received_at: now() },
+        expect: [404, 422],
+      },
     ],
   },
   getReply: { role: "viewer" },
   listReplies: {
     role: "viewer",
     probes: (r) => [
-      list("all"), list("run_id filter", `?run_id=${r.runId}`), list("classification filter", "?classification=interested"), list("not handled", "?handled=false"),
+      list("all"),
+      list("run_id filter", `?run_id=${r.runId}`),
+      list("classification filter", "?classification=interested"),
+      list("not handled", "?handled=false"),
       list("since", "?since=2000-01-01T00:00:00Z"),
     ],
   },
@@ -162,7 +194,8 @@ export const V1_CASES: Record<string, V1Case> = {
   },
   getCampaign: { role: "viewer" },
   updateCampaign: {
-    role: "admin", body: () => ({ name: "Renamed by another workspace" }),
+    role: "admin",
+    body: () => ({ name: "Renamed by another workspace" }),
     ownProbes: (r) => [{ label: "its own campaign pinned to the target's fork", body: { pins: { qualify: r.promptPin } }, expect: [422] }],
   },
   approveCampaign: { role: "reviewer", body: () => ({ override_reason: "Approved by another workspace" }) },
@@ -170,22 +203,26 @@ export const V1_CASES: Record<string, V1Case> = {
   listPacks: { role: "viewer", probes: () => [list("all")] },
   getPack: { role: "viewer" },
   updatePack: {
-    role: "admin", body: () => ({ name: "Renamed by another workspace" }),
+    role: "admin",
+    body: () => ({ name: "Renamed by another workspace" }),
     ownProbes: (r) => [{ label: "its own pack pinned to the target's fork", body: { prompts: { qualify: r.promptPin } }, expect: [422] }],
   },
   forkPack: { role: "admin", body: () => ({ name: "Forked by another workspace" }) },
   approvePack: {
-    role: "reviewer", body: () => ({}),
+    role: "reviewer",
+    body: () => ({}),
     ownProbes: (r) => [{ label: "its own pack's set with a run pin of the target's fork", body: { pins: { qualify: r.promptPin } }, expect: [422] }],
   },
   getPrompt: { role: "viewer" },
   getPromptVersion: { role: "viewer" },
   forkPrompt: {
-    role: "admin", body: (r) => ({ from: r.promptVersion, as: `${r.promptVersion}-again` }),
+    role: "admin",
+    body: (r) => ({ from: r.promptVersion, as: `${r.promptVersion}-again` }),
     ownProbes: (r) => [{ label: "a fork of the target's fork version", body: { from: r.promptVersion, as: `${r.promptVersion}-again` }, expect: [422] }],
   },
   promotePrompt: {
-    role: "admin", body: (r) => ({ version: r.promptVersion }),
+    role: "admin",
+    body: (r) => ({ version: r.promptVersion }),
     ownProbes: (r) => [{ label: "its own fork promoted to the target's fork version", body: { version: r.promptVersion }, expect: [422] }],
   },
   rollbackPrompt: { role: "admin" },
@@ -216,7 +253,11 @@ export const V1_CASES: Record<string, V1Case> = {
   getPromptOutcomes: { role: "viewer" },
   listReplays: {
     role: "viewer",
-    probes: (r) => [list("all"), list("prompt filter on the target's fork", `?prompt=${encodeURIComponent(r.promptName)}`), list("the target's run", `?run_id=${r.runId}`)],
+    probes: (r) => [
+      list("all"),
+      list("prompt filter on the target's fork", `?prompt=${encodeURIComponent(r.promptName)}`),
+      list("the target's run", `?run_id=${r.runId}`),
+    ],
   },
   createReplay: {
     role: "reviewer",
@@ -238,7 +279,9 @@ export const V1_CASES: Record<string, V1Case> = {
   listAudit: {
     role: "viewer",
     probes: (r, cursors) => [
-      list("all"), list("target_id filter", `?target_id=${r.leadId}`), list("actor_id filter", `?actor_id=${r.tokenId}`),
+      list("all"),
+      list("target_id filter", `?target_id=${r.leadId}`),
+      list("actor_id filter", `?actor_id=${r.tokenId}`),
       { label: "foreign cursor", query: `?cursor=${cursors.audit}`, expect: [400] },
     ],
   },
@@ -260,7 +303,12 @@ export const V1_CASES: Record<string, V1Case> = {
     role: "admin",
     body: (r) => ({ ids: [r.deliveryId] }),
     probes: (r) => [
-      { label: "the target's delivery ids", body: { ids: [r.deliveryId] }, expect: [200, 404, 422], check: (b) => (b.replayed === undefined || b.replayed === 0 ? null : `replayed ${String(b.replayed)}`) },
+      {
+        label: "the target's delivery ids",
+        body: { ids: [r.deliveryId] },
+        expect: [200, 404, 422],
+        check: (b) => (b.replayed === undefined || b.replayed === 0 ? null : `replayed ${String(b.replayed)}`),
+      },
       { label: "the target's endpoint", body: { endpoint_id: r.endpointId, since: "2020-01-01T00:00:00Z" }, expect: [404, 422] },
     ],
   },

@@ -17,11 +17,16 @@ if (args.hold) {
   await sleep(Math.max(0, (args.startAt ?? 0) - Date.now()));
   await Promise.all(
     Array.from({ length: args.calls ?? 1 }, () =>
-      withProviderSlot(args.key, args.limits, async () => {
-        const start = Date.now();
-        await sleep(args.callMs ?? 0);
-        console.log(JSON.stringify({ start, end: Date.now() }));
-      }, { leaseMs: args.leaseMs }),
+      withProviderSlot(
+        args.key,
+        args.limits,
+        async () => {
+          const start = Date.now();
+          await sleep(args.callMs ?? 0);
+          console.log(JSON.stringify({ start, end: Date.now() }));
+        },
+        { leaseMs: args.leaseMs },
+      ),
     ),
   );
   process.exit(0);

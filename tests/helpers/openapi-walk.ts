@@ -2,16 +2,34 @@
 // produce, and one flat description per operation (method, path template, parameters, body).
 
 export type Schema = {
-  type?: string | string[]; properties?: Record<string, Schema>; required?: string[]; $ref?: string; anyOf?: Schema[]; oneOf?: Schema[];
-  enum?: unknown[]; pattern?: string; format?: string; minLength?: number; maxLength?: number; minimum?: number; maximum?: number;
-  exclusiveMinimum?: number; items?: Schema; minItems?: number; maxItems?: number; additionalProperties?: boolean | Schema; example?: unknown;
+  type?: string | string[];
+  properties?: Record<string, Schema>;
+  required?: string[];
+  $ref?: string;
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+  enum?: unknown[];
+  pattern?: string;
+  format?: string;
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  items?: Schema;
+  minItems?: number;
+  maxItems?: number;
+  additionalProperties?: boolean | Schema;
+  example?: unknown;
 };
 export type Parameter = { name: string; in: string; required?: boolean; schema?: Schema };
 export type OperationObject = { operationId: string; parameters?: Parameter[]; requestBody?: { content?: Record<string, { schema?: Schema }> } };
 export type Document = { paths: Record<string, Record<string, OperationObject>>; components?: { schemas?: Record<string, Schema> } };
 
 export type Op = {
-  id: string; method: string; template: string;
+  id: string;
+  method: string;
+  template: string;
   pathParams: { name: string; schema: Schema }[];
   query: { name: string; schema: Schema }[];
   /** The JSON body's schema (resolved), when the operation takes one. */
@@ -47,7 +65,9 @@ export function operationsOf(document: Document): Op[] {
         template,
         pathParams: params.filter((p) => p.in === "path").map((p) => ({ name: p.name, schema: deref(p.schema, document) })),
         query: params.filter((p) => p.in === "query").map((p) => ({ name: p.name, schema: deref(p.schema, document) })),
-        body: operation.requestBody?.content?.["application/json"]?.schema ? deref(operation.requestBody.content["application/json"].schema, document) : undefined,
+        body: operation.requestBody?.content?.["application/json"]?.schema
+          ? deref(operation.requestBody.content["application/json"].schema, document)
+          : undefined,
       });
     }
   }

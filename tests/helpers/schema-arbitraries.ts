@@ -18,7 +18,8 @@ export function validValue(input: Schema | undefined, document: Document, depth 
   if (type === "string") {
     if (typeof schema.example === "string") return fc.constant(schema.example);
     if (schema.format === "email") return fc.constantFrom("ada@example.com", "o'brien+tag@mail.example.org");
-    if (schema.format === "date-time") return fc.date({ min: new Date("2020-01-01T00:00:00Z"), max: new Date("2030-01-01T00:00:00Z"), noInvalidDate: true }).map((d) => d.toISOString());
+    if (schema.format === "date-time")
+      return fc.date({ min: new Date("2020-01-01T00:00:00Z"), max: new Date("2030-01-01T00:00:00Z"), noInvalidDate: true }).map((d) => d.toISOString());
     if (schema.format === "uri") return fc.constantFrom("https://www.linkedin.com/in/ada", "https://api.example.com/v1");
     const minLength = Math.max(1, schema.minLength ?? 1);
     const maxLength = Math.min(schema.maxLength ?? 40, 40);
@@ -42,7 +43,8 @@ export function validValue(input: Schema | undefined, document: Document, depth 
       // Every property present, so every slot below exists to be broken.
       return fc.record(Object.fromEntries(Object.entries(schema.properties).map(([name, property]) => [name, validValue(property, document, depth + 1)])));
     }
-    if (typeof schema.additionalProperties === "object") return fc.dictionary(fc.constantFrom("draft_email", "segment"), validValue(schema.additionalProperties, document, depth + 1), { maxKeys: 1 });
+    if (typeof schema.additionalProperties === "object")
+      return fc.dictionary(fc.constantFrom("draft_email", "segment"), validValue(schema.additionalProperties, document, depth + 1), { maxKeys: 1 });
     return fc.constant({});
   }
   return fc.constant("x");
@@ -54,12 +56,22 @@ export type Slot = { path: string[]; schema: Schema; required: boolean; parentSt
 export function slotsOf(input: Schema | undefined, document: Document, path: string[] = [], depth = 0): Slot[] {
   const schema = deref(input, document);
   const variants = schema.anyOf ?? schema.oneOf;
-  const objectSchema = variants ? deref(variants.find((v) => deref(v, document).type === "object"), document) : schema;
+  const objectSchema = variants
+    ? deref(
+        variants.find((v) => deref(v, document).type === "object"),
+        document,
+      )
+    : schema;
   if (depth >= MAX_DEPTH || objectSchema.type !== "object") return [];
   const out: Slot[] = [];
   for (const [name, property] of Object.entries(objectSchema.properties ?? {})) {
     const resolved = deref(property, document);
-    out.push({ path: [...path, name], schema: resolved, required: (objectSchema.required ?? []).includes(name), parentStrict: objectSchema.additionalProperties === false });
+    out.push({
+      path: [...path, name],
+      schema: resolved,
+      required: (objectSchema.required ?? []).includes(name),
+      parentStrict: objectSchema.additionalProperties === false,
+    });
     out.push(...slotsOf(resolved, document, [...path, name], depth + 1));
   }
   if (!objectSchema.properties && typeof objectSchema.additionalProperties === "object") {
@@ -102,20 +114,45 @@ export function breakersFor(body: Schema, document: Document): fc.Arbitrary<Brea
       value.map((v): Breaker => ({ label: `${label} at ${slot.path.join(".")}`, path: slot.path, apply: (b) => setAt(b, slot.path, v) }));
     const types = typesOf(slot.schema, document);
     if (types.size && types.size < 7) options.push(at("wrong type", wrongTypeValue(types)));
-    if (slot.required) options.push(fc.constant({ label: `missing required ${slot.path.join(".")}`, path: slot.path, apply: (b: unknown) => deleteAt(b, slot.path) }));
+    if (slot.required)
+      options.push(fc.constant({ label: `missing required ${slot.path.join(".")}`, path: slot.path, apply: (b: unknown) => deleteAt(b, slot.path) }));
     const text = firstVariant(slot.schema, document, "string");
     if (text && stringy(slot, document)) {
-      options.push(at("NUL", fc.tuple(fc.string({ maxLength: 10 }), fc.string({ maxLength: 10 })).map(([a, b]) => `${a}\u0000${b}`)));
-      if (text.maxLength !== undefined) options.push(at("too long", fc.oneof(hugeString.filter((huge) => huge.length > text.maxLength!), fc.constantFrom("x", "é", "💥").map((c) => c.repeat(text.maxLength! + 1)))).map((b) => ({ ...b, label: `${b.label} (max ${text.maxLength})` })));
+      options.push(
+        at(
+          "NUL",
+          fc.tuple(fc.string({ maxLength: 10 }), fc.string({ maxLength: 10 })).map(([a, b]) => `${a}\u0000${b}`),
+        ),
+      );
+      if (text.maxLength !== undefined)
+        options.push(
+          at(
+            "too long",
+            fc.oneof(
+              hugeString.filter((huge) => huge.length > text.maxLength!),
+              fc.constantFrom("x", "é", "💥").map((c) => c.repeat(text.maxLength! + 1)),
+            ),
+          ).map((b) => ({ ...b, label: `${b.label} (max ${text.maxLength})` })),
+        );
       if ((text.minLength ?? 0) > 0) options.push(at("too short", fc.constant("")));
       if (text.enum) {
         const values = text.enum as string[];
         const variants = fc.constantFrom(...values).chain((e) => fc.constantFrom(e.toUpperCase(), ` ${e}`, `${e}\u200b`, `${e}s`));
-        options.push(at("not in enum", fc.oneof(hostileString, variants).filter((v) => !values.includes(v))));
+        options.push(
+          at(
+            "not in enum",
+            fc.oneof(hostileString, variants).filter((v) => !values.includes(v)),
+          ),
+        );
       }
       if (text.pattern) {
         const pattern = new RegExp(text.pattern);
-        options.push(at("breaks pattern", fc.oneof(hostileString, fc.constantFrom("", " ", "UPPER", "a b", "v1.2.3; rm -rf /", "ada@example.com\n")).filter((v) => !pattern.test(v))));
+        options.push(
+          at(
+            "breaks pattern",
+            fc.oneof(hostileString, fc.constantFrom("", " ", "UPPER", "a b", "v1.2.3; rm -rf /", "ada@example.com\n")).filter((v) => !pattern.test(v)),
+          ),
+        );
       }
     }
     const number = firstVariant(slot.schema, document, "integer") ?? firstVariant(slot.schema, document, "number");
@@ -131,15 +168,39 @@ export function breakersFor(body: Schema, document: Document): fc.Arbitrary<Brea
     if (array?.items) {
       const items = deref(array.items, document);
       const itemTypes = typesOf(items, document);
-      if (itemTypes.size) options.push(at("wrong item type", wrongTypeValue(itemTypes).map((v) => [v])));
-      if (items.enum) options.push(at("item not in enum", hostileString.filter((v) => !items.enum!.includes(v)).map((v) => [v])));
-      if (array.maxItems !== undefined) options.push(at("too many items", validValue(items, document).map((v) => Array.from({ length: array.maxItems! + 1 }, () => v))));
+      if (itemTypes.size)
+        options.push(
+          at(
+            "wrong item type",
+            wrongTypeValue(itemTypes).map((v) => [v]),
+          ),
+        );
+      if (items.enum)
+        options.push(
+          at(
+            "item not in enum",
+            hostileString.filter((v) => !items.enum!.includes(v)).map((v) => [v]),
+          ),
+        );
+      if (array.maxItems !== undefined)
+        options.push(
+          at(
+            "too many items",
+            validValue(items, document).map((v) => Array.from({ length: array.maxItems! + 1 }, () => v)),
+          ),
+        );
       if ((array.minItems ?? 0) > 0) options.push(at("too few items", fc.constant([])));
     }
     const parent = slot.path.slice(0, -1);
     if (slot.parentStrict && !strictParents.has(parent.join("."))) {
       strictParents.add(parent.join("."));
-      options.push(fc.constantFrom("unexpected", "constructor", "emial", "$where", "Email", "x".repeat(300)).map((key) => ({ label: `unknown field ${[...parent, key].join(".")}`, path: [...parent, key], apply: (b: unknown) => setAt(b, [...parent, key], "x") })));
+      options.push(
+        fc.constantFrom("unexpected", "constructor", "emial", "$where", "Email", "x".repeat(300)).map((key) => ({
+          label: `unknown field ${[...parent, key].join(".")}`,
+          path: [...parent, key],
+          apply: (b: unknown) => setAt(b, [...parent, key], "x"),
+        })),
+      );
     }
   }
   if (!options.length) throw new Error("a body schema with nothing to break");

@@ -48,7 +48,12 @@ export async function startSmtpSink(options: { refuse?: string[]; defer?: string
       stream.on("error", () => undefined);
       stream.on("data", (chunk: Buffer) => (raw += chunk.toString("utf8")));
       stream.on("end", () => {
-        const mail = { from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "", to: session.envelope.rcptTo.map((r) => r.address), raw, ...parse(raw) };
+        const mail = {
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw,
+          ...parse(raw),
+        };
         const how = mail.to.map((to) => hangUp.get(to.toLowerCase())).find(Boolean);
         if (how !== "lost") mails.push(mail);
         if (!how) return callback();

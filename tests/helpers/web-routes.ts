@@ -16,7 +16,9 @@ const EXPORT = /export const (GET|POST|PUT|PATCH|DELETE) = webRoute\(\{\s*role: 
 export function discoverWebRoutes(): { routes: WebRoute[]; exportsSeen: number } {
   const routes: WebRoute[] = [];
   let exportsSeen = 0;
-  for (const file of readdirSync(WEB_DIR, { recursive: true, encoding: "utf8" }).filter((name) => name.endsWith("route.ts")).sort()) {
+  for (const file of readdirSync(WEB_DIR, { recursive: true, encoding: "utf8" })
+    .filter((name) => name.endsWith("route.ts"))
+    .sort()) {
     const text = readFileSync(path.join(WEB_DIR, file), "utf8");
     exportsSeen += (text.match(/^export const (GET|POST|PUT|PATCH|DELETE)\b/gm) ?? []).length;
     const template = `/api/web/${path.dirname(file)}`.replace(/\[(\w+)\]/g, "{$1}").replace(/\/\.$/, "");
@@ -69,7 +71,10 @@ export const WEB_CASES: Record<string, WebCase> = {
   "GET /api/web/audit": { probes: (r) => [...list, { label: "target_id filter", query: `?target_id=${r.leadId}`, expect: [200] }] },
   "GET /api/web/audit/facets": { probes: () => list },
   "GET /api/web/campaigns": { probes: () => list },
-  "POST /api/web/campaigns": { body: () => ({ name: "Web campaign", pack: "saas-outbound" }), probes: (r) => [{ label: "the target's pack", body: { name: "c", pack: r.packSlug }, expect: [404, 422] }] },
+  "POST /api/web/campaigns": {
+    body: () => ({ name: "Web campaign", pack: "saas-outbound" }),
+    probes: (r) => [{ label: "the target's pack", body: { name: "c", pack: r.packSlug }, expect: [404, 422] }],
+  },
   "GET /api/web/campaigns/{id}": {},
   "PATCH /api/web/campaigns/{id}": { body: () => ({ name: "Renamed by another workspace", offer: { sender_name: "Intruder" } }) },
   "POST /api/web/campaigns/{id}/approve": { body: () => ({ override_reason: "Approved by another workspace" }) },
@@ -78,7 +83,12 @@ export const WEB_CASES: Record<string, WebCase> = {
   "POST /api/web/dead-letters/replay": {
     body: (r) => ({ ids: [r.deliveryId] }),
     probes: (r) => [
-      { label: "the target's delivery ids", body: { ids: [r.deliveryId] }, expect: [200], check: (b) => (b.replayed === 0 ? null : `replayed ${String(b.replayed)}`) },
+      {
+        label: "the target's delivery ids",
+        body: { ids: [r.deliveryId] },
+        expect: [200],
+        check: (b) => (b.replayed === 0 ? null : `replayed ${String(b.replayed)}`),
+      },
       { label: "the target's endpoint", body: { endpoint_id: r.endpointId, since: "2020-01-01T00:00:00Z" }, expect: [404, 422] },
     ],
   },
@@ -94,7 +104,9 @@ export const WEB_CASES: Record<string, WebCase> = {
     probes: () => [],
   },
   "GET /api/web/eval-sets/{id}": {},
-  "POST /api/web/eval-sets/{id}/cases": { body: () => ({ name: "Added by another workspace", input: { lead: { title: "CTO" } }, expect: { qualified: true } }) },
+  "POST /api/web/eval-sets/{id}/cases": {
+    body: () => ({ name: "Added by another workspace", input: { lead: { title: "CTO" } }, expect: { qualified: true } }),
+  },
   "DELETE /api/web/eval-sets/{id}/cases/{caseId}": {},
   "POST /api/web/evaluations": {
     body: () => ({ prompt: "qualify", version: "v1.2.0", provider: "local" }),
@@ -108,7 +120,11 @@ export const WEB_CASES: Record<string, WebCase> = {
   "GET /api/web/prompts/{name}/versions/{semver}/outcomes": {},
   "GET /api/web/prompts/{name}/outcomes": {},
   "GET /api/web/replays": {
-    probes: (r) => [...list, { label: "prompt filter on the target's fork", query: `?prompt=${encodeURIComponent(r.promptName)}`, expect: [200] }, { label: "the target's run", query: `?run_id=${r.runId}`, expect: [200] }],
+    probes: (r) => [
+      ...list,
+      { label: "prompt filter on the target's fork", query: `?prompt=${encodeURIComponent(r.promptName)}`, expect: [200] },
+      { label: "the target's run", query: `?run_id=${r.runId}`, expect: [200] },
+    ],
   },
   "POST /api/web/replays": {
     body: () => ({ prompt: "qualify", version: "v1.2.0", run_id: "run_00000000000000000000000000" }),
@@ -123,7 +139,10 @@ export const WEB_CASES: Record<string, WebCase> = {
   "DELETE /api/web/sessions/{id}": {},
   // Never sent with A's session (it would end the session the matrix uses): it names no ids.
   "POST /api/web/sessions/sign-out-everywhere": { body: () => ({ confirm: true }), probes: () => [] },
-  "POST /api/web/members": { body: (r) => ({ email: `new-member-${r.workspaceSlug}@isolation.example`, name: "New Member", password: "a-long-enough-password", role: "admin" }), probes: () => [] },
+  "POST /api/web/members": {
+    body: (r) => ({ email: `new-member-${r.workspaceSlug}@isolation.example`, name: "New Member", password: "a-long-enough-password", role: "admin" }),
+    probes: () => [],
+  },
   "PATCH /api/web/members/{userId}": { body: () => ({ role: "admin" }) },
   "GET /api/web/packs": { probes: () => list },
   "GET /api/web/packs/{slug}": {},
@@ -140,7 +159,10 @@ export const WEB_CASES: Record<string, WebCase> = {
   "POST /api/web/prompts/{name}/promote": { body: (r) => ({ version: r.promptVersion }) },
   "POST /api/web/prompts/{name}/rollback": {},
   "GET /api/web/providers": { probes: () => list },
-  "PUT /api/web/providers/{slug}": { body: () => ({ kind: "openai-compatible", base_url: "https://llm.other.example/v1", default_model: "m", api_key: "sk-web-other" }), crossStatus: 200 },
+  "PUT /api/web/providers/{slug}": {
+    body: () => ({ kind: "openai-compatible", base_url: "https://llm.other.example/v1", default_model: "m", api_key: "sk-web-other" }),
+    crossStatus: 200,
+  },
   "DELETE /api/web/providers/{slug}": { params: (r) => ({ slug: r.spareProviderSlug }) },
   "GET /api/web/offer": { probes: () => [{ label: "the caller's own offer", expect: [200] }] },
   "PUT /api/web/offer": { body: () => ({ product: "Web intruder product" }), probes: () => [] },
@@ -151,7 +173,13 @@ export const WEB_CASES: Record<string, WebCase> = {
   "GET /api/web/runs/{id}/replies": { ownProbes: () => [{ label: "its own run's replies", expect: [200] }] },
   "PATCH /api/web/replies/{id}": { body: () => ({ classification: "not_interested" }) },
   "POST /api/web/replies/{id}/stop": { body: () => ({ reason: "Stopped by another workspace" }) },
-  "GET /api/web/inbox": { probes: (r) => [...list, { label: "run_id filter", query: `?run_id=${r.runId}`, expect: [200] }, { label: "not handled", query: "?handled=false", expect: [200] }] },
+  "GET /api/web/inbox": {
+    probes: (r) => [
+      ...list,
+      { label: "run_id filter", query: `?run_id=${r.runId}`, expect: [200] },
+      { label: "not handled", query: "?handled=false", expect: [200] },
+    ],
+  },
   "GET /api/web/inbox/count": { probes: () => [{ label: "the caller's own count", expect: [200] }] },
   "GET /api/web/relay": { probes: () => [{ label: "the caller's own relay", expect: [200] }] },
   "PUT /api/web/relay": { body: () => ({ host: "smtp.web-other.example", port: 25, from_email: "own@web-other.example" }), probes: () => [] },
@@ -162,11 +190,22 @@ export const WEB_CASES: Record<string, WebCase> = {
   "POST /api/web/suppressions/import": { body: () => ({ csv: "email\nweb-imported@isolation.example\n" }), probes: () => [] },
   "DELETE /api/web/suppressions/{email}": {},
   "GET /api/web/review": {
-    probes: (r) => [...list, { label: "run_id filter", query: `?run_id=${r.runId}`, expect: [200, 400] }, { label: "campaign_id filter", query: `?campaign_id=${r.campaignId}`, expect: [200, 400] }],
+    probes: (r) => [
+      ...list,
+      { label: "run_id filter", query: `?run_id=${r.runId}`, expect: [200, 400] },
+      { label: "campaign_id filter", query: `?campaign_id=${r.campaignId}`, expect: [200, 400] },
+    ],
   },
   "POST /api/web/review/approve": {
     body: (r) => ({ ids: [r.draftId] }),
-    probes: (r) => [{ label: "the target's draft ids", body: { ids: [r.draftId] }, expect: [200, 404], check: (b) => (JSON.stringify(b).includes('"ok":true') ? "approved another workspace's draft" : null) }],
+    probes: (r) => [
+      {
+        label: "the target's draft ids",
+        body: { ids: [r.draftId] },
+        expect: [200, 404],
+        check: (b) => (JSON.stringify(b).includes('"ok":true') ? "approved another workspace's draft" : null),
+      },
+    ],
   },
   "GET /api/web/runs": { probes: () => list },
   "POST /api/web/runs": {

@@ -31,11 +31,14 @@ export async function signIn(email: string, password: string): Promise<string> {
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
   const form = new URLSearchParams({ csrfToken, email, password, callbackUrl: `${base}/`, json: "true" });
   const answer = await fetch(`${base}/api/auth/callback/credentials`, {
-    method: "POST", redirect: "manual", body: form,
+    method: "POST",
+    redirect: "manual",
+    body: form,
     headers: { "content-type": "application/x-www-form-urlencoded", cookie: header(jar), origin: base },
   });
   cookiesFrom(answer, jar);
-  if (![...jar.keys()].some((name) => name.endsWith("next-auth.session-token"))) throw new Error(`sign-in of ${email} failed: ${answer.status} ${await answer.text()}`);
+  if (![...jar.keys()].some((name) => name.endsWith("next-auth.session-token")))
+    throw new Error(`sign-in of ${email} failed: ${answer.status} ${await answer.text()}`);
   return header(jar);
 }
 

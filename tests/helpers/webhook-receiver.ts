@@ -18,7 +18,8 @@ export async function startReceiver(port = 0) {
       else if (mode === "redirect") res.writeHead(302, { location: "https://elsewhere.example/hook" }).end();
       else if (mode === "huge") res.writeHead(500).end("x".repeat(1024 * 1024));
       else if (mode === "slow") setTimeout(() => res.writeHead(200).end("late"), 12_000);
-      else if (mode === "hang") return; // the attempt times out; close() drops the socket
+      else if (mode === "hang")
+        return; // the attempt times out; close() drops the socket
       else res.writeHead(500).end("receiver broke");
     });
   });
@@ -30,6 +31,10 @@ export async function startReceiver(port = 0) {
     port: actualPort,
     received,
     setMode: (next: Mode) => (mode = next),
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -6,7 +6,15 @@ import { sql } from "@/lib/db";
 // refilled) and mailbox_status (the intake worker's report on the workspace's own mailbox, written
 // by the worker as it polls, never by a request) are left out. Discovered from the catalog, so a new table is covered without a change here.
 
-const PARENT_COLUMNS: Record<string, string> = { packId: "packs", promptId: "prompts", campaignId: "campaigns", runId: "runs", deliveryId: "deliveries", evaluationId: "evaluations", replayId: "replays" };
+const PARENT_COLUMNS: Record<string, string> = {
+  packId: "packs",
+  promptId: "prompts",
+  campaignId: "campaigns",
+  runId: "runs",
+  deliveryId: "deliveries",
+  evaluationId: "evaluations",
+  replayId: "replays",
+};
 const IGNORED_COLUMNS = new Set(["lastUsedAt"]);
 const IGNORED_TABLES = new Set(["mailbox_status"]);
 
@@ -36,12 +44,18 @@ async function discover(): Promise<Plan[]> {
     }
     if (names.includes("userId")) {
       // Rows of a user (their web sessions): the workspace's members' rows.
-      out.push({ table, query: `SELECT row_to_json(t)::text AS row FROM "${table}" t WHERE t."userId" IN (SELECT "userId" FROM memberships WHERE "workspaceId" = $1)` });
+      out.push({
+        table,
+        query: `SELECT row_to_json(t)::text AS row FROM "${table}" t WHERE t."userId" IN (SELECT "userId" FROM memberships WHERE "workspaceId" = $1)`,
+      });
       continue;
     }
     const link = names.find((name) => PARENT_COLUMNS[name] && columns.get(PARENT_COLUMNS[name])?.includes("workspaceId"));
     if (!link) throw new Error(`workspace snapshot: no way to tell which workspace owns rows of ${table}; teach tests/helpers/workspace-snapshot.ts`);
-    out.push({ table, query: `SELECT row_to_json(t)::text AS row FROM "${table}" t WHERE t."${link}" IN (SELECT id FROM "${PARENT_COLUMNS[link]}" WHERE "workspaceId" = $1)` });
+    out.push({
+      table,
+      query: `SELECT row_to_json(t)::text AS row FROM "${table}" t WHERE t."${link}" IN (SELECT id FROM "${PARENT_COLUMNS[link]}" WHERE "workspaceId" = $1)`,
+    });
   }
   return out;
 }

@@ -25,23 +25,48 @@ let workspaceId = "";
 let reviewer: Parameters<typeof approveDraft>[3];
 
 const row = (email: string): LeadRow => ({
-  email, emailLower: email, first_name: "Ada", last_name: null, company: "Engines", title: null, domain: null, website: null,
-  linkedin_url: null, country: null, employees: null, industry: null, notes: null, attributes: {},
+  email,
+  emailLower: email,
+  first_name: "Ada",
+  last_name: null,
+  company: "Engines",
+  title: null,
+  domain: null,
+  website: null,
+  linkedin_url: null,
+  country: null,
+  employees: null,
+  industry: null,
+  notes: null,
+  attributes: {},
 });
 
 /** A run whose leads each have a draft awaiting review; `stopped`: the run stops after draft_email. */
 async function draftsAwaitingReview(count: number, options: { stopped?: boolean } = {}): Promise<string[]> {
   const pack = await db().pack.findFirstOrThrow({ where: { slug: "saas-outbound" } });
   const run = await db().run.create({
-    data: { id: newId("run"), name: "Test run", workspaceId, packId: pack.id, status: options.stopped ? "completed" : "awaiting_review", stopAfter: options.stopped ? "draft_email" : null },
+    data: {
+      id: newId("run"),
+      name: "Test run",
+      workspaceId,
+      packId: pack.id,
+      status: options.stopped ? "completed" : "awaiting_review",
+      stopAfter: options.stopped ? "draft_email" : null,
+    },
   });
   const tag = run.id.slice(-8);
-  await insertLeadBatch(workspaceId, run.id, Array.from({ length: count }, (_, i) => row(`lead${i}-${tag}@announce.example`)));
+  await insertLeadBatch(
+    workspaceId,
+    run.id,
+    Array.from({ length: count }, (_, i) => row(`lead${i}-${tag}@announce.example`)),
+  );
   const runLeads = await db().runLead.findMany({ where: { runId: run.id }, orderBy: { id: "asc" } });
   const ids: string[] = [];
   for (const runLead of runLeads) {
     await db().runLead.update({ where: { id: runLead.id }, data: { state: options.stopped ? "stopped" : "awaiting_review", stage: "draft_email" } });
-    const draft = await db().draft.create({ data: { id: newId("drf"), workspaceId, leadId: runLead.leadId, runId: run.id, runLeadId: runLead.id, subject: "Hello", body: "Hi,\n\nA note.\n\nSam" } });
+    const draft = await db().draft.create({
+      data: { id: newId("drf"), workspaceId, leadId: runLead.leadId, runId: run.id, runLeadId: runLead.id, subject: "Hello", body: "Hi,\n\nA note.\n\nSam" },
+    });
     ids.push(draft.id);
   }
   return ids;
@@ -57,7 +82,10 @@ const sendJobs = async (draftId: string) => (await queue("send").getJobs(["waiti
 
 /** As if the window closed `seconds` ago and the draft was last touched then. */
 async function windowClosedAgo(draftId: string, seconds: number) {
-  await sql().query(`UPDATE drafts SET "sendAfter" = now() - make_interval(secs => $2), "updatedAt" = now() - make_interval(secs => $2) WHERE id = $1`, [draftId, seconds]);
+  await sql().query(`UPDATE drafts SET "sendAfter" = now() - make_interval(secs => $2), "updatedAt" = now() - make_interval(secs => $2) WHERE id = $1`, [
+    draftId,
+    seconds,
+  ]);
 }
 
 beforeAll(async () => {

@@ -12,7 +12,10 @@ const execute = promisify(execFile);
 
 async function cli(...args: string[]) {
   try {
-    const { stdout, stderr } = await execute(process.execPath, ["--import", "tsx", path.join("lib", "cli", "index.ts"), ...args], { cwd: ROOT, env: process.env });
+    const { stdout, stderr } = await execute(process.execPath, ["--import", "tsx", path.join("lib", "cli", "index.ts"), ...args], {
+      cwd: ROOT,
+      env: process.env,
+    });
     return { code: 0, last: stdout.trim().split("\n").pop() ?? "", stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
@@ -24,7 +27,17 @@ beforeAll(resetDatabase);
 
 describe("ops CLI", () => {
   it("creates a workspace with its admin, adds a user, creates and revokes tokens", async () => {
-    const workspace = await cli("workspace:create", "--slug", "acme", "--name", "Acme", "--admin-email", "ops@acme.test", "--admin-password", "correct horse battery");
+    const workspace = await cli(
+      "workspace:create",
+      "--slug",
+      "acme",
+      "--name",
+      "Acme",
+      "--admin-email",
+      "ops@acme.test",
+      "--admin-password",
+      "correct horse battery",
+    );
     expect(workspace).toMatchObject({ code: 0, last: "acme" });
     const providers = await db().provider.findMany({ where: { workspace: { slug: "acme" } } });
     expect(providers.map((p) => p.slug)).toEqual(["local"]);

@@ -35,7 +35,9 @@ describe("pooled clients", () => {
     process.on("warning", listen);
     try {
       const workspace = await ensureWorkspace({ slug: "serial-queries", name: "Serial queries" });
-      const loaded = await db().$transaction((tx) => tx.workspace.findUnique({ where: { id: workspace.id }, include: { memberships: true, runs: true, leads: true, campaigns: true } }));
+      const loaded = await db().$transaction((tx) =>
+        tx.workspace.findUnique({ where: { id: workspace.id }, include: { memberships: true, runs: true, leads: true, campaigns: true } }),
+      );
       expect(loaded?.id).toBe(workspace.id);
       await new Promise((resolve) => setImmediate(resolve));
     } finally {

@@ -28,7 +28,10 @@ afterAll(async () => {
 
 const system = { type: "system" as const, id: "test", name: "test" };
 const good: OutboxEvent = { type: "draft.approved", data: { lead_id: "lead_x", draft_id: "drf_x", run_id: "run_x", reviewer: "usr_x", edited: false } };
-const rejected: OutboxEvent = { type: "lead.rejected", data: { lead_id: "lead_x", run_id: "run_x", stage: "send", reason: { code: "suppressed", message: "On the list." } } };
+const rejected: OutboxEvent = {
+  type: "lead.rejected",
+  data: { lead_id: "lead_x", run_id: "run_x", stage: "send", reason: { code: "suppressed", message: "On the list." } },
+};
 // accepted_at is missing: a producer's bug the type checker would have caught, forced past it here.
 const bad = { type: "send.completed", data: { lead_id: "lead_x", draft_id: "drf_x", run_id: "run_x", message_id: "<m@x>" } } as unknown as OutboxEvent;
 
@@ -36,7 +39,14 @@ const addEndpoint = (workspaceId: string, enabled = true) => createEndpoint(work
 const dispatchedAt = async (eventId: string) => (await db().event.findUniqueOrThrow({ where: { id: eventId } })).dispatchedAt;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Whether the promise is still pending after `ms`. */
-const stillPending = (promise: Promise<unknown>, ms = 300) => Promise.race([promise.then(() => false, () => false), sleep(ms).then(() => true)]);
+const stillPending = (promise: Promise<unknown>, ms = 300) =>
+  Promise.race([
+    promise.then(
+      () => false,
+      () => false,
+    ),
+    sleep(ms).then(() => true),
+  ]);
 const deliveriesOf = (eventId: string) => db().delivery.findMany({ where: { eventId }, select: { endpointId: true } });
 /** Runs the dispatcher (as the worker's outbox loop does) until the outbox is empty. */
 const drainOutbox = async () => {
@@ -65,7 +75,9 @@ describe("the outbox", () => {
       }),
     ).rejects.toThrow(/send\.completed.*accepted_at/);
     await expect(sqlTransaction((client) => writeEvents(client, workspace.id, [good, bad]))).rejects.toThrow(/accepted_at/);
-    await expect(sqlTransaction((client) => writeEvents(client, workspace.id, [{ ...good, data: { ...good.data, edited: "yes" } } as unknown as OutboxEvent]))).rejects.toThrow(/edited/);
+    await expect(
+      sqlTransaction((client) => writeEvents(client, workspace.id, [{ ...good, data: { ...good.data, edited: "yes" } } as unknown as OutboxEvent])),
+    ).rejects.toThrow(/edited/);
     expect(await db().event.count({ where: { workspaceId: workspace.id } })).toBe(0);
     expect(await db().auditEntry.count({ where: { workspaceId: workspace.id } })).toBe(auditBefore);
   });

@@ -21,7 +21,14 @@ beforeAll(async () => {
   const workspace = await ensureWorkspace({ slug: "idem-claim", name: "Idem claim" });
   const user = await db().user.create({ data: { id: newId("usr"), email: "idem@claim.example", name: "Idem", passwordHash: "x" } });
   await db().membership.create({ data: { workspaceId: workspace.id, userId: user.id, role: "admin" } });
-  const { token } = await createToken({ workspaceId: workspace.id, userId: user.id, name: "t", scope: "write", expiresInDays: null, actor: { type: "system", id: "tests", name: "tests" } });
+  const { token } = await createToken({
+    workspaceId: workspace.id,
+    userId: user.id,
+    name: "t",
+    scope: "write",
+    expiresInDays: null,
+    actor: { type: "system", id: "tests", name: "tests" },
+  });
   const row = await db().apiToken.findFirstOrThrow({ where: { workspaceId: workspace.id } });
   expect(token).toMatch(/^lpat_/);
   claim = { workspaceId: workspace.id, tokenId: row.id, method: "POST", path: "/v1/leads", rawBody: '{"email":"a@example.com"}' };
@@ -33,8 +40,15 @@ async function openClaim(key: string, ageMs: number) {
   const { createHash } = await import("node:crypto");
   await db().idempotencyKey.create({
     data: {
-      id: newId("idk"), workspaceId: claim.workspaceId, tokenId: claim.tokenId, key, method: claim.method, path: claim.path,
-      bodyHash: createHash("sha256").update(claim.rawBody).digest("hex"), createdAt: new Date(Date.now() - ageMs), expiresAt: new Date(Date.now() + 3_600_000),
+      id: newId("idk"),
+      workspaceId: claim.workspaceId,
+      tokenId: claim.tokenId,
+      key,
+      method: claim.method,
+      path: claim.path,
+      bodyHash: createHash("sha256").update(claim.rawBody).digest("hex"),
+      createdAt: new Date(Date.now() - ageMs),
+      expiresAt: new Date(Date.now() + 3_600_000),
     },
   });
 }
@@ -43,7 +57,9 @@ describe("an Idempotency-Key claim left open by a dead process", () => {
   it("is still 'in progress' while it is recent", async () => {
     await openClaim("recent", 5_000);
     let ran = false;
-    await expect(withIdempotency({ ...claim, key: "recent" }, async () => ((ran = true), { status: 201, body: {} }))).rejects.toMatchObject({ code: "conflict" });
+    await expect(withIdempotency({ ...claim, key: "recent" }, async () => ((ran = true), { status: 201, body: {} }))).rejects.toMatchObject({
+      code: "conflict",
+    });
     expect(ran).toBe(false);
   });
 
@@ -65,13 +81,21 @@ describe("a takeover after the first attempt committed", () => {
     const claimId = newId("idk");
     await db().idempotencyKey.create({
       data: {
-        id: claimId, workspaceId: claim.workspaceId, tokenId: claim.tokenId, key: "committed-run", method: "POST", path: runClaim.path,
-        bodyHash: createHash("sha256").update(runClaim.rawBody).digest("hex"), expiresAt: new Date(Date.now() + 3_600_000),
+        id: claimId,
+        workspaceId: claim.workspaceId,
+        tokenId: claim.tokenId,
+        key: "committed-run",
+        method: "POST",
+        path: runClaim.path,
+        bodyHash: createHash("sha256").update(runClaim.rawBody).digest("hex"),
+        expiresAt: new Date(Date.now() + 3_600_000),
       },
     });
     // The first attempt: the run is created and committed, then the process dies before the answer is stored.
     const actor = { type: "system" as const, id: "tests", name: "tests" };
-    const first = await withinClaim(claimId, () => createRun(claim.workspaceId, { pack: "saas-outbound", leads_csv_url: "https://leads.example.com/a.csv" }, actor));
+    const first = await withinClaim(claimId, () =>
+      createRun(claim.workspaceId, { pack: "saas-outbound", leads_csv_url: "https://leads.example.com/a.csv" }, actor),
+    );
     await db().idempotencyKey.update({ where: { id: claimId }, data: { createdAt: new Date(Date.now() - 61_000) } });
 
     let ranAgain = false;
@@ -85,7 +109,9 @@ describe("a takeover after the first attempt committed", () => {
     const claimId = newId("idk");
     const actor = { type: "system" as const, id: "tests", name: "tests" };
     // No claim row with this id any more (the retry deleted it when it took over).
-    await expect(withinClaim(claimId, () => createRun(claim.workspaceId, { pack: "saas-outbound", leads_csv_url: "https://leads.example.com/b.csv" }, actor))).rejects.toMatchObject({ status: 409 });
+    await expect(
+      withinClaim(claimId, () => createRun(claim.workspaceId, { pack: "saas-outbound", leads_csv_url: "https://leads.example.com/b.csv" }, actor)),
+    ).rejects.toMatchObject({ status: 409 });
     expect(await db().run.count({ where: { workspaceId: claim.workspaceId, leadsCsvUrl: "https://leads.example.com/b.csv" } })).toBe(0);
   });
 });

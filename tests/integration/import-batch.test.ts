@@ -13,8 +13,21 @@ import { startFileServer, toCsv } from "../helpers/csv-fixtures";
 // lead it already is, and writing the same batch again changes nothing.
 
 const lead = (email: string, extra: Partial<LeadRow> = {}): LeadRow => ({
-  email, emailLower: email.toLowerCase(), first_name: null, last_name: null, company: null, title: null, domain: null, website: null,
-  linkedin_url: null, country: null, employees: null, industry: null, notes: null, attributes: {}, ...extra,
+  email,
+  emailLower: email.toLowerCase(),
+  first_name: null,
+  last_name: null,
+  company: null,
+  title: null,
+  domain: null,
+  website: null,
+  linkedin_url: null,
+  country: null,
+  employees: null,
+  industry: null,
+  notes: null,
+  attributes: {},
+  ...extra,
 });
 
 beforeAll(async () => {

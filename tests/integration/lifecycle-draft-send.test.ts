@@ -29,7 +29,9 @@ async function sendFor(draftId: string, status: string) {
 
 describe("draft moves", () => {
   it("refuse a move not in the table and change nothing", async () => {
-    const { draftIds: [id] } = await draftsAwaitingReview(workspaceId, ["refused@lifecycle.example"]);
+    const {
+      draftIds: [id],
+    } = await draftsAwaitingReview(workspaceId, ["refused@lifecycle.example"]);
     const before = await draftRow(id);
     expect(await moveDraft({ id }, "sent", { subject: "never written" })).toBe(false); // never sent unreviewed
     expect(await moveDraft({ id }, "failed")).toBe(false);
@@ -44,7 +46,9 @@ describe("draft moves", () => {
   });
 
   it("follow approve → failed → approved (a retry) → sent, and leave sent for good", async () => {
-    const { draftIds: [id] } = await draftsAwaitingReview(workspaceId, ["path@lifecycle.example"]);
+    const {
+      draftIds: [id],
+    } = await draftsAwaitingReview(workspaceId, ["path@lifecycle.example"]);
     expect(await moveDraft({ id, workspaceId: "ws_someone_else" }, "approved")).toBe(false);
     for (const to of ["approved", "failed", "approved", "sent"] as const) expect(await moveDraft({ id }, to), to).toBe(true);
     const sent = await draftRow(id);
@@ -55,7 +59,9 @@ describe("draft moves", () => {
 
 describe("send moves", () => {
   it("refuse a move not in the table and change nothing", async () => {
-    const { draftIds: [id] } = await draftsAwaitingReview(workspaceId, ["send-refused@lifecycle.example"]);
+    const {
+      draftIds: [id],
+    } = await draftsAwaitingReview(workspaceId, ["send-refused@lifecycle.example"]);
     const send = await sendFor(id, "in_doubt");
     const before = await sendRow(send.id);
     expect(await moveSend({ id: send.id }, "failed", { error: "never written" })).toBe(false); // a doubt is never failed
@@ -71,7 +77,9 @@ describe("send moves", () => {
   });
 
   it("claim a pending send once per attempt, narrowed by the attempt's number", async () => {
-    const { draftIds: [id] } = await draftsAwaitingReview(workspaceId, ["claim@lifecycle.example"]);
+    const {
+      draftIds: [id],
+    } = await draftsAwaitingReview(workspaceId, ["claim@lifecycle.example"]);
     const send = await sendFor(id, "pending");
     const claimed = await moveSendReturning({ id: send.id }, "sending", { attempts: { increment: 1 } });
     expect(claimed).toMatchObject({ id: send.id, status: "sending", attempts: 1 });
@@ -81,7 +89,9 @@ describe("send moves", () => {
   });
 
   it("release only the workspace's waiting sends, set-based", async () => {
-    const { draftIds: [waiting, pending] } = await draftsAwaitingReview(workspaceId, ["wait-1@lifecycle.example", "wait-2@lifecycle.example"]);
+    const {
+      draftIds: [waiting, pending],
+    } = await draftsAwaitingReview(workspaceId, ["wait-1@lifecycle.example", "wait-2@lifecycle.example"]);
     const waitingSend = await sendFor(waiting, "waiting_relay");
     const pendingSend = await sendFor(pending, "pending");
     const before = await sendRow(pendingSend.id);

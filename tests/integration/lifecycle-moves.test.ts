@@ -25,7 +25,9 @@ beforeAll(async () => {
 async function newRunLead(status: LeadStatus, state: RunLeadState, stage: string | null = null) {
   const email = `${newId("lead")}@example.com`;
   const lead = await db().lead.create({ data: { id: newId("lead"), workspaceId, email, emailLower: email, status } });
-  const runLead = await db().runLead.create({ data: { id: newId("rle"), workspaceId, runId, leadId: lead.id, state, stage, reasonCode: "kept", reasonMessage: "kept" } });
+  const runLead = await db().runLead.create({
+    data: { id: newId("rle"), workspaceId, runId, leadId: lead.id, state, stage, reasonCode: "kept", reasonMessage: "kept" },
+  });
   return { lead, runLead };
 }
 
@@ -41,7 +43,14 @@ describe("refused moves", () => {
     const stopped = await newRunLead("qualified", "stopped", "qualify");
     const working = await newRunLead("new", "pending");
     // cancel's move: only the states it names; a lead stopped by stop_after keeps its reason
-    expect(await moveRunLeads({ runId, id: { in: [stopped.runLead.id, working.runLead.id] } }, "stopped", { reasonCode: "run_canceled" }, { from: ["pending", "running", "awaiting_review"] })).toBe(1);
+    expect(
+      await moveRunLeads(
+        { runId, id: { in: [stopped.runLead.id, working.runLead.id] } },
+        "stopped",
+        { reasonCode: "run_canceled" },
+        { from: ["pending", "running", "awaiting_review"] },
+      ),
+    ).toBe(1);
     expect(await rowOf(stopped.runLead.id)).toEqual(stopped.runLead);
     expect((await rowOf(working.runLead.id)).reasonCode).toBe("run_canceled");
   });
@@ -60,16 +69,20 @@ describe("refused moves", () => {
     const ended = await newRunLead("rejected", "rejected", "qualify");
     const pending = await newRunLead("new", "pending");
     const step = (id: string) => ({ id, state: "running" as const, stage: "extract_signals", qualified: null, reasonCode: null, reasonMessage: null });
-    const moved = await sqlTransaction((client) => moveRunLeadsInBatch(client, [step(ended.runLead.id), step(pending.runLead.id)], { from: ["pending", "running"], notReached: ["extract_signals"] }));
+    const moved = await sqlTransaction((client) =>
+      moveRunLeadsInBatch(client, [step(ended.runLead.id), step(pending.runLead.id)], { from: ["pending", "running"], notReached: ["extract_signals"] }),
+    );
     expect([...moved]).toEqual([pending.runLead.id]);
     expect(await rowOf(ended.runLead.id)).toEqual(ended.runLead);
     expect(await rowOf(pending.runLead.id)).toMatchObject({ state: "running", stage: "extract_signals", reasonCode: null });
 
     // leads: a refused status move (to the status it has) still records what the job computed
-    await sqlTransaction((client) => writeLeadStageResults(client, [
-      { id: ended.lead.id, signals: { seen: true }, qualification: null, to: "rejected" },
-      { id: pending.lead.id, signals: null, qualification: { score: 80 }, to: "qualified" },
-    ]));
+    await sqlTransaction((client) =>
+      writeLeadStageResults(client, [
+        { id: ended.lead.id, signals: { seen: true }, qualification: null, to: "rejected" },
+        { id: pending.lead.id, signals: null, qualification: { score: 80 }, to: "qualified" },
+      ]),
+    );
     expect(await leadOf(ended.lead.id)).toMatchObject({ status: "rejected", signals: { seen: true } });
     expect(await leadOf(pending.lead.id)).toMatchObject({ status: "qualified", qualification: { score: 80 } });
   });

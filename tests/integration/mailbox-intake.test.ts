@@ -40,8 +40,10 @@ async function stopWorker(signal: NodeJS.Signals = "SIGTERM") {
 /** What the worker got to, for a failure's message. */
 async function explain(workspaceId: string) {
   const [inbound, replies, classified, events, status] = await Promise.all([
-    db().inboundMessage.count({ where: { workspaceId } }), db().reply.count({ where: { workspaceId } }),
-    db().reply.count({ where: { workspaceId, classifiedAt: { not: null } } }), db().event.count({ where: { workspaceId, type: "reply.received" } }),
+    db().inboundMessage.count({ where: { workspaceId } }),
+    db().reply.count({ where: { workspaceId } }),
+    db().reply.count({ where: { workspaceId, classifiedAt: { not: null } } }),
+    db().event.count({ where: { workspaceId, type: "reply.received" } }),
     db().mailboxStatus.findUnique({ where: { workspaceId } }),
   ]);
   return `inbound ${inbound}, replies ${replies}, classified ${classified}, events ${events}, status ${JSON.stringify(status)}\nworker output:\n${worker?.output().slice(-3000) ?? "(none)"}`;
@@ -75,29 +77,53 @@ describe("mailbox intake (dovecot)", () => {
     await eventually(async () => (await db().mailboxStatus.findUnique({ where: { workspaceId } }))?.lastCheckedAt, { timeoutMs: 15_000 });
 
     await dovecot.append("replies", replyMessage(leads[0], "Sounds interesting, tell me more about pricing for a team of 20."));
-    await dovecot.append("replies", replyMessage(leads[1], "Please don't email me again.\n\nOn Mon, 2 Mar 2026 at 10:00, Sam <sam@sender.example> wrote:\n> Are you interested in a demo?", "references"));
-    await dovecot.append("replies", replyMessage(leads[2], "I am out of the office until 14 March with limited access to email.", "none", "Automatic reply: Quick question"));
+    await dovecot.append(
+      "replies",
+      replyMessage(
+        leads[1],
+        "Please don't email me again.\n\nOn Mon, 2 Mar 2026 at 10:00, Sam <sam@sender.example> wrote:\n> Are you interested in a demo?",
+        "references",
+      ),
+    );
+    await dovecot.append(
+      "replies",
+      replyMessage(leads[2], "I am out of the office until 14 March with limited access to email.", "none", "Automatic reply: Quick question"),
+    );
     const stranger = { ...leads[3], email: "stranger@nowhere.example", messageId: "<unknown@nowhere.example>" };
     await dovecot.append("replies", replyMessage(stranger, "Hello, who is this?"));
 
-    const events = await eventually(async () => {
-      const found = await replyEvents(workspaceId);
-      return found.length >= 3 ? found : null;
-    }, { timeoutMs: 5_000, everyMs: 100 }).catch(withContext(workspaceId));
+    const events = await eventually(
+      async () => {
+        const found = await replyEvents(workspaceId);
+        return found.length >= 3 ? found : null;
+      },
+      { timeoutMs: 5_000, everyMs: 100 },
+    ).catch(withContext(workspaceId));
     const byDraft = new Map(events.map((event) => [event.draft_id, event]));
     expect(byDraft.get(leads[0].draftId)).toMatchObject({ lead_id: leads[0].leadId, run_id: runId, classification: "interested" });
     expect(byDraft.get(leads[1].draftId)).toMatchObject({ lead_id: leads[1].leadId, classification: "unsubscribe" });
     expect(byDraft.get(leads[2].draftId)).toMatchObject({ lead_id: leads[2].leadId, classification: "out_of_office" });
 
-    const inbound = await eventually(async () => {
-      const rows = await db().inboundMessage.findMany({ where: { workspaceId }, orderBy: { uid: "asc" } });
-      return rows.length === 4 ? rows : null;
-    }, { timeoutMs: 5_000, everyMs: 100 });
-    expect(inbound.map((message) => [message.kind, message.matchedBy])).toEqual([["reply", "in_reply_to"], ["reply", "references"], ["reply", "address"], ["unmatched", null]]);
+    const inbound = await eventually(
+      async () => {
+        const rows = await db().inboundMessage.findMany({ where: { workspaceId }, orderBy: { uid: "asc" } });
+        return rows.length === 4 ? rows : null;
+      },
+      { timeoutMs: 5_000, everyMs: 100 },
+    );
+    expect(inbound.map((message) => [message.kind, message.matchedBy])).toEqual([
+      ["reply", "in_reply_to"],
+      ["reply", "references"],
+      ["reply", "address"],
+      ["unmatched", null],
+    ]);
     expect(Buffer.from(inbound[3].raw).toString("utf8")).toContain("Hello, who is this?"); // kept raw, never lost
     const stripped = await db().reply.findFirstOrThrow({ where: { draftId: leads[1].draftId } });
     expect(stripped.text).toBe("Please don't email me again.");
-    expect(await db().suppression.findFirst({ where: { workspaceId, emailLower: leads[1].email } })).toMatchObject({ source: "reply", reason: "Reply classified unsubscribe" });
+    expect(await db().suppression.findFirst({ where: { workspaceId, emailLower: leads[1].email } })).toMatchObject({
+      source: "reply",
+      reason: "Reply classified unsubscribe",
+    });
   }, 240_000);
 
   it("keeps the session when the same settings are saved again, and restarts it when they change", async () => {
@@ -134,17 +160,33 @@ describe("mailbox intake (dovecot)", () => {
     await dovecot.append("replies", dsnMessage(leads[4], "hard"));
     await dovecot.append("replies", dsnMessage(leads[5], "soft"));
     await dovecot.append("replies", eximBounceMessage(leads[3])); // lead 3 got no mail in the first test
-    const bounces = await eventually(async () => {
-      const rows = await db().bounce.findMany({ where: { workspaceId }, orderBy: { emailLower: "asc" } });
-      return rows.length >= 3 ? rows : null;
-    }, { timeoutMs: 5_000, everyMs: 100 }).catch(withContext(workspaceId));
-    expect(bounces.map((bounce) => [bounce.emailLower, bounce.kind, bounce.status])).toEqual([[leads[3].email, "hard", "5.1.1"], [leads[4].email, "hard", "5.1.1"], [leads[5].email, "soft", "4.4.7"]]);
+    const bounces = await eventually(
+      async () => {
+        const rows = await db().bounce.findMany({ where: { workspaceId }, orderBy: { emailLower: "asc" } });
+        return rows.length >= 3 ? rows : null;
+      },
+      { timeoutMs: 5_000, everyMs: 100 },
+    ).catch(withContext(workspaceId));
+    expect(bounces.map((bounce) => [bounce.emailLower, bounce.kind, bounce.status])).toEqual([
+      [leads[3].email, "hard", "5.1.1"],
+      [leads[4].email, "hard", "5.1.1"],
+      [leads[5].email, "soft", "4.4.7"],
+    ]);
     expect(bounces[0].draftId).toBe(leads[3].draftId); // by the Message-ID quoted in the notice
     expect(bounces[1].draftId).toBe(leads[4].draftId);
-    expect(await db().suppression.findFirst({ where: { workspaceId, emailLower: leads[3].email } })).toMatchObject({ source: "bounce", reason: expect.stringMatching(/^Hard bounce 5\.1\.1: .*User unknown/) });
+    expect(await db().suppression.findFirst({ where: { workspaceId, emailLower: leads[3].email } })).toMatchObject({
+      source: "bounce",
+      reason: expect.stringMatching(/^Hard bounce 5\.1\.1: .*User unknown/),
+    });
     expect((await db().lead.findUniqueOrThrow({ where: { id: leads[3].leadId } })).status).toBe("bounced");
-    expect((await db().inboundMessage.findFirstOrThrow({ where: { workspaceId, subject: "Mail delivery failed: returning message to sender" } }))).toMatchObject({ kind: "bounce", matchedBy: "dsn" });
-    expect(await db().suppression.findFirst({ where: { workspaceId, emailLower: leads[4].email } })).toMatchObject({ source: "bounce", reason: "Hard bounce 5.1.1: smtp; 550 5.1.1 user unknown" });
+    expect(await db().inboundMessage.findFirstOrThrow({ where: { workspaceId, subject: "Mail delivery failed: returning message to sender" } })).toMatchObject({
+      kind: "bounce",
+      matchedBy: "dsn",
+    });
+    expect(await db().suppression.findFirst({ where: { workspaceId, emailLower: leads[4].email } })).toMatchObject({
+      source: "bounce",
+      reason: "Hard bounce 5.1.1: smtp; 550 5.1.1 user unknown",
+    });
     expect(await db().suppression.findFirst({ where: { workspaceId, emailLower: leads[5].email } })).toBeNull();
     expect((await db().lead.findUniqueOrThrow({ where: { id: leads[4].leadId } })).status).toBe("bounced");
     expect((await db().lead.findUniqueOrThrow({ where: { id: leads[5].leadId } })).status).toBe("sent");
@@ -156,7 +198,10 @@ describe("mailbox intake (dovecot)", () => {
   it("loses and duplicates nothing when the worker is killed mid-stream and started again", async () => {
     const count = 400;
     const { workspaceId, leads } = await sentWorkspace("intake-stream", count);
-    await dovecot.appendMany("stream", leads.map((lead, i) => replyMessage(lead, i % 2 ? "No thanks, we're all set." : "Tell me more, sounds interesting.")));
+    await dovecot.appendMany(
+      "stream",
+      leads.map((lead, i) => replyMessage(lead, i % 2 ? "No thanks, we're all set." : "Tell me more, sounds interesting.")),
+    );
     await pointMailboxAt(workspaceId, dovecot, "stream");
     worker = await startWorker();
     await eventually(async () => (await db().inboundMessage.count({ where: { workspaceId } })) > 0, { timeoutMs: 20_000, everyMs: 20 });
@@ -181,7 +226,14 @@ describe("mailbox intake (dovecot)", () => {
     const { workspaceId, leads } = await sentWorkspace("intake-renumbered", 4);
     const raws = leads.map((lead) => replyMessage(lead, "Tell me more."));
     await dovecot.appendMany("replies", raws.slice(0, 3), "Renumbered");
-    const client = new ImapFlow({ host: dovecot.host, port: dovecot.port, secure: false, auth: { user: "replies", pass: dovecot.user("replies").password }, logger: false, disableAutoIdle: true });
+    const client = new ImapFlow({
+      host: dovecot.host,
+      port: dovecot.port,
+      secure: false,
+      auth: { user: "replies", pass: dovecot.user("replies").password },
+      logger: false,
+      disableAutoIdle: true,
+    });
     client.on("error", () => undefined);
     await client.connect();
     try {

@@ -22,7 +22,9 @@ describe("members", () => {
   it("adds a member with an audit entry and refuses an email that already has an account", async () => {
     const member = await addMember(workspaceId, { email: "Ann@Example.com", name: "Ann", password: "long enough pass", role: "admin" }, actor);
     expect(member).toMatchObject({ email: "ann@example.com", role: "admin" });
-    await expect(addMember(workspaceId, { email: "ann@example.com", name: "Ann again", password: "long enough pass", role: "viewer" }, actor)).rejects.toMatchObject({ status: 409 });
+    await expect(
+      addMember(workspaceId, { email: "ann@example.com", name: "Ann again", password: "long enough pass", role: "viewer" }, actor),
+    ).rejects.toMatchObject({ status: 409 });
     const audit = await db().auditEntry.findMany({ where: { workspaceId, action: "member.added" } });
     expect(audit).toHaveLength(1);
   });

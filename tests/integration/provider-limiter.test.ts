@@ -20,7 +20,11 @@ function newKey(label: string) {
 }
 
 function runUser(args: Record<string, unknown>): { done: Promise<{ code: number | null; output: string }>; kill: () => void; line: Promise<string> } {
-  const child = spawn(process.execPath, ["--import", "tsx", path.join("tests", "helpers", "limiter-user.ts"), JSON.stringify(args)], { cwd: ROOT, env: process.env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["--import", "tsx", path.join("tests", "helpers", "limiter-user.ts"), JSON.stringify(args)], {
+    cwd: ROOT,
+    env: process.env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   let firstLine: (line: string) => void;
   const line = new Promise<string>((resolve) => (firstLine = resolve));
@@ -36,12 +40,20 @@ function runUser(args: Record<string, unknown>): { done: Promise<{ code: number 
 async function intervals(user: ReturnType<typeof runUser>, process: number): Promise<Interval[]> {
   const { code, output } = await user.done;
   expect(code, output).toBe(0);
-  return output.trim().split("\n").map((line) => ({ ...(JSON.parse(line) as { start: number; end: number }), process }));
+  return output
+    .trim()
+    .split("\n")
+    .map((line) => ({ ...(JSON.parse(line) as { start: number; end: number }), process }));
 }
 
 /** The most calls in flight at one time (an end at the same millisecond as a start counts first). */
 function maxInFlight(all: Interval[]) {
-  const points = all.flatMap((i) => [{ at: i.start, delta: 1 }, { at: i.end, delta: -1 }]).sort((a, b) => a.at - b.at || a.delta - b.delta);
+  const points = all
+    .flatMap((i) => [
+      { at: i.start, delta: 1 },
+      { at: i.end, delta: -1 },
+    ])
+    .sort((a, b) => a.at - b.at || a.delta - b.delta);
   let current = 0;
   let max = 0;
   for (const point of points) max = Math.max(max, (current += point.delta));

@@ -16,8 +16,20 @@ import { resetDatabase } from "../helpers/db";
 // call a hosted model twice for each lead, a long import queued twice would run twice at once.
 
 const lead = (email: string): LeadRow => ({
-  email, emailLower: email, first_name: null, last_name: null, company: null, title: null, domain: null, website: null,
-  linkedin_url: null, country: null, employees: null, industry: null, notes: null, attributes: {},
+  email,
+  emailLower: email,
+  first_name: null,
+  last_name: null,
+  company: null,
+  title: null,
+  domain: null,
+  website: null,
+  linkedin_url: null,
+  country: null,
+  employees: null,
+  industry: null,
+  notes: null,
+  attributes: {},
 });
 
 beforeAll(async () => {
@@ -49,7 +61,11 @@ describe("resumeRuns", () => {
     const run = await staleRun("resume-stage", "running");
     const ids = (await db().runLead.findMany({ where: { runId: run.id }, select: { id: true } })).map((row) => row.id);
     // A batch waiting behind others (delayed here, so no worker takes it while the test looks).
-    await queue("stage").add("stage", { v: 1, runId: run.id, stage: "extract_signals", runLeadIds: ids, batch: "import-0" }, { jobId: `${run.id}.extract_signals.import-0`, delay: 600_000 });
+    await queue("stage").add(
+      "stage",
+      { v: 1, runId: run.id, stage: "extract_signals", runLeadIds: ids, batch: "import-0" },
+      { jobId: `${run.id}.extract_signals.import-0`, delay: 600_000 },
+    );
 
     expect((await resumeRuns()).batches).toBe(0);
     expect(await jobsOf("stage", run.id)).toEqual([`${run.id}.extract_signals.import-0`]);
@@ -79,11 +95,25 @@ describe("resumeQueuedJobs", () => {
     const run = await db().run.create({ data: { id: newId("run"), name: "Test run", workspaceId: workspace.id, packId: pack.id, status: "completed" } });
     const version = await db().promptVersion.findFirstOrThrow({ where: { prompt: { name: "qualify" } } });
     const set = await db().evalSet.findFirstOrThrow({ where: { stage: "qualify" } });
-    const replay = (id: string) => db().replay.create({ data: { id, workspaceId: workspace.id, runId: run.id, promptVersionId: version.id, stage: "qualify", provider: "local", model: "leadpipe-2", requested: 5 } });
+    const replay = (id: string) =>
+      db().replay.create({
+        data: {
+          id,
+          workspaceId: workspace.id,
+          runId: run.id,
+          promptVersionId: version.id,
+          stage: "qualify",
+          provider: "local",
+          model: "leadpipe-2",
+          requested: 5,
+        },
+      });
     const [lost, fresh] = [newId("rpy"), newId("rpy")];
     await replay(lost);
     await replay(fresh);
-    const evaluation = await db().evaluation.create({ data: { id: newId("evl"), workspaceId: workspace.id, setId: set.id, promptVersionId: version.id, provider: "local", model: "leadpipe-2" } });
+    const evaluation = await db().evaluation.create({
+      data: { id: newId("evl"), workspaceId: workspace.id, setId: set.id, promptVersionId: version.id, provider: "local", model: "leadpipe-2" },
+    });
     await sql().query(`UPDATE replays SET "createdAt" = now() - interval '5 minutes' WHERE id = $1`, [lost]);
     await sql().query(`UPDATE evaluations SET "createdAt" = now() - interval '5 minutes' WHERE id = $1`, [evaluation.id]);
     await queue("replay").obliterate({ force: true });

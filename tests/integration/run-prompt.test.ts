@@ -19,10 +19,20 @@ import { startFakeChatServer } from "../helpers/fake-chat-server";
 // invalid, every ask counted), a 429 (later, with its Retry-After), a refused key and an
 // unreachable provider, a fenced answer, track's categories, and the provider's concurrency held.
 
-const version = (name: string, system: string, userTemplate: string): RunnableVersion => ({ version: "v1.0.0", modelDefault: "x/y", system, userTemplate, prompt: { name } });
+const version = (name: string, system: string, userTemplate: string): RunnableVersion => ({
+  version: "v1.0.0",
+  modelDefault: "x/y",
+  system,
+  userTemplate,
+  prompt: { name },
+});
 const QUALIFY = version("qualify", "You score one lead against the ideal customer profile.", "Lead: {{first_name}}, {{title}} at {{company}}.");
 const DRAFT = version("draft_email", "You write one short email.", "Hi {{first_name}} at {{company}}.");
-const TRACK = version("track", "You classify a reply to a sales email. Categories: interested, meeting_request, unsubscribe, other.", "From {{from}}: {{text}}");
+const TRACK = version(
+  "track",
+  "You classify a reply to a sales email. Categories: interested, meeting_request, unsubscribe, other.",
+  "From {{from}}: {{text}}",
+);
 
 const lead = (firstName: string): LeadInput => ({
   facts: { email: `${firstName.toLowerCase()}@example.com`, first_name: firstName, title: "VP Engineering", company: "Analytical" },
@@ -35,8 +45,21 @@ function provider(kind: string, baseUrl: string, over: Partial<Provider> = {}): 
   const id = `prv_test_${randomUUID()}`;
   providerIds.push(id);
   const row: Provider = {
-    id, workspaceId: "ws_test", slug: kind === "anthropic" ? "claude" : "fakeai", kind, baseUrl, defaultModel: "test-model", maxConcurrency: 4, requestsPerMinute: 6_000,
-    inputPriceMicros: 1_000_000, outputPriceMicros: 2_000_000, apiKeyEncrypted: encryptSecret("sk-fake-123"), apiKeyLast4: "-123", createdAt: new Date(), updatedAt: new Date(), ...over,
+    id,
+    workspaceId: "ws_test",
+    slug: kind === "anthropic" ? "claude" : "fakeai",
+    kind,
+    baseUrl,
+    defaultModel: "test-model",
+    maxConcurrency: 4,
+    requestsPerMinute: 6_000,
+    inputPriceMicros: 1_000_000,
+    outputPriceMicros: 2_000_000,
+    apiKeyEncrypted: encryptSecret("sk-fake-123"),
+    apiKeyLast4: "-123",
+    createdAt: new Date(),
+    updatedAt: new Date(),
+    ...over,
   };
   return { slug: row.slug, model: "test-model", provider: row };
 }
@@ -59,8 +82,21 @@ describe("runPrompt on an openai-compatible provider", () => {
     const target = provider("openai-compatible", chat.url);
     const ran = await runPrompt("qualify", QUALIFY, lead("Ada"), target);
     // 42 input tokens at 1 USD and 17 output tokens at 2 USD per million: 42 + 34 micro-dollars.
-    expect(ran).toMatchObject({ kind: "done", provider: "fakeai", model: "test-model", output: { stage: "qualify", qualified: true, score: 88, reasons: ["Fits the profile"] }, inputTokens: 42, outputTokens: 17, costMicros: 76 });
-    expect(chat.seen.at(-1)).toEqual({ authorization: "Bearer sk-fake-123", model: "test-model", system: QUALIFY.system, user: "Lead: Ada, VP Engineering at Analytical." });
+    expect(ran).toMatchObject({
+      kind: "done",
+      provider: "fakeai",
+      model: "test-model",
+      output: { stage: "qualify", qualified: true, score: 88, reasons: ["Fits the profile"] },
+      inputTokens: 42,
+      outputTokens: 17,
+      costMicros: 76,
+    });
+    expect(chat.seen.at(-1)).toEqual({
+      authorization: "Bearer sk-fake-123",
+      model: "test-model",
+      system: QUALIFY.system,
+      user: "Lead: Ada, VP Engineering at Analytical.",
+    });
   });
 
   it("asks again an answer that is never JSON, then calls it invalid, counting every ask", async () => {
@@ -97,8 +133,14 @@ describe("runPrompt on an anthropic provider", () => {
   it("classifies a reply among the version's categories, with its confidence, tokens and cost", async () => {
     const ran = await runPrompt("track", TRACK, { from: "ada@example.com", subject: "Re: hi", text: "Happy to talk" }, provider("anthropic", claude.url));
     expect(ran).toEqual({
-      kind: "done", provider: "claude", model: "test-model", output: { classification: "meeting_request", confidence: 0.87 }, latencyMs: expect.any(Number),
-      inputTokens: FAKE_USAGE.input_tokens, outputTokens: FAKE_USAGE.output_tokens, costMicros: 120 + 60,
+      kind: "done",
+      provider: "claude",
+      model: "test-model",
+      output: { classification: "meeting_request", confidence: 0.87 },
+      latencyMs: expect.any(Number),
+      inputTokens: FAKE_USAGE.input_tokens,
+      outputTokens: FAKE_USAGE.output_tokens,
+      costMicros: 120 + 60,
     });
     const seen = claude.seen.at(-1)!;
     expect(seen).toMatchObject({ apiKey: "sk-fake-123", model: "test-model", user: "From ada@example.com: Happy to talk" });

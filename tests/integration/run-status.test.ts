@@ -26,7 +26,8 @@ describe("status columns", () => {
   it("have a CHECK constraint listing exactly the shared constants", async () => {
     for (const { table, column, values } of STATUS_COLUMNS) {
       const { rows } = await sql().query<{ def: string }>(
-        `SELECT pg_get_constraintdef(oid) AS def FROM pg_constraint WHERE conrelid = $1::regclass AND conname = $2`, [table, `${table}_${column}_check`],
+        `SELECT pg_get_constraintdef(oid) AS def FROM pg_constraint WHERE conrelid = $1::regclass AND conname = $2`,
+        [table, `${table}_${column}_check`],
       );
       expect(rows, `${table}.${column}`).toHaveLength(1);
       expect([...rows[0].def.matchAll(/'([a-z_]+)'/g)].map((match) => match[1]).sort()).toEqual([...values].sort());
@@ -37,9 +38,14 @@ describe("status columns", () => {
     await expect(newRun("almost_done")).rejects.toThrow(/runs_status_check/);
     const run = await newRun("running");
     await expect(db().run.update({ where: { id: run.id }, data: { status: "Running" } })).rejects.toThrow(/runs_status_check/);
-    await expect(sql().query(`UPDATE runs SET status = 'bogus' WHERE id = $1`, [run.id])).rejects.toMatchObject({ code: "23514", constraint: "runs_status_check" });
+    await expect(sql().query(`UPDATE runs SET status = 'bogus' WHERE id = $1`, [run.id])).rejects.toMatchObject({
+      code: "23514",
+      constraint: "runs_status_check",
+    });
     await expect(sql().query(`UPDATE drafts SET status = 'bogus'`)).resolves.toBeDefined(); // no rows: nothing to refuse
-    await expect(sql().query(`INSERT INTO deliveries (id, "workspaceId", "eventId", "endpointId", status) VALUES ('dly_x', 'ws', 'evt', 'whe', 'lost')`)).rejects.toMatchObject({ code: "23514" });
+    await expect(
+      sql().query(`INSERT INTO deliveries (id, "workspaceId", "eventId", "endpointId", status) VALUES ('dly_x', 'ws', 'evt', 'whe', 'lost')`),
+    ).rejects.toMatchObject({ code: "23514" });
   });
 });
 

@@ -28,12 +28,35 @@ beforeAll(async () => {
   await db().workspace.create({ data: { id: workspaceId, slug: "secret-columns", name: "Secret columns" } });
   await db().user.create({ data: { id: userId, email: "secret@columns.example", name: "S", passwordHash: "sealed-password-hash" } });
   await db().membership.create({ data: { workspaceId, userId, role: "admin" } });
-  await db().apiToken.create({ data: { id: newId("tok"), workspaceId, userId, name: "t", tokenHash: "sealed-token-hash", prefix: "lpat_abcd", last4: "wxyz", scope: "write" } });
-  await db().provider.create({ data: { id: newId("prov"), workspaceId, slug: "openai", kind: "openai-compatible", defaultModel: "m", apiKeyEncrypted: "sealed-api-key", apiKeyLast4: "1234" } });
-  await db().relaySettings.create({ data: { workspaceId, host: "smtp.example.com", port: 587, username: "u", passwordEncrypted: "sealed-relay-password", fromEmail: "a@example.com" } });
-  await db().mailboxSettings.create({ data: { workspaceId, host: "imap.example.com", port: 993, username: "u", passwordEncrypted: "sealed-mailbox-password" } });
+  await db().apiToken.create({
+    data: { id: newId("tok"), workspaceId, userId, name: "t", tokenHash: "sealed-token-hash", prefix: "lpat_abcd", last4: "wxyz", scope: "write" },
+  });
+  await db().provider.create({
+    data: {
+      id: newId("prov"),
+      workspaceId,
+      slug: "openai",
+      kind: "openai-compatible",
+      defaultModel: "m",
+      apiKeyEncrypted: "sealed-api-key",
+      apiKeyLast4: "1234",
+    },
+  });
+  await db().relaySettings.create({
+    data: { workspaceId, host: "smtp.example.com", port: 587, username: "u", passwordEncrypted: "sealed-relay-password", fromEmail: "a@example.com" },
+  });
+  await db().mailboxSettings.create({
+    data: { workspaceId, host: "imap.example.com", port: 993, username: "u", passwordEncrypted: "sealed-mailbox-password" },
+  });
   await db().webhookEndpoint.create({
-    data: { id: newId("whe"), workspaceId, url: "https://hooks.example.com/x", secretEncrypted: "sealed-secret", previousSecretEncrypted: "sealed-previous-secret", previousSecretExpiresAt: new Date(Date.now() + 60_000) },
+    data: {
+      id: newId("whe"),
+      workspaceId,
+      url: "https://hooks.example.com/x",
+      secretEncrypted: "sealed-secret",
+      previousSecretEncrypted: "sealed-previous-secret",
+      previousSecretExpiresAt: new Date(Date.now() + 60_000),
+    },
   });
 });
 
@@ -76,8 +99,12 @@ describe("secret columns", () => {
       include: { tokens: true, providers: true, relay: true, mailbox: true, webhookEndpoints: true, memberships: { include: { user: true } } },
     });
     const loaded: [Model, object | null][] = [
-      ["apiToken", workspace.tokens[0]], ["provider", workspace.providers[0]], ["relaySettings", workspace.relay], ["mailboxSettings", workspace.mailbox],
-      ["webhookEndpoint", workspace.webhookEndpoints[0]], ["user", workspace.memberships[0].user],
+      ["apiToken", workspace.tokens[0]],
+      ["provider", workspace.providers[0]],
+      ["relaySettings", workspace.relay],
+      ["mailboxSettings", workspace.mailbox],
+      ["webhookEndpoint", workspace.webhookEndpoints[0]],
+      ["user", workspace.memberships[0].user],
     ];
     for (const [model, row] of loaded) {
       expect(row).not.toBeNull();

@@ -5,8 +5,14 @@ import { resetDatabase } from "../helpers/db";
 
 async function counts() {
   const [workspaces, users, memberships, prompts, versions, packs, pins, providers] = await Promise.all([
-    db().workspace.count(), db().user.count(), db().membership.count(), db().prompt.count(),
-    db().promptVersion.count(), db().pack.count(), db().packPrompt.count(), db().provider.count(),
+    db().workspace.count(),
+    db().user.count(),
+    db().membership.count(),
+    db().prompt.count(),
+    db().promptVersion.count(),
+    db().pack.count(),
+    db().packPrompt.count(),
+    db().provider.count(),
   ]);
   return { workspaces, users, memberships, prompts, versions, packs, pins, providers };
 }

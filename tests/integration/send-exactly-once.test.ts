@@ -25,7 +25,6 @@ let workspaceId = "";
 let reviewerId = "";
 const workers: Spawned[] = [];
 
-
 async function startWorker(crashAt?: string): Promise<Spawned> {
   const port = await freePort();
   const worker = spawnWorker({ WORKER_PORT: String(port), LEADPIPE_CRASH_AT: crashAt });
@@ -54,7 +53,10 @@ afterAll(async () => {
 
 describe("sending exactly once", () => {
   it("a worker killed between the relay's acceptance and the commit: in doubt, never sent again, never reported sent until resolved", async () => {
-    const { runId, draftIds: [draftId] } = await draftsAwaitingReview(workspaceId, ["ada@once.example"]);
+    const {
+      runId,
+      draftIds: [draftId],
+    } = await draftsAwaitingReview(workspaceId, ["ada@once.example"]);
     const worker = await startWorker("send.after-relay-accepted");
     await approveDraft(workspaceId, draftId, {}, { userId: reviewerId, actor });
     expect((await worker.exited).signal).toBe("SIGKILL");
@@ -80,7 +82,10 @@ describe("sending exactly once", () => {
   }, 60_000);
 
   it("a worker killed before the end of the message: the relay kept nothing, the next attempt sends once", async () => {
-    const { runId, draftIds: [draftId] } = await draftsAwaitingReview(workspaceId, ["grace@once.example"]);
+    const {
+      runId,
+      draftIds: [draftId],
+    } = await draftsAwaitingReview(workspaceId, ["grace@once.example"]);
     const worker = await startWorker("send.before-end-of-message");
     await approveDraft(workspaceId, draftId, {}, { userId: reviewerId, actor });
     expect((await worker.exited).signal).toBe("SIGKILL");

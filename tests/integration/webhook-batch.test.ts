@@ -24,10 +24,26 @@ afterAll(async () => {
 
 async function pendingDeliveries(count: number) {
   const workspace = await ensureWorkspace({ slug: `batch-${newId("ws").slice(-6)}`, name: "Batch" });
-  const endpoint = await createEndpoint(workspace.id, { url: receiver.url, events: [], enabled: true, description: "" }, { type: "system", id: "tests", name: "tests" });
-  const events = Array.from({ length: count }, () => ({ id: newId("evt"), workspaceId: workspace.id, type: "lead.qualified", data: { lead_id: "lead_x" }, dispatchedAt: new Date() }));
+  const endpoint = await createEndpoint(
+    workspace.id,
+    { url: receiver.url, events: [], enabled: true, description: "" },
+    { type: "system", id: "tests", name: "tests" },
+  );
+  const events = Array.from({ length: count }, () => ({
+    id: newId("evt"),
+    workspaceId: workspace.id,
+    type: "lead.qualified",
+    data: { lead_id: "lead_x" },
+    dispatchedAt: new Date(),
+  }));
   await db().event.createMany({ data: events });
-  const deliveries = events.map((event) => ({ id: newId("dly"), workspaceId: workspace.id, eventId: event.id, endpointId: endpoint.id, nextAttemptAt: new Date() }));
+  const deliveries = events.map((event) => ({
+    id: newId("dly"),
+    workspaceId: workspace.id,
+    eventId: event.id,
+    endpointId: endpoint.id,
+    nextAttemptAt: new Date(),
+  }));
   await db().delivery.createMany({ data: deliveries });
   return { ids: deliveries.map((d) => d.id), eventIds: events.map((e) => e.id) };
 }

@@ -38,7 +38,15 @@ describe("webhook delivery through crashes", () => {
     const workspace = await ensureWorkspace({ slug: "hook-crash", name: "Hook crash" });
     await createEndpoint(workspace.id, { url: receiver.url, events: [], enabled: true, description: "" }, { type: "system", id: "tests", name: "tests" });
     const ids = Array.from({ length: 600 }, () => newId("evt"));
-    const insert = (slice: string[]) => db().event.createMany({ data: slice.map((id) => ({ id, workspaceId: workspace.id, type: "lead.qualified", data: { lead_id: "lead_x", run_id: "run_x", score: 90, reasons: [] } })) });
+    const insert = (slice: string[]) =>
+      db().event.createMany({
+        data: slice.map((id) => ({
+          id,
+          workspaceId: workspace.id,
+          type: "lead.qualified",
+          data: { lead_id: "lead_x", run_id: "run_x", score: 90, reasons: [] },
+        })),
+      });
     await startWorker();
     await insert(ids.slice(0, 400));
     await eventually(async () => receiver.received.length >= 100, { everyMs: 20 });

@@ -38,7 +38,8 @@ describe("fairness between webhook endpoints", () => {
     const workspace = await ensureWorkspace({ slug: "hook-fairness", name: "Hook fairness" });
     const actor = { type: "system" as const, id: "tests", name: "tests" };
     const hangingIds: string[] = [];
-    for (let i = 0; i < HANGING; i++) hangingIds.push((await createEndpoint(workspace.id, { url: `${hanging.url}/${i}`, events: [], enabled: true, description: "" }, actor)).id);
+    for (let i = 0; i < HANGING; i++)
+      hangingIds.push((await createEndpoint(workspace.id, { url: `${hanging.url}/${i}`, events: [], enabled: true, description: "" }, actor)).id);
     const port = await freePort();
     worker = spawnWorker({ WORKER_PORT: String(port) });
     await eventually(async () => (await getJson(`http://127.0.0.1:${port}/readyz`)).status === 200, { timeoutMs: 30_000 });
@@ -58,7 +59,11 @@ describe("fairness between webhook endpoints", () => {
 
     expect(ids.every((id) => got().has(id))).toBe(true);
     // Every hanging endpoint was tried, and not one of those attempts has ended yet.
-    const tried = await db().delivery.findMany({ where: { endpointId: { in: hangingIds }, attemptCount: { gt: 0 } }, distinct: ["endpointId"], select: { endpointId: true } });
+    const tried = await db().delivery.findMany({
+      where: { endpointId: { in: hangingIds }, attemptCount: { gt: 0 } },
+      distinct: ["endpointId"],
+      select: { endpointId: true },
+    });
     expect(tried).toHaveLength(HANGING);
     expect(inFlight).toBeGreaterThanOrEqual(HANGING);
     expect(attemptsFinished).toBe(0);

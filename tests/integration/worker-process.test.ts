@@ -28,7 +28,16 @@ describe("worker process", () => {
     const workspace = await db().workspace.create({ data: { id: newId("ws"), slug: `ws-${Date.now()}`, name: "W" } });
     const user = await db().user.create({ data: { id: newId("usr"), email: `u${Date.now()}@example.com`, name: "U", passwordHash: "x" } });
     const token = await db().apiToken.create({
-      data: { id: newId("tok"), workspaceId: workspace.id, userId: user.id, name: "t", tokenHash: newId("tok"), prefix: "lpat_abcd", last4: "wxyz", scope: "write" },
+      data: {
+        id: newId("tok"),
+        workspaceId: workspace.id,
+        userId: user.id,
+        name: "t",
+        tokenHash: newId("tok"),
+        prefix: "lpat_abcd",
+        last4: "wxyz",
+        scope: "write",
+      },
     });
     const base = { workspaceId: workspace.id, tokenId: token.id, method: "POST", path: "/v1/leads", bodyHash: "h" };
     await db().idempotencyKey.createMany({
@@ -54,7 +63,14 @@ describe("worker process", () => {
     const failed = await eventually(async () => ((await job.getState()) === "failed" ? queue("send").getJob(job.id!) : null));
     expect(failed?.failedReason).toMatch(/^The send payload fails its schema: v: .*; draftId: /);
     expect(failed?.attemptsMade).toBe(1); // not retried: the same bytes would fail again
-    const line = await eventually(async () => worker!.output().split("\n").find((l) => l.includes("job payload fails its schema")) ?? null, { timeoutMs: 10_000 });
+    const line = await eventually(
+      async () =>
+        worker!
+          .output()
+          .split("\n")
+          .find((l) => l.includes("job payload fails its schema")) ?? null,
+      { timeoutMs: 10_000 },
+    );
     expect(JSON.parse(line)).toMatchObject({ level: 50, queue: "send", job: job.id, problems: expect.stringContaining("draftId") });
   });
 

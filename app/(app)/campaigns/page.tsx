@@ -14,8 +14,8 @@ export default async function CampaignsPage() {
   return (
     <>
       <PageHeader title="Campaigns">
-        A campaign runs one pack under its own prompt pins. One that pins a forked prompt must be approved by a reviewer, who sees each fork’s diff,
-        before any of its runs can start.
+        A campaign runs one pack under its own prompt pins. One that pins a forked prompt must be approved by a reviewer, who sees each fork’s diff, before any
+        of its runs can start.
       </PageHeader>
       <div className="space-y-6">
         {canCreate ? <CreateCampaignForm /> : null}

@@ -13,7 +13,9 @@ export default async function InboxPage() {
     <>
       <PageHeader title="Inbox" crumbs={[{ label: "Inbox" }]}>
         Every reply to your runs and campaigns in one place, interested people and meeting requests first.
-        {canAct ? " Correct a classification, mark a reply handled when you have answered it, or stop the outreach to someone." : " Reviewers and admins act on them; you can read them."}
+        {canAct
+          ? " Correct a classification, mark a reply handled when you have answered it, or stop the outreach to someone."
+          : " Reviewers and admins act on them; you can read them."}
       </PageHeader>
       <Inbox canAct={canAct} />
     </>

@@ -10,8 +10,8 @@ export default async function PacksPage() {
   return (
     <>
       <PageHeader title="Packs">
-        A pack is what a run runs: its stages, the prompt version pinned for each, and the ideal customer profile <span className="font-mono">qualify</span> scores against. Built-in
-        packs are read-only; fork one into your workspace to change it.
+        A pack is what a run runs: its stages, the prompt version pinned for each, and the ideal customer profile <span className="font-mono">qualify</span>{" "}
+        scores against. Built-in packs are read-only; fork one into your workspace to change it.
       </PageHeader>
       <PackList />
     </>

@@ -15,9 +15,18 @@ export default async function RunsPage() {
     <>
       <PageHeader title="Runs" crumbs={[{ label: "Runs" }]}>
         Each run takes leads (a CSV, or leads you already have) through a pack’s stages. Start one here{canStart ? "" : " (admins)"} or through the{" "}
-        <Link href="/docs/api" className="font-medium text-indigo-700 hover:underline">API</Link>; open one to follow it live.
+        <Link href="/docs/api" className="font-medium text-indigo-700 hover:underline">
+          API
+        </Link>
+        ; open one to follow it live.
       </PageHeader>
-      {canStart ? <p className="-mt-2 mb-4"><Link href="/runs/new" className={buttonStyles.primary}>Start a run</Link></p> : null}
+      {canStart ? (
+        <p className="-mt-2 mb-4">
+          <Link href="/runs/new" className={buttonStyles.primary}>
+            Start a run
+          </Link>
+        </p>
+      ) : null}
       <RunsList />
     </>
   );

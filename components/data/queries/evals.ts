@@ -16,7 +16,8 @@ const versionPath = (name: string, version: string) => `${promptPath(name)}/vers
 
 export const evalQueries = {
   /** A version's evaluation against its parent (the campaign page asks for every fork's at once). */
-  comparison: (name: string, version: string) => endpoint<EvalComparison>(queryKeys.evals.comparison(name, version), `${versionPath(name, version)}/evaluation`),
+  comparison: (name: string, version: string) =>
+    endpoint<EvalComparison>(queryKeys.evals.comparison(name, version), `${versionPath(name, version)}/evaluation`),
   sets: () => endpoint<{ data: EvalSetSummary[] }>(queryKeys.evals.sets(), "/eval-sets"),
   set: (id: string) => endpoint<EvalSetJson>(queryKeys.evals.set(id), `/eval-sets/${id}`),
   /** How one version did with this workspace's leads. */

@@ -7,16 +7,45 @@ import { usePagedList } from "@/components/data/use-paged-list";
 
 export type MailboxState = "not_started" | "connecting" | "reading" | "idle" | "failed";
 export type Mailbox = {
-  host: string; port: number; secure: boolean; username: string; has_password: boolean; folders: string[];
+  host: string;
+  port: number;
+  secure: boolean;
+  username: string;
+  has_password: boolean;
+  folders: string[];
   status: { state: MailboxState; last_error: string | null; last_checked_at: string | null; changed_at: string | null };
   updated_at: string;
 };
-export type UnmatchedMessage = { id: string; folder: string; uid: number; message_id: string | null; from: string; subject: string; received_at: string; text: string; size: number };
+export type UnmatchedMessage = {
+  id: string;
+  folder: string;
+  uid: number;
+  message_id: string | null;
+  from: string;
+  subject: string;
+  received_at: string;
+  text: string;
+  size: number;
+};
 export type RunReply = {
-  id: string; lead_id: string | null; draft_id: string | null; run_id: string | null; from: string; subject: string; text: string; received_at: string;
-  classification: string | null; confidence: number | null; classified_at: string | null; source: "mailbox" | "api";
-  corrected_by: string | null; corrected_by_name: string | null; corrected_at: string | null; classifier_classification: string | null;
-  lead: { email: string; name: string | null; company: string | null } | null; draft_subject: string | null;
+  id: string;
+  lead_id: string | null;
+  draft_id: string | null;
+  run_id: string | null;
+  from: string;
+  subject: string;
+  text: string;
+  received_at: string;
+  classification: string | null;
+  confidence: number | null;
+  classified_at: string | null;
+  source: "mailbox" | "api";
+  corrected_by: string | null;
+  corrected_by_name: string | null;
+  corrected_at: string | null;
+  classifier_classification: string | null;
+  lead: { email: string; name: string | null; company: string | null } | null;
+  draft_subject: string | null;
 };
 
 export const mailboxQueries = {
@@ -34,5 +63,11 @@ export function useUnmatched() {
 }
 
 export function useRunReplies(runId: string, filters: { classification: string }) {
-  return usePagedList<RunReply>({ queryKey: queryKeys.runs.replies(runId, filters), path: `/runs/${runId}/replies`, params: filters, limit: 25, pollWhile: () => 5_000 });
+  return usePagedList<RunReply>({
+    queryKey: queryKeys.runs.replies(runId, filters),
+    path: `/runs/${runId}/replies`,
+    params: filters,
+    limit: 25,
+    pollWhile: () => 5_000,
+  });
 }

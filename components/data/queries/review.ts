@@ -24,7 +24,11 @@ export function useDraft(id: string) {
     // An approved draft on its way to the relay: look again until the send is recorded.
     refetchInterval: (query) => {
       const data = query.state.data;
-      return data && data.draft.status === DRAFT_STATUS.approved && data.run_lead.state === RUN_LEAD_STATE.running && data.send?.status !== SEND_STATUS.sent ? (data.send?.status === SEND_STATUS.waiting_relay ? 10_000 : 2000) : false;
+      return data && data.draft.status === DRAFT_STATUS.approved && data.run_lead.state === RUN_LEAD_STATE.running && data.send?.status !== SEND_STATUS.sent
+        ? data.send?.status === SEND_STATUS.waiting_relay
+          ? 10_000
+          : 2000
+        : false;
     },
   });
 }

@@ -20,7 +20,10 @@ export const runQueries = {
 /** Runs, newest first; polls every 3 s while a run shown is still moving. */
 export function useRunsList(status: string) {
   return usePagedList<RunJson>({
-    queryKey: queryKeys.runs.list({ status }), path: "/runs", params: { status }, limit: 25,
+    queryKey: queryKeys.runs.list({ status }),
+    path: "/runs",
+    params: { status },
+    limit: 25,
     pollWhile: (rows) => (rows.some((run) => ACTIVE_STATUSES.includes(run.status)) ? 3000 : false),
   });
 }
@@ -55,8 +58,16 @@ export function useLeadTrace(runId: string, leadId: string) {
 
 /** A send whose outcome is unknown (GET /api/web/runs/{id}/in-doubt; lib/sending/list-sends.ts). */
 export type SendInDoubt = {
-  id: string; draft_id: string; lead_id: string; to: string; subject: string; message_id: string; attempts: number; note: string | null;
-  in_doubt_since: string | null; sent_folder_checked_at: string | null;
+  id: string;
+  draft_id: string;
+  lead_id: string;
+  to: string;
+  subject: string;
+  message_id: string;
+  attempts: number;
+  note: string | null;
+  in_doubt_since: string | null;
+  sent_folder_checked_at: string | null;
 };
 
 /** The run's sends in doubt; polled every 5 s while the run is sending (the Sent folder may resolve them). */

@@ -9,7 +9,16 @@ import type { MemberItem } from "@/lib/members/list-members";
 import type { RelayReadiness } from "@/lib/relay/relay-readiness";
 import type { TokenListItem } from "@/lib/tokens/list-tokens";
 
-export type Relay = { host: string; port: number; secure: boolean; username: string | null; has_password: boolean; from_email: string; from_name: string | null; updated_at: string };
+export type Relay = {
+  host: string;
+  port: number;
+  secure: boolean;
+  username: string | null;
+  has_password: boolean;
+  from_email: string;
+  from_name: string | null;
+  updated_at: string;
+};
 
 /** One browser signed in as the current user. */
 export type Session = { id: string; started_at: string; user_agent: string | null; address: string | null; current: boolean };

@@ -23,7 +23,12 @@ export function useEndpointOptions() {
 
 /** One endpoint's delivery log, refreshed every 2 s. */
 export function useDeliveries(endpointId: string) {
-  return usePagedList<Delivery>({ queryKey: queryKeys.webhooks.deliveries(endpointId), path: `/webhook-endpoints/${endpointId}/deliveries`, limit: 20, pollWhile: () => 2000 });
+  return usePagedList<Delivery>({
+    queryKey: queryKeys.webhooks.deliveries(endpointId),
+    path: `/webhook-endpoints/${endpointId}/deliveries`,
+    limit: 20,
+    pollWhile: () => 2000,
+  });
 }
 
 export function useDeadLetters(filters: { endpoint_id?: string; since?: string }) {

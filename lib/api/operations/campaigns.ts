@@ -2,7 +2,14 @@ import { z } from "zod";
 import { defineOperation } from "@/lib/api/operation";
 import { pageOf } from "@/lib/api/schemas";
 import {
-  CampaignSchema, CampaignsQuery, createCampaign, CreateCampaignBody, getCampaign, listCampaigns, updateCampaign, UpdateCampaignBody,
+  CampaignSchema,
+  CampaignsQuery,
+  createCampaign,
+  CreateCampaignBody,
+  getCampaign,
+  listCampaigns,
+  updateCampaign,
+  UpdateCampaignBody,
 } from "@/lib/campaigns/campaigns";
 import { approveCampaign, rejectCampaign, RejectCampaignBody } from "@/lib/campaigns/campaign-decisions";
 import { ApproveBody } from "@/lib/evals/compare";
@@ -10,15 +17,29 @@ import { ApproveBody } from "@/lib/evals/compare";
 const CampaignIdParams = z.object({ id: z.string().regex(/^cmp_[0-9a-z]{26}$/) });
 
 export const listCampaignsOperation = defineOperation({
-  id: "listCampaigns", method: "GET", path: "/campaigns", tag: "Campaigns", role: "viewer", summary: "List campaigns", query: CampaignsQuery,
-  success: { status: 200, description: "A page of campaigns", schema: pageOf(CampaignSchema, "CampaignPage") }, errors: [],
+  id: "listCampaigns",
+  method: "GET",
+  path: "/campaigns",
+  tag: "Campaigns",
+  role: "viewer",
+  summary: "List campaigns",
+  query: CampaignsQuery,
+  success: { status: 200, description: "A page of campaigns", schema: pageOf(CampaignSchema, "CampaignPage") },
+  errors: [],
   handler: async ({ query, auth }) => ({ body: await listCampaigns(auth.workspace.id, query) }),
 });
 
 export const createCampaignOperation = defineOperation({
-  id: "createCampaign", method: "POST", path: "/campaigns", tag: "Campaigns", role: "admin", summary: "Create a campaign",
+  id: "createCampaign",
+  method: "POST",
+  path: "/campaigns",
+  tag: "Campaigns",
+  role: "admin",
+  summary: "Create a campaign",
   description: "Pins (`name[@ws]:version` per stage) apply to its runs over the pack's. A campaign that pins a fork must be approved before a run may use it.",
-  body: CreateCampaignBody, success: { status: 201, description: "The campaign", schema: CampaignSchema }, errors: ["invalid_json", "payload_too_large", "unsupported_media_type", "validation_failed"],
+  body: CreateCampaignBody,
+  success: { status: 201, description: "The campaign", schema: CampaignSchema },
+  errors: ["invalid_json", "payload_too_large", "unsupported_media_type", "validation_failed"],
   handler: async ({ body, auth }) => {
     const campaign = await createCampaign(auth.workspace.id, body, { userId: auth.user.id, actor: auth.actor });
     return { status: 201, body: campaign, location: `/v1/campaigns/${campaign.id}` };
@@ -26,33 +47,64 @@ export const createCampaignOperation = defineOperation({
 });
 
 export const getCampaignOperation = defineOperation({
-  id: "getCampaign", method: "GET", path: "/campaigns/{id}", tag: "Campaigns", role: "viewer", summary: "Fetch a campaign, with each pinned fork's diff", params: CampaignIdParams,
-  success: { status: 200, description: "The campaign", schema: CampaignSchema }, errors: ["not_found"],
+  id: "getCampaign",
+  method: "GET",
+  path: "/campaigns/{id}",
+  tag: "Campaigns",
+  role: "viewer",
+  summary: "Fetch a campaign, with each pinned fork's diff",
+  params: CampaignIdParams,
+  success: { status: 200, description: "The campaign", schema: CampaignSchema },
+  errors: ["not_found"],
   handler: async ({ params, auth }) => ({ body: await getCampaign(auth.workspace.id, params.id) }),
 });
 
 export const updateCampaignOperation = defineOperation({
-  id: "updateCampaign", method: "PATCH", path: "/campaigns/{id}", tag: "Campaigns", role: "admin", summary: "Rename a campaign or change its pins",
-  description: "Changing the pins takes back an approval.", params: CampaignIdParams, body: UpdateCampaignBody,
-  success: { status: 200, description: "The campaign", schema: CampaignSchema }, errors: ["invalid_json", "not_found", "payload_too_large", "unsupported_media_type", "validation_failed"],
+  id: "updateCampaign",
+  method: "PATCH",
+  path: "/campaigns/{id}",
+  tag: "Campaigns",
+  role: "admin",
+  summary: "Rename a campaign or change its pins",
+  description: "Changing the pins takes back an approval.",
+  params: CampaignIdParams,
+  body: UpdateCampaignBody,
+  success: { status: 200, description: "The campaign", schema: CampaignSchema },
+  errors: ["invalid_json", "not_found", "payload_too_large", "unsupported_media_type", "validation_failed"],
   handler: async ({ params, body, auth }) => ({ body: await updateCampaign(auth.workspace.id, params.id, body, auth.actor) }),
 });
 
 export const approveCampaignOperation = defineOperation({
-  id: "approveCampaign", method: "POST", path: "/campaigns/{id}/approve", tag: "Campaigns", role: "reviewer", summary: "Approve a campaign",
+  id: "approveCampaign",
+  method: "POST",
+  path: "/campaigns/{id}/approve",
+  tag: "Campaigns",
+  role: "reviewer",
+  summary: "Approve a campaign",
   description:
     "Approves the campaign's resolved prompt set (its pins over the pack's, the workspace label and production) as it is now; runs resolving to that exact set may start. " +
     "The audit entry keeps the forks' diffs. Four eyes: the campaign's creator gets 403. 409 if already approved. " +
     "When a fork's newest evaluation passes fewer cases than its parent's on the same set (a regression), the body must carry `override_reason` (kept with the approval and in the audit entry): 409 `eval_regression` without it. The body may be left out otherwise.",
-  params: CampaignIdParams, body: ApproveBody, bodyOptional: true,
-  success: { status: 200, description: "The campaign", schema: CampaignSchema }, errors: ["invalid_json", "forbidden", "not_found", "conflict", "eval_regression", "payload_too_large", "unsupported_media_type", "validation_failed"],
+  params: CampaignIdParams,
+  body: ApproveBody,
+  bodyOptional: true,
+  success: { status: 200, description: "The campaign", schema: CampaignSchema },
+  errors: ["invalid_json", "forbidden", "not_found", "conflict", "eval_regression", "payload_too_large", "unsupported_media_type", "validation_failed"],
   handler: async ({ params, body, auth }) => ({ body: await approveCampaign(auth.workspace.id, params.id, { userId: auth.user.id, actor: auth.actor }, body) }),
 });
 
 export const rejectCampaignOperation = defineOperation({
-  id: "rejectCampaign", method: "POST", path: "/campaigns/{id}/reject", tag: "Campaigns", role: "reviewer", summary: "Reject a campaign with a reason",
-  description: "Takes back any approval; its runs are refused (409 `campaign_not_approved`) until a reviewer approves it. Four eyes: the campaign's creator gets 403. Fires `campaign.rejected`.",
-  params: CampaignIdParams, body: RejectCampaignBody,
-  success: { status: 200, description: "The campaign", schema: CampaignSchema }, errors: ["invalid_json", "forbidden", "not_found", "conflict", "payload_too_large", "unsupported_media_type", "validation_failed"],
+  id: "rejectCampaign",
+  method: "POST",
+  path: "/campaigns/{id}/reject",
+  tag: "Campaigns",
+  role: "reviewer",
+  summary: "Reject a campaign with a reason",
+  description:
+    "Takes back any approval; its runs are refused (409 `campaign_not_approved`) until a reviewer approves it. Four eyes: the campaign's creator gets 403. Fires `campaign.rejected`.",
+  params: CampaignIdParams,
+  body: RejectCampaignBody,
+  success: { status: 200, description: "The campaign", schema: CampaignSchema },
+  errors: ["invalid_json", "forbidden", "not_found", "conflict", "payload_too_large", "unsupported_media_type", "validation_failed"],
   handler: async ({ params, body, auth }) => ({ body: await rejectCampaign(auth.workspace.id, params.id, body, { userId: auth.user.id, actor: auth.actor }) }),
 });

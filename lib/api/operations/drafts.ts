@@ -5,29 +5,60 @@ import { DraftsQuery, getDraft, listDrafts } from "@/lib/drafts/list-drafts";
 import { approveDraft, ApproveDraftBody, rejectDraft, RejectDraftBody } from "@/lib/drafts/review-draft";
 
 export const listDraftsOperation = defineOperation({
-  id: "listDrafts", method: "GET", path: "/drafts", tag: "Drafts", role: "viewer",
-  summary: "List drafts", description: "Filter by `status` (e.g. awaiting_review) and `run_id`.", query: DraftsQuery,
-  success: { status: 200, description: "A page of drafts", schema: pageOf(DraftSchema, "DraftPage") }, errors: [],
+  id: "listDrafts",
+  method: "GET",
+  path: "/drafts",
+  tag: "Drafts",
+  role: "viewer",
+  summary: "List drafts",
+  description: "Filter by `status` (e.g. awaiting_review) and `run_id`.",
+  query: DraftsQuery,
+  success: { status: 200, description: "A page of drafts", schema: pageOf(DraftSchema, "DraftPage") },
+  errors: [],
   handler: async ({ query, auth }) => ({ body: await listDrafts(auth.workspace.id, query) }),
 });
 
 export const getDraftOperation = defineOperation({
-  id: "getDraft", method: "GET", path: "/drafts/{id}", tag: "Drafts", role: "viewer", summary: "Fetch a draft", params: DraftIdParams,
-  success: { status: 200, description: "The draft", schema: DraftSchema }, errors: ["not_found"],
+  id: "getDraft",
+  method: "GET",
+  path: "/drafts/{id}",
+  tag: "Drafts",
+  role: "viewer",
+  summary: "Fetch a draft",
+  params: DraftIdParams,
+  success: { status: 200, description: "The draft", schema: DraftSchema },
+  errors: ["not_found"],
   handler: async ({ params, auth }) => ({ body: await getDraft(auth.workspace.id, params.id) }),
 });
 
 export const approveDraftOperation = defineOperation({
-  id: "approveDraft", method: "POST", path: "/drafts/{id}/approve", tag: "Drafts", role: "reviewer",
-  summary: "Approve a draft", description: "Optionally with an edited subject and body. The email is then sent through the workspace's relay (unless the run stopped after draft_email). 409 if already reviewed.",
-  params: DraftIdParams, body: ApproveDraftBody,
-  success: { status: 200, description: "The draft", schema: DraftSchema }, errors: ["invalid_json", "not_found", "conflict", "payload_too_large", "unsupported_media_type", "validation_failed"],
+  id: "approveDraft",
+  method: "POST",
+  path: "/drafts/{id}/approve",
+  tag: "Drafts",
+  role: "reviewer",
+  summary: "Approve a draft",
+  description:
+    "Optionally with an edited subject and body. The email is then sent through the workspace's relay (unless the run stopped after draft_email). 409 if already reviewed.",
+  params: DraftIdParams,
+  body: ApproveDraftBody,
+  success: { status: 200, description: "The draft", schema: DraftSchema },
+  errors: ["invalid_json", "not_found", "conflict", "payload_too_large", "unsupported_media_type", "validation_failed"],
   handler: async ({ params, body, auth }) => ({ body: await approveDraft(auth.workspace.id, params.id, body, { userId: auth.user.id, actor: auth.actor }) }),
 });
 
 export const rejectDraftOperation = defineOperation({
-  id: "rejectDraft", method: "POST", path: "/drafts/{id}/reject", tag: "Drafts", role: "reviewer",
-  summary: "Reject a draft", params: DraftIdParams, body: RejectDraftBody,
-  success: { status: 200, description: "The draft", schema: DraftSchema }, errors: ["invalid_json", "not_found", "conflict", "payload_too_large", "unsupported_media_type", "validation_failed"],
-  handler: async ({ params, body, auth }) => ({ body: await rejectDraft(auth.workspace.id, params.id, body.reason, { userId: auth.user.id, actor: auth.actor }) }),
+  id: "rejectDraft",
+  method: "POST",
+  path: "/drafts/{id}/reject",
+  tag: "Drafts",
+  role: "reviewer",
+  summary: "Reject a draft",
+  params: DraftIdParams,
+  body: RejectDraftBody,
+  success: { status: 200, description: "The draft", schema: DraftSchema },
+  errors: ["invalid_json", "not_found", "conflict", "payload_too_large", "unsupported_media_type", "validation_failed"],
+  handler: async ({ params, body, auth }) => ({
+    body: await rejectDraft(auth.workspace.id, params.id, body.reason, { userId: auth.user.id, actor: auth.actor }),
+  }),
 });

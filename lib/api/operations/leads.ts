@@ -14,8 +14,13 @@ const LeadsQuery = ListQuery.extend({
 });
 
 export const listLeadsOperation = defineOperation({
-  id: "listLeads", method: "GET", path: "/leads", tag: "Leads", role: "viewer",
-  summary: "List leads", description: "Newest first. Filter by status, exact email (any case) or run.",
+  id: "listLeads",
+  method: "GET",
+  path: "/leads",
+  tag: "Leads",
+  role: "viewer",
+  summary: "List leads",
+  description: "Newest first. Filter by status, exact email (any case) or run.",
   query: LeadsQuery,
   success: { status: 200, description: "A page of leads", schema: pageOf(LeadSchema, "LeadPage") },
   errors: [],
@@ -23,8 +28,13 @@ export const listLeadsOperation = defineOperation({
 });
 
 export const createLeadOperation = defineOperation({
-  id: "createLead", method: "POST", path: "/leads", tag: "Leads", role: "admin",
-  summary: "Create a lead", description: "Unique per workspace by lower-cased email: a second one is 409 `lead_exists` with `lead_id`.",
+  id: "createLead",
+  method: "POST",
+  path: "/leads",
+  tag: "Leads",
+  role: "admin",
+  summary: "Create a lead",
+  description: "Unique per workspace by lower-cased email: a second one is 409 `lead_exists` with `lead_id`.",
   body: CreateLeadBody,
   success: { status: 201, description: "The lead", schema: LeadSchema },
   errors: ["invalid_json", "lead_exists", "payload_too_large", "unsupported_media_type", "validation_failed"],
@@ -35,7 +45,11 @@ export const createLeadOperation = defineOperation({
 });
 
 export const getLeadOperation = defineOperation({
-  id: "getLead", method: "GET", path: "/leads/{id}", tag: "Leads", role: "viewer",
+  id: "getLead",
+  method: "GET",
+  path: "/leads/{id}",
+  tag: "Leads",
+  role: "viewer",
   summary: "Fetch a lead",
   params: LeadIdParams,
   success: { status: 200, description: "The lead", schema: LeadSchema },

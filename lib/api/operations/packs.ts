@@ -9,8 +9,13 @@ import { PackSchema } from "@/lib/packs/present-pack";
 import { updatePack, UpdatePackBody } from "@/lib/packs/update-pack";
 
 export const listPacksOperation = defineOperation({
-  id: "listPacks", method: "GET", path: "/packs", tag: "Packs", role: "viewer",
-  summary: "List packs", description: "Built-in packs and the workspace's own, newest first.",
+  id: "listPacks",
+  method: "GET",
+  path: "/packs",
+  tag: "Packs",
+  role: "viewer",
+  summary: "List packs",
+  description: "Built-in packs and the workspace's own, newest first.",
   query: ListQuery,
   success: { status: 200, description: "A page of packs", schema: pageOf(PackSchema, "PackPage") },
   errors: [],
@@ -18,7 +23,11 @@ export const listPacksOperation = defineOperation({
 });
 
 export const getPackOperation = defineOperation({
-  id: "getPack", method: "GET", path: "/packs/{slug}", tag: "Packs", role: "viewer",
+  id: "getPack",
+  method: "GET",
+  path: "/packs/{slug}",
+  tag: "Packs",
+  role: "viewer",
   summary: "Fetch a pack, with the prompt set its runs resolve and whether that set is approved",
   params: SlugParams,
   success: { status: 200, description: "The pack", schema: PackSchema.extend({ prompt_set: PromptSetStateSchema }).meta({ id: "PackWithPromptSet" }) },
@@ -27,9 +36,13 @@ export const getPackOperation = defineOperation({
 });
 
 export const updatePackOperation = defineOperation({
-  id: "updatePack", method: "PATCH", path: "/packs/{slug}", tag: "Packs", role: "admin",
+  id: "updatePack",
+  method: "PATCH",
+  path: "/packs/{slug}",
+  tag: "Packs",
+  role: "admin",
   summary: "Edit a workspace pack or pin its prompts",
-  description: 'Pins are strings `name[@ws]:vX.Y.Z[-label]` per stage. Built-in packs are read-only (409): fork them first.',
+  description: "Pins are strings `name[@ws]:vX.Y.Z[-label]` per stage. Built-in packs are read-only (409): fork them first.",
   params: SlugParams,
   body: UpdatePackBody,
   success: { status: 200, description: "The pack", schema: PackSchema },
@@ -38,7 +51,11 @@ export const updatePackOperation = defineOperation({
 });
 
 export const forkPackOperation = defineOperation({
-  id: "forkPack", method: "POST", path: "/packs/{slug}/fork", tag: "Packs", role: "admin",
+  id: "forkPack",
+  method: "POST",
+  path: "/packs/{slug}/fork",
+  tag: "Packs",
+  role: "admin",
   summary: "Fork a pack into the workspace",
   params: SlugParams,
   body: ForkPackBody,
@@ -51,7 +68,11 @@ export const forkPackOperation = defineOperation({
 });
 
 export const approvePackOperation = defineOperation({
-  id: "approvePack", method: "POST", path: "/packs/{slug}/approve", tag: "Packs", role: "reviewer",
+  id: "approvePack",
+  method: "POST",
+  path: "/packs/{slug}/approve",
+  tag: "Packs",
+  role: "reviewer",
   summary: "Approve the prompt set a pack's runs resolve",
   description:
     "Records a reviewer's approval of the resolved prompt set (pack pins over the workspace label and production, with optional run `pins` on top), so runs resolving to that exact set may start. " +

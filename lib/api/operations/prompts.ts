@@ -6,8 +6,13 @@ import { PromptVersionSchema } from "@/lib/prompts/present-version";
 import { promotePrompt, PromoteBody, PromptDefaultSchema, rollbackPrompt } from "@/lib/prompts/promote-prompt";
 
 export const getPromptOperation = defineOperation({
-  id: "getPrompt", method: "GET", path: "/prompts/{name}", tag: "Prompts", role: "viewer",
-  summary: "Fetch a prompt", description: "The production version (for a fork, its newest version) and `history`, every version label newest first.",
+  id: "getPrompt",
+  method: "GET",
+  path: "/prompts/{name}",
+  tag: "Prompts",
+  role: "viewer",
+  summary: "Fetch a prompt",
+  description: "The production version (for a fork, its newest version) and `history`, every version label newest first.",
   params: PromptNameParams,
   success: { status: 200, description: "The prompt", schema: PromptSchema },
   errors: ["not_found"],
@@ -15,7 +20,11 @@ export const getPromptOperation = defineOperation({
 });
 
 export const getPromptVersionOperation = defineOperation({
-  id: "getPromptVersion", method: "GET", path: "/prompts/{name}/versions/{semver}", tag: "Prompts", role: "viewer",
+  id: "getPromptVersion",
+  method: "GET",
+  path: "/prompts/{name}/versions/{semver}",
+  tag: "Prompts",
+  role: "viewer",
   summary: "Fetch one version of a prompt",
   params: PromptVersionParams,
   success: { status: 200, description: "The version", schema: PromptVersionSchema },
@@ -24,9 +33,14 @@ export const getPromptVersionOperation = defineOperation({
 });
 
 export const forkPromptOperation = defineOperation({
-  id: "forkPrompt", method: "POST", path: "/prompts/{name}/fork", tag: "Prompts", role: "admin",
+  id: "forkPrompt",
+  method: "POST",
+  path: "/prompts/{name}/fork",
+  tag: "Prompts",
+  role: "admin",
   summary: "Fork a prompt version into the workspace",
-  description: "Creates version `as` of `<name>@<workspace>`, with a unified diff against the parent in `diff_from_previous` and in the `prompt.forked` audit entry.",
+  description:
+    "Creates version `as` of `<name>@<workspace>`, with a unified diff against the parent in `diff_from_previous` and in the `prompt.forked` audit entry.",
   params: PromptNameParams,
   body: ForkPromptBody,
   success: { status: 201, description: "The new version", schema: PromptVersionSchema },
@@ -38,7 +52,11 @@ export const forkPromptOperation = defineOperation({
 });
 
 export const promotePromptOperation = defineOperation({
-  id: "promotePrompt", method: "POST", path: "/prompts/{name}/promote", tag: "Prompts", role: "admin",
+  id: "promotePrompt",
+  method: "POST",
+  path: "/prompts/{name}/promote",
+  tag: "Prompts",
+  role: "admin",
   summary: "Make a version the workspace's default for its stage",
   description:
     "Sets the workspace's promotion label (`production@<workspace>`), which runs resolve before the system's production version when no run, campaign or workspace-pack pin names the stage. " +
@@ -51,9 +69,14 @@ export const promotePromptOperation = defineOperation({
 });
 
 export const rollbackPromptOperation = defineOperation({
-  id: "rollbackPrompt", method: "POST", path: "/prompts/{name}/rollback", tag: "Prompts", role: "admin",
+  id: "rollbackPrompt",
+  method: "POST",
+  path: "/prompts/{name}/rollback",
+  tag: "Prompts",
+  role: "admin",
   summary: "Undo the workspace's latest promotion of a prompt",
-  description: "The default goes back to what it was before the latest promotion (in the end, the system's production version). 409 if nothing was promoted. Audited as `prompt.rolled_back` with the diff.",
+  description:
+    "The default goes back to what it was before the latest promotion (in the end, the system's production version). 409 if nothing was promoted. Audited as `prompt.rolled_back` with the diff.",
   params: PromptNameParams,
   success: { status: 200, description: "The default after the rollback", schema: PromptDefaultSchema },
   errors: ["not_found", "conflict"],

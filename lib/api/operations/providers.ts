@@ -4,7 +4,11 @@ import { pageOf, SlugParams } from "@/lib/api/schemas";
 import { deleteProvider, listProviders, ProviderSchema, upsertProvider, UpsertProviderBody } from "@/lib/providers/providers";
 
 export const listProvidersOperation = defineOperation({
-  id: "listProviders", method: "GET", path: "/providers", tag: "Providers", role: "viewer",
+  id: "listProviders",
+  method: "GET",
+  path: "/providers",
+  tag: "Providers",
+  role: "viewer",
   summary: "List model providers",
   query: ListQuery,
   success: { status: 200, description: "A page of providers", schema: pageOf(ProviderSchema, "ProviderPage") },
@@ -13,8 +17,13 @@ export const listProvidersOperation = defineOperation({
 });
 
 export const upsertProviderOperation = defineOperation({
-  id: "upsertProvider", method: "POST", path: "/providers/{slug}", tag: "Providers", role: "admin",
-  summary: "Add or configure a provider", description: "201 when created, 200 when updated. `api_key` is write-only and encrypted at rest.",
+  id: "upsertProvider",
+  method: "POST",
+  path: "/providers/{slug}",
+  tag: "Providers",
+  role: "admin",
+  summary: "Add or configure a provider",
+  description: "201 when created, 200 when updated. `api_key` is write-only and encrypted at rest.",
   params: SlugParams,
   body: UpsertProviderBody,
   success: { status: 201, description: "The provider, created", schema: ProviderSchema, also: [{ status: 200, description: "The provider, updated" }] },
@@ -26,8 +35,13 @@ export const upsertProviderOperation = defineOperation({
 });
 
 export const deleteProviderOperation = defineOperation({
-  id: "deleteProvider", method: "DELETE", path: "/providers/{slug}", tag: "Providers", role: "admin",
-  summary: "Remove a provider", description: "The built-in `local` provider cannot be removed (409).",
+  id: "deleteProvider",
+  method: "DELETE",
+  path: "/providers/{slug}",
+  tag: "Providers",
+  role: "admin",
+  summary: "Remove a provider",
+  description: "The built-in `local` provider cannot be removed (409).",
   params: SlugParams,
   success: { status: 204, description: "Removed" },
   errors: ["not_found", "conflict"],

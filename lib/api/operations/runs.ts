@@ -10,9 +10,14 @@ import { listRunErrors, listRunLeads, listRuns, RunErrorSchema, RunLeadSchema, R
 import { CreateRunBody, CreateRunUpload, CreateRunUploadDoc, RunIdParams, RunSchema } from "@/lib/runs/run-schemas";
 
 export const createRunOperation = defineOperation({
-  id: "createRun", method: "POST", path: "/runs", tag: "Runs", role: "admin",
+  id: "createRun",
+  method: "POST",
+  path: "/runs",
+  tag: "Runs",
+  role: "admin",
   summary: "Start a run",
-  description: "Imports the CSV (from `leads_csv_url`, or a `file` part of a multipart/form-data upload) and carries its leads through the pack's stages. Answers 202 at once; follow the run at its Location.",
+  description:
+    "Imports the CSV (from `leads_csv_url`, or a `file` part of a multipart/form-data upload) and carries its leads through the pack's stages. Answers 202 at once; follow the run at its Location.",
   body: CreateRunBody as z.ZodType<CreateRunBody | CreateRunUpload>,
   multipart: CreateRunUpload as z.ZodType<CreateRunBody | CreateRunUpload>,
   multipartDoc: CreateRunUploadDoc,
@@ -24,42 +29,69 @@ export const createRunOperation = defineOperation({
 });
 
 export const listRunsOperation = defineOperation({
-  id: "listRuns", method: "GET", path: "/runs", tag: "Runs", role: "viewer",
-  summary: "List runs", query: RunsQuery,
+  id: "listRuns",
+  method: "GET",
+  path: "/runs",
+  tag: "Runs",
+  role: "viewer",
+  summary: "List runs",
+  query: RunsQuery,
   success: { status: 200, description: "A page of runs", schema: pageOf(RunSchema, "RunPage") },
   errors: [],
   handler: async ({ query, auth }) => ({ body: await listRuns(auth.workspace.id, query) }),
 });
 
 export const getRunOperation = defineOperation({
-  id: "getRun", method: "GET", path: "/runs/{id}", tag: "Runs", role: "viewer",
-  summary: "Fetch a run", params: RunIdParams,
+  id: "getRun",
+  method: "GET",
+  path: "/runs/{id}",
+  tag: "Runs",
+  role: "viewer",
+  summary: "Fetch a run",
+  params: RunIdParams,
   success: { status: 200, description: "The run with its counts", schema: RunSchema },
   errors: ["not_found"],
   handler: async ({ params, auth }) => ({ body: await getRun(auth.workspace.id, params.id) }),
 });
 
 export const listRunLeadsOperation = defineOperation({
-  id: "listRunLeads", method: "GET", path: "/runs/{id}/leads", tag: "Runs", role: "viewer",
-  summary: "List the leads of a run", description: "Each with the last stage reached, its state and reason. Filter by `state` and `stage`.",
-  params: RunIdParams, query: RunLeadsQuery,
+  id: "listRunLeads",
+  method: "GET",
+  path: "/runs/{id}/leads",
+  tag: "Runs",
+  role: "viewer",
+  summary: "List the leads of a run",
+  description: "Each with the last stage reached, its state and reason. Filter by `state` and `stage`.",
+  params: RunIdParams,
+  query: RunLeadsQuery,
   success: { status: 200, description: "A page of run leads", schema: pageOf(RunLeadSchema, "RunLeadPage") },
   errors: ["not_found"],
   handler: async ({ params, query, auth }) => ({ body: await listRunLeads(auth.workspace.id, params.id, query) }),
 });
 
 export const listRunErrorsOperation = defineOperation({
-  id: "listRunErrors", method: "GET", path: "/runs/{id}/errors", tag: "Runs", role: "viewer",
-  summary: "List the CSV rows a run could not import", description: "In file order; `row` is the spreadsheet row number (the header is row 1).",
-  params: RunIdParams, query: ListQuery,
+  id: "listRunErrors",
+  method: "GET",
+  path: "/runs/{id}/errors",
+  tag: "Runs",
+  role: "viewer",
+  summary: "List the CSV rows a run could not import",
+  description: "In file order; `row` is the spreadsheet row number (the header is row 1).",
+  params: RunIdParams,
+  query: ListQuery,
   success: { status: 200, description: "A page of row errors", schema: pageOf(RunErrorSchema, "RunRowErrorPage") },
   errors: ["not_found"],
   handler: async ({ params, query, auth }) => ({ body: await listRunErrors(auth.workspace.id, params.id, query) }),
 });
 
 export const cancelRunOperation = defineOperation({
-  id: "cancelRun", method: "POST", path: "/runs/{id}/cancel", tag: "Runs", role: "admin",
-  summary: "Cancel a run", description: "No further stage runs for its leads; unfinished leads end `stopped`. 409 when the run has already ended.",
+  id: "cancelRun",
+  method: "POST",
+  path: "/runs/{id}/cancel",
+  tag: "Runs",
+  role: "admin",
+  summary: "Cancel a run",
+  description: "No further stage runs for its leads; unfinished leads end `stopped`. 409 when the run has already ended.",
   params: RunIdParams,
   success: { status: 200, description: "The run", schema: RunSchema },
   errors: ["not_found", "conflict"],
@@ -67,9 +99,15 @@ export const cancelRunOperation = defineOperation({
 });
 
 export const renameRunOperation = defineOperation({
-  id: "renameRun", method: "PATCH", path: "/runs/{id}", tag: "Runs", role: "admin",
-  summary: "Rename a run", description: "Sets the name lists, filters and the audit log show for the run. Audited (`run.renamed` with the old and new name).",
-  params: RunIdParams, body: RenameRunBody,
+  id: "renameRun",
+  method: "PATCH",
+  path: "/runs/{id}",
+  tag: "Runs",
+  role: "admin",
+  summary: "Rename a run",
+  description: "Sets the name lists, filters and the audit log show for the run. Audited (`run.renamed` with the old and new name).",
+  params: RunIdParams,
+  body: RenameRunBody,
   success: { status: 200, description: "The run", schema: RunSchema },
   errors: ["invalid_json", "not_found", "payload_too_large", "unsupported_media_type", "validation_failed"],
   handler: async ({ params, body, auth }) => {

@@ -51,7 +51,10 @@ describe("local reply classifier: quoted text is ignored", () => {
   const pitch = "Hi Ana,\n\nWould a 15-minute demo be interesting? Reply stop to opt out, or unsubscribe here.\n\nSam";
 
   it("reads only what the person wrote above the quote", () => {
-    const text = `No thanks, we're all set.\n\nOn Mon, 2 Mar 2026 at 10:00, Sam <sam@sender.example> wrote:\n${pitch.split("\n").map((line) => `> ${line}`).join("\n")}`;
+    const text = `No thanks, we're all set.\n\nOn Mon, 2 Mar 2026 at 10:00, Sam <sam@sender.example> wrote:\n${pitch
+      .split("\n")
+      .map((line) => `> ${line}`)
+      .join("\n")}`;
     expect(classifyReply({ text }, ALL).classification).toBe("not_interested");
   });
 
@@ -62,7 +65,17 @@ describe("local reply classifier: quoted text is ignored", () => {
   });
 
   it("a reply that is only quote has nothing to classify", () => {
-    expect(classifyReply({ text: pitch.split("\n").map((line) => `> ${line}`).join("\n") }, ALL).classification).toBe("other");
+    expect(
+      classifyReply(
+        {
+          text: pitch
+            .split("\n")
+            .map((line) => `> ${line}`)
+            .join("\n"),
+        },
+        ALL,
+      ).classification,
+    ).toBe("other");
   });
 
   it("a signature below the dash line does not count", () => {
@@ -81,17 +94,24 @@ describe("local reply classifier: its confidence comes from the evidence", () =>
     expect(new Set([one.confidence, two.confidence, mixed.confidence]).size).toBe(3);
   });
 
-  it("the blanked-out winner is not counted against itself (\"not interested\" holds \"interested\")", () => {
+  it('the blanked-out winner is not counted against itself ("not interested" holds "interested")', () => {
     expect(classifyReply({ text: "Not interested." }, ALL).confidence).toBe(confidenceFrom(1, 0));
   });
 
   it("a bare question grows surer with more questions; nothing recognised stays low", () => {
-    expect(classifyReply({ text: "Who uses it? What does it cost?" }, ALL).confidence).toBeGreaterThan(classifyReply({ text: "What does it cost?" }, ALL).confidence);
+    expect(classifyReply({ text: "Who uses it? What does it cost?" }, ALL).confidence).toBeGreaterThan(
+      classifyReply({ text: "What does it cost?" }, ALL).confidence,
+    );
     expect(classifyReply({ text: "hello" }, ALL)).toEqual({ classification: "other", confidence: 0.3 });
   });
 
   it("stays within 0.5 to 0.95 for a rule's answer", () => {
-    for (const [hits, rivals] of [[1, 0], [1, 5], [9, 0], [3, 1]]) {
+    for (const [hits, rivals] of [
+      [1, 0],
+      [1, 5],
+      [9, 0],
+      [3, 1],
+    ]) {
       expect(confidenceFrom(hits, rivals)).toBeGreaterThanOrEqual(0.5);
       expect(confidenceFrom(hits, rivals)).toBeLessThanOrEqual(0.95);
     }

@@ -43,7 +43,9 @@ export function renderTemplate(template: string, values: Record<string, string |
 export function statedWordLimit(system: string): number | null {
   const under = /\b(?:under|fewer than|less than)\s+(\d{1,4})\s+words\b/i.exec(system);
   if (under) return Math.max(1, Number(under[1]) - 1);
-  const most = /\b(?:at most|no more than|up to|maximum of|max\.?)\s+(\d{1,4})\s+words\b/i.exec(system) ?? /\b(\d{1,4})\s+words\s+(?:or fewer|or less|max(?:imum)?)\b/i.exec(system);
+  const most =
+    /\b(?:at most|no more than|up to|maximum of|max\.?)\s+(\d{1,4})\s+words\b/i.exec(system) ??
+    /\b(\d{1,4})\s+words\s+(?:or fewer|or less|max(?:imum)?)\b/i.exec(system);
   return most ? Number(most[1]) : null;
 }
 
@@ -82,7 +84,11 @@ export function draftEmail({ lead, signals, userTemplate, system, variables }: D
   const [first, ...rest] = userTemplate.split(/\r?\n/);
   const hasSubject = /^Subject:/i.test(first ?? "");
   const subjectLine = hasSubject ? renderLines(first.replace(/^Subject:\s*/i, ""), values)[0] : undefined;
-  const fallbackSubject = values.product ? `${values.product}${values.company ? ` for ${values.company}` : ""}` : values.company ? `A note for ${values.company}` : "A short note";
+  const fallbackSubject = values.product
+    ? `${values.product}${values.company ? ` for ${values.company}` : ""}`
+    : values.company
+      ? `A note for ${values.company}`
+      : "A short note";
   const subject = subjectLine?.text.trim() || fallbackSubject;
 
   let lines = renderLines((hasSubject ? rest : [first, ...rest]).join("\n"), values, { sentences: true });

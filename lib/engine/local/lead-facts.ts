@@ -15,7 +15,10 @@ export type LeadFacts = {
 
 export function words(text: string | null | undefined): string {
   // Keeps "node.js" and "c++" whole; a full stop at the end of a word is punctuation.
-  const normalized = (text ?? "").toLowerCase().replace(/[^a-z0-9+#.]+/g, " ").replace(/\.+(?=\s|$)/g, " ");
+  const normalized = (text ?? "")
+    .toLowerCase()
+    .replace(/[^a-z0-9+#.]+/g, " ")
+    .replace(/\.+(?=\s|$)/g, " ");
   return ` ${normalized.replace(/\s+/g, " ").trim()} `;
 }
 

@@ -13,8 +13,13 @@ const version = (name: string, label: string) => SEED_PROMPTS[name].find((v) => 
 const saas = SEED_PACKS.find((pack) => pack.slug === "saas-outbound")!.icp;
 
 const ada = {
-  first_name: "Ada", last_name: "Lovelace", company: "Analytical Engines", title: "VP of Engineering",
-  employees: 400, industry: "Software", country: "GB",
+  first_name: "Ada",
+  last_name: "Lovelace",
+  company: "Analytical Engines",
+  title: "VP of Engineering",
+  employees: 400,
+  industry: "Software",
+  country: "GB",
   notes: "Raised a Series B last month and hiring 20 engineers. Evaluating vendors; runs on AWS and Kubernetes.",
 };
 
@@ -22,8 +27,12 @@ describe("extract_signals (local)", () => {
   it("reads seniority, department, size, intent and technologies", () => {
     const signals = extractSignals(ada, version("extract_signals", "v1.2.0").userTemplate);
     expect(signals).toEqual({
-      seniority: "vp", department: "engineering", company_size: "large",
-      intent: ["hiring", "recently_funded", "evaluating_vendors"], technologies: ["aws", "kubernetes"], confidence: 1,
+      seniority: "vp",
+      department: "engineering",
+      company_size: "large",
+      intent: ["hiring", "recently_funded", "evaluating_vendors"],
+      technologies: ["aws", "kubernetes"],
+      confidence: 1,
     });
   });
 
@@ -34,8 +43,19 @@ describe("extract_signals (local)", () => {
   });
 
   it("copes with an empty record", () => {
-    expect(extractSignals({}, version("extract_signals", "v1.2.0").userTemplate)).toMatchObject({ seniority: "unknown", company_size: "unknown", intent: [], confidence: 0 });
-    expect([companySize(5), companySize(30), companySize(120), companySize(800), companySize(5000)]).toEqual(["micro", "small", "medium", "large", "enterprise"]);
+    expect(extractSignals({}, version("extract_signals", "v1.2.0").userTemplate)).toMatchObject({
+      seniority: "unknown",
+      company_size: "unknown",
+      intent: [],
+      confidence: 0,
+    });
+    expect([companySize(5), companySize(30), companySize(120), companySize(800), companySize(5000)]).toEqual([
+      "micro",
+      "small",
+      "medium",
+      "large",
+      "enterprise",
+    ]);
   });
 });
 
@@ -44,7 +64,13 @@ describe("qualify (local)", () => {
     const result = qualifyLead(ada, extractSignals(ada, version("extract_signals", "v1.2.0").userTemplate), saas);
     expect(result.score).toBe(100);
     expect(result.qualified).toBe(true);
-    expect(result.reasons).toEqual(expect.arrayContaining([expect.stringMatching(/matches "vp"/), expect.stringMatching(/Industry "Software" is targeted/), expect.stringMatching(/Buying signals: hiring/)]));
+    expect(result.reasons).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/matches "vp"/),
+        expect.stringMatching(/Industry "Software" is targeted/),
+        expect.stringMatching(/Buying signals: hiring/),
+      ]),
+    );
   });
 
   it("rejects a poor fit with reasons, and an excluded title outright", () => {
@@ -53,16 +79,25 @@ describe("qualify (local)", () => {
     expect(result.qualified).toBe(false);
     expect(result.score).toBeLessThan(saas.min_score);
     expect(result.reasons.join(" ")).toMatch(/not targeted/);
-    expect(qualifyLead({ ...ada, title: "Engineering Intern" }, {}, saas)).toEqual({ score: 0, qualified: false, reasons: [expect.stringMatching(/excluded/)] });
+    expect(qualifyLead({ ...ada, title: "Engineering Intern" }, {}, saas)).toEqual({
+      score: 0,
+      qualified: false,
+      reasons: [expect.stringMatching(/excluded/)],
+    });
   });
 });
 
 describe("draft_email (local)", () => {
   const v13 = version("draft_email", "v1.3.0");
   const offer = mergeOffers({
-    product: "Acme Ledger", audience: "finance teams at software companies", value_propositions: ["It closes the books in three days instead of ten"],
-    proof_points: ["Northwind cut its month-end close by 70 percent."], call_to_action: "Would a 15-minute call next week be useful?",
-    sender_name: "Maya Chen", sender_title: "Head of Partnerships", signature: "Acme Ledger · acme.example",
+    product: "Acme Ledger",
+    audience: "finance teams at software companies",
+    value_propositions: ["It closes the books in three days instead of ten"],
+    proof_points: ["Northwind cut its month-end close by 70 percent."],
+    call_to_action: "Would a 15-minute call next week be useful?",
+    sender_name: "Maya Chen",
+    sender_title: "Head of Partnerships",
+    signature: "Acme Ledger · acme.example",
   });
   const draft = (lead: Parameters<typeof draftEmail>[0]["lead"], signals = {}, v = v13, senderName = "Maya Chen") =>
     draftEmail({ lead, signals, userTemplate: v.userTemplate, system: v.system, variables: offerVariables(offer, senderName) });
@@ -83,7 +118,9 @@ describe("draft_email (local)", () => {
     const fields = ["first_name", "title", "company", "industry"] as const;
     for (let mask = 0; mask < 32; mask++) {
       const lead: Record<string, string> = {};
-      fields.forEach((field, i) => { if (mask & (1 << i)) lead[field] = { first_name: "Ada", title: "VP Sales", company: "Acme", industry: "Software" }[field]; });
+      fields.forEach((field, i) => {
+        if (mask & (1 << i)) lead[field] = { first_name: "Ada", title: "VP Sales", company: "Acme", industry: "Software" }[field];
+      });
       const signals = mask & 16 ? { intent: ["recently_funded"] } : {};
       const { subject, body } = draft(lead, signals);
       for (const text of [subject, body]) {

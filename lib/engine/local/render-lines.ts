@@ -34,7 +34,12 @@ export function renderLines(template: string, values: Record<string, string>, op
 export function cleanText(text: string): string {
   return text
     .split("\n")
-    .map((line) => line.replace(/[ \t]{2,}/g, " ").replace(/ +([,.!?;:])/g, "$1").trimEnd())
+    .map((line) =>
+      line
+        .replace(/[ \t]{2,}/g, " ")
+        .replace(/ +([,.!?;:])/g, "$1")
+        .trimEnd(),
+    )
     .join("\n")
     .replace(/\n{3,}/g, "\n\n")
     .trim();

@@ -27,14 +27,16 @@ export function outOfOfficeUntil(text: string, received: Date): string | null {
   if (match) return iso(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
   match = new RegExp(String.raw`${CUE}\s+(?:[a-z]+day,?\s+)?(\d{1,2})\.(\d{1,2})\.(\d{2,4})`).exec(lower);
   if (match) return withYear(Number(match[2]) - 1, Number(match[1]), Number(match[3]), received);
-  match = new RegExp(String.raw`${CUE}\s+(?:(?:on\s+)?[a-z]+day,?\s+)?(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)?(?:\s+of)?\s+${MONTH}\.?(?:,?\s+(\d{4}))?`).exec(lower);
+  match = new RegExp(String.raw`${CUE}\s+(?:(?:on\s+)?[a-z]+day,?\s+)?(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)?(?:\s+of)?\s+${MONTH}\.?(?:,?\s+(\d{4}))?`).exec(
+    lower,
+  );
   if (match) return withYear(MONTHS.indexOf(match[2].slice(0, 3)), Number(match[1]), match[3] ? Number(match[3]) : null, received);
   match = new RegExp(String.raw`${CUE}\s+(?:[a-z]+day,?\s+)?${MONTH}\.?\s+(\d{1,2})(?:st|nd|rd|th)?(?:,?\s+(\d{4}))?`).exec(lower);
   if (match) return withYear(MONTHS.indexOf(match[1].slice(0, 3)), Number(match[2]), match[3] ? Number(match[3]) : null, received);
   match = new RegExp(String.raw`${CUE}\s+(?:next\s+)?(sun|mon|tue|wed|thu|fri|sat)[a-z]*day\b`).exec(lower);
   if (match) {
     const target = WEEKDAYS.indexOf(match[1]);
-    const ahead = ((target - received.getUTCDay() + 7) % 7) || 7;
+    const ahead = (target - received.getUTCDay() + 7) % 7 || 7;
     return new Date(received.getTime() + ahead * 86_400_000).toISOString().slice(0, 10);
   }
   return null;

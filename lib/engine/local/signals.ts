@@ -35,7 +35,25 @@ const INTENT: [string, string[]][] = [
   ["pain_point", ["frustrated", "pain", "struggling", "churn", "manual process"]],
 ];
 
-const TECHNOLOGIES = ["salesforce", "hubspot", "aws", "gcp", "azure", "kubernetes", "snowflake", "stripe", "shopify", "react", "python", "postgres", "segment", "zendesk", "slack", "marketo", "outreach"];
+const TECHNOLOGIES = [
+  "salesforce",
+  "hubspot",
+  "aws",
+  "gcp",
+  "azure",
+  "kubernetes",
+  "snowflake",
+  "stripe",
+  "shopify",
+  "react",
+  "python",
+  "postgres",
+  "segment",
+  "zendesk",
+  "slack",
+  "marketo",
+  "outreach",
+];
 
 function firstMatch(text: string, table: [string, string[]][], fallback: string): string {
   for (const [label, phrases] of table) if (phrases.some((phrase) => mentions(text, phrase))) return label;
@@ -53,7 +71,10 @@ export function companySize(employees: number | null | undefined): string {
 
 /** The keys a prompt version asks for, read from its `Return {"key": ...}` line. */
 export function requestedKeys(userTemplate: string): string[] | null {
-  const line = userTemplate.split("\n").reverse().find((l) => /^\s*Return\s*\{/.test(l));
+  const line = userTemplate
+    .split("\n")
+    .reverse()
+    .find((l) => /^\s*Return\s*\{/.test(l));
   if (!line) return null;
   return [...line.matchAll(/"([a-z_]+)"\s*:/g)].map((match) => match[1]);
 }

@@ -71,7 +71,8 @@ export const DRAFT_EMAIL_SET: SeedEvalSet = {
   ref: "evals/draft_email",
   stage: "draft_email",
   name: "draft_email: first outreach",
-  description: "Leads with and without names, companies, titles and buying signals, written for the Pipewise offer. Some cases ask the draft to speak about the offer.",
+  description:
+    "Leads with and without names, companies, titles and buying signals, written for the Pipewise offer. Some cases ask the draft to speak about the offer.",
   context: {
     offer: {
       product: "Pipewise",

@@ -58,7 +58,8 @@ export const QUALIFY_SET: SeedEvalSet = {
   ref: "evals/qualify",
   stage: "qualify",
   name: "qualify: SaaS outbound profile",
-  description: "Leads for the built-in SaaS outbound profile with the verdict a sales lead would give. Includes leads whose title misses but whose company and signals fit, and off-profile industries with senior titles.",
+  description:
+    "Leads for the built-in SaaS outbound profile with the verdict a sales lead would give. Includes leads whose title misses but whose company and signals fit, and off-profile industries with senior titles.",
   context: {
     icp: SAAS_OUTBOUND_ICP,
   },

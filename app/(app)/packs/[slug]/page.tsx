@@ -23,7 +23,14 @@ export default async function PackPage({ params, searchParams }: Props) {
   return (
     <>
       <PageHeader title={slug} crumbs={[{ label: "Packs", href: "/packs" }, { label: slug }]} />
-      <PackView key={slug} slug={slug} workspace={session.workspace.slug} canEdit={canEdit} canApprove={roleAtLeast(session.role, "reviewer")} forked={(await searchParams).forked === "1"} />
+      <PackView
+        key={slug}
+        slug={slug}
+        workspace={session.workspace.slug}
+        canEdit={canEdit}
+        canApprove={roleAtLeast(session.role, "reviewer")}
+        forked={(await searchParams).forked === "1"}
+      />
     </>
   );
 }

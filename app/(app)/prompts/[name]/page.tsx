@@ -29,7 +29,14 @@ export default async function PromptPage({ params, searchParams }: Props) {
         Version history, diffs between any two versions{name.includes("@") ? ", and each fork version against its parent" : ""}.
         {canFork ? " Fork a version to change it for your workspace." : ""}
       </PageHeader>
-      <PromptView key={`${name}:${version ?? ""}`} name={name} workspace={session.workspace.slug} canFork={canFork} initialVersion={version} forked={forked === "1"} />
+      <PromptView
+        key={`${name}:${version ?? ""}`}
+        name={name}
+        workspace={session.workspace.slug}
+        canFork={canFork}
+        initialVersion={version}
+        forked={forked === "1"}
+      />
     </>
   );
 }

@@ -12,11 +12,16 @@ export default async function EvalSetsPage() {
   return (
     <>
       <PageHeader title="Eval sets" crumbs={[{ label: "Prompts", href: "/prompts" }, { label: "Eval sets" }]}>
-        Cases a prompt version is evaluated on before a reviewer approves it. A version’s <span className="font-mono">evals_ref</span> names its set; cases your reviewers add from the draft page are your workspace’s own.
+        Cases a prompt version is evaluated on before a reviewer approves it. A version’s <span className="font-mono">evals_ref</span> names its set; cases your
+        reviewers add from the draft page are your workspace’s own.
       </PageHeader>
       <EvalSetList />
       {/* Creating a set needs admin, as POST /v1/eval-sets; the route handler checks it again. */}
-      {roleAtLeast(session.role, "admin") ? <div className="mt-6"><CreateEvalSetForm /></div> : null}
+      {roleAtLeast(session.role, "admin") ? (
+        <div className="mt-6">
+          <CreateEvalSetForm />
+        </div>
+      ) : null}
     </>
   );
 }

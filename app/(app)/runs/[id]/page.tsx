@@ -20,11 +20,27 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
   const link = "font-medium text-indigo-700 hover:underline";
   return (
     <>
-      <PageHeader title={name} heading={<RunNameHeading runId={id} name={name} canRename={roleAtLeast(session.role, "admin")} />} crumbs={[{ label: "Runs", href: "/runs" }, { label: id }]}>
+      <PageHeader
+        title={name}
+        heading={<RunNameHeading runId={id} name={name} canRename={roleAtLeast(session.role, "admin")} />}
+        crumbs={[{ label: "Runs", href: "/runs" }, { label: id }]}
+      >
         <p data-testid="run-context">
-          Pack <Link href={`/packs/${pack.slug}`} className={link}>{pack.name}</Link> (<span className="font-mono">{pack.slug}</span>)
-          {" · "}
-          {campaign ? <>Campaign <Link href={`/campaigns/${campaign.id}`} className={link}>{campaign.name}</Link></> : "No campaign"}
+          Pack{" "}
+          <Link href={`/packs/${pack.slug}`} className={link}>
+            {pack.name}
+          </Link>{" "}
+          (<span className="font-mono">{pack.slug}</span>){" · "}
+          {campaign ? (
+            <>
+              Campaign{" "}
+              <Link href={`/campaigns/${campaign.id}`} className={link}>
+                {campaign.name}
+              </Link>
+            </>
+          ) : (
+            "No campaign"
+          )}
         </p>
       </PageHeader>
       <RunTabs runId={id} current="overview" />

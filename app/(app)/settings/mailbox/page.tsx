@@ -10,7 +10,8 @@ export default async function MailboxPage() {
   return (
     <>
       <PageHeader title="Mailbox" crumbs={[{ label: "Settings" }, { label: "Mailbox" }]}>
-        Replies and bounces are read from this IMAP mailbox by the worker, matched to the emails they answer and classified. The password is stored encrypted and never shown again.
+        Replies and bounces are read from this IMAP mailbox by the worker, matched to the emails they answer and classified. The password is stored encrypted
+        and never shown again.
       </PageHeader>
       <MailboxForm />
     </>

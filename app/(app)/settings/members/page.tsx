@@ -10,8 +10,8 @@ export default async function MembersPage() {
   return (
     <>
       <PageHeader title="Members" crumbs={[{ label: "Settings" }, { label: "Members" }]}>
-        Who can sign in to {session.workspace.name}, and with which role. Viewers read; reviewers also approve drafts and campaigns; admins also manage
-        tokens, webhooks, settings and members.
+        Who can sign in to {session.workspace.name}, and with which role. Viewers read; reviewers also approve drafts and campaigns; admins also manage tokens,
+        webhooks, settings and members.
       </PageHeader>
       <MembersView currentUserId={session.user.id} />
     </>

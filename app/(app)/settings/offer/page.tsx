@@ -10,8 +10,8 @@ export default async function OfferPage() {
   return (
     <>
       <PageHeader title="Offer and sender" crumbs={[{ label: "Settings" }, { label: "Offer and sender" }]}>
-        What you sell, to whom, and who signs the emails. Drafts are written from it (prompt variables such as {"{{product}}"} and {"{{sender_name}}"});
-        a pack or a campaign can override any field through the API.
+        What you sell, to whom, and who signs the emails. Drafts are written from it (prompt variables such as {"{{product}}"} and {"{{sender_name}}"}); a pack
+        or a campaign can override any field through the API.
       </PageHeader>
       <OfferForm />
     </>

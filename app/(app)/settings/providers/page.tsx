@@ -10,8 +10,8 @@ export default async function ProvidersPage() {
   return (
     <>
       <PageHeader title="Providers" crumbs={[{ label: "Settings" }, { label: "Providers" }]}>
-        The models your prompts can run on. A prompt names one as <code className="font-mono text-sm">provider/model</code>; <code className="font-mono text-sm">local</code> is
-        LeadPipe’s built-in engine and needs no key. Keys are stored encrypted and never shown again.
+        The models your prompts can run on. A prompt names one as <code className="font-mono text-sm">provider/model</code>;{" "}
+        <code className="font-mono text-sm">local</code> is LeadPipe’s built-in engine and needs no key. Keys are stored encrypted and never shown again.
       </PageHeader>
       <ProvidersView />
     </>

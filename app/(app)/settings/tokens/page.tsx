@@ -11,8 +11,11 @@ export default async function TokensPage() {
   return (
     <>
       <PageHeader title="API tokens" crumbs={[{ label: "Settings" }, { label: "API tokens" }]}>
-        Personal access tokens for the <Link href="/docs/api" className="font-medium text-indigo-700 hover:underline">/v1 API</Link>. A read token
-        may only make GET requests; a read-and-write token may do everything its creator’s role allows.
+        Personal access tokens for the{" "}
+        <Link href="/docs/api" className="font-medium text-indigo-700 hover:underline">
+          /v1 API
+        </Link>
+        . A read token may only make GET requests; a read-and-write token may do everything its creator’s role allows.
       </PageHeader>
       <TokenSettings />
     </>

@@ -5,6 +5,8 @@ export const GET = webRoute({ role: "viewer", query: CampaignsQuery, handler: ({
 
 // Creating needs admin, as POST /v1/campaigns.
 export const POST = webRoute({
-  role: "admin", body: CreateCampaignBody, status: 201,
+  role: "admin",
+  body: CreateCampaignBody,
+  status: 201,
   handler: ({ session, actor, body }) => createCampaign(session.workspace.id, body, { userId: session.user.id, actor }),
 });

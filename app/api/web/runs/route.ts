@@ -9,6 +9,9 @@ type Body = CreateRunBody | CreateRunUpload;
 export const GET = webRoute({ role: "viewer", query: RunsQuery, handler: ({ session, query }) => listRuns(session.workspace.id, query) });
 // The launcher (/runs/new): the bodies of POST /v1/runs, JSON or multipart with the CSV as `file`.
 export const POST = webRoute({
-  role: "admin", body: CreateRunBody as z.ZodType<Body>, multipart: CreateRunUpload as z.ZodType<Body>, status: 201,
+  role: "admin",
+  body: CreateRunBody as z.ZodType<Body>,
+  multipart: CreateRunUpload as z.ZodType<Body>,
+  status: 201,
   handler: ({ session, body, actor }) => createRun(session.workspace.id, body, actor),
 });

@@ -7,9 +7,18 @@ import { webRoute } from "@/lib/web/web-route";
 export const GET = webRoute({ role: "admin", query: ListQuery, handler: ({ session, query }) => listTokens(session.workspace.id, query) });
 
 export const POST = webRoute({
-  role: "admin", body: CreateTokenBody, status: 201,
+  role: "admin",
+  body: CreateTokenBody,
+  status: 201,
   handler: async ({ session, actor, body }) => {
-    const { token, record } = await createToken({ workspaceId: session.workspace.id, userId: session.user.id, name: body.name, scope: body.scope, expiresInDays: body.expires_in_days, actor });
+    const { token, record } = await createToken({
+      workspaceId: session.workspace.id,
+      userId: session.user.id,
+      name: body.name,
+      scope: body.scope,
+      expiresInDays: body.expires_in_days,
+      actor,
+    });
     return { token, item: presentToken(record, { id: session.user.id, name: session.user.name, email: session.user.email }) };
   },
 });

@@ -12,8 +12,8 @@ export default async function DeadLettersPage() {
   return (
     <>
       <PageHeader title="Dead letters" crumbs={[{ label: "Settings" }, { label: "Webhooks" }, { label: "Dead letters" }]}>
-        Webhook deliveries that failed every attempt for {windowInWords(config().WEBHOOK_RETRY_WINDOW_SECONDS)}. Fix the receiving side, then replay them: each goes out again with the same event id
-        and a fresh signature.
+        Webhook deliveries that failed every attempt for {windowInWords(config().WEBHOOK_RETRY_WINDOW_SECONDS)}. Fix the receiving side, then replay them: each
+        goes out again with the same event id and a fresh signature.
       </PageHeader>
       <DeadLettersView />
     </>

@@ -7,7 +7,9 @@ export const GET = webRoute({ role: "viewer", params: RunIdParams, handler: ({ s
 
 // Rename from the run page's header (admin, as PATCH /v1/runs/{id}; audited).
 export const PATCH = webRoute({
-  role: "admin", params: RunIdParams, body: RenameRunBody,
+  role: "admin",
+  params: RunIdParams,
+  body: RenameRunBody,
   handler: async ({ session, actor, params, body }) => {
     await renameRun(session.workspace.id, params.id, body.name, actor);
     return getRunProgress(session.workspace.id, params.id);

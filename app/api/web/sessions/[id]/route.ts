@@ -4,6 +4,7 @@ import { webRoute } from "@/lib/web/web-route";
 
 // Ends one of the user's own sessions (another browser); someone else's session is 404.
 export const DELETE = webRoute({
-  role: "viewer", params: SessionIdParam,
+  role: "viewer",
+  params: SessionIdParam,
   handler: ({ session, actor, params }) => endOwnWebSession({ userId: session.user.id, workspaceId: session.workspace.id, actor }, params.id),
 });

@@ -27,7 +27,10 @@ export default async function PromptVersionPage({ params }: Props) {
   await pageObject(() => getPromptVersionPage(session.workspace.id, name, version));
   return (
     <>
-      <PageHeader title={`${name} ${version}`} crumbs={[{ label: "Prompts", href: "/prompts" }, { label: name, href: `/prompts/${encodeURIComponent(name)}` }, { label: version }]}>
+      <PageHeader
+        title={`${name} ${version}`}
+        crumbs={[{ label: "Prompts", href: "/prompts" }, { label: name, href: `/prompts/${encodeURIComponent(name)}` }, { label: version }]}
+      >
         The version’s model and texts, what changed since the version before it{name.includes("@") ? ", and against the version it was forked from" : ""}.
       </PageHeader>
       <PromptVersionView name={name} version={version} canEvaluate={roleAtLeast(session.role, "reviewer")} />

@@ -5,6 +5,7 @@ import { webRoute } from "@/lib/web/web-route";
 
 // How the version did with this workspace's leads (lib/evals/outcomes.ts), for the version page.
 export const GET = webRoute({
-  role: "viewer", params: PromptVersionParam,
+  role: "viewer",
+  params: PromptVersionParam,
   handler: async ({ session, params }) => versionOutcomes(session.workspace.id, (await findVersion(session.workspace.id, params.name, params.semver)).id),
 });

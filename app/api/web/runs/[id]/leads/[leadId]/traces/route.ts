@@ -5,4 +5,8 @@ import { webRoute } from "@/lib/web/web-route";
 
 const Params = RunIdParams.extend({ leadId: z.string().regex(/^lead_[0-9a-z]{26}$/) });
 
-export const GET = webRoute({ role: "viewer", params: Params, handler: ({ session, params }) => getRunLeadTraces(session.workspace.id, params.id, params.leadId) });
+export const GET = webRoute({
+  role: "viewer",
+  params: Params,
+  handler: ({ session, params }) => getRunLeadTraces(session.workspace.id, params.id, params.leadId),
+});
