@@ -52,6 +52,8 @@ test("a reviewer finds the replies in the inbox, corrects a class, marks the pos
   await signIn(page, DEMO.reviewer);
   const before = await navCount(page);
   expect(before).toBeGreaterThanOrEqual(2);
+  const inboxLink = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Inbox", exact: true });
+  await expect(inboxLink).toHaveAccessibleDescription(`${before} replies to handle`);
   await page
     .getByRole("navigation", { name: "Main" })
     .getByRole("link", { name: /^Inbox/ })

@@ -36,8 +36,8 @@ function NavLinks({ role, onNavigate }: { role: Role; onNavigate?: () => void })
                   >
                     {item.label}
                     {item.href === "/inbox" && unhandled > 0 ? (
-                      // Not part of the link's name (it stays "Inbox"): the link is described by it, so a
-                      // screen reader still hears "Inbox, 3 replies to handle".
+                      // Not part of the link's name (it stays "Inbox"): the link is described by the hidden
+                      // span (aria-describedby reads hidden text), so a screen reader hears "3 replies to handle".
                       <span
                         data-testid="inbox-count"
                         aria-hidden="true"
@@ -45,7 +45,7 @@ function NavLinks({ role, onNavigate }: { role: Role; onNavigate?: () => void })
                         className="rounded-full bg-indigo-600 px-2 py-0.5 text-xs font-semibold tabular-nums text-white"
                       >
                         {unhandled.toLocaleString()}
-                        <span id={`${countId}-inbox`} className="sr-only">{`${unhandled.toLocaleString()} replies to handle`}</span>
+                        <span id={`${countId}-inbox`} hidden>{`${unhandled.toLocaleString()} replies to handle`}</span>
                       </span>
                     ) : null}
                   </Link>
