@@ -229,6 +229,8 @@ test("payloads typed into the fork form (its live preview, a refused label) stay
 });
 
 test("payloads in route and query parameters are not reflected as markup", async ({ page }) => {
+  // A sweep of every page with up to three payloads each: its time grows with the page count.
+  test.setTimeout(240_000);
   await signIn(page, DEMO.admin);
   const dialogs: string[] = [];
   page.on("dialog", (dialog) => {
