@@ -34,7 +34,7 @@ function describeExpect(expect: EvalCaseJson["expect"]): string {
     qualified?: boolean;
     classification?: string;
     signals?: Record<string, unknown>;
-    draft?: { must_mention?: string[]; forbidden?: string[]; max_words?: number; no_invented_facts?: boolean };
+    draft?: { must_mention?: string[]; opening_mentions?: string[]; forbidden?: string[]; max_words?: number; no_invented_facts?: boolean };
   };
   const parts: string[] = [];
   if (value.qualified !== undefined) parts.push(value.qualified ? "qualified" : "not qualified");
@@ -47,6 +47,7 @@ function describeExpect(expect: EvalCaseJson["expect"]): string {
     );
   if (value.draft) {
     if (value.draft.must_mention?.length) parts.push(`mentions ${value.draft.must_mention.join(", ")}`);
+    if (value.draft.opening_mentions?.length) parts.push(`opens with ${value.draft.opening_mentions.join(", ")}`);
     if (value.draft.forbidden?.length) parts.push(`never “${value.draft.forbidden.join("”, “")}”`);
     if (value.draft.max_words) parts.push(`≤ ${value.draft.max_words} words`);
     if (value.draft.no_invented_facts) parts.push("no invented facts");

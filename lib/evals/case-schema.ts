@@ -21,6 +21,12 @@ export const CaseLead = z
     employees: z.number().int().min(0).max(10_000_000).nullable().optional(),
     industry: text(300).nullable().optional(),
     notes: text(5000).nullable().optional(),
+    attributes: z
+      .record(text(100), text(2000))
+      .refine((value) => Object.keys(value).length <= 50, "at most 50 attributes")
+      .nullable()
+      .optional()
+      .meta({ description: "CSV columns LeadPipe does not map, such as a recent event" }),
   })
   .meta({ id: "EvalCaseLead" });
 
@@ -54,6 +60,11 @@ export const DraftChecks = z
   .strictObject({
     must_mention: z.array(text(200).min(1)).max(20).optional().meta({ description: "Phrases the draft must contain (case-insensitive)" }),
     forbidden: z.array(text(200).min(1)).max(50).optional().meta({ description: "Phrases the draft must not contain" }),
+    opening_mentions: z
+      .array(text(200).min(1))
+      .max(20)
+      .optional()
+      .meta({ description: "Phrases the opening line (the body's first line after the greeting) must contain (case-insensitive)" }),
     max_words: z.number().int().min(1).max(2000).optional(),
     no_invented_facts: z.boolean().optional().meta({ description: "No number or capitalised name that is not in the input, the offer or the prompt" }),
   })

@@ -39,12 +39,25 @@ export function inventedFacts(draft: string, sources: string): string[] {
   return [...found];
 }
 
+/** The body's first line after the greeting ("Hi Dana," / "Hello,"): where the draft opens. */
+export function openingOf(body: string): string {
+  const lines = body
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+  const first = lines[0] ?? "";
+  return (/^(hi|hello|hey|dear)\b[^.!?]{0,60}[,!:]?$/i.test(first) ? lines[1] : first) ?? "";
+}
+
 export function checkDraft(draft: { subject: string; body: string }, checks: DraftChecks, sources: string): string[] {
   const failures: string[] = [];
   const whole = `${draft.subject}\n${draft.body}`;
   const lower = whole.toLowerCase();
   for (const phrase of checks.must_mention ?? []) if (!lower.includes(phrase.toLowerCase())) failures.push(`Does not mention "${phrase}".`);
   for (const phrase of checks.forbidden ?? []) if (lower.includes(phrase.toLowerCase())) failures.push(`Contains the forbidden phrase "${phrase}".`);
+  const opening = openingOf(draft.body).toLowerCase();
+  for (const phrase of checks.opening_mentions ?? [])
+    if (!opening.includes(phrase.toLowerCase())) failures.push(`The opening line does not mention "${phrase}".`);
   const words = wordCount(draft.body);
   if (checks.max_words !== undefined && words > checks.max_words) failures.push(`The body has ${words} words, over the limit of ${checks.max_words}.`);
   if (checks.no_invented_facts) {

@@ -58,10 +58,13 @@ describe("built-in eval sets", () => {
       "qualify v1.0.0": { passed: 40, valid: 44 },
       "qualify v1.1.0": { passed: 38, valid: 44 },
       "qualify v1.2.0": { passed: 38, valid: 44 },
-      "draft_email v1.0.0": { passed: 18, valid: 41 },
-      "draft_email v1.1.0": { passed: 31, valid: 41 },
-      "draft_email v1.2.0": { passed: 31, valid: 41 },
-      "draft_email v1.3.0": { passed: 41, valid: 41 },
+      "draft_email v1.0.0": { passed: 21, valid: 66 },
+      "draft_email v1.1.0": { passed: 32, valid: 66 },
+      "draft_email v1.2.0": { passed: 32, valid: 66 },
+      // The 25 opener cases (issue 29) ask for the lead's note, event or signal in the opening line
+      // and forbid "because of your role" and "I work on": v1.3.0 passes none of them, v1.4.0 all.
+      "draft_email v1.3.0": { passed: 41, valid: 66 },
+      "draft_email v1.4.0": { passed: 66, valid: 66 },
       "track v1.0.0": { passed: 20, valid: 44 },
       "track v1.1.0": { passed: 33, valid: 44 },
       "track v1.2.0": { passed: 44, valid: 44 },
@@ -85,6 +88,13 @@ describe("draft checks", () => {
   it("find numbers and names that are not in the input", () => {
     expect(inventedFacts("Hi Dana, Northwind Cloud could save 40% like Acme did. Would a 15-minute call help?", sources)).toEqual(["40%", "Acme"]);
     expect(inventedFacts("Hi Dana,\n\nThanks. Pipewise helps Northwind Cloud.", sources)).toEqual([]);
+  });
+  it("check the opening line after the greeting", () => {
+    const draft = { subject: "Pipewise for Northwind Cloud", body: "Hi Dana,\n\nSaw that your job ad mentions chasing unpaid balances.\nPipewise helps." };
+    expect(checkDraft(draft, { opening_mentions: ["job ad", "unpaid balances"] }, sources)).toEqual([]);
+    expect(
+      checkDraft({ ...draft, body: "Hello,\n\nPipewise helps.\nYour job ad mentions unpaid balances." }, { opening_mentions: ["unpaid balances"] }, sources),
+    ).toEqual(['The opening line does not mention "unpaid balances".']);
   });
   it("check mentions, forbidden phrases and the word limit", () => {
     const draft = { subject: "Pipewise for Northwind Cloud", body: "Hi Dana, we guarantee results. ".repeat(5) };

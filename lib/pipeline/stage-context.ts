@@ -32,5 +32,5 @@ export function stageContext(run: RunContextRow): StageContext & { minScore: num
 }
 
 /** The lead columns a stage sees (contract §6), as `leads l` in a query; `signals` is the lead's stored signals. */
-export const LEAD_FACT_COLUMNS = `l.email, l."firstName" AS first_name, l."lastName" AS last_name, l.company, l.title, l.domain, l.website, l.country, l.employees, l.industry, l.notes, l.signals`;
+export const LEAD_FACT_COLUMNS = `l.email, l."firstName" AS first_name, l."lastName" AS last_name, l.company, l.title, l.domain, l.website, l.country, l.employees, l.industry, l.notes, l.attributes, l.signals`;
 export type LeadFactRow = LeadFacts & { signals: Signals | null };

@@ -1,5 +1,6 @@
 import { renderTemplate, signalSentence } from "@/lib/engine/local/draft";
 import type { LeadFacts } from "@/lib/engine/local/lead-facts";
+import { openingLine } from "@/lib/engine/local/opener";
 import type { Signals } from "@/lib/engine/local/signals";
 import type { PromptVersion } from "@/lib/generated/prisma/client.ts";
 import type { BatchStage } from "@/lib/lifecycle/stages";
@@ -9,7 +10,7 @@ import type { IcpRules } from "@/lib/packs/icp";
 
 // What a prompt version runs on, and the messages a hosted model is sent for it: the version's
 // system text and its user_template rendered with the input's variables (contract §6: the lead's
-// fields, `signals`, `icp`, the offer's variables, `signal_sentence`; for track the reply's
+// fields, `signals`, `icp`, the offer's variables, `signal_sentence`, `opening_line`; for track the reply's
 // `from`, `subject` and `text`).
 
 /** The parts of a prompt version that running it reads. */
@@ -26,12 +27,14 @@ export type Messages = { system: string; user: string };
 
 export function leadMessages(stage: BatchStage, version: RunnableVersion, input: LeadInput): Messages {
   const { facts, signals, context } = input;
+  const { attributes: _attributes, ...fields } = facts;
   const user = renderTemplate(version.userTemplate, {
-    ...facts,
+    ...fields,
     signals: JSON.stringify(signals ?? {}),
     icp: JSON.stringify(context.icp),
     ...offerVariables(context.offer, context.senderName),
     signal_sentence: signalSentence(facts, signals ?? {}),
+    opening_line: /\{\{\s*opening_line\s*\}\}/.test(version.userTemplate) ? openingLine(facts, signals ?? {}) : "",
   });
   const system = stage === "draft_email" ? `${version.system}\n\nAnswer with JSON only: {"subject": string, "body": string}.` : version.system;
   return { system, user };

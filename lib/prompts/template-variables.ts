@@ -15,7 +15,7 @@ export const LEAD_VARIABLES = [
   "industry",
   "notes",
 ] as const;
-export const PIPELINE_VARIABLES = ["signals", "icp", "signal_sentence"] as const;
+export const PIPELINE_VARIABLES = ["signals", "icp", "signal_sentence", "opening_line"] as const;
 export const OFFER_VARIABLES = [
   "product",
   "audience",

@@ -114,6 +114,19 @@ export const SEED_PROMPTS: Record<string, SeedPromptVersion[]> = {
       userTemplate:
         "Subject: {{product}} for {{company}}\n\nHi {{first_name}},\n\n{{signal_sentence}}\nI work on {{product}}.\nIt is built for {{audience}}.\n{{value_proposition}}\n{{proof_point}}\n\n{{call_to_action}}\n\nBest,\n{{sender_name}}\n{{sender_title}}\n{{signature}}",
     },
+    {
+      // Opens with the strongest fact about the lead ({{opening_line}}: a note, a free-text CSV column
+      // such as a recent event, else a buying signal), said to the reader in one of several frames that
+      // vary across a run; a plain opener when nothing is known. No "I work on", no "because of your role".
+      version: "v1.4.0",
+      shippedAt: "2026-11-26T09:00:00.000Z",
+      modelDefault: "local/leadpipe-2",
+      evalsRef: "evals/draft_email",
+      system:
+        "You write a short, personal first outreach email for the sender's offer. Plain text, no markdown, under 120 words.\nOpen with the strongest fact about the lead (a note, a recent event, a buying signal) in your own words, addressed to the reader; the opening line given below is one way to say it. Never paste a note whole and never invent a fact; with no fact, open plainly.\nThen say what the product does for them, back it with a proof point, and end with the call to action.\nUse only facts from the lead and the offer; never invent names, numbers or claims.\nA line whose facts are missing is left out. Keep the structure given below.",
+      userTemplate:
+        "Subject: {{product}} for {{company}}\n\nHi {{first_name}},\n\n{{opening_line}}\n{{product}} is built for {{audience}}.\n{{value_proposition}}\n{{proof_point}}\n\n{{call_to_action}}\n\nBest,\n{{sender_name}}\n{{sender_title}}\n{{signature}}",
+    },
   ],
   track: [
     {

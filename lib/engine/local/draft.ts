@@ -1,5 +1,6 @@
 import type { LeadFacts } from "@/lib/engine/local/lead-facts";
 import type { Signals } from "@/lib/engine/local/signals";
+import { openingLine } from "@/lib/engine/local/opener";
 import { cleanText, renderLines, sentence, wordCount, type RenderedLine } from "@/lib/engine/local/render-lines";
 
 // draft_email, locally: the prompt's user_template rendered line by line with the lead, its
@@ -51,7 +52,7 @@ export function statedWordLimit(system: string): number | null {
 
 // Lines that carry the email's ask and its signature are kept longest; lines that only repeat
 // supporting detail go first, the product line last of all.
-const KEEP = new Set(["first_name", "call_to_action", "sender_name", "sender_title", "signature"]);
+const KEEP = new Set(["first_name", "opening_line", "call_to_action", "sender_name", "sender_title", "signature"]);
 const dropOrder = (line: RenderedLine) => (line.names.includes("product") ? 2 : line.names.some((n) => n.startsWith("proof")) ? 0 : 1);
 
 function fitWordLimit(lines: RenderedLine[], limit: number): RenderedLine[] {
@@ -77,9 +78,14 @@ export type DraftInput = { lead: LeadFacts; signals: Signals; userTemplate: stri
 
 export function draftEmail({ lead, signals, userTemplate, system, variables }: DraftInput): { subject: string; body: string } {
   const values: Record<string, string> = {
-    ...Object.fromEntries(Object.entries(lead).map(([k, v]) => [k, v === null || v === undefined ? "" : String(v).trim()])),
+    ...Object.fromEntries(
+      Object.entries(lead)
+        .filter(([, v]) => v === null || v === undefined || typeof v !== "object")
+        .map(([k, v]) => [k, v === null || v === undefined ? "" : String(v).trim()]),
+    ),
     ...variables,
     signal_sentence: signalSentence(lead, signals),
+    ...(/\{\{\s*opening_line\s*\}\}/.test(userTemplate) ? { opening_line: openingLine(lead, signals) } : {}),
   };
   const [first, ...rest] = userTemplate.split(/\r?\n/);
   const hasSubject = /^Subject:/i.test(first ?? "");

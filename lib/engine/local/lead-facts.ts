@@ -11,6 +11,8 @@ export type LeadFacts = {
   employees?: number | null;
   industry?: string | null;
   notes?: string | null;
+  /** CSV columns LeadPipe does not map (free text such as a recent event). */
+  attributes?: Record<string, unknown> | null;
 };
 
 export function words(text: string | null | undefined): string {

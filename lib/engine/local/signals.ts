@@ -26,7 +26,7 @@ const DEPARTMENTS: [string, string[]][] = [
   ["people", ["people", "hr", "talent", "recruiting", "recruiter"]],
 ];
 
-const INTENT: [string, string[]][] = [
+export const INTENT: [string, string[]][] = [
   ["hiring", ["hiring", "recruiting", "growing the team", "open roles"]],
   ["recently_funded", ["raised", "funding", "series a", "series b", "series c", "seed round"]],
   ["evaluating_vendors", ["evaluating", "looking for", "rfp", "comparing", "shortlist"]],
