@@ -24,6 +24,14 @@ test("a new workspace is walked through relay, offer, a first run from the sampl
   await expect(card.getByRole("listitem").first()).toHaveAttribute("aria-current", "step");
   await screenshots(page, "onboarding-new-workspace");
 
+  // Who writes the drafts: the built-in engine said plainly, and a way to connect a hosted model, from the keyboard.
+  const engine = page.getByRole("region", { name: "Who writes your drafts" });
+  for (const word of ["deterministic", "offline", "template-based", "never invents"]) await expect(engine).toContainText(word);
+  await engine.getByRole("link", { name: "Connect a hosted model" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL("/settings/providers");
+  await page.goto("/");
+
   // Before the offer is written, the launcher says what drafts will lack.
   await page.goto("/runs/new");
   await expect(page.getByTestId("offer-warning")).toContainText("what you sell");
@@ -64,6 +72,19 @@ test("a new workspace is walked through relay, offer, a first run from the sampl
   await expect(page.getByRole("heading", { name: /Invalid rows/ })).toHaveCount(0);
   await expect(page.getByText("Completed").first()).toBeVisible({ timeout: 60_000 });
 
+  // The drafts open with what the CSV's notes say, turned to the reader ("Hiring two accounts-payable analysts").
+  const maria = await withDb(
+    async (db) =>
+      (
+        await db.query(`SELECT d.body FROM drafts d JOIN leads l ON l.id = d."leadId" WHERE d."runId" = $1 AND l.email = $2`, [
+          runId,
+          "maria.gonzalez@brightledger.example",
+        ])
+      ).rows[0].body as string,
+  );
+  expect(maria.split("\n")[2]).toMatch(/you are hiring two accounts-payable analysts/i);
+  expect(maria).not.toMatch(/because of your role|I work on/);
+
   await page.goto("/");
   await expect(card).toContainText("3 of 4 done");
   await expect(card.getByRole("link", { name: "Open the review queue" })).toBeVisible();
@@ -75,6 +96,9 @@ test("a new workspace is walked through relay, offer, a first run from the sampl
   await expect(viewerCard).toContainText("3 of 4 done");
   await expect(viewerCard.getByRole("link", { name: "Set up the relay" })).toHaveCount(0);
   await expect(viewerCard.getByRole("link", { name: "Open the review queue" })).toBeVisible();
+  const viewerEngine = viewerPage.getByRole("region", { name: "Who writes your drafts" });
+  await expect(viewerEngine).toContainText("An admin of this workspace connects model providers.");
+  await expect(viewerEngine.getByRole("link")).toHaveCount(0);
   await viewerPage.close();
 
   // One reviewed draft completes the path, and the card goes.

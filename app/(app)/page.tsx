@@ -1,3 +1,4 @@
+import { DraftEngine } from "@/components/home/draft-engine";
 import { GettingStarted } from "@/components/home/getting-started";
 import { pageSession } from "@/lib/web/page-session";
 import { workspaceOverview } from "@/lib/workspaces/workspace-overview";
@@ -18,6 +19,7 @@ export default async function HomePage() {
         You are signed in to <strong>{session.workspace.name}</strong> as {session.role === "admin" ? "an" : "a"} {session.role}.
       </p>
       <GettingStarted progress={overview.gettingStarted} role={session.role} />
+      <DraftEngine role={session.role} hostedProviders={overview.hostedProviders} />
       <dl className="mt-8 grid grid-cols-2 gap-4 md:grid-cols-4">
         {stats.map((stat) => (
           <div key={stat.label} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">

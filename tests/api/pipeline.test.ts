@@ -119,9 +119,9 @@ describe("a run from a CSV over http", () => {
     const traces = await db().stageTrace.count({ where: { runId } });
     expect(traces).toBe(5 + 5 + 3);
     const draft = await db().draft.findFirstOrThrow({ where: { runId, lead: { email: "ada@engines.example" } } });
-    // draft_email v1.3.0 with no offer set: the subject falls back to the company, the body opens with the lead's signal.
+    // draft_email v1.4.0 with no offer set: the subject falls back to the company, the body opens with the lead's note ("Hiring engineers") said to her.
     expect(draft.subject).toBe("A note for Engines");
-    expect(draft.body).toMatch(/^Hi Ada,\n\nI noticed Engines is hiring\.\n/);
+    expect(draft.body).toMatch(/^Hi Ada,\n\nWhen I saw that you are hiring engineers, I wanted to get in touch\.\n/);
   });
 });
 
@@ -177,7 +177,7 @@ describe("prompt pins", () => {
       pins: { draft_email: "draft_email:v1.1.0" },
     });
     for (const id of [production, packPinned, runPinned]) await settled(id);
-    expect(await versionOf(production)).toBe("v1.3.0");
+    expect(await versionOf(production)).toBe("v1.4.0");
     expect(await versionOf(packPinned)).toBe("v1.0.0");
     expect(await versionOf(runPinned)).toBe("v1.1.0");
     const run = await call("GET", `/v1/runs/${runPinned}`, { token: ws.tokens.viewer });

@@ -44,7 +44,8 @@ const OWN_NOUNS = new Set(
   (
     "ad ads advert posting listing post posts blog website site page profile article newsletter podcast interview announcement release report review reviews " +
     "tweet update team clinic practice company firm office store shop group hospital agency business brand ceo founder cfo cto coo owner manager staff " +
-    "budget headcount revenue funding round hiring careers career job jobs role roles location locations branch branches"
+    "budget headcount revenue funding round hiring careers career job jobs role roles location locations branch branches " +
+    "close process billing payroll invoicing collections system stack tool tools crm erp backlog pipeline churn costs spend"
   ).split(" "),
 );
 const PLATFORMS = new Set(["linkedin", "twitter", "x", "facebook", "instagram", "google", "glassdoor", "indeed", "yelp", "youtube", "tiktok", "reddit"]);
@@ -81,6 +82,8 @@ const cap = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 function lowerFirstWord(text: string): string {
   const [first, ...rest] = text.split(" ");
   // Keep names and acronyms as written: "LinkedIn", "CEO", "iPhone".
+  // "Series A", "Dental Weekly": a name that goes on in capitals stays as written.
+  if (rest[0] && /^[A-Z]([a-z]+)?$/.test(rest[0])) return text;
   if (/^[A-Z][a-z'’-]*$/.test(first) && !PLATFORMS.has(first.toLowerCase())) return [first.toLowerCase(), ...rest].join(" ");
   return text;
 }
@@ -98,7 +101,13 @@ function baseForm(verb: string): string {
 
 const isPast = (word: string) => (/^[a-z]{3,}ed$/.test(word) && !NOT_PAST.has(word)) || PAST_IRREGULAR.has(word);
 const isGerund = (word: string) => /^[a-z]{2,}ing$/.test(word) && !NOUN_ING.has(word);
-const isPresent3 = (word: string) => /^[a-z]{2,}[^s]s$/.test(word) && !/(ous|ics|ess|ness)$/.test(word);
+// Plural nouns that look like "-s" verbs at the start of a note ("Sales team …", "Series A …").
+const PLURALS = new Set(
+  "sales series news ops operations payments collections claims clinics reviews patients customers ads jobs results costs numbers orders leads deals margins renewals invoices".split(
+    " ",
+  ),
+);
+const isPresent3 = (word: string) => /^[a-z]{2,}[^s]s$/.test(word) && !/(ous|ics|ess|ness)$/.test(word) && !PLURALS.has(word);
 
 /** Pronouns about the lead turned to the reader: "her clinic" → "your clinic", "met him" → "met you". */
 function toReader(words: string[]): string[] {
@@ -163,10 +172,14 @@ export function paraphrase(raw: string, company: string | null): Omit<LeadFact, 
   if (["is", "was", "has", "had", "are", "were"].includes(w[0])) return { kind: "clause", clause: `you ${baseForm(w[0])} ${rest(1)}` };
   if (isPast(w[0])) return { kind: "clause", clause: `you ${w[0]} ${rest(1)}` };
   if (isGerund(w[0])) return { kind: "clause", clause: `you are ${w[0]} ${rest(1)}` };
-  if (isPresent3(w[0]) && !FINITE.has(w[1] ?? "") && !OWN_NOUNS.has(w[0].replace(/s$/, "")))
+  if (isPresent3(w[0]) && !w.slice(1, 6).some((word) => FINITE.has(word)) && !OWN_NOUNS.has(w[0].replace(/s$/, "")))
     return { kind: "clause", clause: `you ${baseForm(w[0])} ${rest(1)}` };
   // A noun-phrase subject and its verb: "Job ad mentions chasing unpaid balances".
-  const verbAt = w.findIndex((word, i) => i >= 1 && i <= 5 && FINITE.has(word));
+  // "Month-end close takes ten days": an -s verb with more after it that is not a preposition ("delays in Ohio" stays a topic).
+  const verbAt = w.findIndex(
+    (word, i) =>
+      i >= 1 && i <= 5 && (FINITE.has(word) || (isPresent3(word) && i + 1 < w.length && !PREPOSITIONS.has(w[i + 1]) && !OWN_NOUNS.has(word.slice(0, -1)))),
+  );
   if (verbAt > 0) {
     const subject = tokens.slice(0, verbAt);
     const lowerSubject = w.slice(0, verbAt);
@@ -175,7 +188,9 @@ export function paraphrase(raw: string, company: string | null): Omit<LeadFact, 
     const head = (determiner ? lowerSubject.slice(1) : lowerSubject).at(-1) ?? "";
     const predicate = rest(verbAt);
     if (OWN_NOUNS.has(head) || OWN_NOUNS.has(head.replace(/s$/, ""))) return { kind: "clause", clause: `your ${lowerFirstWord(core.join(" "))} ${predicate}` };
-    return { kind: "clause", clause: `${determiner ? lowerFirstWord(subject.join(" ")) : subject.join(" ")} ${predicate}` };
+    // A name ("Acme opened …", "Bright Smiles opened …") stays as written; "Month-end close takes …" is lower-cased.
+    const named = !determiner && (subject.length === 1 || /^[A-Z]/.test(subject[1]));
+    return { kind: "clause", clause: `${named ? subject.join(" ") : lowerFirstWord(subject.join(" "))} ${predicate}` };
   }
   // A topic with no verb: "Insurance claim delays", "Series A in March", "New office in Berlin" (yours).
   const topic = lowerFirstWord(toReader(tokens).join(" "));
