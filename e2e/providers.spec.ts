@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { startFakeChatServer } from "../tests/helpers/fake-chat-server";
 import { DEMO, screenshots, signIn, withDb } from "./support";
 
 // Settings → Providers: an admin adds a hosted provider with prices and a key (stored sealed, shown
@@ -54,6 +55,50 @@ test("an admin adds, changes and deletes a provider; the key stays write-only", 
   await expect(page.getByTestId(`provider-${slug}`)).toHaveCount(0);
 });
 
+test("an admin makes a test call to a hosted provider and reads what it answered, or why it failed", async ({ page }) => {
+  const llm = await startFakeChatServer();
+  try {
+    await signIn(page, DEMO.admin, "/settings/providers");
+    const add = page.getByRole("form", { name: "Add a provider" });
+    const slug = `probe-${Date.now().toString(36)}`;
+    await add.getByLabel("Name").fill(slug);
+    await add.getByLabel("Kind").selectOption("openai-compatible");
+    await add.getByLabel("Base URL").fill(llm.url);
+    await add.getByLabel("Default model").fill("probe-model");
+    await add.getByLabel("API key").fill("sk-good-1234");
+    await add.getByRole("button", { name: "Add provider" }).click();
+    const card = page.getByTestId(`provider-${slug}`);
+    await expect(card).toBeVisible();
+    await expect(page.getByTestId("provider-local").getByRole("button", { name: "Test call" })).toHaveCount(0);
+
+    // From the keyboard: the call reaches the provider with its key and model, and the card says so.
+    await card.getByRole("button", { name: "Test call" }).focus();
+    await page.keyboard.press("Enter");
+    const result = card.getByRole("status");
+    await expect(result).toContainText("Test call worked: probe-model answered in");
+    const seen = llm.seen.at(-1)!;
+    expect(seen).toMatchObject({ authorization: "Bearer sk-good-1234", model: "probe-model" });
+    await screenshots(page, "providers-test-call");
+
+    // A refused key: the card says what the provider answered and what to fix.
+    await card.getByRole("button", { name: "Change" }).click();
+    const edit = card.getByRole("form", { name: `Change ${slug}` });
+    await edit.getByLabel("API key").fill("sk-wrong");
+    await edit.getByRole("button", { name: "Save changes" }).click();
+    await expect(page.getByRole("status").filter({ hasText: `Provider “${slug}” saved.` })).toBeVisible();
+    await card.getByRole("button", { name: "Test call" }).click();
+    await expect(result).toContainText("Test call failed");
+    await expect(result).toContainText("401");
+    await expect(result).toContainText("Check the provider's API key");
+
+    await card.getByRole("button", { name: "Delete" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Delete provider" }).click();
+    await expect(page.getByTestId(`provider-${slug}`)).toHaveCount(0);
+  } finally {
+    await llm.close();
+  }
+});
+
 test("a viewer cannot open the providers page, and the server refuses its changes", async ({ page, baseURL }) => {
   await signIn(page, DEMO.viewer);
   expect((await page.goto("/settings/providers"))?.status()).toBe(403);
@@ -65,4 +110,5 @@ test("a viewer cannot open the providers page, and the server refuses its change
   expect(put.status()).toBe(403);
   expect((await page.request.delete("/api/web/providers/local", { headers: origin })).status()).toBe(403);
   expect((await page.request.get("/api/web/providers")).status()).toBe(403);
+  expect((await page.request.post("/api/web/providers/local/test", { headers: origin })).status()).toBe(403);
 });

@@ -489,6 +489,13 @@ export const ACTIONS: ActionRow[] = [
     forced: (f) => ({ path: `/api/web/providers/${f.providerSlug}` }),
     probe: () => ({ path: "/api/web/providers/no-such-provider" }),
   },
+  {
+    method: "POST",
+    route: "/providers/[slug]/test",
+    least: "admin",
+    forced: (f) => ({ path: `/api/web/providers/${f.providerSlug}/test` }),
+    probe: () => ({ path: "/api/web/providers/no-such-provider/test" }),
+  },
   get("/relay", "admin", () => "/api/web/relay"),
   get("/offer", "viewer", () => "/api/web/offer"),
   {

@@ -6,6 +6,7 @@ import { queryKeys } from "@/components/data/query-keys";
 import { useProviders } from "@/components/data/queries/settings";
 import { webApi } from "@/components/data/web-api";
 import { ProviderForm } from "@/components/providers/provider-form";
+import { ProviderTest } from "@/components/providers/provider-test";
 import type { Provider } from "@/components/providers/types";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { QueryState, ShowMore } from "@/components/ui/query-state";
@@ -120,6 +121,7 @@ export function ProvidersView() {
                   </>
                 ) : null}
               </dl>
+              {provider.kind !== "local" ? <ProviderTest slug={provider.slug} /> : null}
               {editing === provider.slug ? (
                 <div className="border-t border-slate-200 px-4 py-4">
                   <ProviderForm

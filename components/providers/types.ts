@@ -13,3 +13,6 @@ export type Provider = {
   created_at: string;
   updated_at: string;
 };
+
+// What POST /api/web/providers/{slug}/test answers (lib/providers/test-provider.ts).
+export type ProviderTestResult = { slug: string; ok: boolean; model: string; latency_ms: number; answer: string | null; error: string | null };
