@@ -23,7 +23,10 @@ export function DraftEngine({ role, hostedProviders }: { role: Role; hostedProvi
             model).{" "}
           </>
         ) : (
-          <>For drafts written by a hosted model (OpenAI-compatible or Anthropic), connect one and point a prompt fork&rsquo;s model at it. </>
+          <>
+            For drafts written by a hosted model (OpenAI-compatible or Anthropic), connect one in Settings → Providers, check it with a test call, and point a
+            prompt fork&rsquo;s model at it.{" "}
+          </>
         )}
         {role === "admin" ? (
           <Link className="font-medium text-indigo-700 hover:underline" href="/settings/providers">
