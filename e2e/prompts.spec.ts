@@ -17,9 +17,13 @@ test("an admin compares versions, forks a prompt with a live diff preview, and s
   // Any two versions side by side: the default pair is the production version and the one before.
   const compare = page.getByRole("region", { name: "draft_email v1.3.0 compared with v1.4.0" });
   await expect(compare).toBeVisible();
-  await expect(compare).toContainText("local/leadpipe-2");
+  // v1.3.0 → v1.4.0 keeps the model (a collapsed, unchanged line) and changes the opener.
+  await expect(compare).toContainText("{{opening_line}}");
+  await expect(compare).toContainText("I work on {{product}}");
   await page.getByLabel("From").selectOption("v1.0.0");
-  await expect(page.getByRole("region", { name: "draft_email v1.0.0 compared with v1.4.0" })).toBeVisible();
+  const fromFirst = page.getByRole("region", { name: "draft_email v1.0.0 compared with v1.4.0" });
+  await expect(fromFirst).toBeVisible();
+  await expect(fromFirst).toContainText("local/leadpipe-2");
   await screenshots(page, "prompt-history");
 
   // Fork: a bad label is refused by the domain (422) and shown next to its field.
