@@ -164,7 +164,8 @@ export const WEB_CASES: Record<string, WebCase> = {
     crossStatus: 200,
   },
   "DELETE /api/web/providers/{slug}": { params: (r) => ({ slug: r.spareProviderSlug }) },
-  "POST /api/web/providers/{slug}/test": {},
+  // B's spare slug: the PUT case above makes the attacker a provider named like B's first one.
+  "POST /api/web/providers/{slug}/test": { params: (r) => ({ slug: r.spareProviderSlug }) },
   "GET /api/web/offer": { probes: () => [{ label: "the caller's own offer", expect: [200] }] },
   "PUT /api/web/offer": { body: () => ({ product: "Web intruder product" }), probes: () => [] },
   "GET /api/web/mailbox": { probes: () => [{ label: "the caller's own mailbox", expect: [200] }] },
