@@ -119,7 +119,7 @@ export const SEED_PROMPTS: Record<string, SeedPromptVersion[]> = {
       // such as a recent event, else a buying signal), said to the reader in one of several frames that
       // vary across a run; a plain opener when nothing is known. No "I work on", no "because of your role".
       version: "v1.4.0",
-      shippedAt: "2026-11-26T09:00:00.000Z",
+      shippedAt: "2026-11-25T09:00:00.000Z",
       modelDefault: "local/leadpipe-2",
       evalsRef: "evals/draft_email",
       system:
