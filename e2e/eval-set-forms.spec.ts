@@ -59,3 +59,30 @@ test("an admin creates an eval set and a reviewer adds a case to it", async ({ b
   await expect(viewer.getByTestId("eval-cases").getByRole("listitem")).toHaveCount(1);
   await expect(viewer.getByRole("form", { name: "Add a case" })).toHaveCount(0);
 });
+
+test("an admin adds a draft_email case that asks the opening line for the note's fact", async ({ browser }) => {
+  const tag = Date.now().toString(36);
+  const ref = `evals/e2e-openers-${tag}`;
+  const admin = await browser.newPage();
+  await signIn(admin, DEMO.admin, "/prompts/evals");
+  const create = admin.getByRole("form", { name: "New eval set" });
+  await create.getByLabel("Ref").fill(ref);
+  await create.getByLabel("Stage").selectOption("draft_email");
+  await create.getByLabel("Name").fill(`Openers ${tag}`);
+  await create.getByLabel("Name").press("Enter");
+  await expect(admin.getByRole("heading", { name: ref, level: 1 })).toBeVisible();
+
+  const form = admin.getByRole("form", { name: "Add a case" });
+  await form.getByLabel("Case name").fill("Job ad note");
+  await form.getByLabel("Company").fill("Bright Smiles");
+  await form.getByLabel("Notes").fill("Job ad mentions chasing unpaid balances");
+  await form.getByLabel("Opening line must mention (comma-separated)").fill("job ad, unpaid balances");
+  await form.getByLabel("Must never say (comma-separated)").fill("because of your role, I work on");
+  await form.getByLabel("Must never say (comma-separated)").press("Enter");
+  await expect(form.getByText("Case “Job ad note” added.")).toBeVisible();
+  const cases = admin.getByTestId("eval-cases");
+  await expect(cases).toContainText("notes: Job ad mentions chasing unpaid balances");
+  await expect(cases).toContainText("opens with job ad, unpaid balances");
+  await expect(cases).toContainText("never “because of your role”, “I work on”");
+  await screenshots(admin, "eval-set-opener-case");
+});

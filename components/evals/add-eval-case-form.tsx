@@ -35,6 +35,7 @@ const EMPTY = {
   qualified: "",
   classification: "",
   mustMention: "",
+  openingMentions: "",
   forbidden: "",
   maxWords: "",
   noInventedFacts: false,
@@ -53,6 +54,7 @@ const whole = (text: string) => (/^\d+$/.test(text.trim()) ? Number(text.trim())
 function draftChecks(form: Form) {
   const draft = {
     ...(list(form.mustMention).length ? { must_mention: list(form.mustMention) } : {}),
+    ...(list(form.openingMentions).length ? { opening_mentions: list(form.openingMentions) } : {}),
     ...(list(form.forbidden).length ? { forbidden: list(form.forbidden) } : {}),
     ...(form.maxWords.trim() ? { max_words: whole(form.maxWords) } : {}),
     ...(form.noInventedFacts ? { no_invented_facts: true } : {}),
@@ -230,6 +232,9 @@ export function AddEvalCaseForm({ setId, stage }: { setId: string; stage: string
             <>
               <Field id={`${id}-must`} label="Must mention (comma-separated)" error={at("expect.draft")}>
                 <input id={`${id}-must`} className={fieldStyles.input} {...text("mustMention")} autoComplete="off" />
+              </Field>
+              <Field id={`${id}-opening`} label="Opening line must mention (comma-separated)">
+                <input id={`${id}-opening`} className={fieldStyles.input} {...text("openingMentions")} autoComplete="off" />
               </Field>
               <Field id={`${id}-forbidden`} label="Must never say (comma-separated)">
                 <input id={`${id}-forbidden`} className={fieldStyles.input} {...text("forbidden")} autoComplete="off" />
