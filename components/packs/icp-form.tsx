@@ -235,7 +235,7 @@ export function IcpForm({ pack }: { pack: PackJson }) {
           </p>
         )}
       </fieldset>
-      <div className="max-w-48">
+      <div className="sm:max-w-xs">
         <Field id={`${id}-minScore`} label="Minimum score" hint="0–100: a lead qualifies at this score or more." error={errorFor("min_score")}>
           <input
             id={`${id}-minScore`}
