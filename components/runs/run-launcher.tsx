@@ -7,6 +7,7 @@ import { useCampaignOptions } from "@/components/data/queries/campaigns";
 import { usePackOptions } from "@/components/data/queries/packs";
 import { webApi, webUpload, WebApiError } from "@/components/data/web-api";
 import { CsvMapping } from "@/components/runs/csv-mapping";
+import { QualifyForecast } from "@/components/runs/qualify-forecast";
 import { mappingProblems, previewCsv, PreviewError, remappedFile, type CsvPreview, type Mapping } from "@/components/runs/csv-preview";
 import { STAGE_OPTIONS, type RunJson } from "@/components/runs/types";
 import { Field } from "@/components/ui/field";
@@ -181,6 +182,7 @@ export function RunLauncher() {
               />
             </Field>
             {preview ? <CsvMapping preview={preview} mapping={mapping} onChange={setMapping} problems={problems} /> : null}
+            {preview ? <QualifyForecast pack={pack} preview={preview} mapping={mapping} /> : null}
           </div>
         ) : source === "url" ? (
           <div className="mt-4">
