@@ -38,6 +38,9 @@ test("a campaign pinning a fork is refused until a reviewer approves it after se
   await form.getByLabel("Name").fill(name);
   await form.getByLabel("Pack").selectOption("saas-outbound");
   await form.getByLabel("qualify").selectOption(`qualify@demo:v1.2.0-${suffix}`);
+  // The picker tells the fork's approval state: no reviewer has approved a set holding it yet.
+  await expect(form.getByLabel("qualify").locator("option", { hasText: `v1.2.0-${suffix}` })).toHaveText(`qualify@demo v1.2.0-${suffix} · not approved`);
+  await expect(form.getByTestId("pin-approval")).toContainText("Not approved");
   await screenshots(admin, "campaigns-list");
   await form.getByRole("button", { name: "Create campaign" }).click();
   await expect(admin).toHaveURL(/\/campaigns\/cmp_[0-9a-z]{26}$/);
@@ -96,4 +99,31 @@ test("a campaign pinning a fork is refused until a reviewer approves it after se
   expect(audit.data[0].actor.name).toBe(`${DEMO.reviewer.name} (${DEMO.reviewer.email})`);
   expect(audit.data[0].diff).toContain(`+${line}`);
   await reviewer.close();
+
+  // The pickers now name the campaign whose approved set holds the fork.
+  const later = await browser.newPage();
+  await signIn(later, DEMO.admin, "/campaigns");
+  const picker = later.getByRole("form", { name: "Create a campaign" }).getByLabel("qualify");
+  await expect(picker.locator("option", { hasText: `v1.2.0-${suffix}` })).toHaveText(`qualify@demo v1.2.0-${suffix} · approved for campaign ${name}`);
+  await picker.selectOption(`qualify@demo:v1.2.0-${suffix}`);
+  await expect(later.getByTestId("pin-approval").getByRole("link", { name })).toHaveAttribute("href", `/campaigns/${campaignId}`);
+
+  // On the campaign's page the admin changes its pins with the same picker: back to the pack's pin
+  // for qualify. The campaign then pins no fork; the new pins took back the approval.
+  await later.goto(`/campaigns/${campaignId}`);
+  const pins = later.getByRole("form", { name: "Campaign pins" });
+  const qualify = pins.getByLabel("qualify");
+  await expect(qualify).toHaveValue(`qualify@demo:v1.2.0-${suffix}`);
+  await expect(pins.getByTestId("pin-approval")).toContainText(`Approved for campaign ${name}`);
+  await expect(pins.getByRole("button", { name: "Save pins" })).toBeDisabled();
+  await qualify.focus();
+  await qualify.selectOption("");
+  await expect(qualify.locator("option:checked")).toHaveText("Pack’s pin: qualify v1.2.0");
+  await screenshots(later, "campaign-pins");
+  await pins.getByRole("button", { name: "Save pins" }).click();
+  await expect(later.getByRole("status").filter({ hasText: "Pins saved." })).toBeVisible();
+  await expect(later.getByTestId("approval-state")).toContainText("This campaign pins no fork, so it needs no approval.");
+  const updated = await (await request.get(`/v1/campaigns/${campaignId}`, { headers: bearer(token) })).json();
+  expect(updated.pins).toEqual({});
+  await later.close();
 });
