@@ -5,7 +5,7 @@ import { newId } from "@/lib/ids";
 import { findVisiblePack } from "@/lib/packs/find-pack";
 import { resolvePins } from "@/lib/packs/pins";
 import { assertSetApproved } from "@/lib/governance/approvals";
-import { resolvePromptSet } from "@/lib/governance/prompt-set";
+import { entryKey, resolvePromptSet } from "@/lib/governance/prompt-set";
 import { enqueueAfterCommit } from "@/lib/queues";
 import { getRun } from "@/lib/runs/get-run";
 import type { CreateRunBody, CreateRunUpload } from "@/lib/runs/run-schemas";
@@ -86,7 +86,7 @@ export async function createRun(workspaceId: string, body: CreateRunBody | Creat
         leadSource,
         stopAfter: body.stop_after ?? null,
         createdById: actor.id,
-        promptSet: Object.fromEntries(promptSet.entries.map((entry) => [entry.stage, entry.versionId])),
+        promptSet: Object.fromEntries(promptSet.entries.map((entry) => [entryKey(entry), entry.versionId])),
         promptSetHash: promptSet.hash,
         pins: { create: [...resolved].map(([stage, promptVersionId]) => ({ stage, promptVersionId })) },
         ...(upload ? { upload: { create: { filename: upload.name.slice(0, 255), content: new Uint8Array(upload.bytes) } } } : {}),
