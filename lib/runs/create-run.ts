@@ -40,6 +40,7 @@ async function checkCampaign(workspaceId: string, campaignId: string, packId: st
     include: {
       pack: { select: { slug: true } },
       pins: { include: { promptVersion: { include: { prompt: { include: { workspace: { select: { slug: true } } } } } } } },
+      steps: { include: { promptVersion: { include: { prompt: { include: { workspace: { select: { slug: true } } } } } } } },
     },
   });
   if (!campaign) throw new ValidationFailed([{ path: "campaign_id", message: "no such campaign in this workspace" }]);
@@ -48,7 +49,10 @@ async function checkCampaign(workspaceId: string, campaignId: string, packId: st
       { path: "pack", message: `campaign "${campaign.name}" runs pack "${campaign.pack.slug}": give that pack, or start the run without the campaign` },
     ]);
   }
-  const pinsFork = campaign.pins.some((pin) => pin.promptVersion.prompt.workspace.slug !== SYSTEM_WORKSPACE_SLUG);
+  // A fork pinned on a stage or on a later step (lib/campaigns/steps.ts).
+  const pinsFork =
+    campaign.pins.some((pin) => pin.promptVersion.prompt.workspace.slug !== SYSTEM_WORKSPACE_SLUG) ||
+    campaign.steps.some((step) => step.promptVersion !== null && step.promptVersion.prompt.workspace.slug !== SYSTEM_WORKSPACE_SLUG);
   if (pinsFork && campaign.status !== CAMPAIGN_STATUS.approved) {
     const detail =
       campaign.status === CAMPAIGN_STATUS.rejected
