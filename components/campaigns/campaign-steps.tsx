@@ -38,26 +38,31 @@ export function CampaignSteps({ steps }: { steps: CampaignJson["steps"] }) {
               {step.step === 1 ? "The first email" : `A follow-up ${step.wait_words} after step ${step.step - 1} is sent`}
               <span className="ml-1 font-mono text-xs text-slate-500">{step.wait ? `(${step.wait})` : null}</span>
             </span>
-            <span className="min-w-0 break-all sm:w-72 sm:text-right">
+            <div className="min-w-0 sm:w-80 sm:shrink-0 sm:text-right">
               {step.version ? (
                 <>
-                  <Link href={promptHref(step.version.name)} className="font-mono text-indigo-700 hover:underline">
+                  <Link href={promptHref(step.version.name)} className="break-all font-mono text-indigo-700 hover:underline">
                     {step.version.name} {step.version.version}
                   </Link>
-                  <span className="ml-2 text-xs text-slate-500">{step.source ? SOURCE[step.source] : null}</span>
-                  {step.fork ? (
-                    <a
-                      href={`#${forkAnchor({ stage: step.step === 1 ? "draft_email" : "follow_up", step: step.step === 1 ? null : step.step })}`}
-                      className="ml-2 text-xs text-indigo-700 hover:underline"
-                    >
-                      fork: diff and evaluation below
-                    </a>
-                  ) : null}
+                  <p className="text-xs text-slate-500">
+                    {step.source ? SOURCE[step.source] : null}
+                    {step.fork ? (
+                      <>
+                        {" · "}
+                        <a
+                          href={`#${forkAnchor({ stage: step.step === 1 ? "draft_email" : "follow_up", step: step.step === 1 ? null : step.step })}`}
+                          className="text-indigo-700 hover:underline"
+                        >
+                          fork: diff and evaluation below
+                        </a>
+                      </>
+                    ) : null}
+                  </p>
                 </>
               ) : (
                 <span className="text-slate-500">no version installed</span>
               )}
-            </span>
+            </div>
           </li>
         ))}
       </ol>

@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { followUpSubject, writeFollowUp, type FollowUpInput } from "@/lib/engine/local/follow-up";
 import { wordCount } from "@/lib/engine/local/render-lines";
 import { EMPTY_OFFER } from "@/lib/offer/offer";
+import { SAAS_OUTBOUND_ICP } from "@/lib/packs/saas-outbound-icp";
+import { followUpMessages } from "@/lib/prompts/prompt-input";
 import { SEED_PROMPTS } from "@/prisma/seed/prompts";
 
 const FIRST = {
@@ -87,5 +89,26 @@ describe("the local follow-up writer", () => {
     const { body } = writeFollowUp(input(4, { system: "Write a follow-up under 15 words." }));
     expect(wordCount(body)).toBeLessThanOrEqual(20);
     expect(body).toContain("last note");
+  });
+});
+
+describe("follow_up for a hosted model", () => {
+  it("renders the same variables: the lead, the offer, the step and the thread so far", () => {
+    const version = { ...SEED_PROMPTS.follow_up[0], prompt: { name: "follow_up" } };
+    const second = { subject: "Re: Pipewise for Northwind Cloud", body: "Hi Dana,\n\nI left one thing out." };
+    const messages = followUpMessages(version, {
+      facts: { first_name: "Dana", company: "Northwind Cloud" },
+      signals: { intent: ["hiring"] },
+      context: { icp: SAAS_OUTBOUND_ICP, offer: OFFER, senderName: "Maya Chen" },
+      step: 3,
+      thread: [FIRST, second],
+    });
+    expect(messages.user).toContain("Step 3 of the sequence to Dana");
+    expect(messages.user).toContain("(first subject: Pipewise for Northwind Cloud)");
+    expect(messages.user).toContain("--- Step 1\nSubject: Pipewise for Northwind Cloud\n\nHi Dana,");
+    expect(messages.user).toContain("--- Step 2\nSubject: Re: Pipewise for Northwind Cloud");
+    expect(messages.user).toContain("Proof points: Teams using it spend half as long on lead research.");
+    expect(messages.user).not.toMatch(/\{\{/);
+    expect(messages.system).toMatch(/Answer with JSON only: \{"subject": string, "body": string\}\.$/);
   });
 });

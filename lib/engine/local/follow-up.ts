@@ -67,12 +67,12 @@ export function writeFollowUp(input: FollowUpInput): { subject: string; body: st
   const step = Math.max(2, Math.floor(input.step));
   if (step === 2) {
     const proof = unused(proofs);
-    const value = unused(values);
+    const valueLine = unused(values);
     if (proof) {
       lines.push(`I left one thing out of my first email. ${sentence(proof)}`);
       lines.push(`If it would help, I can share how that could look for ${them}.`);
-    } else if (value) {
-      lines.push(`A different angle from my first email. ${sentence(value)}`);
+    } else if (valueLine) {
+      lines.push(`A different angle from my first email. ${sentence(valueLine)}`);
       lines.push(`If that is on your list at ${them}, I can share the details.`);
     } else {
       lines.push(
