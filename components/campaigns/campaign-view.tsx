@@ -8,6 +8,7 @@ import { useCampaign } from "@/components/data/queries/campaigns";
 import { webApi } from "@/components/data/web-api";
 import { CampaignOffer } from "@/components/campaigns/campaign-offer";
 import { CampaignPins } from "@/components/campaigns/campaign-pins";
+import { CampaignSteps, forkAnchor } from "@/components/campaigns/campaign-steps";
 import { evalQueries } from "@/components/data/queries/evals";
 import { BehaviourDiffPanel } from "@/components/evals/behaviour-diff";
 import { EvalComparisonPanel } from "@/components/evals/eval-comparison";
@@ -128,10 +129,16 @@ export function CampaignView({ id, canApprove, canEdit, userId }: { id: string; 
           <CampaignPins id={id} pack={data.pack} pins={data.pins} canEdit={canEdit} />
         </section>
 
+        <CampaignSteps steps={data.steps} />
+
         {data.forks.map((fork) => (
-          <section key={fork.stage} aria-labelledby={`fork-${fork.stage}`} className={`${cardStyles} p-5`}>
-            <h2 id={`fork-${fork.stage}`} className="break-all text-base font-semibold text-slate-900">
-              <span className="font-mono text-sm font-normal text-slate-500">{fork.stage}</span> {fork.name} {fork.version}
+          <section key={forkAnchor(fork)} id={forkAnchor(fork)} aria-labelledby={`${forkAnchor(fork)}-heading`} className={`${cardStyles} scroll-mt-4 p-5`}>
+            <h2 id={`${forkAnchor(fork)}-heading`} className="break-all text-base font-semibold text-slate-900">
+              <span className="font-mono text-sm font-normal text-slate-500">
+                {fork.stage}
+                {fork.step !== null ? ` · step ${fork.step}` : ""}
+              </span>{" "}
+              {fork.name} {fork.version}
               <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-normal text-slate-600">
                 {fork.source === "campaign" ? "campaign pin" : `${fork.source} pin`}
               </span>
@@ -272,7 +279,7 @@ export function CampaignView({ id, canApprove, canEdit, userId }: { id: string; 
           ) : null}
           <p>
             Runs of this campaign will use {data.forks.map((fork) => `${fork.name} ${fork.version}`).join(", ")}. The audit log keeps the diffs you approved.
-            Changing the campaign’s pins later takes the approval back.
+            Changing the campaign’s pins or steps later takes the approval back.
           </p>
         </ConfirmDialog>
       </div>
