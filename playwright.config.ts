@@ -12,7 +12,10 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  timeout: 60_000,
+  // Generous waits: CI and development share two cores with the app, the worker and Chromium, and a
+  // wait that only decides how soon a failure is reported costs nothing when the test passes.
+  timeout: 90_000,
+  expect: { timeout: 10_000 },
   reporter: [["list"], ["json", { outputFile: ".run/playwright.json" }]],
   use: {
     baseURL,

@@ -38,6 +38,9 @@ test("a campaign pinning a fork is refused until a reviewer approves it after se
   await form.getByLabel("Name").fill(name);
   await form.getByLabel("Pack").selectOption("saas-outbound");
   await form.getByLabel("qualify").selectOption(`qualify@demo:v1.2.0-${suffix}`);
+  // The picker tells the fork's approval state: no reviewer has approved a set holding it yet.
+  await expect(form.getByLabel("qualify").locator("option", { hasText: `v1.2.0-${suffix}` })).toHaveText(`qualify@demo v1.2.0-${suffix} · not approved`);
+  await expect(form.getByTestId("pin-approval")).toContainText("Not approved");
   await screenshots(admin, "campaigns-list");
   await form.getByRole("button", { name: "Create campaign" }).click();
   await expect(admin).toHaveURL(/\/campaigns\/cmp_[0-9a-z]{26}$/);
@@ -95,5 +98,82 @@ test("a campaign pinning a fork is refused until a reviewer approves it after se
   expect(audit.data).toHaveLength(1);
   expect(audit.data[0].actor.name).toBe(`${DEMO.reviewer.name} (${DEMO.reviewer.email})`);
   expect(audit.data[0].diff).toContain(`+${line}`);
+  await reviewer.close();
+
+  // The pickers now name the campaign whose approved set holds the fork.
+  const later = await browser.newPage();
+  await signIn(later, DEMO.admin, "/campaigns");
+  const picker = later.getByRole("form", { name: "Create a campaign" }).getByLabel("qualify");
+  await expect(picker.locator("option", { hasText: `v1.2.0-${suffix}` })).toHaveText(`qualify@demo v1.2.0-${suffix} · approved for campaign ${name}`);
+  await picker.selectOption(`qualify@demo:v1.2.0-${suffix}`);
+  await expect(later.getByTestId("pin-approval").getByRole("link", { name })).toHaveAttribute("href", `/campaigns/${campaignId}`);
+
+  // On the campaign's page the admin changes its pins with the same picker: back to the pack's pin
+  // for qualify. The campaign then pins no fork; the new pins took back the approval.
+  await later.goto(`/campaigns/${campaignId}`);
+  const pins = later.getByRole("form", { name: "Campaign pins" });
+  const qualify = pins.getByLabel("qualify");
+  await expect(qualify).toHaveValue(`qualify@demo:v1.2.0-${suffix}`);
+  await expect(pins.getByTestId("pin-approval")).toContainText(`Approved for campaign ${name}`);
+  await expect(pins.getByRole("button", { name: "Save pins" })).toBeDisabled();
+  await qualify.focus();
+  await qualify.selectOption("");
+  await expect(qualify.locator("option:checked")).toHaveText("Pack’s pin: qualify v1.2.0");
+  await screenshots(later, "campaign-pins");
+  await pins.getByRole("button", { name: "Save pins" }).click();
+  await expect(later.getByRole("status").filter({ hasText: "Pins saved." })).toBeVisible();
+  await expect(later.getByTestId("approval-state")).toContainText("This campaign pins no fork, so it needs no approval.");
+  const updated = await (await request.get(`/v1/campaigns/${campaignId}`, { headers: bearer(token) })).json();
+  expect(updated.pins).toEqual({});
+  await later.close();
+});
+
+test("a campaign with follow-up steps lists each step, and a step's fork links to its diff", async ({ browser, request }) => {
+  const token = cli("token:create", "--workspace", "demo", "--name", `e2e campaign steps ${Date.now()}`);
+  const suffix = `brief${Date.now().toString(36)}`;
+  const line = `Keep every follow-up under forty words (${suffix}).`;
+  const base = await (await request.get("/v1/prompts/follow_up/versions/v1.0.0", { headers: bearer(token) })).json();
+  const fork = await request.post("/v1/prompts/follow_up/fork", {
+    headers: bearer(token),
+    data: { from: "v1.0.0", as: `v1.0.0-${suffix}`, system: `${base.system}\n${line}` },
+  });
+  expect(fork.status()).toBe(201);
+  const name = `Sequence ${suffix}`;
+  const created = await request.post("/v1/campaigns", {
+    headers: bearer(token),
+    data: {
+      name,
+      pack: "saas-outbound",
+      steps: [{}, { wait: "P3D", prompt: "follow_up" }, { wait: "P1DT12H", prompt: `follow_up@demo:v1.0.0-${suffix}` }],
+    },
+  });
+  expect(created.status()).toBe(201);
+  const campaignId = (await created.json()).id as string;
+
+  const reviewer = await browser.newPage();
+  await signIn(reviewer, DEMO.reviewer, `/campaigns/${campaignId}`);
+  await expect(reviewer.getByRole("heading", { name, level: 1 })).toBeVisible();
+  const steps = reviewer.getByTestId("campaign-steps").getByRole("listitem");
+  await expect(steps).toHaveCount(3);
+  await expect(steps.nth(0)).toContainText("Step 1");
+  await expect(steps.nth(0)).toContainText("The first email");
+  await expect(steps.nth(0)).toContainText("draft_email v1.3.0");
+  await expect(steps.nth(1)).toContainText("A follow-up 3 days after step 1 is sent");
+  await expect(steps.nth(1)).toContainText("follow_up v1.0.0");
+  await expect(steps.nth(2)).toContainText("A follow-up 1 day and 12 hours after step 2 is sent");
+  await expect(steps.nth(2)).toContainText(`follow_up@demo v1.0.0-${suffix}`);
+  await expect(reviewer.getByTestId("approval-state")).toContainText("Runs that use it are refused until a reviewer approves it");
+  await screenshots(reviewer, "campaign-steps");
+
+  // The step on a fork links to that fork's diff further down; followed by keyboard.
+  const link = steps.nth(2).getByRole("link", { name: "fork: diff and evaluation below" });
+  await link.focus();
+  await expect(link).toBeFocused();
+  await reviewer.keyboard.press("Enter");
+  await expect(reviewer).toHaveURL(new RegExp(`/campaigns/${campaignId}#fork-follow_up-3$`));
+  const diff = reviewer.getByRole("region", { name: `Diff of follow_up@demo v1.0.0-${suffix} against its parent` });
+  await expect(diff).toContainText(line);
+  await expect(diff).toBeInViewport();
+  await expect(reviewer.getByRole("heading", { name: new RegExp(`follow_up · step 3 follow_up@demo v1.0.0-${suffix}`) })).toBeVisible();
   await reviewer.close();
 });

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { expectNoSplitWords } from "./diff-words";
 import { DEMO, screenshots, signIn } from "./support";
 
 test("an admin compares versions, forks a prompt with a live diff preview, and sees the fork's diff on its page and in the audit log", async ({ page }) => {
@@ -25,6 +26,13 @@ test("an admin compares versions, forks a prompt with a live diff preview, and s
   await expect(fromFirst).toBeVisible();
   await expect(fromFirst).toContainText("local/leadpipe-2");
   await screenshots(page, "prompt-history");
+  // Each side reads as its text: the word diff keeps the spaces around changed words ("a short first
+  // outreach email.", not "a shortfirst outreach email .").
+  const compared = page.getByRole("region", { name: "draft_email v1.0.0 compared with v1.3.0" });
+  await expect(compared).toContainText("You write a short first outreach email. Plain text, no markdown.");
+  await expect(compared).toContainText("You write a short, personal first outreach email for the sender's offer.");
+  // The diff wraps its lines at spaces, never inside a word: on a phone (inline) and on a desktop (side by side).
+  await expectNoSplitWords(page, page.getByRole("region", { name: "draft_email v1.0.0 compared with v1.3.0" }));
 
   // Fork: a bad label is refused by the domain (422) and shown next to its field.
   await page.getByRole("button", { name: "Fork v1.4.0…" }).click();
@@ -57,6 +65,7 @@ test("an admin compares versions, forks a prompt with a live diff preview, and s
   await expect(againstParent).toContainText("draft_email v1.4.0");
   await expect(page.getByTestId(`version-v1.4.0-${suffix}`)).toContainText("Fork");
   await screenshots(page, "prompt-fork-page");
+  await expectNoSplitWords(page, againstParent);
 
   // The same label again is a conflict, shown at the label.
   // The parent's link opens that version's own page; forking starts from the prompt's page.

@@ -83,6 +83,9 @@ test("the queue filters by run and search, moves with j/k, selects with x and ap
     await expect(page.getByRole("heading", { name: "Review", level: 1 })).toBeVisible();
     await expect(page.getByText("Keyboard shortcuts (when no field has focus)")).toBeVisible();
     await page.getByLabel("Run", { exact: true }).selectOption(run.id);
+    // The filter names the run (its name and how many drafts it has), not its id.
+    expect(run.name).toBeTruthy();
+    await expect(page.getByLabel("Run", { exact: true }).locator("option:checked")).toHaveText(new RegExp(`^${escapeRegExp(run.name)} \\(\\d+ drafted\\)$`));
     await page.getByRole("button", { name: "Apply" }).click();
     const list = page.getByRole("list", { name: "Drafts awaiting review" });
     await expect(list.getByRole("listitem")).toHaveCount(3);
@@ -177,3 +180,5 @@ test("a viewer sees the queue and drafts without approve or reject controls, and
     await csv.close();
   }
 });
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

@@ -386,6 +386,13 @@ export const ACTIONS: ActionRow[] = [
     probe: () => ({ path: `/api/web/campaigns/cmp_${NONE}`, data: { offer: { tone: "formal" } } }),
   },
   {
+    method: "POST",
+    route: "/packs/[slug]/predict",
+    least: "admin",
+    forced: (f) => ({ path: `/api/web/packs/${f.packSlug}/predict`, data: { header: ["email", "title"], rows: [["a@example.com", "CEO"]] } }),
+    probe: () => ({ path: "/api/web/packs/no-such-pack-probe/predict", data: { header: ["email"], rows: [] } }),
+  },
+  {
     method: "PATCH",
     route: "/packs/[slug]",
     least: "admin",

@@ -176,3 +176,89 @@ test("choosing a campaign sets and locks the pack; the run starts under it and i
     await csv.close();
   }
 });
+
+test("the pins pickers list forks with their approval state; a refused fork is told at the pins; an approved one starts the run pinned", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const tag = `p${Date.now().toString(36)}`;
+  const admin = cli("token:create", "--workspace", "demo", "--name", `e2e pins ${tag}`, "--user", DEMO.admin.email);
+  const reviewer = cli("token:create", "--workspace", "demo", "--name", `e2e pins reviewer ${tag}`, "--user", DEMO.reviewer.email);
+  const base = await (await request.get("/v1/prompts/qualify/versions/v1.2.0", { headers: bearer(admin) })).json();
+  const approved = `v1.2.0-${tag}ok`;
+  const unapproved = `v1.2.0-${tag}no`;
+  for (const as of [approved, unapproved]) {
+    const fork = await request.post("/v1/prompts/qualify/fork", {
+      headers: bearer(admin),
+      data: { from: "v1.2.0", as, system: `${base.system}\nPins check ${as}.` },
+    });
+    expect(fork.status()).toBe(201);
+  }
+  // A reviewer (not the forks' author) approves the built-in pack's set with the first fork pinned for qualify on top.
+  const approval = await request.post("/v1/packs/saas-outbound/approve", {
+    headers: bearer(reviewer),
+    data: { pins: { qualify: `qualify@demo:${approved}` } },
+  });
+  expect(approval.status()).toBe(200);
+  const csv = await serveCsv(leads("good", tag));
+  try {
+    await signIn(page, DEMO.admin, "/runs/new");
+    await page.getByRole("radio", { name: "CSV at a URL" }).check();
+    await page.getByLabel("CSV URL").fill(csv.url);
+    await page.getByLabel("Stop after").selectOption("qualify");
+    // The pins are folded away; a keyboard user opens them from the summary.
+    await page.getByText("Pins for this run (optional)").focus();
+    await page.keyboard.press("Enter");
+    const qualify = page.getByLabel("Pin for qualify");
+    await expect(qualify).toBeVisible();
+    await expect(qualify).toHaveValue("");
+    await expect(qualify.locator("option").first()).toHaveText(/^Pack’s pin: qualify v1\.2\.0/);
+    await expect(qualify.locator("option", { hasText: "qualify v1.2.0 · production" })).toHaveCount(1);
+    await expect(qualify.locator("option", { hasText: `qualify@demo ${approved}` })).toHaveText(
+      `qualify@demo ${approved} · approved for pack SaaS outbound (with run pins)`,
+    );
+    await expect(qualify.locator("option", { hasText: `qualify@demo ${unapproved}` })).toHaveText(`qualify@demo ${unapproved} · not approved`);
+    // Every machine stage has its picker (no free text to guess).
+    for (const stage of ["extract_signals", "qualify", "draft_email", "track"]) await expect(page.getByLabel(`Pin for ${stage}`)).toBeVisible();
+
+    // The unapproved fork: its state is said under the picker, and the server's refusal lands at the pins.
+    await qualify.focus();
+    await qualify.selectOption(`qualify@demo:${unapproved}`);
+    const state = page.getByTestId("pin-approval");
+    await expect(state).toContainText("Not approved");
+    await expect(qualify).toHaveAccessibleDescription(/Not approved: no reviewer has approved a prompt set holding this fork/);
+    await page.getByRole("button", { name: "Start run" }).click();
+    await expect(page.getByTestId("pins-error")).toContainText(`qualify: qualify@demo ${unapproved} (run pin)`);
+    await expect(page.getByText("The run was not started: see the marked fields.")).toBeVisible();
+    await expect(page).toHaveURL("/runs/new");
+    await screenshots(page, "run-launcher-pins-refused");
+
+    // Choosing another pin clears the refusal, which was about the one before.
+    await qualify.selectOption(`qualify@demo:${approved}`);
+    await expect(page.getByTestId("pins-error")).toHaveCount(0);
+    await expect(state).toContainText("Approved for pack SaaS outbound (with run pins)");
+    await expect(state.getByRole("link", { name: "SaaS outbound" })).toHaveAttribute("href", "/packs/saas-outbound");
+    await expect(page.getByText("Pins for this run (optional) · 1 pinned")).toBeVisible();
+    await screenshots(page, "run-launcher-pins");
+    await page.getByRole("button", { name: "Start run" }).click();
+
+    await expect(page).toHaveURL(/\/runs\/run_[0-9a-z]{26}$/, { timeout: 15_000 });
+    const runId = page.url().split("/").pop()!;
+    const run = await (await request.get(`/v1/runs/${runId}`, { headers: bearer(admin) })).json();
+    expect(run.pins).toEqual({ qualify: { name: "qualify@demo", version: approved } });
+    const used = await withDb(
+      async (db) =>
+        (
+          await db.query(
+            `SELECT p.name, v.version FROM runs r JOIN prompt_versions v ON v.id = r."promptSet"->>'qualify' JOIN prompts p ON p.id = v."promptId" WHERE r.id = $1`,
+            [runId],
+          )
+        ).rows[0],
+    );
+    expect(used).toEqual({ name: "qualify@demo", version: approved });
+    await expect(page.getByText("Completed").first()).toBeVisible({ timeout: 30_000 });
+  } finally {
+    await csv.close();
+  }
+});

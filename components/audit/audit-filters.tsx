@@ -1,6 +1,7 @@
 "use client";
 
 import { useId, useState, type FormEvent } from "react";
+import { FilterSelect } from "@/components/ui/filter-select";
 import { buttonStyles, fieldStyles } from "@/components/ui/styles";
 import type { AuditFacets } from "@/lib/audit/audit-facets";
 
@@ -18,7 +19,7 @@ export function AuditFilters({
   onApply: (filters: AuditFilterValues) => void;
 }) {
   const [draft, setDraft] = useState<AuditFilterValues>(applied);
-  const ids = { action: useId(), actor: useId(), since: useId(), until: useId() };
+  const ids = { since: useId(), until: useId() };
   const active = Object.values(applied).some(Boolean);
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -33,38 +34,23 @@ export function AuditFilters({
       onSubmit={submit}
       className="grid gap-3 border-b border-slate-200 px-4 py-4 sm:grid-cols-2 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_12rem_12rem_auto] lg:items-end"
     >
-      <div className="min-w-0">
-        <label htmlFor={ids.action} className={fieldStyles.label}>
-          Action
-        </label>
-        <select id={ids.action} value={draft.action} onChange={(event) => setDraft({ ...draft, action: event.target.value })} className={fieldStyles.input}>
-          <option value="">All actions</option>
-          {facets?.actions.map((action) => (
-            <option key={action} value={action}>
-              {action}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="min-w-0">
-        <label htmlFor={ids.actor} className={fieldStyles.label}>
-          Actor
-        </label>
-        <select
-          id={ids.actor}
-          value={draft.actorId}
-          onChange={(event) => setDraft({ ...draft, actorId: event.target.value })}
-          className={`${fieldStyles.input} truncate`}
-        >
-          <option value="">Everyone</option>
-          {facets?.actors.map((actor) => (
-            <option key={actor.id} value={actor.id}>
-              {actor.name}
-              {actor.type === "user" ? "" : ` (${actor.type})`}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterSelect
+        label="Action"
+        all="All actions"
+        className="min-w-0"
+        value={draft.action}
+        onChange={(action) => setDraft({ ...draft, action })}
+        options={(facets?.actions ?? []).map((action) => ({ value: action, label: action }))}
+      />
+      <FilterSelect
+        label="Actor"
+        all="Everyone"
+        truncate
+        className="min-w-0"
+        value={draft.actorId}
+        onChange={(actorId) => setDraft({ ...draft, actorId })}
+        options={(facets?.actors ?? []).map((actor) => ({ value: actor.id, label: actor.type === "user" ? actor.name : `${actor.name} (${actor.type})` }))}
+      />
       <div>
         <label htmlFor={ids.since} className={fieldStyles.label}>
           From

@@ -7,12 +7,14 @@ import { queryKeys } from "@/components/data/query-keys";
 import { useCampaign } from "@/components/data/queries/campaigns";
 import { webApi } from "@/components/data/web-api";
 import { CampaignOffer } from "@/components/campaigns/campaign-offer";
+import { CampaignPins } from "@/components/campaigns/campaign-pins";
+import { CampaignSteps, forkAnchor } from "@/components/campaigns/campaign-steps";
 import { evalQueries } from "@/components/data/queries/evals";
 import { BehaviourDiffPanel } from "@/components/evals/behaviour-diff";
 import { EvalComparisonPanel } from "@/components/evals/eval-comparison";
 import { TextDiff } from "@/components/diff/text-diff";
 import { CampaignStatus } from "@/components/campaigns/campaign-status";
-import { promptDiffText, promptHref } from "@/components/prompts/prompt-text";
+import { promptDiffText } from "@/components/prompts/prompt-text";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { PageHeader } from "@/components/ui/page-header";
 import { QueryState } from "@/components/ui/query-state";
@@ -41,6 +43,7 @@ export function CampaignView({ id, canApprove, canEdit, userId }: { id: string; 
     setRejecting(false);
     setDecided(outcome);
     void queryClient.invalidateQueries({ queryKey: queryKeys.campaigns.list() });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.prompts.pinOptions() }); // the pickers name approvals
     await queryClient.invalidateQueries({ queryKey: queryKeys.campaigns.detail(id) });
   };
   const approve = useMutation({
@@ -123,26 +126,19 @@ export function CampaignView({ id, canApprove, canEdit, userId }: { id: string; 
             </div>
           </dl>
           <h3 className="mt-4 text-xs font-semibold uppercase tracking-wide text-slate-500">Pins</h3>
-          {Object.keys(data.pins).length === 0 ? (
-            <p className="mt-1 text-sm text-slate-600">None: runs use the pack’s pins.</p>
-          ) : (
-            <ul className="mt-1 space-y-1 text-sm">
-              {Object.entries(data.pins).map(([stage, pin]) => (
-                <li key={stage} className="flex flex-wrap gap-x-2">
-                  <span className="w-32 font-mono text-xs text-slate-500">{stage}</span>
-                  <Link href={promptHref(pin.name)} className="break-all font-mono text-indigo-700 hover:underline">
-                    {pin.name} {pin.version}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          )}
+          <CampaignPins id={id} pack={data.pack} pins={data.pins} canEdit={canEdit} />
         </section>
 
+        <CampaignSteps steps={data.steps} />
+
         {data.forks.map((fork) => (
-          <section key={fork.stage} aria-labelledby={`fork-${fork.stage}`} className={`${cardStyles} p-5`}>
-            <h2 id={`fork-${fork.stage}`} className="break-all text-base font-semibold text-slate-900">
-              <span className="font-mono text-sm font-normal text-slate-500">{fork.stage}</span> {fork.name} {fork.version}
+          <section key={forkAnchor(fork)} id={forkAnchor(fork)} aria-labelledby={`${forkAnchor(fork)}-heading`} className={`${cardStyles} scroll-mt-4 p-5`}>
+            <h2 id={`${forkAnchor(fork)}-heading`} className="break-all text-base font-semibold text-slate-900">
+              <span className="font-mono text-sm font-normal text-slate-500">
+                {fork.stage}
+                {fork.step !== null ? ` · step ${fork.step}` : ""}
+              </span>{" "}
+              {fork.name} {fork.version}
               <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-normal text-slate-600">
                 {fork.source === "campaign" ? "campaign pin" : `${fork.source} pin`}
               </span>
@@ -283,7 +279,7 @@ export function CampaignView({ id, canApprove, canEdit, userId }: { id: string; 
           ) : null}
           <p>
             Runs of this campaign will use {data.forks.map((fork) => `${fork.name} ${fork.version}`).join(", ")}. The audit log keeps the diffs you approved.
-            Changing the campaign’s pins later takes the approval back.
+            Changing the campaign’s pins or steps later takes the approval back.
           </p>
         </ConfirmDialog>
       </div>

@@ -34,6 +34,7 @@ export const queryKeys = {
     list: () => ["packs", "list"] as const,
     options: () => ["packs", "options"] as const,
     detail: (slug: string) => ["packs", "detail", slug] as const,
+    forecast: (slug: string, header: string[], rows: string[][]) => ["packs", "forecast", slug, header, rows] as const,
   },
   prompts: {
     all: ["prompts"] as const,

@@ -1,13 +1,14 @@
 "use client";
 
 import { useId, useState, type FormEvent } from "react";
+import { FilterSelect } from "@/components/ui/filter-select";
 import { buttonStyles, fieldStyles } from "@/components/ui/styles";
 import type { DeadLetterFilters as Filters, Endpoint } from "@/components/dead-letters/types";
 
 /** Endpoint and "dead-lettered since" (in the reader's time zone), applied on submit. */
 export function DeadLetterFilters({ endpoints, applied, onApply }: { endpoints: Endpoint[]; applied: Filters; onApply: (filters: Filters) => void }) {
   const [draft, setDraft] = useState<Filters>(applied);
-  const ids = { endpoint: useId(), since: useId() };
+  const ids = { since: useId() };
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -21,24 +22,15 @@ export function DeadLetterFilters({ endpoints, applied, onApply }: { endpoints: 
       onSubmit={submit}
       className="grid gap-3 border-b border-slate-200 px-4 py-4 sm:grid-cols-[minmax(0,1fr)_14rem_auto] sm:items-end"
     >
-      <div className="min-w-0">
-        <label htmlFor={ids.endpoint} className={fieldStyles.label}>
-          Endpoint
-        </label>
-        <select
-          id={ids.endpoint}
-          value={draft.endpointId}
-          onChange={(event) => setDraft({ ...draft, endpointId: event.target.value })}
-          className={`${fieldStyles.input} truncate`}
-        >
-          <option value="">All endpoints</option>
-          {endpoints.map((endpoint) => (
-            <option key={endpoint.id} value={endpoint.id}>
-              {endpoint.url}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterSelect
+        label="Endpoint"
+        all="All endpoints"
+        truncate
+        className="min-w-0"
+        value={draft.endpointId}
+        onChange={(endpointId) => setDraft({ ...draft, endpointId })}
+        options={endpoints.map((endpoint) => ({ value: endpoint.id, label: endpoint.url }))}
+      />
       <div>
         <label htmlFor={ids.since} className={fieldStyles.label}>
           Dead-lettered since

@@ -6,6 +6,8 @@ import { foldedHunkHeader } from "@/lib/prompts/diff";
 // The one place that renders react-diff-viewer-continued. It needs the browser (emotion styles,
 // window), so components/diff/text-diff.tsx loads this module with next/dynamic and ssr: false.
 
+const NARROW = "@media (max-width: 767px)";
+
 const STYLES: ReactDiffViewerStylesOverride = {
   variables: {
     light: {
@@ -18,14 +20,25 @@ const STYLES: ReactDiffViewerStylesOverride = {
     },
   },
   // The library sets min-width: 1000px (it scrolls sideways in narrower containers); ours fit their card.
-  diffContainer: { fontSize: "12.5px", lineHeight: "1.5", minWidth: 0 },
-  // Lines wrap at spaces: overflow-wrap only splits a word longer than the whole line. (word-break:
-  // break-word also shrank the cell's min-content width, so narrow columns split words anywhere.)
+  // Below 768 px (the inline view, two line-number columns) the gutters narrow so the text keeps room.
+  diffContainer: {
+    fontSize: "12.5px",
+    lineHeight: "1.5",
+    minWidth: 0,
+    [NARROW]: { "& col[width='50px']": { width: "36px" }, "& col[width='28px']": { width: "20px" } },
+  },
+  gutter: { [NARROW]: { minWidth: "36px", width: "36px", padding: "0 4px" } },
+  marker: { [NARROW]: { width: "20px", paddingLeft: "6px", paddingRight: "2px" } },
+  // Lines wrap at spaces, never inside a word. The library's content style sets `line-break: anywhere`,
+  // which lets the browser break between any two characters whatever word-break and overflow-wrap say:
+  // that split words at narrow widths. `auto` restores the usual break points (spaces, after hyphens);
+  // overflow-wrap: anywhere then splits only a token longer than the whole column (a URL, a path).
   contentText: {
     fontFamily: "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace",
     whiteSpace: "pre-wrap",
+    lineBreak: "auto",
     wordBreak: "normal",
-    overflowWrap: "break-word",
+    overflowWrap: "anywhere",
   },
   lineNumber: { fontFamily: "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace" },
   titleBlock: { fontSize: "12px", fontWeight: 600, padding: "6px 10px", overflowWrap: "anywhere" },
@@ -53,6 +66,9 @@ function foldHeader(lines: number, lastLeft: number, lastRight: number) {
   );
 }
 
+// Changed words are compared with whitespace as tokens of its own (diffWordsWithSpace): jsdiff 9's
+// diffWords leaves a space out of the side it was not kept on, so a removed line read "a shortfirst
+// outreach email ." for "a short first outreach email.".
 export default function DiffViewerImpl({ oldValue, newValue, oldTitle, newTitle, split, linesOffset = 0, hideLineNumbers = false }: DiffViewerProps) {
   return (
     <ReactDiffViewer
@@ -61,7 +77,7 @@ export default function DiffViewerImpl({ oldValue, newValue, oldTitle, newTitle,
       splitView={split}
       leftTitle={split ? oldTitle : `${oldTitle ?? "before"} → ${newTitle ?? "after"}`}
       rightTitle={split ? newTitle : undefined}
-      compareMethod={DiffMethod.WORDS}
+      compareMethod={DiffMethod.WORDS_WITH_SPACE}
       linesOffset={linesOffset}
       hideLineNumbers={hideLineNumbers}
       hideSummary

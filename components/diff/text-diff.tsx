@@ -16,7 +16,7 @@ type TextDiffProps = Omit<DiffViewerProps, "split"> & { label: string; emptyText
 export function TextDiff({ label, emptyText = "No differences.", ...props }: TextDiffProps) {
   const wide = useWide();
   return (
-    <section aria-label={label} className="overflow-x-auto rounded-lg border border-slate-200" data-testid="text-diff">
+    <section aria-label={label} className="overflow-x-auto rounded-lg border border-slate-200" data-testid="text-diff" data-layout={wide ? "split" : "inline"}>
       {props.oldValue === props.newValue ? <p className="px-4 py-6 text-center text-sm text-slate-600">{emptyText}</p> : <DiffViewer {...props} split={wide} />}
     </section>
   );

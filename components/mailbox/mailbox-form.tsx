@@ -6,6 +6,7 @@ import { useId, useState, type FormEvent } from "react";
 import { mailboxQueries, useMailbox, type Mailbox } from "@/components/data/queries/mailbox";
 import { webApi, WebApiError } from "@/components/data/web-api";
 import { MailboxStatusPanel } from "@/components/mailbox/mailbox-status";
+import { TextField, type InputProps } from "@/components/ui/field";
 import { QueryState } from "@/components/ui/query-state";
 import { Notice } from "@/components/ui/states";
 import { buttonStyles, cardStyles, fieldStyles } from "@/components/ui/styles";
@@ -88,34 +89,9 @@ function MailboxFields({ saved }: { saved: Mailbox | null }) {
     save.mutate();
   }
 
-  const field = (key: "host" | "port" | "username", label: string, props: React.InputHTMLAttributes<HTMLInputElement>, hint?: string) => {
-    const error = fieldError(key);
-    return (
-      <div>
-        <label htmlFor={ids[key]} className={fieldStyles.label}>
-          {label}
-        </label>
-        <input
-          id={ids[key]}
-          value={form[key]}
-          onChange={(event) => set(key, event.target.value)}
-          className={fieldStyles.input}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error || hint ? `${ids[key]}-note` : undefined}
-          {...props}
-        />
-        {error ? (
-          <p id={`${ids[key]}-note`} className={fieldStyles.error}>
-            {error}
-          </p>
-        ) : hint ? (
-          <p id={`${ids[key]}-note`} className={fieldStyles.hint}>
-            {hint}
-          </p>
-        ) : null}
-      </div>
-    );
-  };
+  const field = (key: "host" | "port" | "username", label: string, props: InputProps, hint?: string) => (
+    <TextField id={ids[key]} label={label} value={form[key]} onChange={(value) => set(key, value)} error={fieldError(key)} hint={hint} {...props} />
+  );
   const foldersError = fieldError("folders");
 
   return (

@@ -93,3 +93,28 @@ export function ForkPackForm({ pack, workspace }: { pack: PackJson; workspace: s
     </form>
   );
 }
+
+/** A built-in pack's one-click fork (the default slug and name), opening the fork to edit its targeting. */
+export function ForkToEditButton({ pack, label }: { pack: PackJson; label: string }) {
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const fork = useMutation({
+    mutationFn: () => webApi<PackJson>(`/packs/${pack.slug}/fork`, { method: "POST", body: {} }),
+    onSuccess: (created) => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.packs.all });
+      router.push(`/packs/${created.slug}?forked=1`);
+    },
+  });
+  return (
+    <div className="mt-3 flex flex-wrap items-center gap-3">
+      <button type="button" className={buttonStyles.primary} disabled={fork.isPending} onClick={() => fork.mutate()}>
+        {fork.isPending ? "Forking…" : label}
+      </button>
+      {fork.error ? (
+        <p role="alert" className="text-sm text-rose-700">
+          {fork.error.message}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -27,6 +27,7 @@ export function PackApproval({ slug, set, canApprove }: { slug: string; set: Pac
     mutationFn: (reason: string | null) => webApi(`/packs/${slug}/approve`, { method: "POST", body: reason ? { override_reason: reason } : {} }),
     onSuccess: async () => {
       setConfirming(false);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.prompts.pinOptions() }); // the pickers name approvals
       await queryClient.invalidateQueries({ queryKey: queryKeys.packs.detail(slug) });
     },
   });

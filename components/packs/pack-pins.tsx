@@ -27,6 +27,7 @@ export function PackPins({ pack, editable }: { pack: PackJson; editable: boolean
       // New pins make a new prompt set (its approval lapses): fetch the pack's set state again.
       void queryClient.invalidateQueries({ queryKey: queryKeys.packs.detail(pack.slug) });
       void queryClient.invalidateQueries({ queryKey: queryKeys.packs.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.prompts.pinOptions() }); // the lapsed approval leaves the pickers
     },
   });
   const error = save.error instanceof WebApiError ? save.error : null;

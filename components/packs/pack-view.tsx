@@ -4,7 +4,8 @@ import Link from "next/link";
 import { usePack } from "@/components/data/queries/packs";
 import { queryKeys } from "@/components/data/query-keys";
 import { OfferOverrideForm } from "@/components/offer/offer-override-form";
-import { ForkPackForm } from "@/components/packs/fork-pack-form";
+import { ForkPackForm, ForkToEditButton } from "@/components/packs/fork-pack-form";
+import { IcpForm } from "@/components/packs/icp-form";
 import { IcpRules } from "@/components/packs/icp-rules";
 import { PackApproval } from "@/components/packs/pack-approval";
 import { OwnerBadge } from "@/components/packs/pack-list";
@@ -23,7 +24,7 @@ export function PackView({ slug, workspace, canEdit, canApprove, forked }: Props
   const own = data.owner === "workspace";
   return (
     <div className="space-y-6">
-      {forked ? <Notice tone="success">Pack forked into {workspace}. Change its pins below.</Notice> : null}
+      {forked ? <Notice tone="success">Pack forked into {workspace}. Change its targeting and pins below.</Notice> : null}
       <section aria-labelledby="pack-heading" className={`${cardStyles} p-5`}>
         <div className="flex flex-wrap items-center gap-2">
           <h2 id="pack-heading" className="text-base font-semibold text-slate-900">
@@ -61,27 +62,33 @@ export function PackView({ slug, workspace, canEdit, canApprove, forked }: Props
         </h2>
         {data.prompt_set ? <PackApproval slug={slug} set={data.prompt_set} canApprove={canApprove} /> : <LoadingState label="Loading the prompt set…" />}
       </section>
-      <div className="grid gap-6 lg:grid-cols-2">
-        <section aria-labelledby="pins-heading" className={`${cardStyles} p-5`}>
-          <h2 id="pins-heading" className="text-base font-semibold text-slate-900">
-            Prompts per stage
-          </h2>
-          <p className="mb-3 mt-1 text-sm text-slate-600">
-            {own
-              ? canEdit
-                ? "This pack's own pins: a built-in version or one of your forks."
-                : "This pack's own pins; admins change them."
-              : "The built-in pack's pins; a version your workspace promoted comes before them. Built-in packs are read-only: fork one to change its pins."}
-          </p>
-          <PackPins pack={data} editable={own && canEdit} />
-        </section>
-        <section aria-labelledby="icp-heading" className={`${cardStyles} p-5`}>
-          <h2 id="icp-heading" className="mb-2 text-base font-semibold text-slate-900">
-            Ideal customer profile
-          </h2>
-          <IcpRules icp={data.icp} />
-        </section>
-      </div>
+      <section aria-labelledby="icp-heading" className={`${cardStyles} p-5`}>
+        <h2 id="icp-heading" className="text-base font-semibold text-slate-900">
+          Targeting (ideal customer profile)
+        </h2>
+        <p className="mb-3 mt-1 text-sm text-slate-600">
+          {own
+            ? canEdit
+              ? "Who qualify scores as a fit. Runs started after you save use it; the launcher forecasts how much of a CSV qualifies."
+              : "Who qualify scores as a fit; admins change it."
+            : "Who qualify scores as a fit. Built-in packs are read-only: fork this one to edit its targeting."}
+        </p>
+        {own && canEdit ? <IcpForm key={data.slug} pack={data} /> : <IcpRules icp={data.icp} />}
+        {!own && canEdit ? <ForkToEditButton pack={data} label="Fork to edit targeting" /> : null}
+      </section>
+      <section aria-labelledby="pins-heading" className={`${cardStyles} p-5`}>
+        <h2 id="pins-heading" className="text-base font-semibold text-slate-900">
+          Prompts per stage
+        </h2>
+        <p className="mb-3 mt-1 text-sm text-slate-600">
+          {own
+            ? canEdit
+              ? "This pack's own pins: a built-in version or one of your forks."
+              : "This pack's own pins; admins change them."
+            : "The built-in pack's pins; a version your workspace promoted comes before them. Built-in packs are read-only: fork one to change its pins."}
+        </p>
+        <PackPins pack={data} editable={own && canEdit} />
+      </section>
       <section aria-labelledby="pack-offer-heading" className={`${cardStyles} p-5`}>
         <h2 id="pack-offer-heading" className="mb-2 text-base font-semibold text-slate-900">
           Offer for this pack

@@ -4,9 +4,10 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
 import { settingsQueries, useRelay, type Relay } from "@/components/data/queries/settings";
 import { webApi, WebApiError } from "@/components/data/web-api";
+import { TextField, type InputProps } from "@/components/ui/field";
 import { QueryState } from "@/components/ui/query-state";
 import { Notice } from "@/components/ui/states";
-import { buttonStyles, cardStyles, fieldStyles } from "@/components/ui/styles";
+import { buttonStyles, cardStyles } from "@/components/ui/styles";
 import { Time } from "@/components/ui/time";
 import { WriteOnlySecret } from "@/components/ui/write-only-secret";
 
@@ -64,40 +65,9 @@ function RelayFields({ saved }: { saved: Relay | null }) {
     save.mutate();
   }
 
-  const field = (
-    key: "host" | "port" | "username" | "fromEmail" | "fromName",
-    path: string,
-    label: string,
-    props: React.InputHTMLAttributes<HTMLInputElement>,
-    hint?: string,
-  ) => {
-    const error = fieldError(path);
-    return (
-      <div>
-        <label htmlFor={ids[key]} className={fieldStyles.label}>
-          {label}
-        </label>
-        <input
-          id={ids[key]}
-          value={form[key]}
-          onChange={(event) => set(key, event.target.value)}
-          className={fieldStyles.input}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error || hint ? `${ids[key]}-note` : undefined}
-          {...props}
-        />
-        {error ? (
-          <p id={`${ids[key]}-note`} className={fieldStyles.error}>
-            {error}
-          </p>
-        ) : hint ? (
-          <p id={`${ids[key]}-note`} className={fieldStyles.hint}>
-            {hint}
-          </p>
-        ) : null}
-      </div>
-    );
-  };
+  const field = (key: "host" | "port" | "username" | "fromEmail" | "fromName", path: string, label: string, props: InputProps, hint?: string) => (
+    <TextField id={ids[key]} label={label} value={form[key]} onChange={(value) => set(key, value)} error={fieldError(path)} hint={hint} {...props} />
+  );
 
   return (
     <form onSubmit={submit} className={`${cardStyles} space-y-5 p-5`} aria-labelledby="relay-heading">

@@ -8,6 +8,7 @@ import { useInbox, type InboxFilters, type InboxReply } from "@/components/data/
 import { webApi } from "@/components/data/web-api";
 import { ClassificationBadge } from "@/components/replies/classification-badge";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { FilterSelect, stateOptions } from "@/components/ui/filter-select";
 import { QueryState, ShowMore } from "@/components/ui/query-state";
 import { EmptyState, Notice } from "@/components/ui/states";
 import { stateLabel } from "@/components/ui/status-badge";
@@ -20,10 +21,10 @@ import { REPLY_CATEGORIES } from "@/lib/replies/categories";
 // correct the class, mark a reply handled, or stop the lead's outreach (the address is suppressed).
 
 const SHOW = [
-  ["false", "To handle"],
-  ["true", "Handled"],
-  ["", "All replies"],
-] as const;
+  { value: "false", label: "To handle" },
+  { value: "true", label: "Handled" },
+  { value: "", label: "All replies" },
+];
 
 function who(reply: InboxReply): string {
   return reply.lead?.name ? `${reply.lead.name} (${reply.lead.email})` : (reply.lead?.email ?? reply.from);
@@ -159,7 +160,7 @@ function InboxItem({ reply, actions }: { reply: InboxReply; actions: Actions }) 
 
 export function Inbox({ canAct }: { canAct: boolean }) {
   const queryClient = useQueryClient();
-  const ids = { show: useId(), classification: useId(), correct: useId(), reason: useId() };
+  const ids = { correct: useId(), reason: useId() };
   const [filters, setFilters] = useState<InboxFilters>({ handled: "false", classification: "" });
   const { query, rows } = useInbox(filters);
   const [correcting, setCorrecting] = useState<InboxReply | null>(null);
@@ -220,41 +221,21 @@ export function Inbox({ canAct }: { canAct: boolean }) {
             Replies, positive first
           </h2>
           <div role="search" aria-label="Filter the inbox" className="flex w-full flex-wrap gap-3 sm:w-auto">
-            <div className="min-w-0 flex-1 sm:w-44 sm:flex-none">
-              <label htmlFor={ids.show} className={fieldStyles.label}>
-                Show
-              </label>
-              <select
-                id={ids.show}
-                value={filters.handled}
-                onChange={(event) => setFilters({ ...filters, handled: event.target.value })}
-                className={fieldStyles.input}
-              >
-                {SHOW.map(([value, label]) => (
-                  <option key={label} value={value}>
-                    {label}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="min-w-0 flex-1 sm:w-48 sm:flex-none">
-              <label htmlFor={ids.classification} className={fieldStyles.label}>
-                Classification
-              </label>
-              <select
-                id={ids.classification}
-                value={filters.classification}
-                onChange={(event) => setFilters({ ...filters, classification: event.target.value })}
-                className={fieldStyles.input}
-              >
-                <option value="">All classifications</option>
-                {REPLY_CATEGORIES.map((category) => (
-                  <option key={category} value={category}>
-                    {stateLabel(category)}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <FilterSelect
+              label="Show"
+              className="min-w-0 flex-1 sm:w-44 sm:flex-none"
+              value={filters.handled}
+              onChange={(handled) => setFilters({ ...filters, handled })}
+              options={SHOW}
+            />
+            <FilterSelect
+              label="Classification"
+              all="All classifications"
+              className="min-w-0 flex-1 sm:w-48 sm:flex-none"
+              value={filters.classification}
+              onChange={(classification) => setFilters({ ...filters, classification })}
+              options={stateOptions(REPLY_CATEGORIES)}
+            />
           </div>
         </div>
         <QueryState

@@ -7,6 +7,7 @@ import { queryKeys } from "@/components/data/query-keys";
 import { useRunReplies, type RunReply } from "@/components/data/queries/mailbox";
 import { webApi } from "@/components/data/web-api";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { FilterSelect, stateOptions } from "@/components/ui/filter-select";
 import { QueryState, ShowMore } from "@/components/ui/query-state";
 import { EmptyState } from "@/components/ui/states";
 import { stateLabel } from "@/components/ui/status-badge";
@@ -72,7 +73,6 @@ function ReplyRow({ reply, canCorrect, onCorrect }: { reply: RunReply; canCorrec
 export function RunReplies({ runId, canCorrect }: { runId: string; canCorrect: boolean }) {
   const queryClient = useQueryClient();
   const [filters, setFilters] = useState({ classification: "" });
-  const filterId = useId();
   const selectId = useId();
   const { query, rows } = useRunReplies(runId, filters);
   const [editing, setEditing] = useState<RunReply | null>(null);
@@ -98,22 +98,13 @@ export function RunReplies({ runId, canCorrect }: { runId: string; canCorrect: b
           Replies
         </h2>
         <div role="search" aria-label="Filter replies" className="w-full sm:w-56">
-          <label htmlFor={filterId} className={fieldStyles.label}>
-            Classification
-          </label>
-          <select
-            id={filterId}
+          <FilterSelect
+            label="Classification"
+            all="All classifications"
             value={filters.classification}
-            onChange={(event) => setFilters({ classification: event.target.value })}
-            className={fieldStyles.input}
-          >
-            <option value="">All classifications</option>
-            {REPLY_CATEGORIES.map((category) => (
-              <option key={category} value={category}>
-                {stateLabel(category)}
-              </option>
-            ))}
-          </select>
+            onChange={(classification) => setFilters({ classification })}
+            options={stateOptions(REPLY_CATEGORIES)}
+          />
         </div>
       </div>
       <QueryState

@@ -1,6 +1,7 @@
 "use client";
 
 import { useId, useState, type FormEvent } from "react";
+import { FilterSelect } from "@/components/ui/filter-select";
 import { buttonStyles, fieldStyles } from "@/components/ui/styles";
 import type { Campaign, QueueFilters as Filters } from "@/components/review/types";
 
@@ -11,7 +12,7 @@ const EMPTY: Filters = { runId: "", campaignId: "", q: "" };
 /** Run, campaign and a search over the lead's name, email and company; applied on submit. */
 export function QueueFilters({ runs, campaigns, applied, onApply }: Props) {
   const [draft, setDraft] = useState<Filters>(applied);
-  const ids = { q: useId(), run: useId(), campaign: useId() };
+  const ids = { q: useId() };
   const active = Boolean(applied.runId || applied.campaignId || applied.q);
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -39,42 +40,24 @@ export function QueueFilters({ runs, campaigns, applied, onApply }: Props) {
           className={fieldStyles.input}
         />
       </div>
-      <div className="min-w-0">
-        <label htmlFor={ids.run} className={fieldStyles.label}>
-          Run
-        </label>
-        <select
-          id={ids.run}
-          value={draft.runId}
-          onChange={(event) => setDraft({ ...draft, runId: event.target.value })}
-          className={`${fieldStyles.input} truncate`}
-        >
-          <option value="">All runs</option>
-          {runs.map((run) => (
-            <option key={run.id} value={run.id}>
-              {run.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="min-w-0">
-        <label htmlFor={ids.campaign} className={fieldStyles.label}>
-          Campaign
-        </label>
-        <select
-          id={ids.campaign}
-          value={draft.campaignId}
-          onChange={(event) => setDraft({ ...draft, campaignId: event.target.value })}
-          className={`${fieldStyles.input} truncate`}
-        >
-          <option value="">All campaigns</option>
-          {campaigns.map((campaign) => (
-            <option key={campaign.id} value={campaign.id}>
-              {campaign.name}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterSelect
+        label="Run"
+        all="All runs"
+        truncate
+        className="min-w-0"
+        value={draft.runId}
+        onChange={(runId) => setDraft({ ...draft, runId })}
+        options={runs.map((run) => ({ value: run.id, label: run.label }))}
+      />
+      <FilterSelect
+        label="Campaign"
+        all="All campaigns"
+        truncate
+        className="min-w-0"
+        value={draft.campaignId}
+        onChange={(campaignId) => setDraft({ ...draft, campaignId })}
+        options={campaigns.map((campaign) => ({ value: campaign.id, label: campaign.name }))}
+      />
       <div className="flex gap-2">
         <button type="submit" className={buttonStyles.secondary}>
           Apply

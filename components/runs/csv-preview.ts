@@ -1,5 +1,5 @@
 import { parse } from "csv-parse/browser/esm/sync";
-import { KNOWN_COLUMNS, knownColumnFor, type KnownColumn } from "@/lib/imports/columns";
+import { KNOWN_COLUMNS, knownColumnFor, PREVIEW_SAMPLE_ROWS, type KnownColumn } from "@/lib/imports/columns";
 
 // The launcher's preview of an uploaded CSV, in the browser: only the first 64 KiB are read (the
 // file itself is never loaded whole). The column mapping is applied by rewriting the header row:
@@ -10,7 +10,8 @@ const PREVIEW_BYTES = 64 * 1024;
 export const PREVIEW_ROWS = 5;
 
 export type Mapping = KnownColumn | "attribute";
-export type CsvPreview = { delimiter: string; headers: string[]; rows: string[][]; headerBytes: number; mapping: Mapping[] };
+/** `rows` are shown; `sample` (more of the first rows, within the 64 KiB read) feeds the qualify forecast. */
+export type CsvPreview = { delimiter: string; headers: string[]; rows: string[][]; sample: string[][]; headerBytes: number; mapping: Mapping[] };
 export { KNOWN_COLUMNS };
 
 export class PreviewError extends Error {}
@@ -44,7 +45,7 @@ export async function previewCsv(file: Blob): Promise<CsvPreview> {
       relax_column_count: true,
       skip_empty_lines: true,
       relax_quotes: true,
-      to_line: PREVIEW_ROWS + 1 + 20,
+      to_line: PREVIEW_SAMPLE_ROWS + 1 + 20,
     });
   } catch (error) {
     throw new PreviewError(`The start of the file is not readable as CSV: ${(error as Error).message}`);
@@ -57,7 +58,7 @@ export async function previewCsv(file: Blob): Promise<CsvPreview> {
     taken.add(known);
     return known;
   });
-  return { delimiter, headers, rows: rows.slice(0, PREVIEW_ROWS), headerBytes: headerEnd, mapping };
+  return { delimiter, headers, rows: rows.slice(0, PREVIEW_ROWS), sample: rows.slice(0, PREVIEW_SAMPLE_ROWS), headerBytes: headerEnd, mapping };
 }
 
 function quoteCell(value: string, delimiter: string): string {

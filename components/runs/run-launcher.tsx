@@ -7,15 +7,15 @@ import { useCampaignOptions } from "@/components/data/queries/campaigns";
 import { usePackOptions } from "@/components/data/queries/packs";
 import { webApi, webUpload, WebApiError } from "@/components/data/web-api";
 import { CsvMapping } from "@/components/runs/csv-mapping";
+import { QualifyForecast } from "@/components/runs/qualify-forecast";
+import { RunPins } from "@/components/runs/run-pins";
 import { mappingProblems, previewCsv, PreviewError, remappedFile, type CsvPreview, type Mapping } from "@/components/runs/csv-preview";
 import { STAGE_OPTIONS, type RunJson } from "@/components/runs/types";
 import { Field } from "@/components/ui/field";
 import { LEAD_STATUSES } from "@/lib/statuses";
-import { MACHINE_STAGES } from "@/lib/lifecycle/stages";
 import { buttonStyles, cardStyles, fieldStyles } from "@/components/ui/styles";
 
 type Source = "upload" | "url" | "leads";
-const PIN_STAGES = MACHINE_STAGES;
 
 /** /runs/new: choose the leads (CSV upload with a preview and column mapping, a URL, or existing leads), the pack and options; start. */
 export function RunLauncher() {
@@ -130,7 +130,9 @@ export function RunLauncher() {
     pack: fieldError("pack"),
     campaign: fieldError("campaign_id") ?? (error?.code === "campaign_not_approved" ? error.message : undefined),
     stop: fieldError("stop_after"),
-    pins: fieldError("pins"),
+    // A fork no reviewer approved for this run's prompt set (409) is told at the pins, as is a bad pin (422).
+    pins: error?.code === "fork_not_approved" ? error.message : error?.forField("pins"),
+    pinStage: error?.fieldErrors.find((e) => e.path.startsWith("pins."))?.message,
   };
   const shownElsewhere = Object.values(errors).some(Boolean);
 
@@ -181,6 +183,7 @@ export function RunLauncher() {
               />
             </Field>
             {preview ? <CsvMapping preview={preview} mapping={mapping} onChange={setMapping} problems={problems} /> : null}
+            {preview ? <QualifyForecast pack={pack} preview={preview} mapping={mapping} /> : null}
           </div>
         ) : source === "url" ? (
           <div className="mt-4">
@@ -331,26 +334,17 @@ export function RunLauncher() {
             </select>
           </Field>
         </div>
-        <details className="mt-4">
-          <summary className="cursor-pointer text-sm font-medium text-slate-700">Pins for this run (optional)</summary>
-          <div className="mt-3 grid gap-3 md:grid-cols-2">
-            {PIN_STAGES.map((stage) => (
-              <label key={stage} className="block text-sm text-slate-700">
-                <span className="font-mono text-xs">{stage}</span>
-                <input
-                  value={pins[stage] ?? ""}
-                  onChange={(event) => setPins({ ...pins, [stage]: event.target.value })}
-                  placeholder={`${stage}:v1.2.0`}
-                  maxLength={200}
-                  spellCheck={false}
-                  className={`${fieldStyles.input} font-mono`}
-                  aria-label={`Pin for ${stage}`}
-                />
-              </label>
-            ))}
-          </div>
-          {errors.pins ? <p className={fieldStyles.error}>{errors.pins}</p> : null}
-        </details>
+        <RunPins
+          pins={pins}
+          onChange={(next) => {
+            setPins(next);
+            start.reset(); // a refusal was about the pins before this change
+          }}
+          pack={packs.data?.data.find((p) => p.slug === pack)}
+          campaign={chosenCampaign}
+          error={errors.pins}
+          stageError={(stage) => error?.forField(`pins.${stage}`)}
+        />
       </section>
 
       <div className="flex flex-wrap items-center gap-3">

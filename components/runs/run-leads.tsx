@@ -7,10 +7,11 @@ import { queryKeys } from "@/components/data/query-keys";
 import { useLeadTrace, useRunLeads } from "@/components/data/queries/runs";
 import { TraceList } from "@/components/runs/trace-list";
 import { LEAD_STATE_OPTIONS, STAGE_OPTIONS, type RunLead } from "@/components/runs/types";
+import { FilterSelect, stateOptions } from "@/components/ui/filter-select";
 import { QueryState, ShowMore } from "@/components/ui/query-state";
 import { EmptyState } from "@/components/ui/states";
 import { stateLabel, StatusBadge } from "@/components/ui/status-badge";
-import { buttonStyles, cardStyles, fieldStyles } from "@/components/ui/styles";
+import { buttonStyles, cardStyles } from "@/components/ui/styles";
 
 // The run's leads with state and stage filters, keyset pages ("Show more"), and each lead's trace
 // across the stages behind a disclosure button.
@@ -76,7 +77,6 @@ function LeadRow({ row, runId }: { row: RunLead; runId: string }) {
 export function RunLeads({ runId, version }: { runId: string; version: string }) {
   const queryClient = useQueryClient();
   const [filters, setFilters] = useState({ state: "", stage: "" });
-  const ids = { state: useId(), stage: useId() };
   const { query: leads, rows } = useRunLeads(runId, filters);
   useEffect(() => {
     void queryClient.invalidateQueries({ queryKey: queryKeys.runs.leads(runId) });
@@ -90,42 +90,20 @@ export function RunLeads({ runId, version }: { runId: string; version: string })
           Leads
         </h2>
         <div role="search" aria-label="Filter leads" className="grid w-full grid-cols-2 gap-3 sm:w-auto sm:grid-cols-[11rem_11rem]">
-          <div>
-            <label htmlFor={ids.state} className={fieldStyles.label}>
-              State
-            </label>
-            <select
-              id={ids.state}
-              value={filters.state}
-              onChange={(event) => setFilters({ ...filters, state: event.target.value })}
-              className={fieldStyles.input}
-            >
-              <option value="">All states</option>
-              {LEAD_STATE_OPTIONS.map((option) => (
-                <option key={option} value={option}>
-                  {stateLabel(option)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor={ids.stage} className={fieldStyles.label}>
-              Stage
-            </label>
-            <select
-              id={ids.stage}
-              value={filters.stage}
-              onChange={(event) => setFilters({ ...filters, stage: event.target.value })}
-              className={fieldStyles.input}
-            >
-              <option value="">All stages</option>
-              {STAGE_OPTIONS.map((option) => (
-                <option key={option} value={option}>
-                  {stateLabel(option)}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterSelect
+            label="State"
+            all="All states"
+            value={filters.state}
+            onChange={(state) => setFilters({ ...filters, state })}
+            options={stateOptions(LEAD_STATE_OPTIONS)}
+          />
+          <FilterSelect
+            label="Stage"
+            all="All stages"
+            value={filters.stage}
+            onChange={(stage) => setFilters({ ...filters, stage })}
+            options={stateOptions(STAGE_OPTIONS)}
+          />
         </div>
       </div>
       <QueryState

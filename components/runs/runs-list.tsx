@@ -1,13 +1,14 @@
 "use client";
 
 import Link from "next/link";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useRunsList } from "@/components/data/queries/runs";
 import { RUN_STATUS_OPTIONS, type RunJson } from "@/components/runs/types";
+import { FilterSelect, stateOptions } from "@/components/ui/filter-select";
 import { QueryState, ShowMore } from "@/components/ui/query-state";
 import { EmptyState } from "@/components/ui/states";
-import { stateLabel, StatusBadge } from "@/components/ui/status-badge";
-import { cardStyles, fieldStyles } from "@/components/ui/styles";
+import { StatusBadge } from "@/components/ui/status-badge";
+import { cardStyles } from "@/components/ui/styles";
 import { Time } from "@/components/ui/time";
 
 const COUNTS: [keyof RunJson["counts"], string][] = [
@@ -20,7 +21,6 @@ const COUNTS: [keyof RunJson["counts"], string][] = [
 
 export function RunsList() {
   const [status, setStatus] = useState("");
-  const statusId = useId();
   const { query: runs, rows } = useRunsList(status);
 
   return (
@@ -29,19 +29,14 @@ export function RunsList() {
         <h2 id="runs-heading" className="text-base font-semibold text-slate-900">
           Runs
         </h2>
-        <div className="w-full sm:w-56">
-          <label htmlFor={statusId} className={fieldStyles.label}>
-            Status
-          </label>
-          <select id={statusId} value={status} onChange={(event) => setStatus(event.target.value)} className={fieldStyles.input}>
-            <option value="">All statuses</option>
-            {RUN_STATUS_OPTIONS.map((option) => (
-              <option key={option} value={option}>
-                {stateLabel(option)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          label="Status"
+          all="All statuses"
+          className="w-full sm:w-56"
+          value={status}
+          onChange={setStatus}
+          options={stateOptions(RUN_STATUS_OPTIONS)}
+        />
       </div>
       <QueryState
         query={runs}

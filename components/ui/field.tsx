@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import type { InputHTMLAttributes, ReactNode } from "react";
 import { fieldStyles } from "@/components/ui/styles";
 
 /**
@@ -22,5 +22,28 @@ export function Field({ id, label, error, hint, children }: { id: string; label:
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** An input's other attributes (type, required, maxLength, placeholder…). */
+export type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "value" | "onChange">;
+
+type TextFieldProps = { id: string; label: string; value: string; onChange: (value: string) => void; error?: string; hint?: string } & InputProps;
+
+/** A labelled text input in a `Field`: marked invalid and described by its error, or described by its hint. */
+export function TextField({ id, label, value, onChange, error, hint, ...props }: TextFieldProps) {
+  const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+  return (
+    <Field id={id} label={label} error={error} hint={hint}>
+      <input
+        id={id}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        className={fieldStyles.input}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        {...props}
+      />
+    </Field>
   );
 }

@@ -6,6 +6,7 @@ export function pageOf<T extends z.ZodType>(item: T, id: string) {
 
 const ProblemFork = z.object({
   stage: z.string(),
+  step: z.number().int().optional().meta({ description: "For a follow_up fork: the campaign step it runs at" }),
   name: z.string(),
   version: z.string(),
   source: z.enum(["run", "campaign", "pack", "label", "production"]).meta({ description: "Which pin puts the fork in the prompt set" }),

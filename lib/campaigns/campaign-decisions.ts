@@ -55,7 +55,7 @@ export async function approveCampaign(workspaceId: string, id: string, reviewer:
       data: {
         name: campaign.name,
         set_hash: set.hash,
-        forks: campaign.forks.map((fork) => ({ stage: fork.stage, name: fork.name, version: fork.version, source: fork.source })),
+        forks: campaign.forks.map((fork) => ({ stage: fork.stage, step: fork.step, name: fork.name, version: fork.version, source: fork.source })),
         ...(overrideReason ? { override_reason: overrideReason, regressions } : {}),
       },
       diff: campaign.forks.map((fork) => fork.diff).join("\n") || null,

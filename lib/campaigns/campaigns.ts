@@ -11,18 +11,30 @@ import { findVisiblePack } from "@/lib/packs/find-pack";
 import { resolvePins } from "@/lib/packs/pins";
 import { OfferOverride, overrideToStore, presentOverride } from "@/lib/offer/offer";
 import { PromptRef } from "@/lib/prompts/present-version";
+import { CampaignStepSchema, CampaignStepsInput, presentSteps, resolveSteps, writeSteps } from "@/lib/campaigns/steps";
 
 // A campaign groups runs of one pack under shared pins. One whose resolved prompt set holds a
 // workspace fork must be approved by a reviewer other than its creator, who sees each fork's diff,
-// before a run can use it (lib/campaigns/campaign-decisions.ts); changing its pins takes the
-// approval away again.
+// before a run can use it (lib/campaigns/campaign-decisions.ts); changing its pins or its steps takes
+// the approval away again. Its steps (lib/campaigns/steps.ts) add each follow-up's version to that set.
 
 const Pins = z.record(z.string(), z.string().max(200));
 export const CreateCampaignBody = z
-  .strictObject({ name: z.string().trim().min(1).max(200), pack: z.string().max(63), pins: Pins.optional(), offer: OfferOverride.optional() })
+  .strictObject({
+    name: z.string().trim().min(1).max(200),
+    pack: z.string().max(63),
+    pins: Pins.optional(),
+    offer: OfferOverride.optional(),
+    steps: CampaignStepsInput.optional(),
+  })
   .meta({ id: "CreateCampaign" });
 export const UpdateCampaignBody = z
-  .strictObject({ name: z.string().trim().min(1).max(200).optional(), pins: Pins.optional(), offer: OfferOverride.optional() })
+  .strictObject({
+    name: z.string().trim().min(1).max(200).optional(),
+    pins: Pins.optional(),
+    offer: OfferOverride.optional(),
+    steps: CampaignStepsInput.optional(),
+  })
   .meta({ id: "UpdateCampaign" });
 export const CampaignsQuery = ListQuery;
 
@@ -37,6 +49,7 @@ export const CampaignSchema = z
     forks: z.array(
       z.object({
         stage: z.string(),
+        step: z.number().int().nullable().meta({ description: "For a follow_up fork: the campaign step it runs at; null for a stage's fork" }),
         name: z.string(),
         version: z.string(),
         parent: PromptRef.nullable(),
@@ -46,6 +59,7 @@ export const CampaignSchema = z
           .meta({ description: "Which pin puts this fork in the campaign's resolved prompt set" }),
       }),
     ),
+    steps: z.array(CampaignStepSchema).meta({ description: "The sequence, step 1 (the first email) first; a campaign created without steps has one" }),
     set_hash: z.string().meta({ description: "sha256 of the resolved prompt set (stage → version id) that an approval is recorded against" }),
     created_by: z.string().nullable(),
     approved_by: z.string().nullable(),
@@ -61,6 +75,7 @@ export const CampaignSchema = z
 const INCLUDE = {
   pack: { select: { slug: true } },
   pins: { include: { promptVersion: { include: { prompt: { select: { name: true } } } } } },
+  steps: { orderBy: { step: "asc" } },
 } as const;
 
 type Loaded = NonNullable<Awaited<ReturnType<typeof load>>>;
@@ -85,6 +100,7 @@ async function present(campaign: Loaded) {
     const version = byId.get(fork.versionId)!;
     return {
       stage: fork.stage,
+      step: fork.step,
       name: fork.name,
       version: fork.version,
       source: fork.source,
@@ -102,6 +118,7 @@ async function present(campaign: Loaded) {
     needs_approval: forks.length > 0,
     pins: Object.fromEntries(campaign.pins.map((pin) => [pin.stage, { name: pin.promptVersion.prompt.name, version: pin.promptVersion.version }])),
     forks,
+    steps: presentSteps(campaign.steps, set),
     offer: presentOverride(campaign.offer),
     set_hash: set.hash,
     created_by: campaign.createdById,
@@ -137,6 +154,7 @@ export async function createCampaign(workspaceId: string, body: z.infer<typeof C
   const pack = await findVisiblePack(workspaceId, body.pack).catch(() => null);
   if (!pack) throw new ValidationFailed([{ path: "pack", message: `no pack "${body.pack}" in this workspace` }]);
   const pins = body.pins ? await resolvePins(workspaceId, body.pins, "pins") : new Map<string, string>();
+  const steps = body.steps ? await resolveSteps(workspaceId, body.steps) : [];
   const id = newId("cmp");
   await db().$transaction(async (tx) => {
     await tx.campaign.create({
@@ -150,12 +168,13 @@ export async function createCampaign(workspaceId: string, body: z.infer<typeof C
         pins: { create: [...pins].map(([stage, promptVersionId]) => ({ stage, promptVersionId })) },
       },
     });
+    await writeSteps(tx, id, steps);
     await recordAudit(tx, {
       workspaceId,
       actor,
       action: "campaign.created",
       target: { type: "campaign", id },
-      data: { name: body.name, pack: body.pack, pins: body.pins ?? {} },
+      data: { name: body.name, pack: body.pack, pins: body.pins ?? {}, ...(body.steps ? { steps: body.steps } : {}) },
     });
   });
   return getCampaign(workspaceId, id);
@@ -164,26 +183,32 @@ export async function createCampaign(workspaceId: string, body: z.infer<typeof C
 export async function updateCampaign(workspaceId: string, id: string, body: z.infer<typeof UpdateCampaignBody>, actor: Actor) {
   await getCampaign(workspaceId, id);
   const pins = body.pins ? await resolvePins(workspaceId, body.pins, "pins") : null;
+  const steps = body.steps ? await resolveSteps(workspaceId, body.steps) : null;
+  // New pins or steps change the resolved prompt set: whatever a reviewer approved no longer holds.
+  const resetApproval = Boolean(pins || steps);
   await db().$transaction(async (tx) => {
     await tx.campaign.update({
       where: { id, workspaceId },
       data: {
         name: body.name,
         offer: overrideToStore(body.offer),
-        ...(pins ? { status: CAMPAIGN_STATUS.draft, approvedById: null, approvedAt: null, rejectedById: null, rejectedAt: null, rejectReason: null } : {}),
+        ...(resetApproval
+          ? { status: CAMPAIGN_STATUS.draft, approvedById: null, approvedAt: null, rejectedById: null, rejectedAt: null, rejectReason: null }
+          : {}),
       },
     });
+    if (resetApproval) await revokeApprovals(tx, workspaceId, { scopeType: "campaign", scopeId: id });
     if (pins) {
-      await revokeApprovals(tx, workspaceId, { scopeType: "campaign", scopeId: id });
       await tx.campaignPin.deleteMany({ where: { campaignId: id } });
       await tx.campaignPin.createMany({ data: [...pins].map(([stage, promptVersionId]) => ({ campaignId: id, stage, promptVersionId })) });
     }
+    if (steps) await writeSteps(tx, id, steps);
     await recordAudit(tx, {
       workspaceId,
       actor,
       action: "campaign.updated",
       target: { type: "campaign", id },
-      data: { fields: Object.keys(body), approval_reset: Boolean(pins) },
+      data: { fields: Object.keys(body), approval_reset: resetApproval, ...(body.steps ? { steps: body.steps } : {}) },
     });
   });
   return getCampaign(workspaceId, id);

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { IcpRules } from "@/lib/packs/icp";
-import { MACHINE_STAGES } from "@/lib/packs/pins";
+import { PROMPT_STAGES } from "@/lib/lifecycle/stages";
 
 // What an evaluation case holds (docs/evals.md): the input a stage sees — a lead's fields, its
 // signals, the offer where relevant, a reply for `track` — and what the stage must produce.
@@ -52,6 +52,13 @@ export const CaseInput = z
       .strictObject({ from: text(320).default(""), subject: text(500).default(""), text: text(20_000) })
       .optional()
       .meta({ description: "track: the reply to classify" }),
+    step: z.number().int().min(2).max(8).optional().meta({ description: "follow_up: the step being written (2 and later)" }),
+    thread: z
+      .array(z.strictObject({ subject: text(500), body: text(20_000) }))
+      .min(1)
+      .max(7)
+      .optional()
+      .meta({ description: "follow_up: the messages already sent to the lead, step 1 first" }),
   })
   .meta({ id: "EvalCaseInput" });
 export type CaseInput = z.infer<typeof CaseInput>;
@@ -79,7 +86,7 @@ export const CaseExpect = z
       .meta({ description: "extract_signals: each key must come back with this value (a list: these items among others)" }),
     qualified: z.boolean().optional().meta({ description: "qualify: the verdict" }),
     classification: text(50).optional().meta({ description: "track: the reply's category" }),
-    draft: DraftChecks.optional().meta({ description: "draft_email: checks on the draft" }),
+    draft: DraftChecks.optional().meta({ description: "draft_email and follow_up: checks on the email" }),
   })
   .meta({ id: "EvalCaseExpect" });
 export type CaseExpect = z.infer<typeof CaseExpect>;
@@ -89,7 +96,7 @@ export const SetContext = z
   .meta({ id: "EvalSetContext" });
 export type SetContext = z.infer<typeof SetContext>;
 
-export const EvalStage = z.enum(MACHINE_STAGES);
+export const EvalStage = z.enum(PROMPT_STAGES);
 export type EvalStage = z.infer<typeof EvalStage>;
 
 /** What a case must say for its stage, as field errors (empty when it is complete). */
@@ -98,6 +105,11 @@ export function caseProblems(stage: EvalStage, input: CaseInput, expect: CaseExp
   if (stage === "extract_signals" && !expect.signals) problems.push({ path: "expect.signals", message: "an extract_signals case needs expected signals" });
   if (stage === "qualify" && expect.qualified === undefined) problems.push({ path: "expect.qualified", message: "a qualify case needs the expected verdict" });
   if (stage === "draft_email" && !expect.draft) problems.push({ path: "expect.draft", message: "a draft_email case needs draft checks" });
+  if (stage === "follow_up") {
+    if (!expect.draft) problems.push({ path: "expect.draft", message: "a follow_up case needs draft checks" });
+    if (input.step === undefined) problems.push({ path: "input.step", message: "a follow_up case needs the step (2 and later)" });
+    if (!input.thread?.length) problems.push({ path: "input.thread", message: "a follow_up case needs the thread so far (at least step 1's email)" });
+  }
   if (stage === "track") {
     if (!expect.classification) problems.push({ path: "expect.classification", message: "a track case needs the expected classification" });
     if (!input.reply) problems.push({ path: "input.reply", message: "a track case needs the reply" });

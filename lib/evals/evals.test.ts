@@ -32,7 +32,7 @@ async function score(setIndex: number, version: (typeof SEED_PROMPTS)[string][nu
 
 describe("built-in eval sets", () => {
   it("cover every stage with at least 40 complete cases, unique names, one ref per stage", () => {
-    expect(SEED_EVAL_SETS.map((set) => set.stage).sort()).toEqual(["draft_email", "extract_signals", "qualify", "track"]);
+    expect(SEED_EVAL_SETS.map((set) => set.stage).sort()).toEqual(["draft_email", "extract_signals", "follow_up", "qualify", "track"]);
     for (const set of SEED_EVAL_SETS) {
       expect(set.cases.length, set.ref).toBeGreaterThanOrEqual(40);
       expect(new Set(set.cases.map((c) => c.name)).size, set.ref).toBe(set.cases.length);
@@ -68,6 +68,7 @@ describe("built-in eval sets", () => {
       "track v1.0.0": { passed: 20, valid: 44 },
       "track v1.1.0": { passed: 33, valid: 44 },
       "track v1.2.0": { passed: 44, valid: 44 },
+      "follow_up v1.0.0": { passed: 42, valid: 42 },
     });
   });
 

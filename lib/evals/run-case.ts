@@ -46,6 +46,7 @@ function sources(target: EvalTarget, input: CaseInput): string {
     senderName,
     target.prompt.system,
     target.prompt.userTemplate,
+    ...(input.thread ?? []).map((message) => `${message.subject}\n${message.body}`),
   ].join("\n");
 }
 
@@ -62,12 +63,13 @@ function expectations(target: EvalTarget, input: CaseInput, expect: CaseExpect, 
         ? []
         : [`Classification should be ${expect.classification}, was ${String(output.classification)}.`];
     case "draft_email":
+    case "follow_up":
       return expect.draft ? checkDraft(output as { subject: string; body: string }, expect.draft, sources(target, input)) : [];
   }
 }
 
 export function outputText(stage: EvalStage, output: unknown): string {
-  if (stage === "draft_email" && output && typeof output === "object" && "body" in output) {
+  if ((stage === "draft_email" || stage === "follow_up") && output && typeof output === "object" && "body" in output) {
     const draft = output as { subject: string; body: string };
     return `Subject: ${draft.subject}\n\n${draft.body}`;
   }
@@ -88,6 +90,8 @@ function ask(target: EvalTarget, input: CaseInput): Promise<Ran<unknown>> {
     signals: (input.signals ?? null) as Signals | null,
     context: { icp: target.context.icp ?? SAAS_OUTBOUND_ICP, offer, senderName },
   };
+  if (stage === "follow_up")
+    return runPrompt(stage, prompt, { ...lead, step: input.step ?? 2, thread: input.thread ?? [] }, targetOf(target), { asWritten: true });
   return runPrompt(stage, prompt, lead, targetOf(target), { asWritten: true });
 }
 

@@ -10,7 +10,13 @@ import { setSnapshot, type PromptSet } from "@/lib/governance/prompt-set";
 // when a pin that feeds it changes.
 
 export function forkList(set: PromptSet) {
-  return set.forks.map((fork) => ({ stage: fork.stage, name: fork.name, version: fork.version, source: fork.source }));
+  return set.forks.map((fork) => ({
+    stage: fork.stage,
+    ...(fork.step !== null ? { step: fork.step } : {}),
+    name: fork.name,
+    version: fork.version,
+    source: fork.source,
+  }));
 }
 
 /** The live approval of this exact set, if any. */
@@ -22,7 +28,9 @@ export function liveApproval(workspaceId: string, hash: string) {
 export async function assertSetApproved(workspaceId: string, set: PromptSet): Promise<void> {
   if (set.forks.length === 0) return;
   if (await liveApproval(workspaceId, set.hash)) return;
-  const names = set.forks.map((fork) => `${fork.stage}: ${fork.name} ${fork.version} (${fork.source} pin)`).join("; ");
+  const names = set.forks
+    .map((fork) => `${fork.stage}${fork.step !== null ? ` (step ${fork.step})` : ""}: ${fork.name} ${fork.version} (${fork.source} pin)`)
+    .join("; ");
   throw new Conflict(
     `This run's prompt set holds forks no reviewer approved for this set: ${names}. Approve the campaign, or the pack's pins, that produce it.`,
     "fork_not_approved",
@@ -71,8 +79,9 @@ export async function revokeApprovals(tx: Tx, workspaceId: string, where: { scop
 export async function revokeLabelFedApprovals(tx: Tx, workspaceId: string, stage: string): Promise<number> {
   const live = await tx.promptSetApproval.findMany({ where: { workspaceId, revokedAt: null }, select: { id: true, versions: true } });
   const fed = live.filter((row) => {
-    const entry = (row.versions as Record<string, { source?: string }>)[stage];
-    return entry?.source === "label" || entry?.source === "production";
+    // A stage's entry, or (follow_up) any campaign step's entry keyed `follow_up#<step>`.
+    const entries = Object.entries(row.versions as Record<string, { source?: string }>).filter(([key]) => key === stage || key.startsWith(`${stage}#`));
+    return entries.some(([, entry]) => entry?.source === "label" || entry?.source === "production");
   });
   if (fed.length === 0) return 0;
   await tx.promptSetApproval.updateMany({ where: { id: { in: fed.map((row) => row.id) } }, data: { revokedAt: new Date() } });

@@ -19,6 +19,9 @@ export const KNOWN_COLUMNS = [
 ] as const;
 export type KnownColumn = (typeof KNOWN_COLUMNS)[number];
 
+/** How many of a CSV's first rows the launcher sends for its qualify forecast (lib/packs/predict-qualify.ts). */
+export const PREVIEW_SAMPLE_ROWS = 50;
+
 const ALIASES: Record<string, KnownColumn> = {
   e_mail: "email",
   email_address: "email",

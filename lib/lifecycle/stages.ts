@@ -19,3 +19,12 @@ export const REPLAY_STAGES = BATCH_STAGES;
 
 /** Where a run may stop (`stop_after`): any stage. */
 export const STOP_AFTER = PIPELINE_STAGES;
+
+/**
+ * Every stage that runs a named prompt: the machine stages and `follow_up`, the prompt of a
+ * campaign's later steps (contract §12). `follow_up` is not a stage a run's batch carries a lead
+ * through, nor pinned per stage (`pins`): a campaign step names its version (lib/campaigns/steps.ts).
+ */
+export const FOLLOW_UP = "follow_up" as const;
+export const PROMPT_STAGES = [...MACHINE_STAGES, FOLLOW_UP] as const;
+export type PromptStage = (typeof PROMPT_STAGES)[number];

@@ -7,9 +7,11 @@ import type { IcpRules } from "@/lib/packs/icp";
  */
 export const SAAS_OUTBOUND_ICP: IcpRules = {
   titles: { include: ["vp", "vice president", "head of", "director", "cto", "ceo", "founder", "chief"], exclude: ["intern", "student", "assistant"] },
+  seniority: [],
   industries: ["software", "saas", "fintech", "developer tools", "cloud"],
   employees: { min: 50, max: 2000 },
   countries: ["US", "CA", "GB", "DE", "FR", "NL", "SE"],
+  required: [],
   weights: { title: 35, industry: 25, employees: 20, country: 10, signals: 10 },
   min_score: 60,
 };

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { db } from "@/lib/db";
+import { db, type Prisma } from "@/lib/db";
 import { recordAudit, type Actor } from "@/lib/audit/record-audit";
 import { Conflict } from "@/lib/errors";
 import { revokeApprovals } from "@/lib/governance/approvals";
 import { findVisiblePack } from "@/lib/packs/find-pack";
-import { IcpRules } from "@/lib/packs/icp";
+import { IcpInput, IcpRules } from "@/lib/packs/icp";
 import { resolvePins } from "@/lib/packs/pins";
 import { PACK_INCLUDE, presentPack } from "@/lib/packs/present-pack";
 import { OfferOverride, overrideToStore } from "@/lib/offer/offer";
@@ -13,7 +13,7 @@ export const UpdatePackBody = z
   .strictObject({
     name: z.string().trim().min(1).max(200).optional(),
     description: z.string().max(2000).optional(),
-    icp: IcpRules.optional(),
+    icp: IcpInput.optional(),
     prompts: z
       .record(z.string(), z.string().max(200))
       .optional()
@@ -62,10 +62,23 @@ export async function updatePack(workspaceId: string, slug: string, body: Update
         actor,
         action: "pack.updated",
         target: { type: "pack", id: pack.id },
-        data: { slug, fields: Object.keys(body).filter((k) => k !== "prompts") },
+        data: { slug, fields: Object.keys(body).filter((k) => k !== "prompts"), ...(body.icp ? { icp: icpChanges(pack.icp, body.icp) } : {}) },
       });
     }
     return tx.pack.findUniqueOrThrow({ where: { id: pack.id }, include: PACK_INCLUDE });
   });
   return presentPack(updated);
+}
+
+/** The profile's rules that changed, each with its value before and after (for the audit log). */
+function icpChanges(stored: unknown, next: IcpInput): Prisma.InputJsonObject {
+  const before = IcpRules.safeParse(stored);
+  const old: Partial<IcpRules> = before.success ? before.data : {};
+  const changes: Record<string, { from: Prisma.InputJsonValue | null; to: Prisma.InputJsonValue }> = {};
+  for (const [key, value] of Object.entries(next)) {
+    const was = old[key as keyof IcpRules];
+    if (JSON.stringify(was) !== JSON.stringify(value))
+      changes[key] = { from: (was ?? null) as Prisma.InputJsonValue | null, to: value as Prisma.InputJsonValue };
+  }
+  return changes;
 }

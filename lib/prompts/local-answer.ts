@@ -3,10 +3,11 @@ import { draftEmail } from "@/lib/engine/local/draft";
 import type { LeadFacts } from "@/lib/engine/local/lead-facts";
 import { qualifyLead } from "@/lib/engine/local/qualify";
 import { extractSignals, requestedKeys } from "@/lib/engine/local/signals";
-import type { MachineStage } from "@/lib/lifecycle/stages";
+import { writeFollowUp } from "@/lib/engine/local/follow-up";
+import type { PromptStage } from "@/lib/lifecycle/stages";
 import { offerVariables } from "@/lib/offer/offer-variables";
-import type { LeadInput, ReplyInput, RunnableVersion } from "@/lib/prompts/prompt-input";
-import type { StageOutput, TrackOutput } from "@/lib/prompts/stage-output";
+import type { FollowUpInput, LeadInput, ReplyInput, RunnableVersion } from "@/lib/prompts/prompt-input";
+import type { FollowUpOutput, StageOutput, TrackOutput } from "@/lib/prompts/stage-output";
 
 // The built-in `local` engine (lib/engine/local/, deterministic, no network) answering one prompt
 // version. It reads a version one of two ways:
@@ -26,9 +27,26 @@ const draft = (version: RunnableVersion, { facts, signals, context }: LeadInput)
     variables: offerVariables(context.offer, context.senderName),
   });
 
+// follow_up sees the facts and offer fields its template names (and always the thread: the
+// subject is step 1's); see lib/engine/local/follow-up.ts.
+const followUp = (version: RunnableVersion, input: FollowUpInput) =>
+  writeFollowUp({
+    lead: input.facts,
+    signals: input.signals ?? {},
+    offer: input.context.offer,
+    senderName: input.context.senderName,
+    step: input.step,
+    thread: input.thread,
+    system: version.system,
+    visible: named(version.userTemplate),
+  });
+
+type AnyInput = LeadInput | ReplyInput | FollowUpInput;
+
 /** The engine's output in the stage's contract. */
-export function localOutput(stage: MachineStage, version: RunnableVersion, input: LeadInput | ReplyInput): StageOutput | TrackOutput {
+export function localOutput(stage: PromptStage, version: RunnableVersion, input: AnyInput): StageOutput | FollowUpOutput | TrackOutput {
   if (stage === "track") return classifyReply(input as ReplyInput, version.system);
+  if (stage === "follow_up") return { stage, ...followUp(version, input as FollowUpInput) };
   const lead = input as LeadInput;
   switch (stage) {
     case "extract_signals":
@@ -55,9 +73,10 @@ function project(value: Record<string, unknown>, template: string): Record<strin
 }
 
 /** The engine's raw JSON answer to the version as written, not yet read against the contract. */
-export function localAnswerAsWritten(stage: MachineStage, version: RunnableVersion, input: LeadInput | ReplyInput): unknown {
+export function localAnswerAsWritten(stage: PromptStage, version: RunnableVersion, input: AnyInput): unknown {
   const template = version.userTemplate;
   if (stage === "track") return project({ ...classifyReply(input as ReplyInput, version.system) }, template);
+  if (stage === "follow_up") return followUp(version, input as FollowUpInput);
   const lead = input as LeadInput;
   switch (stage) {
     case "extract_signals":

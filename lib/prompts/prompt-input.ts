@@ -3,6 +3,7 @@ import type { LeadFacts } from "@/lib/engine/local/lead-facts";
 import { openingLine } from "@/lib/engine/local/opener";
 import type { Signals } from "@/lib/engine/local/signals";
 import type { PromptVersion } from "@/lib/generated/prisma/client.ts";
+import type { ThreadMessage } from "@/lib/engine/local/follow-up";
 import type { BatchStage } from "@/lib/lifecycle/stages";
 import type { Offer } from "@/lib/offer/offer";
 import { offerVariables } from "@/lib/offer/offer-variables";
@@ -20,6 +21,8 @@ export type RunnableVersion = Pick<PromptVersion, "version" | "modelDefault" | "
 export type LeadContext = { icp: IcpRules; offer: Offer; senderName: string };
 /** A batch stage's input: one lead, the signals found so far, and its context. */
 export type LeadInput = { facts: LeadFacts; signals: Signals | null; context: LeadContext };
+/** follow_up's input: the lead as a batch stage sees it, the step being written and the messages already sent (oldest first). */
+export type FollowUpInput = LeadInput & { step: number; thread: ThreadMessage[] };
 /** track's input: one reply (`receivedAt` anchors the year of an out-of-office return date). */
 export type ReplyInput = { from: string; subject: string; text: string; receivedAt?: Date };
 
@@ -38,6 +41,26 @@ export function leadMessages(stage: BatchStage, version: RunnableVersion, input:
   });
   const system = stage === "draft_email" ? `${version.system}\n\nAnswer with JSON only: {"subject": string, "body": string}.` : version.system;
   return { system, user };
+}
+
+/** The thread as a follow_up template's {{thread}} shows it: each earlier message with its step. */
+export function threadText(thread: ThreadMessage[]): string {
+  return thread.map((message, index) => `--- Step ${index + 1}\nSubject: ${message.subject}\n\n${message.body}`).join("\n\n");
+}
+
+export function followUpMessages(version: RunnableVersion, input: FollowUpInput): Messages {
+  const { facts, signals, context } = input;
+  const user = renderTemplate(version.userTemplate, {
+    ...facts,
+    signals: JSON.stringify(signals ?? {}),
+    icp: JSON.stringify(context.icp),
+    ...offerVariables(context.offer, context.senderName),
+    signal_sentence: signalSentence(facts, signals ?? {}),
+    step: String(input.step),
+    thread: threadText(input.thread),
+    first_subject: input.thread[0]?.subject ?? "",
+  });
+  return { system: `${version.system}\n\nAnswer with JSON only: {"subject": string, "body": string}.`, user };
 }
 
 export function replyMessages(version: RunnableVersion, reply: ReplyInput): Messages {

@@ -1,9 +1,17 @@
 import type { Provider } from "@/lib/generated/prisma/client.ts";
-import type { BatchStage, MachineStage } from "@/lib/lifecycle/stages";
+import type { BatchStage, PromptStage } from "@/lib/lifecycle/stages";
 import { askForJson, type Usage } from "@/lib/prompts/ask-model";
 import { localAnswerAsWritten, localOutput } from "@/lib/prompts/local-answer";
-import { leadMessages, replyMessages, type LeadInput, type ReplyInput, type RunnableVersion } from "@/lib/prompts/prompt-input";
-import { readAnswer, type StageOutput, type TrackOutput } from "@/lib/prompts/stage-output";
+import {
+  followUpMessages,
+  leadMessages,
+  replyMessages,
+  type FollowUpInput,
+  type LeadInput,
+  type ReplyInput,
+  type RunnableVersion,
+} from "@/lib/prompts/prompt-input";
+import { readAnswer, type FollowUpOutput, type StageOutput, type TrackOutput } from "@/lib/prompts/stage-output";
 import { findProvider, parseModelRef } from "@/lib/providers/model-ref";
 
 // THE way to run one prompt version on one input, for every caller: the pipeline's stages
@@ -22,7 +30,7 @@ import { findProvider, parseModelRef } from "@/lib/providers/model-ref";
 // - later: the provider could not answer now (429, 5xx, timeout); try again after retryAfterMs.
 // Latency, tokens and cost add up over the asks; the local engine uses no tokens and costs 0.
 
-export type { LeadContext, LeadInput, ReplyInput, RunnableVersion } from "@/lib/prompts/prompt-input";
+export type { FollowUpInput, LeadContext, LeadInput, ReplyInput, RunnableVersion } from "@/lib/prompts/prompt-input";
 export type { Usage };
 
 /** Where a version runs: the local engine, or a workspace's provider (null: the workspace has none of that slug). */
@@ -53,7 +61,9 @@ export async function promptTarget(workspaceId: string, modelRef: string): Promi
   return { slug: providerSlug, model, provider: await findProvider(workspaceId, providerSlug) };
 }
 
-function runLocally(stage: MachineStage, version: RunnableVersion, input: LeadInput | ReplyInput, options: RunOptions) {
+type AnyInput = LeadInput | ReplyInput | FollowUpInput;
+
+function runLocally(stage: PromptStage, version: RunnableVersion, input: AnyInput, options: RunOptions) {
   const started = performance.now();
   const usage = () => ({ latencyMs: Math.round(performance.now() - started), ...NO_USAGE });
   if (!options.asWritten) return { kind: "done" as const, output: localOutput(stage, version, input), ...usage() };
@@ -65,20 +75,33 @@ function runLocally(stage: MachineStage, version: RunnableVersion, input: LeadIn
 
 export function runPrompt(stage: "track", version: RunnableVersion, input: ReplyInput, target: PromptTarget, options?: RunOptions): Promise<Ran<TrackOutput>>;
 export function runPrompt(stage: BatchStage, version: RunnableVersion, input: LeadInput, target: PromptTarget, options?: RunOptions): Promise<Ran<StageOutput>>;
-export async function runPrompt(
-  stage: MachineStage,
+export function runPrompt(
+  stage: "follow_up",
   version: RunnableVersion,
-  input: LeadInput | ReplyInput,
+  input: FollowUpInput,
+  target: PromptTarget,
+  options?: RunOptions,
+): Promise<Ran<FollowUpOutput>>;
+export function runPrompt(stage: PromptStage, version: RunnableVersion, input: AnyInput, target: PromptTarget, options?: RunOptions): Promise<Ran<unknown>>;
+export async function runPrompt(
+  stage: PromptStage,
+  version: RunnableVersion,
+  input: AnyInput,
   target: PromptTarget,
   options: RunOptions = {},
-): Promise<Ran<StageOutput | TrackOutput>> {
+): Promise<Ran<StageOutput | FollowUpOutput | TrackOutput>> {
   const where = { provider: target.slug, model: target.model };
   if (target.slug === "local") return { ...where, ...runLocally(stage, version, input, options) };
   if (!target.provider) {
     const message = `The prompt ${version.prompt.name} ${version.version} names provider "${target.slug}", which this workspace does not have.`;
     return { ...where, kind: "failed", code: "provider_not_configured", message, latencyMs: 0, ...NO_USAGE };
   }
-  const messages = stage === "track" ? replyMessages(version, input as ReplyInput) : leadMessages(stage, version, input as LeadInput);
+  const messages =
+    stage === "track"
+      ? replyMessages(version, input as ReplyInput)
+      : stage === "follow_up"
+        ? followUpMessages(version, input as FollowUpInput)
+        : leadMessages(stage, version, input as LeadInput);
   const asked = await askForJson(target.provider, target.model, messages, (value) => readAnswer(stage, version.system, value), stage);
   if (asked.kind !== "done") return { ...where, ...asked };
   const { value, ...rest } = asked;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { allowedCategories, type ReplyCategory } from "@/lib/replies/categories";
 import type { Signals } from "@/lib/engine/local/signals";
-import type { BatchStage, MachineStage } from "@/lib/lifecycle/stages";
+import type { BatchStage, PromptStage } from "@/lib/lifecycle/stages";
 
 // What each machine stage answers. The JSON output contract a hosted model's answer must meet (and
 // what an evaluation calls "valid"), and the output the pipeline keeps once it is met: for the
@@ -11,6 +11,9 @@ export type StageOutput =
   | { stage: "extract_signals"; signals: Signals }
   | { stage: "qualify"; score: number; qualified: boolean; reasons: string[] }
   | { stage: "draft_email"; subject: string; body: string };
+
+/** follow_up's answer: an email in the thread, the same contract as draft_email's. */
+export type FollowUpOutput = { stage: "follow_up"; subject: string; body: string };
 
 /** track's answer: the model's confidence may be missing; the local rules add a return date to an out-of-office. */
 export type TrackOutput = { classification: ReplyCategory; confidence?: number | null; return_date?: string | null };
@@ -47,8 +50,12 @@ export function trackAnswerSchema(system: string) {
   });
 }
 
-/** Any machine stage's answer read against its contract; null when it breaks it. */
-export function readAnswer(stage: MachineStage, system: string, value: unknown): StageOutput | TrackOutput | null {
+/** Any prompt stage's answer read against its contract; null when it breaks it. */
+export function readAnswer(stage: PromptStage, system: string, value: unknown): StageOutput | FollowUpOutput | TrackOutput | null {
   if (stage === "track") return trackAnswerSchema(system).safeParse(value).data ?? null;
+  if (stage === "follow_up") {
+    const parsed = OUTPUT_SCHEMAS.draft_email.safeParse(value);
+    return parsed.success ? { stage, subject: parsed.data.subject, body: parsed.data.body } : null;
+  }
   return toOutput(stage, value);
 }

@@ -30,12 +30,15 @@ export const OFFER_VARIABLES = [
   "tone",
 ] as const;
 export const REPLY_VARIABLES = ["from", "subject", "text"] as const;
+/** follow_up also sees its step number, the thread so far (earlier sent messages) and step 1's subject. */
+export const FOLLOW_UP_VARIABLES = ["step", "thread", "first_subject"] as const;
 
 const LEAD_STAGE = [...LEAD_VARIABLES, ...PIPELINE_VARIABLES, ...OFFER_VARIABLES];
 
 /** The variables known to a prompt, by its base name (a fork's `draft_email@acme` is `draft_email`). */
 export function knownVariables(baseName: string): string[] {
   if (baseName === "track") return [...REPLY_VARIABLES];
+  if (baseName === "follow_up") return [...LEAD_STAGE, ...FOLLOW_UP_VARIABLES];
   return [...LEAD_STAGE];
 }
 

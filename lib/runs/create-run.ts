@@ -5,7 +5,7 @@ import { newId } from "@/lib/ids";
 import { findVisiblePack } from "@/lib/packs/find-pack";
 import { resolvePins } from "@/lib/packs/pins";
 import { assertSetApproved } from "@/lib/governance/approvals";
-import { resolvePromptSet } from "@/lib/governance/prompt-set";
+import { entryKey, resolvePromptSet } from "@/lib/governance/prompt-set";
 import { enqueueAfterCommit } from "@/lib/queues";
 import { getRun } from "@/lib/runs/get-run";
 import type { CreateRunBody, CreateRunUpload } from "@/lib/runs/run-schemas";
@@ -40,6 +40,7 @@ async function checkCampaign(workspaceId: string, campaignId: string, packId: st
     include: {
       pack: { select: { slug: true } },
       pins: { include: { promptVersion: { include: { prompt: { include: { workspace: { select: { slug: true } } } } } } } },
+      steps: { include: { promptVersion: { include: { prompt: { include: { workspace: { select: { slug: true } } } } } } } },
     },
   });
   if (!campaign) throw new ValidationFailed([{ path: "campaign_id", message: "no such campaign in this workspace" }]);
@@ -48,7 +49,10 @@ async function checkCampaign(workspaceId: string, campaignId: string, packId: st
       { path: "pack", message: `campaign "${campaign.name}" runs pack "${campaign.pack.slug}": give that pack, or start the run without the campaign` },
     ]);
   }
-  const pinsFork = campaign.pins.some((pin) => pin.promptVersion.prompt.workspace.slug !== SYSTEM_WORKSPACE_SLUG);
+  // A fork pinned on a stage or on a later step (lib/campaigns/steps.ts).
+  const pinsFork =
+    campaign.pins.some((pin) => pin.promptVersion.prompt.workspace.slug !== SYSTEM_WORKSPACE_SLUG) ||
+    campaign.steps.some((step) => step.promptVersion !== null && step.promptVersion.prompt.workspace.slug !== SYSTEM_WORKSPACE_SLUG);
   if (pinsFork && campaign.status !== CAMPAIGN_STATUS.approved) {
     const detail =
       campaign.status === CAMPAIGN_STATUS.rejected
@@ -86,7 +90,7 @@ export async function createRun(workspaceId: string, body: CreateRunBody | Creat
         leadSource,
         stopAfter: body.stop_after ?? null,
         createdById: actor.id,
-        promptSet: Object.fromEntries(promptSet.entries.map((entry) => [entry.stage, entry.versionId])),
+        promptSet: Object.fromEntries(promptSet.entries.map((entry) => [entryKey(entry), entry.versionId])),
         promptSetHash: promptSet.hash,
         pins: { create: [...resolved].map(([stage, promptVersionId]) => ({ stage, promptVersionId })) },
         ...(upload ? { upload: { create: { filename: upload.name.slice(0, 255), content: new Uint8Array(upload.bytes) } } } : {}),

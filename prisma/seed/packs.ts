@@ -18,9 +18,11 @@ export const SEED_PACKS: SeedPack[] = [
     description: "Outbound to owners and marketing leads at small agencies.",
     icp: {
       titles: { include: ["founder", "owner", "managing director", "partner", "head of marketing", "marketing director"], exclude: ["intern", "freelance"] },
+      seniority: [],
       industries: ["marketing", "advertising", "agency", "media", "design"],
       employees: { min: 5, max: 200 },
       countries: [],
+      required: [],
       weights: { title: 40, industry: 30, employees: 20, country: 0, signals: 10 },
       min_score: 55,
     },

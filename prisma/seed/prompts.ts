@@ -1,4 +1,4 @@
-// Shipped versions of the four machine-stage prompts. Texts really differ between versions so
+// Shipped versions of the machine-stage prompts and of follow_up (a campaign's later steps, contract §12). Texts really differ between versions so
 // history and diffs mean something. The newest version of each is production.
 
 export type SeedPromptVersion = {
@@ -154,6 +154,20 @@ export const SEED_PROMPTS: Record<string, SeedPromptVersion[]> = {
       system:
         "You classify a reply to an outreach email.\nCategories: interested, meeting_request, question, not_interested, out_of_office, wrong_person, unsubscribe, bounce, other.\nA request to stop emailing is always unsubscribe; a delivery failure notice is bounce.\nGive your confidence from 0 to 1.\nAnswer with JSON only.",
       userTemplate: 'From: {{from}}\nSubject: {{subject}}\n\n{{text}}\n\nReturn {"classification": string, "confidence": number}.',
+    },
+  ],
+  follow_up: [
+    {
+      // A campaign's later steps (lib/campaigns/steps.ts). Not a stage of the per-run batch: it is
+      // rendered with the lead, the offer, the step number and the thread so far.
+      version: "v1.0.0",
+      shippedAt: "2026-11-25T09:00:00.000Z",
+      modelDefault: "local/leadpipe-2",
+      evalsRef: "evals/follow_up",
+      system:
+        'You write a short follow-up in the thread of an outreach email the lead has not answered. Plain text, no markdown, under 90 words.\nRefer back to the first email without repeating it, and take a different angle at each step: step 2 a proof point, step 3 one question, step 4 and later a polite last note.\nNever write "just bumping this", "circling back" or "checking in". Use only facts from the lead, the offer and the thread; never invent names, numbers or claims.\nThe subject is "Re: " and the first email\'s subject.',
+      userTemplate:
+        'Step {{step}} of the sequence to {{first_name}} {{last_name}}, {{title}} at {{company}} ({{industry}}).\nSignals: {{signals}}\nOffer: {{product}} for {{audience}}.\nValue: {{value_propositions}}\nProof points: {{proof_points}}\nSigned: {{sender_name}}, {{sender_title}}\n\nThe thread so far, oldest first (first subject: {{first_subject}}):\n{{thread}}\n\nReturn {"subject": string, "body": string}.',
     },
   ],
 };

@@ -7,6 +7,7 @@ import { createUser } from "@/lib/users/create-user";
 import { ensureWorkspace } from "@/lib/workspaces/create-workspace";
 import { SYSTEM_WORKSPACE_SLUG } from "@/lib/workspaces/slug";
 import demo from "./demo.json";
+import { MACHINE_STAGES } from "@/lib/lifecycle/stages";
 import { SEED_PACKS, STAGES } from "@/prisma/seed/packs";
 import { SEED_PROMPTS } from "@/prisma/seed/prompts";
 import { SEED_EVAL_SETS } from "@/prisma/seed/evals";
@@ -85,6 +86,8 @@ async function seedPacks(systemWorkspaceId: string, production: Map<string, stri
       update: {},
     });
     for (const [stage, promptVersionId] of production) {
+      // A pack pins the stages a run carries each lead through; follow_up is chosen per campaign step.
+      if (!(MACHINE_STAGES as readonly string[]).includes(stage)) continue;
       await db().packPrompt.upsert({
         where: { packId_stage: { packId: row.id, stage } },
         create: { packId: row.id, stage, promptVersionId },

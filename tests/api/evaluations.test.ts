@@ -57,9 +57,9 @@ describe("eval sets", () => {
     const sets = await call("GET", "/v1/eval-sets", { token: ws.tokens.viewer });
     expect(sets.status).toBe(200);
     const builtIn = (sets.body.data as { ref: string; stage: string; case_count: number; built_in: boolean }[]).filter((set) => set.built_in);
-    expect(builtIn.map((set) => set.stage).sort()).toEqual(["draft_email", "extract_signals", "qualify", "track"]);
+    expect(builtIn.map((set) => set.stage).sort()).toEqual(["draft_email", "extract_signals", "follow_up", "qualify", "track"]);
     for (const set of builtIn) expect(set.case_count, set.ref).toBeGreaterThanOrEqual(40);
-    for (const stage of ["extract_signals", "qualify", "draft_email", "track"]) {
+    for (const stage of ["extract_signals", "qualify", "draft_email", "track", "follow_up"]) {
       const prompt = await call("GET", `/v1/prompts/${stage}`, { token: ws.tokens.viewer });
       for (const version of prompt.body.history as string[]) {
         const shown = await call("GET", `/v1/prompts/${stage}/versions/${version}`, { token: ws.tokens.viewer });
@@ -137,6 +137,32 @@ describe("evaluations", () => {
     // v1.0.0 does not show the model the country or the signals, so off-profile senior leads in
     // target countries do not tip over; v1.1.0 and v1.2.0 see both (prisma/seed/evals/qualify.ts).
     expect(Object.fromEntries(Object.entries(figures).map(([version, [[passed]]]) => [version, passed]))).toEqual({ "v1.0.0": 40, "v1.1.0": 38, "v1.2.0": 38 });
+  });
+
+  it("evaluates follow_up v1.0.0 offline (every case passes); a step's fork that regressed needs an override reason", async () => {
+    const shipped = await evaluate({ prompt: "follow_up", version: "v1.0.0", provider: "local" });
+    expect(shipped).toMatchObject({ case_count: 42, passed: 42, valid: 42, pass_rate: 1 });
+    expect(shipped.results[0].output_text).toMatch(/^Subject: Re: /);
+    // A fork that no longer shows the offer's proof points and values loses the step-2 angle.
+    const forked = await call("POST", "/v1/prompts/follow_up/fork", {
+      token: ws.tokens.admin,
+      body: { from: "v1.0.0", as: "v1.0.0-blind", user_template: "Step {{step}} to {{first_name}} at {{company}} about {{product}}.\n\n{{thread}}" },
+    });
+    expect(forked.status, JSON.stringify(forked.body)).toBe(201);
+    const name = `follow_up@${ws.workspace.slug}`;
+    const fork = await evaluate({ prompt: name, version: "v1.0.0-blind" });
+    expect(fork.passed).toBeLessThan(42);
+    const campaign = await call("POST", "/v1/campaigns", {
+      token: ws.tokens.admin,
+      body: { name: "Blind follow-up", pack: "saas-outbound", steps: [{}, { wait: "P2D", prompt: `${name}:v1.0.0-blind` }] },
+    });
+    expect(campaign.status, JSON.stringify(campaign.body)).toBe(201);
+    const id = campaign.body.id as string;
+    const refused = await call("POST", `/v1/campaigns/${id}/approve`, { token: ws.tokens.reviewer });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: "eval_regression", regressions: [{ stage: "follow_up", name, version: "v1.0.0-blind" }] });
+    const approved = await call("POST", `/v1/campaigns/${id}/approve`, { token: ws.tokens.reviewer, body: { override_reason: "Shorter on purpose." } });
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
   });
 
   it("a fork that breaks the output contract shows lower validity; its campaign needs an override reason", async () => {

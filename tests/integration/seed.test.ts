@@ -25,7 +25,11 @@ describe("seed", () => {
     const first = await counts();
     await seed();
     expect(await counts()).toEqual(first);
-    expect(first).toMatchObject({ workspaces: 2, users: 3, memberships: 3, prompts: 4, versions: 14, packs: 2, pins: 8 });
+    // Five prompts (the four machine stages and follow_up); the built-in packs pin only the four stages.
+    expect(first).toMatchObject({ workspaces: 2, users: 3, memberships: 3, prompts: 5, versions: 15, packs: 2, pins: 8 });
+    const followUp = await db().prompt.findUniqueOrThrow({ where: { name: "follow_up" }, include: { productionVersion: true } });
+    expect(followUp.productionVersion).toMatchObject({ version: "v1.0.0", evalsRef: "evals/follow_up" });
+    expect(await db().packPrompt.count({ where: { stage: "follow_up" } })).toBe(0);
   });
 
   it("ships really different versions of each stage prompt, newest in production", async () => {

@@ -85,6 +85,27 @@ describe("qualify (local)", () => {
       reasons: [expect.stringMatching(/excluded/)],
     });
   });
+
+  it("scores 0 a lead missing a required field or of a seniority the profile does not target", () => {
+    const dental = {
+      ...saas,
+      titles: { include: ["practice manager", "office manager"], exclude: [] },
+      industries: ["dental"],
+      employees: { min: null, max: null },
+    };
+    const manager = { title: "Practice Manager", company: "Bright Smiles Dental", industry: "Dental", country: "US", employees: 12 };
+    expect(qualifyLead(manager, {}, { ...dental, required: ["company", "title"], seniority: ["manager", "c_level"] }).qualified).toBe(true);
+    expect(qualifyLead({ ...manager, company: "" }, {}, { ...dental, required: ["company"] })).toEqual({
+      score: 0,
+      qualified: false,
+      reasons: ["Missing company, which the profile requires."],
+    });
+    // The seniority comes from extract_signals when it ran, else from the title.
+    expect(qualifyLead(manager, {}, { ...dental, seniority: ["c_level"] }).reasons).toEqual(["Seniority manager is not targeted."]);
+    expect(qualifyLead(manager, { seniority: "c_level" }, { ...dental, seniority: ["c_level"] }).qualified).toBe(true);
+    // Without a title the seniority is unknown: no gate (require the title for one).
+    expect(qualifyLead({ ...manager, title: null }, {}, { ...dental, seniority: ["manager"] }).score).toBeGreaterThan(0);
+  });
 });
 
 describe("draft_email (local)", () => {

@@ -1,6 +1,6 @@
 import { mentions, words, type LeadFacts } from "@/lib/engine/local/lead-facts";
 import type { IcpRules } from "@/lib/packs/icp";
-import type { Signals } from "@/lib/engine/local/signals";
+import { seniorityOf, type Signals } from "@/lib/engine/local/signals";
 
 // qualify, locally: a 0-100 score against the pack's ICP, each criterion weighted as the pack
 // says, with one reason per criterion a reviewer can check.
@@ -12,6 +12,12 @@ export function qualifyLead(lead: LeadFacts, signals: Signals, icp: IcpRules): Q
   const reasons: string[] = [];
   const excluded = icp.titles.exclude.find((phrase) => mentions(title, phrase));
   if (excluded) return { score: 0, qualified: false, reasons: [`Title "${lead.title}" is excluded by the profile (${excluded}).`] };
+  const missing = (icp.required ?? []).filter((field) => lead[field] === null || lead[field] === undefined || lead[field] === "");
+  if (missing.length) return { score: 0, qualified: false, reasons: [`Missing ${missing.join(", ").replaceAll("_", " ")}, which the profile requires.`] };
+  const levels: string[] = icp.seniority ?? [];
+  const seniority = typeof signals.seniority === "string" ? signals.seniority : seniorityOf(lead.title);
+  if (levels.length && seniority !== "unknown" && !levels.includes(seniority))
+    return { score: 0, qualified: false, reasons: [`Seniority ${seniority.replaceAll("_", " ")} is not targeted.`] };
 
   const weights = icp.weights;
   const total = weights.title + weights.industry + weights.employees + weights.country + weights.signals;
@@ -53,4 +59,20 @@ export function qualifyLead(lead: LeadFacts, signals: Signals, icp: IcpRules): Q
 
   const score = total === 0 ? 0 : Math.round((earned / total) * 100);
   return { score, qualified: score >= icp.min_score, reasons };
+}
+
+// The reasons above that count against a lead, by kind (the launcher's forecast groups them).
+const REJECTIONS: [RegExp, string][] = [
+  [/ is excluded by the profile /, "Title excluded"],
+  [/^Missing .*, which the profile requires\.$/, "Required field missing"],
+  [/^Seniority .* is not targeted\.$/, "Seniority not targeted"],
+  [/ matches no target title\.$|^No title given\.$/, "Title not targeted"],
+  [/^Industry .* is not targeted\.$|^No industry given\.$/, "Industry not targeted"],
+  [/ employees is outside /, "Company size out of range"],
+  [/^Country .* is not targeted\.$|^No country given\.$/, "Country not targeted"],
+];
+
+/** The kind of a reason that counts against a lead, or null for one that does not. */
+export function rejectionKind(reason: string): string | null {
+  return REJECTIONS.find(([pattern]) => pattern.test(reason))?.[1] ?? null;
 }

@@ -79,12 +79,17 @@ export function requestedKeys(userTemplate: string): string[] | null {
   return [...line.matchAll(/"([a-z_]+)"\s*:/g)].map((match) => match[1]);
 }
 
+/** The seniority level a title reads as (SENIORITY_LEVELS in lib/packs/icp.ts), "unknown" without a title. */
+export function seniorityOf(title: string | null | undefined): string {
+  return title ? firstMatch(words(title), SENIORITY, "individual_contributor") : "unknown";
+}
+
 export function extractSignals(lead: LeadFacts, userTemplate: string): Signals {
   const title = words(lead.title);
   const notes = words(`${lead.notes ?? ""} ${lead.industry ?? ""}`);
   const known = [lead.title, lead.company, lead.employees, lead.industry, lead.notes].filter((v) => v !== null && v !== undefined && v !== "").length;
   const all: Signals = {
-    seniority: lead.title ? firstMatch(title, SENIORITY, "individual_contributor") : "unknown",
+    seniority: seniorityOf(lead.title),
     department: lead.title ? firstMatch(title, DEPARTMENTS, "other") : "unknown",
     company_size: companySize(lead.employees),
     intent: INTENT.filter(([, phrases]) => phrases.some((phrase) => mentions(notes, phrase))).map(([label]) => label),

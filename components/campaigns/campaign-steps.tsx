@@ -1,0 +1,71 @@
+import Link from "next/link";
+import type { CampaignJson } from "@/components/campaigns/types";
+import { promptHref } from "@/components/prompts/prompt-text";
+import { cardStyles } from "@/components/ui/styles";
+
+// The campaign's sequence, read-only (issue 26, first slice): each step, its wait in words and the
+// prompt version it runs as the campaign resolves it. A step on a fork links to that fork's diff
+// and evaluation further down the page (the approval covers every step's version). Steps are edited
+// over PATCH /v1/campaigns/{id} for now; nothing schedules or sends a later step yet.
+
+const SOURCE: Record<string, string> = {
+  run: "run pin",
+  campaign: "pinned on this step",
+  pack: "pack pin",
+  label: "workspace default",
+  production: "production",
+};
+
+export const forkAnchor = (fork: { stage: string; step: number | null }) => `fork-${fork.stage}${fork.step === null ? "" : `-${fork.step}`}`;
+
+export function CampaignSteps({ steps }: { steps: CampaignJson["steps"] }) {
+  return (
+    <section aria-labelledby="steps-heading" className={`${cardStyles} p-5`}>
+      <h2 id="steps-heading" className="text-base font-semibold text-slate-900">
+        Steps
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        {steps.length === 1
+          ? "One step: the first email."
+          : `${steps.length} steps: the first email, then ${steps.length - 1} follow-up${steps.length === 2 ? "" : "s"} in the same thread.`}{" "}
+        Follow-ups are not drafted or sent yet; their prompts are approved with the campaign.
+      </p>
+      <ol className="mt-3 divide-y divide-slate-100 text-sm" data-testid="campaign-steps">
+        {steps.map((step) => (
+          <li key={step.step} className="flex flex-col gap-1 py-2 sm:flex-row sm:items-baseline sm:gap-4">
+            <span className="w-16 shrink-0 font-semibold text-slate-900">Step {step.step}</span>
+            <span className="min-w-0 flex-1 text-slate-700">
+              {step.step === 1 ? "The first email" : `A follow-up ${step.wait_words} after step ${step.step - 1} is sent`}
+              <span className="ml-1 font-mono text-xs text-slate-500">{step.wait ? `(${step.wait})` : null}</span>
+            </span>
+            <div className="min-w-0 sm:w-80 sm:shrink-0 sm:text-right">
+              {step.version ? (
+                <>
+                  <Link href={promptHref(step.version.name)} className="break-all font-mono text-indigo-700 hover:underline">
+                    {step.version.name} {step.version.version}
+                  </Link>
+                  <p className="text-xs text-slate-500">
+                    {step.source ? SOURCE[step.source] : null}
+                    {step.fork ? (
+                      <>
+                        {" · "}
+                        <a
+                          href={`#${forkAnchor({ stage: step.step === 1 ? "draft_email" : "follow_up", step: step.step === 1 ? null : step.step })}`}
+                          className="text-indigo-700 hover:underline"
+                        >
+                          fork: diff and evaluation below
+                        </a>
+                      </>
+                    ) : null}
+                  </p>
+                </>
+              ) : (
+                <span className="text-slate-500">no version installed</span>
+              )}
+            </div>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
