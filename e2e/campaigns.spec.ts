@@ -157,7 +157,7 @@ test("a campaign with follow-up steps lists each step, and a step's fork links t
   await expect(steps).toHaveCount(3);
   await expect(steps.nth(0)).toContainText("Step 1");
   await expect(steps.nth(0)).toContainText("The first email");
-  await expect(steps.nth(0)).toContainText("draft_email v1.3.0");
+  await expect(steps.nth(0)).toContainText("draft_email v1.4.0");
   await expect(steps.nth(1)).toContainText("A follow-up 3 days after step 1 is sent");
   await expect(steps.nth(1)).toContainText("follow_up v1.0.0");
   await expect(steps.nth(2)).toContainText("A follow-up 1 day and 12 hours after step 2 is sent");

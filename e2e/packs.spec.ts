@@ -35,7 +35,7 @@ test("an admin views a built-in pack, forks it into the workspace and pins a for
   await expect(form.getByLabel("draft_email")).toHaveValue("draft_email:v1.4.0");
   await form.getByLabel("draft_email").selectOption(`draft_email@demo:v1.2.0-${suffix}`);
   await expect(form.getByTestId("pin-approval")).toContainText("Not approved");
-  await expect(form.getByLabel("draft_email").locator("option", { hasText: "draft_email v1.3.0" })).toHaveText("draft_email v1.3.0 · production");
+  await expect(form.getByLabel("draft_email").locator("option", { hasText: "draft_email v1.4.0" })).toHaveText("draft_email v1.4.0 · production");
   await form.getByRole("button", { name: "Save pins" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Pins saved." })).toBeVisible();
   await screenshots(page, "pack-workspace");

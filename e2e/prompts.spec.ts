@@ -28,11 +28,11 @@ test("an admin compares versions, forks a prompt with a live diff preview, and s
   await screenshots(page, "prompt-history");
   // Each side reads as its text: the word diff keeps the spaces around changed words ("a short first
   // outreach email.", not "a shortfirst outreach email .").
-  const compared = page.getByRole("region", { name: "draft_email v1.0.0 compared with v1.3.0" });
+  const compared = page.getByRole("region", { name: "draft_email v1.0.0 compared with v1.4.0" });
   await expect(compared).toContainText("You write a short first outreach email. Plain text, no markdown.");
   await expect(compared).toContainText("You write a short, personal first outreach email for the sender's offer.");
   // The diff wraps its lines at spaces, never inside a word: on a phone (inline) and on a desktop (side by side).
-  await expectNoSplitWords(page, page.getByRole("region", { name: "draft_email v1.0.0 compared with v1.3.0" }));
+  await expectNoSplitWords(page, page.getByRole("region", { name: "draft_email v1.0.0 compared with v1.4.0" }));
 
   // Fork: a bad label is refused by the domain (422) and shown next to its field.
   await page.getByRole("button", { name: "Fork v1.4.0…" }).click();

@@ -50,8 +50,9 @@ export function threadText(thread: ThreadMessage[]): string {
 
 export function followUpMessages(version: RunnableVersion, input: FollowUpInput): Messages {
   const { facts, signals, context } = input;
+  const { attributes: _attributes, ...fields } = facts;
   const user = renderTemplate(version.userTemplate, {
-    ...facts,
+    ...fields,
     signals: JSON.stringify(signals ?? {}),
     icp: JSON.stringify(context.icp),
     ...offerVariables(context.offer, context.senderName),

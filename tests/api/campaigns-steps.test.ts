@@ -27,7 +27,7 @@ describe("campaign steps", () => {
     const id = created.body.id as string;
     const production = { source: "production", fork: false };
     expect(created.body.steps).toEqual([
-      { step: 1, wait: null, wait_seconds: null, wait_words: null, prompt: "draft_email", version: { name: "draft_email", version: "v1.3.0" }, ...production },
+      { step: 1, wait: null, wait_seconds: null, wait_words: null, prompt: "draft_email", version: { name: "draft_email", version: "v1.4.0" }, ...production },
       {
         step: 2,
         wait: "P3D",
@@ -57,7 +57,7 @@ describe("campaign steps", () => {
 
     const single = await create({ name: "One step" });
     expect(single.body.steps).toEqual([
-      { step: 1, wait: null, wait_seconds: null, wait_words: null, prompt: "draft_email", version: { name: "draft_email", version: "v1.3.0" }, ...production },
+      { step: 1, wait: null, wait_seconds: null, wait_words: null, prompt: "draft_email", version: { name: "draft_email", version: "v1.4.0" }, ...production },
     ]);
     expect(await db().campaignStep.count({ where: { campaignId: single.body.id as string } })).toBe(0);
     // The same set as before steps existed: a campaign without steps hashes like its pack.
