@@ -27,6 +27,7 @@ export type MatrixFixture = {
   memberId: string;
   endpointId: string;
   endpointUrl: string;
+  senderId: string;
   deadLetterId: string;
   providerSlug: string;
   replyId: string;
@@ -74,6 +75,7 @@ export async function matrixFixture(request: APIRequestContext): Promise<MatrixF
   const member = await addMember(workspaceId, { email: `member+${tag}@example.com`, name: marker, password: "long-enough-pass", role: "viewer" }, actor);
   const endpointUrl = `http://127.0.0.1:9/hook-${tag}`;
   const endpoint = await created("/v1/webhook-endpoints", { url: endpointUrl, description: marker, events: ["reply.received"], enabled: false });
+  const sender = await created("/v1/senders", { from_email: `matrix-${tag}@example.com`, from_name: marker, relay: { host: "smtp.example.com", port: 587 } });
   const providerSlug = `matrix-${tag}`;
   await created(`/v1/providers/${providerSlug}`, { kind: "openai-compatible", base_url: "http://127.0.0.1:9/v1", default_model: marker });
   const evalSet = await created("/v1/eval-sets", { ref: `evals/matrix-${tag}`, stage: "qualify", name: `Matrix ${tag}` });
@@ -133,6 +135,7 @@ export async function matrixFixture(request: APIRequestContext): Promise<MatrixF
     memberId: member.user_id,
     endpointId: endpoint.id,
     endpointUrl,
+    senderId: sender.id,
     deadLetterId: ids.deadLetterId,
     providerSlug,
     replyId: ids.replyId,
@@ -159,6 +162,7 @@ export async function matrixState(f: MatrixFixture) {
                FROM webhook_endpoints WHERE "workspaceId" = $1) AS endpoints,
             (SELECT string_agg(id || ':' || status || ':' || "attemptCount", ',' ORDER BY id) FROM deliveries WHERE "endpointId" = $2) AS deliveries,
             (SELECT string_agg(slug || ':' || "defaultModel", ',' ORDER BY slug) FROM providers WHERE "workspaceId" = $1) AS providers,
+            (SELECT string_agg(id || ':' || enabled || ':' || "fromEmail" || ':' || "updatedAt", ',' ORDER BY id) FROM senders WHERE "workspaceId" = $1) AS senders,
             (SELECT host || ':' || "updatedAt" FROM relay_settings WHERE "workspaceId" = $1) AS relay,
             (SELECT host || ':' || "updatedAt" FROM mailbox_settings WHERE "workspaceId" = $1) AS mailbox,
             (SELECT classification || ':' || coalesce("correctedAt"::text, '') FROM replies WHERE id = $5) AS reply,

@@ -17,6 +17,7 @@ export const SECRET_COLUMNS = {
   relaySettings: { passwordEncrypted: true },
   mailboxSettings: { passwordEncrypted: true },
   webhookEndpoint: { secretEncrypted: true, previousSecretEncrypted: true },
+  sender: { relayPasswordEncrypted: true, mailboxPasswordEncrypted: true },
 } as const satisfies Prisma.GlobalOmitConfig;
 
 type OmittingClient = PrismaClient<never, typeof SECRET_COLUMNS>;

@@ -36,6 +36,7 @@ export const ID_PREFIXES = [
   "evr",
   "rpy",
   "rpr",
+  "sdr",
 ] as const;
 export type IdPrefix = (typeof ID_PREFIXES)[number];
 

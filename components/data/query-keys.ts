@@ -67,6 +67,7 @@ export const queryKeys = {
   members: { all: ["members"] as const, list: () => ["members", "list"] as const },
   tokens: { all: ["tokens"] as const, list: () => ["tokens", "list"] as const },
   providers: { all: ["providers"] as const, list: () => ["providers", "list"] as const },
+  senders: { all: ["senders"] as const, list: () => ["senders", "list"] as const },
   relay: { all: ["relay"] as const, detail: () => ["relay", "detail"] as const, readiness: () => ["relay", "readiness"] as const },
   mailbox: { all: ["mailbox"] as const, detail: () => ["mailbox", "detail"] as const, unmatched: () => ["mailbox", "unmatched"] as const },
   inbox: { all: ["inbox"] as const, list: (filters: Filters) => ["inbox", "list", filters] as const, count: () => ["inbox", "count"] as const },

@@ -29,6 +29,7 @@ export const NAV: NavGroup[] = [
       { label: "Dead letters", href: "/settings/webhooks/dead-letters", least: "admin", built: true },
       { label: "Providers", href: "/settings/providers", least: "admin", built: true },
       { label: "SMTP relay", href: "/settings/relay", least: "admin", built: true },
+      { label: "Senders", href: "/settings/senders", least: "admin", built: true },
       { label: "Mailbox", href: "/settings/mailbox", least: "admin", built: true },
       { label: "Unmatched mail", href: "/settings/mailbox/unmatched", least: "viewer", built: true },
       { label: "Offer and sender", href: "/settings/offer", least: "admin", built: true },

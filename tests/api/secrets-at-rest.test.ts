@@ -153,6 +153,29 @@ beforeAll(async () => {
       })
     ).status,
   ).toBe(200);
+  secrets.senderRelayPassword = `sender-smtp-${suffix}-Qm4Rz8Lt2Wx6`;
+  secrets.senderMailboxPassword = `sender-imap-${suffix}-Pn7Hc3Kv9Bd5`;
+  const sender = await call("POST", "/v1/senders", {
+    token: admin,
+    headers: idem("sender"),
+    body: {
+      from_email: "ops@example.com",
+      relay: { host: "smtp.example.com", port: 587, username: "ops", password: secrets.senderRelayPassword },
+      mailbox: { host: "imap.example.com", port: 993, username: "ops@example.com", password: secrets.senderMailboxPassword },
+    },
+  });
+  expect(sender.status).toBe(201);
+  known.sender = sender.body.id as string;
+  expect(JSON.stringify(sender.body)).not.toContain(secrets.senderRelayPassword);
+  secrets.webSenderPassword = `sender-web-${suffix}-Gt6Yw1Ns8Fj3`;
+  expect(
+    (
+      await call("POST", "/api/web/senders", {
+        headers: sameOrigin(cookie),
+        body: { from_email: "web-ops@example.com", relay: { host: "smtp.example.com", port: 587, username: "ops", password: secrets.webSenderPassword } },
+      })
+    ).status,
+  ).toBe(201);
   secrets.userPassword = `pass-${ws.users.admin.id}`; // what signInAs set
   for (const [label, value] of Object.entries(secrets)) expect(value, label).toMatch(/.{12,}/);
 }, 120_000);

@@ -35,6 +35,9 @@ export type Resources = {
   providerSlug: string;
   /** A second provider, for DELETE (the first one is for POST, which creates in the caller's own namespace). */
   spareProviderSlug: string;
+  /** A sender (sdr_…) with a relay and a mailbox. */
+  senderId: string;
+  senderFromEmail: string;
   endpointId: string;
   /** A dead-lettered delivery of endpointId. */
   deliveryId: string;
@@ -112,6 +115,16 @@ export async function seedResources(ws: TestWorkspace): Promise<Resources> {
 
   const suppressedEmail = `suppressed-in-${slug}@isolation.example`;
   await post("/v1/suppressions", { email: suppressedEmail, reason: `Asked ${slug} to stop` });
+
+  const senderFromEmail = `sender-of-${slug}@senders.example`;
+  const sender = await post("/v1/senders", {
+    from_email: senderFromEmail,
+    from_name: `Sender of ${slug}`,
+    relay: { host: "smtp.example.com", port: 587, username: "sender-user", password: `sender-pass-${suffix}` },
+    mailbox: { host: "imap.invalid", port: 993, username: `sender-inbox-${suffix}@mailbox.example`, password: `sender-imap-${suffix}` },
+    daily_cap: 40,
+  });
+  const senderId = sender.id as string;
 
   const endpoint = await post("/v1/webhook-endpoints", { url: `https://hooks.example.com/${slug}`, description: `Endpoint of ${slug}` });
   const endpointId = endpoint.id as string;
@@ -210,6 +223,8 @@ export async function seedResources(ws: TestWorkspace): Promise<Resources> {
     promptPin,
     providerSlug,
     spareProviderSlug,
+    senderId,
+    senderFromEmail,
     endpointId,
     deliveryId,
     eventId: test.event_id as string,
@@ -343,6 +358,8 @@ export function identifiers(resources: Resources): string[] {
     resources.promptName,
     resources.providerSlug,
     resources.spareProviderSlug,
+    resources.senderId,
+    resources.senderFromEmail,
     resources.endpointId,
     resources.deliveryId,
     resources.eventId,

@@ -7,6 +7,7 @@ import { usePagedList } from "@/components/data/use-paged-list";
 import type { Provider } from "@/components/providers/types";
 import type { MemberItem } from "@/lib/members/list-members";
 import type { RelayReadiness } from "@/lib/relay/relay-readiness";
+import type { SenderItem as Sender } from "@/lib/senders/senders";
 import type { TokenListItem } from "@/lib/tokens/list-tokens";
 
 export type Relay = {
@@ -39,6 +40,10 @@ export function useTokens() {
 
 export function useMembers() {
   return useQuery(settingsQueries.members());
+}
+
+export function useSenders() {
+  return usePagedList<Sender>({ queryKey: queryKeys.senders.list(), path: "/senders", limit: 50 });
 }
 
 export function useProviders() {

@@ -28,6 +28,7 @@ import {
 } from "@/lib/api/operations/campaigns";
 import { approveDraftOperation, getDraftOperation, listDraftsOperation, rejectDraftOperation } from "@/lib/api/operations/drafts";
 import { getRelayOperation, putRelayOperation } from "@/lib/api/operations/relay";
+import { createSenderOperation, deleteSenderOperation, getSenderOperation, listSendersOperation, updateSenderOperation } from "@/lib/api/operations/senders";
 import { getSendOperation, listSendsOperation, resolveSendOperation } from "@/lib/api/operations/sends";
 import { getOfferOperation, putOfferOperation } from "@/lib/api/operations/offer";
 import { correctReplyOperation, createReplyOperation, getReplyOperation, listRepliesOperation } from "@/lib/api/operations/replies";
@@ -97,6 +98,11 @@ export const OPERATIONS = [
   getMailboxOperation,
   putMailboxOperation,
   checkMailboxOperation,
+  listSendersOperation,
+  createSenderOperation,
+  getSenderOperation,
+  updateSenderOperation,
+  deleteSenderOperation,
   listCampaignsOperation,
   createCampaignOperation,
   getCampaignOperation,

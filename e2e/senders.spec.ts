@@ -1,0 +1,102 @@
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { DEMO, screenshots, signIn, withDb } from "./support";
+
+// Settings → Senders (issue 27, first slice): an admin adds a sender with the keyboard alone, sees
+// it listed with its cap and ramp, changes its cap (the saved password is kept, never shown) and
+// deletes it after confirming. A viewer cannot open the page, and the server refuses its changes.
+
+/** Types into the focused field, then Tab to the next one, which must be `next`. */
+async function typeThenTab(page: Page, text: string, next: Locator) {
+  await page.keyboard.type(text);
+  await page.keyboard.press("Tab");
+  await expect(next).toBeFocused();
+}
+
+test("an admin adds a sender by keyboard, sees it listed, changes its cap and deletes it", async ({ page }) => {
+  await signIn(page, DEMO.admin);
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Senders" }).click();
+  await expect(page.getByRole("heading", { name: "Senders", level: 1 })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Default sender" }).getByRole("link", { name: "SMTP relay" })).toBeVisible();
+
+  const tag = Date.now().toString(36);
+  const email = `alex-${tag}@example.com`;
+  const add = page.getByRole("form", { name: "Add a sender" });
+  await add.getByLabel("From address").focus();
+  await typeThenTab(page, email, add.getByLabel("From name"));
+  await typeThenTab(page, "Alex Seller", add.getByLabel("SMTP host"));
+  await typeThenTab(page, "smtp.example.com", add.getByLabel("SMTP port"));
+  await page.keyboard.press("Tab"); // the TLS checkbox, left off
+  await page.keyboard.press("Tab");
+  await expect(add.getByLabel("SMTP username")).toBeFocused();
+  await typeThenTab(page, "alex", add.getByLabel("SMTP password", { exact: true }));
+  await typeThenTab(page, "smtp-secret-4Kq9", add.getByLabel("Read this sender’s replies from its own IMAP mailbox."));
+  await page.keyboard.press("Tab");
+  await expect(add.getByLabel("Daily cap")).toBeFocused();
+  await typeThenTab(page, "40", add.getByLabel("Ramp: first day"));
+  // A ramp that starts above the cap is refused at its field.
+  await typeThenTab(page, "50", add.getByLabel("Ramp: added per day"));
+  await page.keyboard.type("5");
+  await page.keyboard.press("Enter");
+  await expect(add.getByText("must be at most the daily_cap (40)")).toBeVisible();
+  await add.getByLabel("Ramp: first day").focus();
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.type("10");
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("status").filter({ hasText: `Sender ${email} added.` })).toBeVisible();
+
+  const id = await withDb(async (db) => (await db.query(`SELECT id FROM senders WHERE "fromEmail" = $1`, [email])).rows[0].id as string);
+  const card = page.getByTestId(`sender-${id}`);
+  await expect(card).toContainText(`Alex Seller <${email}>`);
+  await expect(card).toContainText("40 a day");
+  await expect(card).toContainText("From 10, +5 a day");
+  await expect(card).toContainText("Enabled");
+  expect(await page.content()).not.toContain("smtp-secret-4Kq9");
+  const sealed = await withDb(
+    async (db) => (await db.query(`SELECT "relayPasswordEncrypted" FROM senders WHERE id = $1`, [id])).rows[0].relayPasswordEncrypted as string,
+  );
+  expect(sealed).not.toContain("smtp-secret");
+  await screenshots(page, "senders");
+
+  // Change the cap with the keyboard; the saved password is kept.
+  await card.getByRole("button", { name: `Change ${email}` }).focus();
+  await page.keyboard.press("Enter");
+  const edit = card.getByRole("form", { name: `Change ${email}` });
+  await expect(edit.getByLabel("SMTP password", { exact: true })).toHaveAttribute("placeholder", "Saved: leave empty to keep it");
+  await edit.getByLabel("Daily cap").focus();
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.type("60");
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("status").filter({ hasText: `Sender ${email} saved.` })).toBeVisible();
+  await expect(card).toContainText("60 a day");
+  expect(await withDb(async (db) => (await db.query(`SELECT "relayPasswordEncrypted" FROM senders WHERE id = $1`, [id])).rows[0].relayPasswordEncrypted)).toBe(
+    sealed,
+  );
+
+  // Delete, after the confirmation dialog (Cancel first: nothing happens).
+  await card.getByRole("button", { name: `Delete ${email}` }).focus();
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(card).toBeVisible();
+  await card.getByRole("button", { name: `Delete ${email}` }).focus();
+  await page.keyboard.press("Enter");
+  await dialog.getByRole("button", { name: "Delete sender" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("status").filter({ hasText: `Sender ${email} deleted.` })).toBeVisible();
+  await expect(page.getByTestId(`sender-${id}`)).toHaveCount(0);
+  expect(await withDb(async (db) => (await db.query(`SELECT count(*)::int AS n FROM senders WHERE id = $1`, [id])).rows[0].n)).toBe(0);
+});
+
+test("a viewer cannot open the senders page, and the server refuses its changes", async ({ page, baseURL }) => {
+  await signIn(page, DEMO.viewer);
+  expect((await page.goto("/settings/senders"))?.status()).toBe(403);
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Senders" })).toHaveCount(0);
+  const origin = { origin: baseURL! };
+  const post = await page.request.post("/api/web/senders", {
+    headers: origin,
+    data: { from_email: "sneaky@example.com", relay: { host: "smtp.example.com", port: 587 } },
+  });
+  expect(post.status()).toBe(403);
+  expect((await page.request.get("/api/web/senders")).status()).toBe(403);
+});
