@@ -48,6 +48,19 @@ beforeAll(async () => {
   await db().mailboxSettings.create({
     data: { workspaceId, host: "imap.example.com", port: 993, username: "u", passwordEncrypted: "sealed-mailbox-password" },
   });
+  await db().sender.create({
+    data: {
+      id: newId("sdr"),
+      workspaceId,
+      fromEmail: "sales@example.com",
+      relayHost: "smtp.example.com",
+      relayPort: 587,
+      relayPasswordEncrypted: "sealed-sender-relay-password",
+      mailboxHost: "imap.example.com",
+      mailboxPort: 993,
+      mailboxPasswordEncrypted: "sealed-sender-mailbox-password",
+    },
+  });
   await db().webhookEndpoint.create({
     data: {
       id: newId("whe"),
@@ -96,13 +109,14 @@ describe("secret columns", () => {
   it("relation loads and reads inside a transaction leave secrets out too", async () => {
     const workspace = await db().workspace.findUniqueOrThrow({
       where: { id: workspaceId },
-      include: { tokens: true, providers: true, relay: true, mailbox: true, webhookEndpoints: true, memberships: { include: { user: true } } },
+      include: { tokens: true, providers: true, relay: true, mailbox: true, senders: true, webhookEndpoints: true, memberships: { include: { user: true } } },
     });
     const loaded: [Model, object | null][] = [
       ["apiToken", workspace.tokens[0]],
       ["provider", workspace.providers[0]],
       ["relaySettings", workspace.relay],
       ["mailboxSettings", workspace.mailbox],
+      ["sender", workspace.senders[0]],
       ["webhookEndpoint", workspace.webhookEndpoints[0]],
       ["user", workspace.memberships[0].user],
     ];
