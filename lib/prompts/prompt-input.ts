@@ -28,16 +28,22 @@ export type ReplyInput = { from: string; subject: string; text: string; received
 
 export type Messages = { system: string; user: string };
 
-export function leadMessages(stage: BatchStage, version: RunnableVersion, input: LeadInput): Messages {
-  const { facts, signals, context } = input;
+/** What every lead template is rendered with: the lead's fields (not its raw CSV attributes), `signals`, `icp`, the offer, `signal_sentence`. */
+function leadVariables({ facts, signals, context }: LeadInput) {
   const { attributes: _attributes, ...fields } = facts;
-  const user = renderTemplate(version.userTemplate, {
+  return {
     ...fields,
     signals: JSON.stringify(signals ?? {}),
     icp: JSON.stringify(context.icp),
     ...offerVariables(context.offer, context.senderName),
     signal_sentence: signalSentence(facts, signals ?? {}),
-    opening_line: /\{\{\s*opening_line\s*\}\}/.test(version.userTemplate) ? openingLine(facts, signals ?? {}) : "",
+  };
+}
+
+export function leadMessages(stage: BatchStage, version: RunnableVersion, input: LeadInput): Messages {
+  const user = renderTemplate(version.userTemplate, {
+    ...leadVariables(input),
+    opening_line: /\{\{\s*opening_line\s*\}\}/.test(version.userTemplate) ? openingLine(input.facts, input.signals ?? {}) : "",
   });
   const system = stage === "draft_email" ? `${version.system}\n\nAnswer with JSON only: {"subject": string, "body": string}.` : version.system;
   return { system, user };
@@ -49,14 +55,8 @@ export function threadText(thread: ThreadMessage[]): string {
 }
 
 export function followUpMessages(version: RunnableVersion, input: FollowUpInput): Messages {
-  const { facts, signals, context } = input;
-  const { attributes: _attributes, ...fields } = facts;
   const user = renderTemplate(version.userTemplate, {
-    ...fields,
-    signals: JSON.stringify(signals ?? {}),
-    icp: JSON.stringify(context.icp),
-    ...offerVariables(context.offer, context.senderName),
-    signal_sentence: signalSentence(facts, signals ?? {}),
+    ...leadVariables(input),
     step: String(input.step),
     thread: threadText(input.thread),
     first_subject: input.thread[0]?.subject ?? "",
