@@ -114,12 +114,9 @@ function clean(value: string | undefined, max = 2000): string | null {
   return trimmed ? trimmed.slice(0, max) : null;
 }
 
-/** Reads one record by the plan: a lead row, or why the row cannot be one. */
-export function readRow(record: string[], plan: ColumnPlan): LeadRow | RowProblem {
-  const email = clean(record[plan.emailIndex], 320);
-  if (!email) return { code: "missing_email", message: "The row has no email." };
-  if (!Email.safeParse(email).success) return { code: "invalid_email", message: `"${email.slice(0, 80)}" is not a valid email address.` };
-  const row: LeadRow = {
+/** A lead row with only its email (lower-cased alongside) and `fields` set: every other field empty. */
+export function leadRow(email: string, fields: Partial<Omit<LeadRow, "email" | "emailLower">> = {}): LeadRow {
+  return {
     email,
     emailLower: email.toLowerCase(),
     first_name: null,
@@ -134,7 +131,16 @@ export function readRow(record: string[], plan: ColumnPlan): LeadRow | RowProble
     industry: null,
     notes: null,
     attributes: {},
+    ...fields,
   };
+}
+
+/** Reads one record by the plan: a lead row, or why the row cannot be one. */
+export function readRow(record: string[], plan: ColumnPlan): LeadRow | RowProblem {
+  const email = clean(record[plan.emailIndex], 320);
+  if (!email) return { code: "missing_email", message: "The row has no email." };
+  if (!Email.safeParse(email).success) return { code: "invalid_email", message: `"${email.slice(0, 80)}" is not a valid email address.` };
+  const row = leadRow(email);
   for (const [index, field] of plan.known) {
     if (field === "email") continue;
     if (field === "employees") {

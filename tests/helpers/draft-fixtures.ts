@@ -1,27 +1,12 @@
 import { db } from "@/lib/db";
 import { newId } from "@/lib/ids";
-import type { LeadRow } from "@/lib/imports/columns";
+import { leadRow, type LeadRow } from "@/lib/imports/columns";
 import { insertLeadBatch } from "@/lib/imports/insert-batch";
 
 // Drafts written straight into the database, for tests of what happens after drafting (sending,
 // in-doubt sends) that need no pipeline run.
 
-const row = (email: string): LeadRow => ({
-  email,
-  emailLower: email,
-  first_name: "Ada",
-  last_name: null,
-  company: "Engines",
-  title: null,
-  domain: null,
-  website: null,
-  linkedin_url: null,
-  country: null,
-  employees: null,
-  industry: null,
-  notes: null,
-  attributes: {},
-});
+const row = (email: string): LeadRow => leadRow(email, { first_name: "Ada", company: "Engines" });
 
 /** A run of the built-in pack with one draft awaiting review per address. */
 export async function draftsAwaitingReview(workspaceId: string, emails: string[]): Promise<{ runId: string; draftIds: string[] }> {

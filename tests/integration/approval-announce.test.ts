@@ -6,7 +6,7 @@ import { approveDraft } from "@/lib/drafts/review-draft";
 import { sendTag } from "@/lib/sending/send-window";
 import { undoApproval } from "@/lib/drafts/undo-approval";
 import { newId } from "@/lib/ids";
-import type { LeadRow } from "@/lib/imports/columns";
+import { leadRow, type LeadRow } from "@/lib/imports/columns";
 import { insertLeadBatch } from "@/lib/imports/insert-batch";
 import { resumeRuns } from "@/lib/pipeline/resume-runs";
 import { closeQueues, jobIdOf, queue } from "@/lib/queues";
@@ -24,22 +24,7 @@ import { resetDatabase } from "../helpers/db";
 let workspaceId = "";
 let reviewer: Parameters<typeof approveDraft>[3];
 
-const row = (email: string): LeadRow => ({
-  email,
-  emailLower: email,
-  first_name: "Ada",
-  last_name: null,
-  company: "Engines",
-  title: null,
-  domain: null,
-  website: null,
-  linkedin_url: null,
-  country: null,
-  employees: null,
-  industry: null,
-  notes: null,
-  attributes: {},
-});
+const row = (email: string): LeadRow => leadRow(email, { first_name: "Ada", company: "Engines" });
 
 /** A run whose leads each have a draft awaiting review; `stopped`: the run stops after draft_email. */
 async function draftsAwaitingReview(count: number, options: { stopped?: boolean } = {}): Promise<string[]> {

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { newId } from "@/lib/ids";
-import type { LeadRow } from "@/lib/imports/columns";
+import { leadRow, type LeadRow } from "@/lib/imports/columns";
 import { insertLeadBatch } from "@/lib/imports/insert-batch";
 import { importRunCsv } from "@/lib/imports/import-run";
 import { ensureWorkspace } from "@/lib/workspaces/create-workspace";
@@ -12,23 +12,7 @@ import { startFileServer, toCsv } from "../helpers/csv-fixtures";
 // The import's COPY path: every character survives the trip, a known email joins the run as the
 // lead it already is, and writing the same batch again changes nothing.
 
-const lead = (email: string, extra: Partial<LeadRow> = {}): LeadRow => ({
-  email,
-  emailLower: email.toLowerCase(),
-  first_name: null,
-  last_name: null,
-  company: null,
-  title: null,
-  domain: null,
-  website: null,
-  linkedin_url: null,
-  country: null,
-  employees: null,
-  industry: null,
-  notes: null,
-  attributes: {},
-  ...extra,
-});
+const lead = (email: string, extra: Partial<LeadRow> = {}): LeadRow => ({ ...leadRow(email), ...extra });
 
 beforeAll(async () => {
   await resetDatabase();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db, sql } from "@/lib/db";
 import { newId } from "@/lib/ids";
 import { insertLeadBatch } from "@/lib/imports/insert-batch";
-import type { LeadRow } from "@/lib/imports/columns";
+import { leadRow } from "@/lib/imports/columns";
 import { resumeQueuedJobs } from "@/lib/evals/resume-queued";
 import { resumeRuns } from "@/lib/pipeline/resume-runs";
 import { closeQueues, queue } from "@/lib/queues";
@@ -14,23 +14,6 @@ import { resetDatabase } from "../helpers/db";
 // The resume sweep queues again only work whose job is gone (Redis emptied, a job dropped), never
 // work that is merely waiting in its queue: a stage batch behind a long backlog queued twice would
 // call a hosted model twice for each lead, a long import queued twice would run twice at once.
-
-const lead = (email: string): LeadRow => ({
-  email,
-  emailLower: email,
-  first_name: null,
-  last_name: null,
-  company: null,
-  title: null,
-  domain: null,
-  website: null,
-  linkedin_url: null,
-  country: null,
-  employees: null,
-  industry: null,
-  notes: null,
-  attributes: {},
-});
 
 beforeAll(async () => {
   await resetDatabase();
@@ -47,7 +30,7 @@ async function staleRun(slug: string, status: "running" | "importing") {
   const workspace = await ensureWorkspace({ slug, name: slug });
   const pack = await db().pack.findFirstOrThrow({ where: { slug: "saas-outbound" } });
   const run = await db().run.create({ data: { id: newId("run"), name: "Test run", workspaceId: workspace.id, packId: pack.id, status } });
-  await insertLeadBatch(workspace.id, run.id, [lead(`a@${slug}.example`), lead(`b@${slug}.example`)]);
+  await insertLeadBatch(workspace.id, run.id, [leadRow(`a@${slug}.example`), leadRow(`b@${slug}.example`)]);
   await sql().query(`UPDATE run_leads SET "updatedAt" = now() - interval '10 minutes' WHERE "runId" = $1`, [run.id]);
   await sql().query(`UPDATE runs SET "createdAt" = now() - interval '10 minutes' WHERE id = $1`, [run.id]);
   return run;
