@@ -33,6 +33,11 @@ export const STATUS_VALUES = [
   "connecting",
   "reading",
   "idle",
+  "active",
+  "paused",
+  "finished",
+  "bounced",
+  "unsubscribed",
 ];
 const S = STATUS_VALUES.join("|");
 const V = `/^(${S})$/`;
