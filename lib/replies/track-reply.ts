@@ -2,6 +2,7 @@ import { db } from "@/lib/db";
 import { writeEvents, type OutboxEvent } from "@/lib/events/outbox";
 import { newId } from "@/lib/ids";
 import { moveLeads } from "@/lib/lifecycle/lead";
+import { settleRun } from "@/lib/lifecycle/run";
 import { resolveRunPrompts, type ResolvedPrompt } from "@/lib/pipeline/resolve-prompts";
 import { classifyReplyWithPrompt, type Classification, type ClassificationTrace } from "@/lib/replies/classify-reply-with-prompt";
 import { applyReplyStopRules } from "@/lib/sequences/stop-rules";
@@ -124,6 +125,8 @@ export async function trackReplies(replyIds: string[]): Promise<string[]> {
       { timeout: 60_000 },
     );
   }
+  // A reply that ended a sequence may have ended its run's last work (the sweep would see it within a minute).
+  for (const runId of new Set(done.map((item) => byId.get(item.replyId)!.draft!.runId))) await settleRun(runId);
   if (pending) throw pending;
   return written;
 }
