@@ -54,7 +54,7 @@ function StepForm({ id, steps, forks, canEvaluate, options }: Props & { options:
     element?.focus();
   }, [drafts, formId]);
 
-  // Leaving the page with unsaved steps asks first.
+  // Reloading or closing the tab with unsaved steps asks first (links within the app do not).
   useEffect(() => {
     if (!dirty) return;
     const warn = (event: BeforeUnloadEvent) => event.preventDefault();
