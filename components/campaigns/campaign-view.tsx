@@ -9,6 +9,7 @@ import { webApi } from "@/components/data/web-api";
 import { CampaignOffer } from "@/components/campaigns/campaign-offer";
 import { CampaignPins } from "@/components/campaigns/campaign-pins";
 import { CampaignSteps, forkAnchor } from "@/components/campaigns/campaign-steps";
+import { StepEditor } from "@/components/campaigns/step-editor";
 import { evalQueries } from "@/components/data/queries/evals";
 import { BehaviourDiffPanel } from "@/components/evals/behaviour-diff";
 import { EvalComparisonPanel } from "@/components/evals/eval-comparison";
@@ -129,7 +130,7 @@ export function CampaignView({ id, canApprove, canEdit, userId }: { id: string; 
           <CampaignPins id={id} pack={data.pack} pins={data.pins} canEdit={canEdit} />
         </section>
 
-        <CampaignSteps steps={data.steps} />
+        {canEdit ? <StepEditor id={id} steps={data.steps} forks={data.forks} canEvaluate={canApprove} /> : <CampaignSteps steps={data.steps} />}
 
         {data.forks.map((fork) => (
           <section key={forkAnchor(fork)} id={forkAnchor(fork)} aria-labelledby={`${forkAnchor(fork)}-heading`} className={`${cardStyles} scroll-mt-4 p-5`}>
