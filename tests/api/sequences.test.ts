@@ -160,7 +160,11 @@ describe("a 3-step sequence over 5 leads", () => {
       expect(third.headers.get("in-reply-to")).toBe(second.headers.get("message-id"));
       expect(third.headers.get("references")).toBe(`${first.headers.get("message-id")} ${second.headers.get("message-id")}`);
     }
-    const done = await runLeads(runId);
+    // The sink has the mail a moment before the send is recorded.
+    const done = await eventually(async () => {
+      const leads = await runLeads(runId);
+      return [D, E].every((email) => leads.get(email)!.state === "done") ? leads : null;
+    });
     for (const email of [D, E]) expect(done.get(email)).toMatchObject({ state: "done", sequence: { step: 3, status: "finished", ended_reason: "completed" } });
 
     // A sent nothing after its reply, even once the undo window closed; C nothing after its bounce.

@@ -58,6 +58,7 @@ export type V1Case = {
 export const PATH_RESOURCES: Record<string, (r: Resources) => string> = {
   "leads.id": (r) => r.leadId,
   "runs.id": (r) => r.runId,
+  "runs.lead_id": (r) => r.leadId,
   "drafts.id": (r) => r.draftId,
   "sends.id": (r) => r.inDoubtSendId,
   "replies.id": (r) => r.replyId,
@@ -129,6 +130,7 @@ export const V1_CASES: Record<string, V1Case> = {
   listRunLeads: { role: "viewer", ownProbes: () => [{ label: "its own run's leads", expect: [200] }] },
   listRunErrors: { role: "viewer" },
   cancelRun: { role: "admin" },
+  stopRunLead: { role: "reviewer" },
   renameRun: { role: "admin", body: () => ({ name: "Renamed by another workspace" }) },
   listDrafts: { role: "viewer", probes: (r) => [list("all"), list("run_id filter", `?run_id=${r.runId}`)] },
   getDraft: { role: "viewer" },
