@@ -8,6 +8,7 @@ import { liveApproval, recordSetApproval } from "@/lib/governance/approvals";
 import { resolvePromptSet } from "@/lib/governance/prompt-set";
 import { decodeCursor, ListQuery, toPage } from "@/lib/http/pagination";
 import { newId } from "@/lib/ids";
+import { PROMPT_NAME } from "@/lib/prompts/find-prompt";
 import { PromptRef } from "@/lib/prompts/present-version";
 
 // Experiments (contract §12, docs/pipeline.md "Experiments"): a reviewer splits a campaign step
@@ -53,6 +54,8 @@ export const ExperimentsQuery = ListQuery.extend({
     .regex(/^cmp_[0-9a-z]{26}$/)
     .optional(),
 });
+/** The web app's list also narrows to experiments with a variant of one prompt (the prompt and version pages). */
+export const WebExperimentsQuery = ExperimentsQuery.extend({ prompt: z.string().max(200).regex(PROMPT_NAME).optional() });
 
 const VariantResultSchema = z.object({
   version: PromptRef,
@@ -66,7 +69,7 @@ const VariantResultSchema = z.object({
   replies: z.number().int(),
   positive_replies: z.number().int(),
   rate: z.number().nullable().meta({ description: "The metric's successes / sent; null before any send" }),
-  interval_95: z.tuple([z.number(), z.number()]).meta({ description: "Wilson score interval, 95 %" }),
+  interval_95: z.array(z.number()).length(2).meta({ description: "[low, high]: the Wilson score interval, 95 %" }),
   probability_best: z.number().meta({ description: "P(this variant's true rate is the highest), Beta(1+s, 1+n−s) posteriors" }),
 });
 export const ExperimentSchema = z
@@ -144,10 +147,15 @@ export async function getExperiment(workspaceId: string, id: string) {
   return withResults(await load(workspaceId, id));
 }
 
-export async function listExperiments(workspaceId: string, query: z.infer<typeof ExperimentsQuery>) {
+export async function listExperiments(workspaceId: string, query: z.infer<typeof WebExperimentsQuery>) {
   const after = decodeCursor("experiments", workspaceId, query.cursor);
   const rows = await db().experiment.findMany({
-    where: { workspaceId, ...(query.campaign_id ? { campaignId: query.campaign_id } : {}), ...(after ? { id: { lt: after } } : {}) },
+    where: {
+      workspaceId,
+      ...(query.campaign_id ? { campaignId: query.campaign_id } : {}),
+      ...(query.prompt ? { variants: { some: { promptVersion: { prompt: { name: query.prompt } } } } } : {}),
+      ...(after ? { id: { lt: after } } : {}),
+    },
     include: INCLUDE,
     orderBy: { id: "desc" },
     take: query.limit + 1,
