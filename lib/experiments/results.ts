@@ -1,4 +1,5 @@
-import { sql } from "@/lib/db";
+import type pg from "pg";
+import { sqlTransaction } from "@/lib/db";
 import type { ReplyCategory } from "@/lib/replies/categories";
 import { DRAFT_STATUS } from "@/lib/statuses";
 import { probabilityBest, verdict, wilsonInterval, type Count, type Verdict } from "@/lib/experiments/statistics";
@@ -36,39 +37,61 @@ export type VariantResult = Omit<VariantCounts, "promptVersionId"> & {
 };
 export type Results = { variants: VariantResult[]; summary: Verdict };
 
+/**
+ * Runs one read with JIT off and room to hash in memory: at 100,000 drafts the planner's estimate
+ * crosses jit_above_cost and compiling took longer (~0.8 s) than the query, and the distinct-lead
+ * count spilled to disk at the default work_mem.
+ */
+function read<R extends pg.QueryResultRow>(text: string, values: unknown[]) {
+  return sqlTransaction(async (client) => {
+    await client.query("SET LOCAL jit = off");
+    await client.query("SET LOCAL work_mem = '64MB'");
+    return (await client.query<R>(text, values)).rows;
+  });
+}
+
 /** The counts per variant version; a variant with no draft yet has zeros. */
 export async function variantCounts(experimentId: string, versionIds: string[]): Promise<VariantCounts[]> {
-  const { rows } = await sql().query<VariantCounts>(
-    `WITH d AS (
-       SELECT id, "leadId", "promptVersionId", status, edited FROM drafts WHERE "experimentId" = $1
-     ), r AS (
-       SELECT r."draftId",
-              bool_or(r.classification IS NULL OR r.classification <> ALL($2::text[])) AS replied,
-              bool_or(r.classification = ANY($3::text[])) AS positive
-         FROM replies r JOIN d ON d.id = r."draftId"
-        GROUP BY r."draftId"
-     )
-     SELECT d."promptVersionId",
-            count(DISTINCT d."leadId")::int AS leads,
-            count(*)::int AS drafted,
-            count(*) FILTER (WHERE d.status = ANY($4::text[]))::int AS approved,
-            count(*) FILTER (WHERE d.edited)::int AS edited,
-            count(*) FILTER (WHERE d.status = $5)::int AS rejected,
-            count(*) FILTER (WHERE d.status = $6)::int AS sent,
-            count(*) FILTER (WHERE d.status = $6 AND r.replied)::int AS replies,
-            count(*) FILTER (WHERE d.status = $6 AND r.positive)::int AS positive_replies
-       FROM d LEFT JOIN r ON r."draftId" = d.id
-      GROUP BY d."promptVersionId"`,
-    [
-      experimentId,
-      NOT_REPLY_CATEGORIES,
-      POSITIVE_REPLY_CATEGORIES,
-      [DRAFT_STATUS.approved, DRAFT_STATUS.sent, DRAFT_STATUS.failed], // a reviewer approved it (failed: its send failed after)
-      DRAFT_STATUS.rejected,
-      DRAFT_STATUS.sent,
-    ],
-  );
-  const byVersion = new Map(rows.map((row) => [row.promptVersionId, row]));
+  // Two statements on two connections at once: the funnel (one pass over the experiment's drafts,
+  // each joined to its replies, aggregated per draft first) and the distinct leads (a lead drafted
+  // by two runs is one lead).
+  const [rows, leads] = await Promise.all([
+    read<Omit<VariantCounts, "leads">>(
+      `SELECT d."promptVersionId",
+              count(*)::int AS drafted,
+              count(*) FILTER (WHERE d.status = ANY($4::text[]))::int AS approved,
+              count(*) FILTER (WHERE d.edited)::int AS edited,
+              count(*) FILTER (WHERE d.status = $5)::int AS rejected,
+              count(*) FILTER (WHERE d.status = $6)::int AS sent,
+              count(*) FILTER (WHERE d.status = $6 AND r.replied)::int AS replies,
+              count(*) FILTER (WHERE d.status = $6 AND r.positive)::int AS positive_replies
+         FROM drafts d
+         LEFT JOIN (
+           SELECT r."draftId",
+                  bool_or(r.classification IS NULL OR r.classification <> ALL($2::text[])) AS replied,
+                  bool_or(r.classification = ANY($3::text[])) AS positive
+             FROM replies r
+            WHERE r."workspaceId" = (SELECT "workspaceId" FROM experiments WHERE id = $1) AND r."draftId" IS NOT NULL
+            GROUP BY r."draftId"
+         ) r ON r."draftId" = d.id
+        WHERE d."experimentId" = $1
+        GROUP BY d."promptVersionId"`,
+      [
+        experimentId,
+        NOT_REPLY_CATEGORIES,
+        POSITIVE_REPLY_CATEGORIES,
+        [DRAFT_STATUS.approved, DRAFT_STATUS.sent, DRAFT_STATUS.failed], // a reviewer approved it (failed: its send failed after)
+        DRAFT_STATUS.rejected,
+        DRAFT_STATUS.sent,
+      ],
+    ),
+    read<{ promptVersionId: string; leads: number }>(
+      `SELECT "promptVersionId", count(DISTINCT "leadId")::int AS leads FROM drafts WHERE "experimentId" = $1 GROUP BY "promptVersionId"`,
+      [experimentId],
+    ),
+  ]);
+  const leadsByVersion = new Map(leads.map((row) => [row.promptVersionId, row.leads]));
+  const byVersion = new Map(rows.map((row) => [row.promptVersionId, { ...row, leads: leadsByVersion.get(row.promptVersionId) ?? 0 }]));
   return versionIds.map(
     (id) => byVersion.get(id) ?? { promptVersionId: id, leads: 0, drafted: 0, approved: 0, edited: 0, rejected: 0, sent: 0, replies: 0, positive_replies: 0 },
   );
