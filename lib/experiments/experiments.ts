@@ -279,3 +279,10 @@ export async function concludeExperiment(workspaceId: string, id: string, body: 
   }
   return getExperiment(workspaceId, id);
 }
+
+/** For the experiment's page: its campaign's name; 404 unless the experiment is on that campaign in this workspace. */
+export async function experimentPageHeader(workspaceId: string, campaignId: string, id: string) {
+  const row = await db().experiment.findFirst({ where: { id, workspaceId, campaignId }, select: { campaign: { select: { name: true } } } });
+  if (!row) throw new NotFound("experiment");
+  return { campaignName: row.campaign.name };
+}
