@@ -48,6 +48,8 @@ test("a reviewer creates an experiment, reads its results and concludes it", asy
   await form.getByLabel("Minimum sends per variant").focus();
   await page.keyboard.press("ControlOrMeta+a");
   await page.keyboard.type("1");
+  await shots(page, "experiment-create");
+  await form.getByLabel("Minimum sends per variant").focus();
   await page.keyboard.press("Enter");
 
   await expect(page).toHaveURL(new RegExp(`/campaigns/${campaign.id}/experiments/exp_[0-9a-z]{26}$`));
@@ -100,7 +102,7 @@ test("a reviewer creates an experiment, reads its results and concludes it", asy
   await expect(table.getByRole("row")).toHaveCount(3);
   await expect(table.getByRole("rowheader", { name: "draft_email v1.3.0" })).toBeVisible();
   await expect(table.getByRole("rowheader", { name: "draft_email v1.4.0" })).toBeVisible();
-  await expect(page.getByTestId("experiment-verdict")).toContainText("Every variant has its minimum of 1 sends");
+  await expect(page.getByTestId("experiment-verdict")).toContainText("Every variant has its minimum of 1 send;");
   await expect(page.getByTestId("experiment-verdict")).toContainText("is best with a chance of");
   const sentTotal = await table.evaluate((element) =>
     [...element.querySelectorAll("tbody tr")].reduce((sum, row) => sum + Number(row.querySelectorAll("td")[6].textContent), 0),
@@ -121,7 +123,7 @@ test("a reviewer creates an experiment, reads its results and concludes it", asy
   await shots(page, "experiment-conclude");
   await dialog.getByRole("button", { name: "Conclude and pin the winner" }).click();
   await expect(page.getByTestId("experiment-status")).toHaveText("Concluded");
-  await expect(page.getByTestId("experiment-conclusion")).toContainText("draft_email v1.3.0 won");
+  await expect(page.getByTestId("experiment-conclusion")).toContainText("draft_email v1.3.0 won; it is pinned on step 1");
   await expect(page.getByTestId("experiment-conclusion")).toContainText("More interested replies");
   await shots(page, "experiment-concluded");
 
@@ -130,6 +132,9 @@ test("a reviewer creates an experiment, reads its results and concludes it", asy
   // The campaign page lists it, concluded; the version page shows its result beside its evaluations.
   await page.goto(`/campaigns/${campaign.id}`);
   await expect(page.getByTestId("experiment-list")).toContainText("concluded: v1.3.0 won");
+  await shots(page, "campaign-experiments");
   await page.goto("/prompts/draft_email/versions/v1.3.0");
   await expect(page.getByTestId("prompt-experiments")).toContainText("won");
+  await page.getByTestId("prompt-experiments").scrollIntoViewIfNeeded();
+  await page.getByTestId("prompt-experiments").screenshot({ path: "/tmp/experiments-e2e/version-experiments-1280.png" });
 });

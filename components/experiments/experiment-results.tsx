@@ -28,7 +28,7 @@ export function ExperimentResultsTable({ experiment }: { experiment: ExperimentJ
         <caption className="sr-only">Results per variant</caption>
         <thead>
           <tr className="border-b border-slate-200 text-left text-xs text-slate-500">
-            <th scope="col" className="px-3 py-2 font-medium">
+            <th scope="col" className="sticky left-0 bg-white px-3 py-2 font-medium">
               Variant
             </th>
             <th scope="col" className="px-3 py-2 text-right font-medium">
@@ -55,23 +55,25 @@ export function ExperimentResultsTable({ experiment }: { experiment: ExperimentJ
             const winner = experiment.winner && experiment.winner.name === row.version.name && experiment.winner.version === row.version.version;
             return (
               <tr key={`${row.version.name}:${row.version.version}`} className="border-b border-slate-100 last:border-0">
-                <th scope="row" className="px-3 py-2 text-left font-mono text-[13px] font-normal">
-                  <Link className="break-all text-indigo-700 hover:underline" href={versionHref(row.version.name, row.version.version)}>
+                <th scope="row" className="sticky left-0 whitespace-nowrap bg-white px-3 py-2 text-left font-mono text-[13px] font-normal">
+                  <Link className="text-indigo-700 hover:underline" href={versionHref(row.version.name, row.version.version)}>
                     {row.version.name} {row.version.version}
                   </Link>
                   {winner ? <span className="ml-2 rounded bg-emerald-100 px-1.5 py-0.5 font-sans text-xs text-emerald-800">winner</span> : null}
                 </th>
-                <td className="px-3 py-2 text-right tabular-nums">{row.weight}</td>
+                <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">{row.weight}</td>
                 {COUNT_COLUMNS.map(([label, value]) => (
-                  <td key={label} className="px-3 py-2 text-right tabular-nums">
+                  <td key={label} className="whitespace-nowrap px-3 py-2 text-right tabular-nums">
                     {value(row).toLocaleString()}
                   </td>
                 ))}
-                <td className="px-3 py-2 text-right font-medium tabular-nums">{percent(row.rate)}</td>
+                <td className="whitespace-nowrap px-3 py-2 text-right font-medium tabular-nums">{percent(row.rate)}</td>
                 <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums text-slate-600">
                   {row.sent ? `${percent(row.interval_95[0])} – ${percent(row.interval_95[1])}` : "—"}
                 </td>
-                <td className="px-3 py-2 text-right tabular-nums">{enough ? percent(row.probability_best, 0) : <span className="text-slate-400">—</span>}</td>
+                <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">
+                  {enough ? percent(row.probability_best, 0) : <span className="text-slate-400">—</span>}
+                </td>
               </tr>
             );
           })}

@@ -92,7 +92,7 @@ function Concluded({ data }: { data: ExperimentJson }) {
             <Link href={versionHref(data.winner.name, data.winner.version)} className="font-mono text-indigo-700 hover:underline">
               {data.winner.name} {data.winner.version}
             </Link>{" "}
-            won <Time iso={data.concluded_at} mode="relative" /> and is pinned on step {data.step} for new leads: <q>{data.reason}</q>
+            won; it is pinned on step {data.step} for new leads. Concluded <Time iso={data.concluded_at} />: <q>{data.reason}</q>
           </>
         ) : null}
       </p>
@@ -177,7 +177,15 @@ function Conclude({ data }: { data: ExperimentJson }) {
         <label className={fieldStyles.label} htmlFor="winner-input">
           Winner
         </label>
-        <select id="winner-input" className={fieldStyles.input} value={winner} onChange={(event) => setWinner(event.target.value)}>
+        <select
+          id="winner-input"
+          className={fieldStyles.input}
+          value={winner}
+          onChange={(event) => {
+            setWinner(event.target.value);
+            setMissing(null);
+          }}
+        >
           <option value="">Choose a variant…</option>
           {data.variants.map((variant) => (
             <option key={pinOf(variant.version)} value={pinOf(variant.version)}>

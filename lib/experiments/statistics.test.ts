@@ -96,7 +96,7 @@ describe("sample size", () => {
     );
     expect(result.enough_data).toBe(false);
     expect(result.needs_more_per_variant).toBeGreaterThan(45);
-    expect(result.message).toMatch(/^Not enough data yet: needs ~\d+ more sends per variant to tell a 2-point difference/);
+    expect(result.message).toMatch(/^Not enough data yet: needs ~[\d,]+ more sends per variant to tell a 2-point difference/);
     expect(
       verdict(
         [

@@ -153,18 +153,19 @@ export function verdict(counts: Count[], minPerVariant: number, difference = 0.0
   const enough = fewest >= minPerVariant;
   const needs = Math.max(0, Math.max(toTell, minPerVariant) - fewest);
   const points = Math.round(difference * 100);
+  const sends = (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "send" : "sends"}`;
   if (!enough)
     return {
       enough_data: false,
       needs_more_per_variant: needs,
-      message: `Not enough data yet: needs ~${needs} more sends per variant to tell a ${points}-point difference (the minimum is ${minPerVariant} per variant).`,
+      message: `Not enough data yet: needs ~${needs.toLocaleString("en-US")} more sends per variant to tell a ${points}-point difference (the minimum is ${sends(minPerVariant)} per variant).`,
     };
   return {
     enough_data: true,
     needs_more_per_variant: needs,
     message:
       needs > 0
-        ? `Every variant has its minimum of ${minPerVariant} sends; ~${needs} more per variant would tell a ${points}-point difference.`
+        ? `Every variant has its minimum of ${sends(minPerVariant)}; ~${needs.toLocaleString("en-US")} more per variant would tell a ${points}-point difference.`
         : `Every variant has enough sends to tell a ${points}-point difference.`,
   };
 }

@@ -200,7 +200,7 @@ describe("experiments", () => {
     ]);
     const summary = got.body.summary as { enough_data: boolean; message: string; needs_more_per_variant: number };
     expect(summary.enough_data).toBe(false);
-    expect(summary.message).toMatch(/^Not enough data yet: needs ~\d+ more sends per variant to tell a 2-point difference/);
+    expect(summary.message).toMatch(/^Not enough data yet: needs ~[\d,]+ more sends per variant to tell a 2-point difference/);
     const refused = await call("POST", `/v1/experiments/${experimentId}/conclude`, { token: ws.tokens.reviewer, body: { winner: A, reason: "Looks better" } });
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({ code: "experiment_underpowered", min_per_variant: 20 });
