@@ -8,7 +8,7 @@ import { useExperiment } from "@/components/data/queries/experiments";
 import { webApi, WebApiError } from "@/components/data/web-api";
 import { ExperimentResultsTable } from "@/components/experiments/experiment-results";
 import { METRIC_LABELS, pinOf, type ExperimentJson } from "@/components/experiments/types";
-import { versionHref } from "@/components/prompts/prompt-text";
+import { promptHref, versionHref } from "@/components/prompts/prompt-text";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { PageHeader } from "@/components/ui/page-header";
 import { QueryState } from "@/components/ui/query-state";
@@ -65,7 +65,7 @@ export function ExperimentView({ campaignId, campaignName, id, canConclude }: { 
           <p className="mt-3 text-xs text-slate-500">
             Rate: {METRIC_LABELS[data.metric].toLowerCase()} over sent emails (auto-replies and bounces are not replies; positive means interested or asking for
             a meeting). Interval: Wilson 95 %. Chance best: the probability that the variant’s true rate is the highest, from Beta posteriors. Minimum per
-            variant: {data.min_per_variant.toLocaleString()} sends. Started <Time iso={data.created_at} />.
+            variant: {data.min_per_variant.toLocaleString()} {data.min_per_variant === 1 ? "send" : "sends"}. Started <Time iso={data.created_at} />.
           </p>
         </section>
         {data.status === "concluded" ? <Concluded data={data} /> : canConclude ? <Conclude data={data} /> : null}
@@ -104,8 +104,8 @@ function Concluded({ data }: { data: ExperimentJson }) {
       {data.winner ? (
         <p className="mt-2 text-sm text-slate-600">
           To make it the workspace’s default for every campaign, promote it on{" "}
-          <Link href={versionHref(data.winner.name, data.winner.version)} className="text-indigo-700 hover:underline">
-            its version page
+          <Link href={`${promptHref(data.winner.name)}?version=${encodeURIComponent(data.winner.version)}`} className="text-indigo-700 hover:underline">
+            its prompt’s page
           </Link>
           .
         </p>
