@@ -246,10 +246,12 @@ export async function concludeExperiment(workspaceId: string, id: string, body: 
         update: { promptVersionId: winner.promptVersionId },
       });
     } else {
-      await tx.campaignStep.update({
-        where: { campaignId_step: { campaignId: campaign.id, step: row.step } },
+      const pinned = await tx.campaignStep.updateMany({
+        where: { campaignId: campaign.id, step: row.step },
         data: { promptVersionId: winner.promptVersionId, prompt: winnerPin },
       });
+      // The campaign's steps were replaced since (PATCH steps): nothing to pin the winner on.
+      if (pinned.count === 0) throw new Conflict(`The campaign no longer has step ${row.step}; the winner cannot be pinned on it.`);
     }
     await recordAudit(tx, {
       workspaceId,
