@@ -33,6 +33,11 @@ export const STATUS_VALUES = [
   "connecting",
   "reading",
   "idle",
+  "active",
+  "paused",
+  "finished",
+  "bounced",
+  "unsubscribed",
 ];
 const S = STATUS_VALUES.join("|");
 const V = `/^(${S})$/`;
@@ -71,7 +76,7 @@ const config = [
           patterns: [
             {
               regex:
-                "^@/lib/(?!auth/roles$|auth/sign-in-errors$|events/types$|prompts/diff$|prompts/template-variables$|imports/columns$|packs/icp-fields$|replies/categories$|statuses$|lifecycle/stages$|packs/pin-label$)",
+                "^@/lib/(?!auth/roles$|auth/sign-in-errors$|events/types$|prompts/diff$|prompts/template-variables$|imports/columns$|packs/icp-fields$|replies/categories$|statuses$|lifecycle/stages$|packs/pin-label$|campaigns/duration$|campaigns/step-form$)",
               allowTypeImports: true,
               message: "components/ may import only types and the pure modules allowed in eslint.config.mjs from lib/.",
             },

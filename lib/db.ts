@@ -136,3 +136,12 @@ export async function sqlTransaction<T>(work: (client: pg.PoolClient) => Promise
     client.release(broken); // a client that failed is discarded, not returned to the pool
   }
 }
+
+/** A transaction of either kind: Prisma's interactive one (`db().$transaction`) or a pg client's (`sqlTransaction`). */
+export type AnyTx = Tx | pg.PoolClient;
+
+/** The rows of one statement run in either kind of transaction (lifecycle writes shared by both kinds of caller). */
+export async function queryIn<T>(connection: AnyTx, text: string, values: unknown[]): Promise<T[]> {
+  if ("$queryRawUnsafe" in connection) return connection.$queryRawUnsafe<T[]>(text, ...values);
+  return (await connection.query(text, values)).rows as T[];
+}

@@ -41,6 +41,15 @@ export const QUEUES = {
     jobId: (payload, tag) => joinId("send", payload.draftId, tag),
     work: (payload) => [payload.draftId],
   }),
+  sequence: defineQueue({
+    // Leads of one run whose next sequence step is due, claimed by the scheduler's tick
+    // (lib/sequences/tick.ts); the tag is the tick. Lost jobs: the claim's lease lapses and a later tick claims them again.
+    payload: z.object({ v: z.literal(1), runId: z.string(), runLeadIds: z.array(z.string()).min(1).max(1000) }),
+    jobOptions: retried(5, 5_000, 1000),
+    concurrency: 4,
+    jobId: (payload, tag) => joinId("sequence", payload.runId, payload.runLeadIds[0], tag),
+    work: (payload) => payload.runLeadIds,
+  }),
   track: defineQueue({
     // One reply (handed in over /v1), or a batch the mailbox read at once.
     payload: z.union([z.object({ v: z.literal(1), replyId: z.string() }), z.object({ v: z.literal(1), replyIds: z.array(z.string()).min(1).max(100) })]),

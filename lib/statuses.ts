@@ -7,9 +7,12 @@
 export const RUN_STATUSES = ["queued", "importing", "running", "awaiting_review", "sending", "completed", "failed", "canceled"] as const;
 export const RUN_LEAD_STATES = ["pending", "running", "done", "rejected", "stopped", "failed", "awaiting_review"] as const;
 export const LEAD_STATUSES = ["new", "qualified", "rejected", "drafted", "approved", "sent", "replied", "suppressed", "bounced"] as const;
-export const DRAFT_STATUSES = ["awaiting_review", "approved", "rejected", "sent", "failed"] as const;
+export const DRAFT_STATUSES = ["awaiting_review", "approved", "rejected", "sent", "failed", "canceled"] as const;
 /** lib/lifecycle/send.ts says what each one means. */
 export const SEND_STATUSES = ["waiting_relay", "pending", "sending", "committing", "in_doubt", "sent", "failed"] as const;
+/** A run lead's sequence (lib/lifecycle/sequence.ts), and why one ended (contract §12). */
+export const SEQUENCE_STATUSES = ["active", "paused", "finished"] as const;
+export const SEQUENCE_END_REASONS = ["completed", "replied", "bounced", "unsubscribed", "rejected", "stopped"] as const;
 export const DELIVERY_STATUSES = ["pending", "succeeded", "dead"] as const;
 export const CAMPAIGN_STATUSES = ["draft", "approved", "rejected"] as const;
 /** Evaluations and replays: work done by a worker queue. */
@@ -21,6 +24,8 @@ export type RunLeadState = (typeof RUN_LEAD_STATES)[number];
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
 export type DraftStatus = (typeof DRAFT_STATUSES)[number];
 export type SendStatus = (typeof SEND_STATUSES)[number];
+export type SequenceStatus = (typeof SEQUENCE_STATUSES)[number];
+export type SequenceEndReason = (typeof SEQUENCE_END_REASONS)[number];
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 export type JobRowStatus = (typeof JOB_ROW_STATUSES)[number];
@@ -37,6 +42,8 @@ export const RUN_LEAD_STATE = named(RUN_LEAD_STATES);
 export const LEAD_STATUS = named(LEAD_STATUSES);
 export const DRAFT_STATUS = named(DRAFT_STATUSES);
 export const SEND_STATUS = named(SEND_STATUSES);
+export const SEQUENCE_STATUS = named(SEQUENCE_STATUSES);
+export const SEQUENCE_END_REASON = named(SEQUENCE_END_REASONS);
 export const DELIVERY_STATUS = named(DELIVERY_STATUSES);
 export const CAMPAIGN_STATUS = named(CAMPAIGN_STATUSES);
 export const JOB_ROW_STATUS = named(JOB_ROW_STATUSES);
@@ -49,6 +56,8 @@ export const STATUS_COLUMNS = [
   { table: "leads", column: "status", values: LEAD_STATUSES },
   { table: "drafts", column: "status", values: DRAFT_STATUSES },
   { table: "sends", column: "status", values: SEND_STATUSES },
+  { table: "run_leads", column: "sequenceStatus", values: SEQUENCE_STATUSES },
+  { table: "run_leads", column: "sequenceEndedReason", values: SEQUENCE_END_REASONS },
   { table: "deliveries", column: "status", values: DELIVERY_STATUSES },
   { table: "campaigns", column: "status", values: CAMPAIGN_STATUSES },
   { table: "evaluations", column: "status", values: JOB_ROW_STATUSES },

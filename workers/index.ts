@@ -22,6 +22,7 @@ const { scheduleHousekeeping } = await import("@/lib/housekeeping/schedule");
 const { startHealthServer } = await import("./health-server");
 const { startOutboxLoop } = await import("./outbox-loop");
 const { startIntakeLoop } = await import("@/lib/mailbox/intake-loop");
+const { startSequenceLoop } = await import("@/lib/sequences/tick");
 const { stopLanes } = await import("@/lib/webhooks/lanes");
 
 const SHUTDOWN_GRACE_MS = 25_000;
@@ -55,6 +56,7 @@ scheduleHousekeeping();
 
 const outbox = startOutboxLoop();
 const intake = startIntakeLoop();
+const sequences = startSequenceLoop();
 
 log.info({ queues: Object.keys(PROCESSORS), port: config().WORKER_PORT }, "worker started");
 console.log(`worker: ready, health on http://127.0.0.1:${config().WORKER_PORT}/readyz`);
@@ -70,7 +72,7 @@ async function shutdown(signal: string) {
   // Past the grace period, stop anyway: unfinished jobs go back to the queue when their lock lapses.
   const grace = setTimeout(() => void shutdown("grace period over"), SHUTDOWN_GRACE_MS);
   stopLanes(); // webhook lanes finish their batch and queue the rest for whoever runs next
-  await Promise.allSettled([outbox.stop(), intake.stop(), ...workers.map((worker) => worker.close())]);
+  await Promise.allSettled([outbox.stop(), intake.stop(), sequences.stop(), ...workers.map((worker) => worker.close())]);
   clearTimeout(grace);
   await Promise.allSettled([closeQueues(), closeDb()]);
   health.close();

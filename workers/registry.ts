@@ -7,6 +7,7 @@ import { processImport } from "./processors/import";
 import { processReconcile } from "./processors/reconcile";
 import { processReplay } from "./processors/replay";
 import { processSend } from "./processors/send";
+import { processSequence } from "./processors/sequence";
 import { processStage } from "./processors/stage";
 import { processTrack } from "./processors/track";
 
@@ -17,6 +18,7 @@ export const PROCESSORS: { [Q in QueueName]: ProcessFn<Q> } = {
   import: processImport,
   stage: processStage,
   send: processSend,
+  sequence: processSequence,
   track: processTrack,
   deliver: processDeliver,
   evaluate: processEvaluate,

@@ -5,6 +5,7 @@ const WORDS: Record<string, string> = {
   "run.created": "started the run",
   "run.canceled": "canceled the run",
   "run.renamed": "renamed the run",
+  "sequence.stopped": "stopped the lead's sequence",
   "draft.approved": "approved",
   "draft.rejected": "rejected",
   "draft.approval_undone": "undid the approval of",

@@ -8,7 +8,7 @@ import { cardStyles } from "@/components/ui/styles";
 // and evaluation further down the page (the approval covers every step's version). Steps are edited
 // over PATCH /v1/campaigns/{id} for now; nothing schedules or sends a later step yet.
 
-const SOURCE: Record<string, string> = {
+export const STEP_SOURCE: Record<string, string> = {
   run: "run pin",
   campaign: "pinned on this step",
   pack: "pack pin",
@@ -45,7 +45,7 @@ export function CampaignSteps({ steps }: { steps: CampaignJson["steps"] }) {
                     {step.version.name} {step.version.version}
                   </Link>
                   <p className="text-xs text-slate-500">
-                    {step.source ? SOURCE[step.source] : null}
+                    {step.source ? STEP_SOURCE[step.source] : null}
                     {step.fork ? (
                       <>
                         {" · "}

@@ -10,6 +10,7 @@ import { CampaignOffer } from "@/components/campaigns/campaign-offer";
 import { CampaignPins } from "@/components/campaigns/campaign-pins";
 import { CampaignSteps, forkAnchor } from "@/components/campaigns/campaign-steps";
 import { CampaignExperiments } from "@/components/campaigns/campaign-experiments";
+import { StepEditor } from "@/components/campaigns/step-editor";
 import { evalQueries } from "@/components/data/queries/evals";
 import { BehaviourDiffPanel } from "@/components/evals/behaviour-diff";
 import { EvalComparisonPanel } from "@/components/evals/eval-comparison";
@@ -130,7 +131,7 @@ export function CampaignView({ id, canApprove, canEdit, userId }: { id: string; 
           <CampaignPins id={id} pack={data.pack} pins={data.pins} canEdit={canEdit} />
         </section>
 
-        <CampaignSteps steps={data.steps} />
+        {canEdit ? <StepEditor id={id} steps={data.steps} forks={data.forks} canEvaluate={canApprove} /> : <CampaignSteps steps={data.steps} />}
 
         <CampaignExperiments campaignId={id} steps={data.steps.map((step) => step.step)} canCreate={canApprove} />
 

@@ -48,6 +48,8 @@ export const queryKeys = {
     detail: (name: string) => ["prompts", "detail", name] as const,
     version: (name: string, version: string) => ["prompts", "version", name, version] as const,
     pinOptions: () => ["prompts", "pin-options"] as const,
+    /** Under pinOptions(), so what refreshes the pickers refreshes the step editor's too. */
+    followUpOptions: () => ["prompts", "pin-options", "follow_up"] as const,
   },
   evals: {
     all: ["evals"] as const,

@@ -41,7 +41,9 @@ const STYLES: ReactDiffViewerStylesOverride = {
     overflowWrap: "anywhere",
   },
   lineNumber: { fontFamily: "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace" },
-  titleBlock: { fontSize: "12px", fontWeight: 600, padding: "6px 10px", overflowWrap: "anywhere" },
+  // The library fixes the title at one line's height (2.4em, overflow hidden): a long title (a fork's
+  // name, or "old → new" in the inline view at 390 px) wrapped under the first hunk. It grows instead.
+  titleBlock: { fontSize: "12px", fontWeight: 600, padding: "6px 10px", overflowWrap: "anywhere", height: "auto", overflow: "visible" },
 };
 
 export type DiffViewerProps = {

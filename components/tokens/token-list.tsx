@@ -4,6 +4,9 @@ import { Time } from "@/components/ui/time";
 import { buttonStyles } from "@/components/ui/styles";
 import type { TokenListItem } from "@/lib/tokens/list-tokens";
 
+/** A token that still works (a token's status is its own, not one of lib/statuses.ts's columns). */
+const ACTIVE: TokenListItem["status"] = "active";
+
 const STATUS_STYLES: Record<TokenListItem["status"], string> = {
   active: "bg-emerald-100 text-emerald-800",
   expired: "bg-amber-100 text-amber-800",
@@ -25,7 +28,7 @@ function Status({ token }: { token: TokenListItem }) {
 }
 
 function RevokeButton({ token, onRevoke }: { token: TokenListItem; onRevoke: (token: TokenListItem) => void }) {
-  if (token.status !== "active") return null;
+  if (token.status !== ACTIVE) return null;
   return (
     <button type="button" className={buttonStyles.dangerQuiet} onClick={() => onRevoke(token)} aria-label={`Revoke ${token.name}`}>
       Revoke
@@ -69,7 +72,7 @@ export function TokenList({ tokens, onRevoke }: { tokens: TokenListItem[]; onRev
           </thead>
           <tbody className="divide-y divide-slate-100">
             {tokens.map((token) => (
-              <tr key={token.id} data-testid={`token-row-${token.id}`} className={token.status === "active" ? "" : "text-slate-500"}>
+              <tr key={token.id} data-testid={`token-row-${token.id}`} className={token.status === ACTIVE ? "" : "text-slate-500"}>
                 <td className="px-3 py-3 font-medium text-slate-900">{token.name}</td>
                 <td className="whitespace-nowrap px-3 py-3 font-mono text-xs">{token.display}</td>
                 <td className="whitespace-nowrap px-3 py-3">{scopeLabel(token.scope)}</td>
@@ -125,7 +128,7 @@ export function TokenList({ tokens, onRevoke }: { tokens: TokenListItem[]; onRev
                 </dd>
               </div>
             </dl>
-            {token.status === "active" ? (
+            {token.status === ACTIVE ? (
               <div className="mt-3">
                 <RevokeButton token={token} onRevoke={onRevoke} />
               </div>

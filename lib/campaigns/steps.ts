@@ -16,8 +16,8 @@ import { PromptRef } from "@/lib/prompts/present-version";
 // it (`pins.draft_email`, the pack, the workspace); it may say `prompt: "draft_email"` and nothing
 // else. Each later step waits `wait` after the previous step's send and runs `follow_up` (as the
 // workspace resolves it) or the pinned follow_up version or fork. A campaign without steps is one
-// step. This slice stores and validates steps and gates their versions; nothing schedules or sends
-// a later step yet.
+// step. This file stores and validates steps and gates their versions; a run keeps a copy of them
+// (`runs.steps`) and lib/sequences/ drafts, sends and stops the later steps.
 
 export const MAX_STEPS = 8;
 

@@ -8,7 +8,8 @@ import { moveDraft } from "@/lib/lifecycle/draft";
 import { moveLead } from "@/lib/lifecycle/lead";
 import { settleRun } from "@/lib/lifecycle/run";
 import { moveRunLead } from "@/lib/lifecycle/run-lead";
-import { DRAFT_STATUS, LEAD_STATUS, RUN_LEAD_STATE } from "@/lib/statuses";
+import { endSequences } from "@/lib/sequences/end-sequence";
+import { DRAFT_STATUS, LEAD_STATUS, RUN_LEAD_STATE, SEQUENCE_END_REASON } from "@/lib/statuses";
 import { enqueueSend } from "@/lib/sending/send-window";
 
 // A reviewer approves (optionally edited) or rejects a draft awaiting review. Approval sends it,
@@ -57,7 +58,7 @@ export async function approveDraft(
     await moveLead(draft.leadId, LEAD_STATUS.approved, { tx });
     if (!sendAfter)
       await writeEvents(tx, workspaceId, [
-        { type: "draft.approved", data: { lead_id: draft.leadId, draft_id: id, run_id: draft.runId, reviewer: reviewer.userId, edited } },
+        { type: "draft.approved", data: { lead_id: draft.leadId, draft_id: id, run_id: draft.runId, reviewer: reviewer.userId, edited, step: draft.step } },
       ]);
     await recordAudit(tx, {
       workspaceId,
@@ -91,6 +92,7 @@ export async function rejectDraft(workspaceId: string, id: string, reason: strin
       { reasonCode: "draft_rejected", reasonMessage: reason.slice(0, 500) },
       { tx, from: [RUN_LEAD_STATE.awaiting_review] },
     );
+    await endSequences(tx, [draft.runLeadId], SEQUENCE_END_REASON.rejected, { runLeadTo: null }); // a rejected step ends the lead's sequence
     await writeEvents(tx, workspaceId, [
       { type: "draft.rejected", data: { lead_id: draft.leadId, draft_id: id, run_id: draft.runId, reviewer: reviewer.userId, reason } },
     ]);

@@ -3,7 +3,7 @@ import { assertEventData, EVENT_CATALOG, EVENT_KINDS } from "@/lib/events/catalo
 import { eventCatalog } from "@/lib/events/catalog-docs";
 import { EVENT_TYPES } from "@/lib/events/types";
 
-const sent = { lead_id: "lead_x", draft_id: "drf_x", run_id: "run_x", message_id: "<m@x>", accepted_at: "2026-11-21T10:00:00.000Z" };
+const sent = { lead_id: "lead_x", draft_id: "drf_x", run_id: "run_x", message_id: "<m@x>", accepted_at: "2026-11-21T10:00:00.000Z", step: 1 };
 
 describe("the event catalog", () => {
   it("has a data schema for every subscribable event type, and webhook.test", () => {

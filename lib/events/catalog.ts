@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { EventType } from "@/lib/events/types";
+import { SEQUENCE_END_REASONS } from "@/lib/statuses";
 
 // The event catalog (contract §7): one zod schema per event kind for its `data`. Producers' data is
 // typed by it (OutboxEvent), the outbox checks every event against it before writing, and the
@@ -19,6 +20,7 @@ const draft_id = id("The draft (drf_…)");
 const campaign_id = id("The campaign (cmp_…)");
 const campaignName = z.string().meta({ description: "The campaign's name" });
 const dateTime = (what: string) => z.iso.datetime().meta({ description: what });
+const step = z.number().int().min(1).meta({ description: "The campaign step (1: the first email; 2 and later: follow-ups in its thread)" });
 
 export const EVENT_CATALOG = {
   "lead.qualified": {
@@ -40,8 +42,8 @@ export const EVENT_CATALOG = {
     }),
   },
   "draft.ready": {
-    when: "draft_email wrote a draft that waits for review",
-    data: z.strictObject({ lead_id, draft_id, review_url: z.string().meta({ description: "The draft's page in the web app" }), run_id }),
+    when: "draft_email (step 1) or follow_up (a later step) wrote a draft that waits for review",
+    data: z.strictObject({ lead_id, draft_id, review_url: z.string().meta({ description: "The draft's page in the web app" }), run_id, step }),
   },
   "draft.approved": {
     when: "a reviewer's approval of a draft stands: at once for an API approval; for a web app approval, when its 10-second undo window closes, together with the send (an approval undone in the window is never announced). It always precedes the draft's send.completed",
@@ -51,6 +53,7 @@ export const EVENT_CATALOG = {
       run_id,
       reviewer: id("The reviewing user's id (usr_…)"),
       edited: z.boolean().meta({ description: "Whether the reviewer changed subject or body" }),
+      step,
     }),
   },
   "draft.rejected": {
@@ -71,6 +74,7 @@ export const EVENT_CATALOG = {
       run_id,
       message_id: z.string().meta({ description: "The Message-ID header sent" }),
       accepted_at: dateTime("When the relay accepted it"),
+      step,
     }),
   },
   "reply.received": {
@@ -85,6 +89,17 @@ export const EVENT_CATALOG = {
         .meta({ description: "interested, meeting_request, question, not_interested, out_of_office, wrong_person, unsubscribe, bounce or other" }),
       confidence: z.number().nullable().meta({ description: "0–1 (null when the classifier gave none)" }),
       received_at: dateTime("When the reply arrived"),
+      step: step.meta({ description: "The step of the email it answers" }),
+    }),
+  },
+  "lead.sequence_ended": {
+    when: "a lead's sequence (a campaign with follow-up steps) ended: its last step was sent, or a reply, bounce, unsubscribe, rejected draft or a reviewer stopped it",
+    data: z.strictObject({
+      lead_id,
+      run_id,
+      campaign_id: campaign_id.nullable(),
+      step: step.meta({ description: "The step the lead had reached" }),
+      reason: z.enum(SEQUENCE_END_REASONS).meta({ description: "completed, replied, bounced, unsubscribed, rejected or stopped" }),
     }),
   },
   "campaign.approved": {

@@ -8,6 +8,7 @@ export const EVENT_TYPES = [
   "draft.rejected",
   "send.completed",
   "reply.received",
+  "lead.sequence_ended",
   "campaign.approved",
   "campaign.rejected",
 ] as const;

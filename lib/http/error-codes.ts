@@ -34,6 +34,7 @@ export const ERROR_CODES = {
   draft_not_reviewed: conflict("only a draft a reviewer edited or rejected can become an eval case"),
   no_eval_set: conflict("the draft's prompt names no draft_email eval set"),
   run_in_progress: conflict("the run has not finished"),
+  no_sequence: conflict("the run's campaign has no follow-up steps, or the lead has no draft in the run yet"),
   last_admin: conflict("the workspace's last admin cannot lose the role"),
   payload_too_large: { status: 413, title: "Payload too large", description: "JSON body over 1 MiB, or an upload over the CSV limit" },
   unsupported_media_type: { status: 415, title: "Unsupported media type", description: "send application/json" },

@@ -6,6 +6,7 @@ import { LEAD_TRANSITIONS } from "@/lib/lifecycle/lead";
 import { RUN_LEAD_TRANSITIONS } from "@/lib/lifecycle/run-lead";
 import { RUN_TRANSITIONS } from "@/lib/lifecycle/run";
 import { SEND_TRANSITIONS } from "@/lib/lifecycle/send";
+import { SEQUENCE_TRANSITIONS } from "@/lib/lifecycle/sequence";
 
 // docs/architecture.md draws each lifecycle as a Mermaid state diagram "drawn from the tables".
 // These tests hold it to that: every arrow is a move the table allows, and (except for the lead,
@@ -29,7 +30,7 @@ function arrows(table: string): string[] {
 const moves = (table: Record<string, readonly string[]>) => Object.entries(table).flatMap(([from, tos]) => tos.map((to) => `${from} -> ${to}`));
 
 describe("the lifecycle diagrams in docs/architecture.md", () => {
-  const tables = { RUN_TRANSITIONS, RUN_LEAD_TRANSITIONS, DRAFT_TRANSITIONS, SEND_TRANSITIONS };
+  const tables = { RUN_TRANSITIONS, RUN_LEAD_TRANSITIONS, DRAFT_TRANSITIONS, SEND_TRANSITIONS, SEQUENCE_TRANSITIONS };
   for (const [name, table] of Object.entries(tables)) {
     it(`${name}: the diagram draws exactly the table's moves`, () => {
       const drawn = arrows(name);

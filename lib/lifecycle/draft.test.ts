@@ -11,6 +11,8 @@ const ALLOWED: [DraftStatus, DraftStatus][] = [
   ["approved", "failed"], // the relay refused it, or the address is suppressed
   ["failed", "approved"], // a refused send retried
   ["failed", "sent"], // a send in doubt resolved sent after its draft failed
+  ["awaiting_review", "canceled"], // a follow-up whose sequence ended before review
+  ["approved", "canceled"], // a follow-up whose sequence ended before its send was claimed
 ];
 
 describe("the draft transition table", () => {
@@ -45,9 +47,10 @@ describe("the draft transition table", () => {
     expect(draftStatusesBefore("failed")).toEqual(["approved"]);
   });
 
-  it("counts as approved exactly the states an approval leads to", () => {
+  it("counts as approved exactly the states an approval leads to, but a follow-up canceled before its send", () => {
+    // A canceled follow-up never went out: its approval is not announced (the sequence ended first).
     const reachable = new Set<DraftStatus>(["approved"]);
-    for (const from of [...reachable]) for (const to of DRAFT_TRANSITIONS[from]) if (to !== "awaiting_review") reachable.add(to);
+    for (const from of [...reachable]) for (const to of DRAFT_TRANSITIONS[from]) if (to !== "awaiting_review" && to !== "canceled") reachable.add(to);
     expect([...APPROVED_DRAFT_STATUSES].sort()).toEqual([...reachable].sort());
   });
 });

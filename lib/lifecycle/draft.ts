@@ -1,5 +1,8 @@
-import { db, type Prisma, type Tx } from "@/lib/db";
-import { DRAFT_STATUSES, type DraftStatus } from "@/lib/statuses";
+import { db, queryIn, type AnyTx, type Prisma, type Tx } from "@/lib/db";
+import { DRAFT_STATUS, DRAFT_STATUSES, SEND_STATUS, type DraftStatus, type SendStatus } from "@/lib/statuses";
+
+/** A send no attempt has claimed: nothing of it reached a relay. */
+const UNCLAIMED_SEND_STATUSES: SendStatus[] = [SEND_STATUS.pending, SEND_STATUS.waiting_relay];
 
 // A draft's status is owned here: the table of allowed moves, and the only function that writes
 // `drafts.status` (review, undo, the end of a send and a retried send all come through it). A draft
@@ -8,11 +11,14 @@ import { DRAFT_STATUSES, type DraftStatus } from "@/lib/statuses";
 //
 //   awaiting_review ─► approved ─► sent            approved ─► awaiting_review (undo inside the window)
 //         └─► rejected      └─► failed ─► approved (a retried send), sent (a doubt resolved sent)
+//   awaiting_review | approved ─► canceled (a follow-up whose lead's sequence ended before it was sent: lib/sequences/)
 
 export const DRAFT_TRANSITIONS: Record<DraftStatus, readonly DraftStatus[]> = {
-  awaiting_review: ["approved", "rejected"], // a reviewer (lib/drafts/review-draft.ts)
-  approved: ["awaiting_review", "sent", "failed"], // undo inside the window; the send recorded, or refused (lib/sending/record-send.ts)
+  awaiting_review: ["approved", "rejected", "canceled"], // a reviewer (lib/drafts/review-draft.ts); the sequence ended
+  // undo inside the window; the send recorded, or refused (lib/sending/record-send.ts); the sequence ended before its send
+  approved: ["awaiting_review", "sent", "failed", "canceled"],
   rejected: [],
+  canceled: [],
   sent: [],
   // retried from the draft page (lib/sending/retry-send.ts); or sent: a send left in doubt by one
   // attempt while another's refusal failed its draft, then found in the Sent folder or resolved sent
@@ -49,4 +55,29 @@ export async function moveDraft(
   const allowed = draftStatusesBefore(to).filter((from) => !options.from || options.from.includes(from));
   const { count } = await (options.tx ?? db()).draft.updateMany({ where: { ...where, status: { in: allowed } }, data: { ...data, status: to } });
   return count === 1;
+}
+
+/**
+ * Cancels the follow-ups (step 2 and later) of these run leads that are not on their way yet:
+ * awaiting review, or approved with no send claimed (no send row, or one still `pending` or
+ * `waiting_relay`, which is removed: nothing was sent under its Message-ID). Two statements in the
+ * caller's transaction: the first locks the drafts (a send attempt claims its send while holding
+ * its draft's row, lib/sending/send-draft.ts), the second, with a snapshot taken after the lock,
+ * sees any claim that won. Answers the canceled drafts.
+ */
+export async function cancelUnsentFollowUps(client: AnyTx, runLeadIds: readonly string[]): Promise<string[]> {
+  if (runLeadIds.length === 0) return [];
+  const from = draftStatusesBefore(DRAFT_STATUS.canceled);
+  await queryIn(client, `SELECT id FROM drafts WHERE "runLeadId" = ANY($1) AND step > 1 AND status = ANY($2) FOR UPDATE`, [runLeadIds, from]);
+  const canceled = await queryIn<{ id: string }>(
+    client,
+    `UPDATE drafts d SET status = $3, "updatedAt" = now()
+      WHERE d."runLeadId" = ANY($1) AND d.step > 1 AND d.status = ANY($2)
+        AND NOT EXISTS (SELECT 1 FROM sends s WHERE s."draftId" = d.id AND NOT (s.status = ANY($4)))
+      RETURNING d.id`,
+    [runLeadIds, from, DRAFT_STATUS.canceled, UNCLAIMED_SEND_STATUSES],
+  );
+  const ids = canceled.map((row) => row.id);
+  if (ids.length) await queryIn(client, `DELETE FROM sends WHERE "draftId" = ANY($1) AND status = ANY($2) RETURNING id`, [ids, UNCLAIMED_SEND_STATUSES]);
+  return ids;
 }

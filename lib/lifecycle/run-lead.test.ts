@@ -19,6 +19,7 @@ const ALLOWED: [RunLeadState, RunLeadState][] = [
   ["awaiting_review", "running"],
   ["awaiting_review", "rejected"],
   ["awaiting_review", "stopped"], // review, cancel
+  ["awaiting_review", "done"], // the sequence ended while a follow-up waited for review
   ["rejected", "running"], // a refused send retried
   ["stopped", "running"],
   ["stopped", "done"],
@@ -46,7 +47,6 @@ describe("the run-lead transition table", () => {
       ["failed", "running"],
       ["done", "stopped"],
       ["pending", "done"],
-      ["awaiting_review", "done"],
       ["rejected", "done"],
       ["running", "pending"],
     ] as const) {
@@ -61,6 +61,6 @@ describe("the run-lead transition table", () => {
     for (const from of ["pending", "running", "awaiting_review"] as const) expect(canMoveRunLead(from, "stopped"), from).toBe(true);
     expect(runLeadStatesBefore("failed")).toEqual([...WORKING_RUN_LEAD_STATES]);
     expect(runLeadStatesBefore("awaiting_review")).toEqual(["pending", "running"]);
-    expect(runLeadStatesBefore("done")).toEqual(["running", "stopped"]);
+    expect(runLeadStatesBefore("done")).toEqual(["running", "stopped", "awaiting_review"]); // awaiting_review: a sequence ended while a follow-up waited
   });
 });

@@ -19,7 +19,8 @@ export const RUN_LEAD_TRANSITIONS: Record<RunLeadState, readonly RunLeadState[]>
   pending: [running, awaiting_review, rejected, failed, stopped],
   running: [running, awaiting_review, done, rejected, failed, stopped],
   // A reviewer approves (running: it is sent) or rejects the draft; cancel stops it.
-  awaiting_review: [running, rejected, stopped],
+  // awaiting_review → done: the sequence ended (a reply, a bounce) while a follow-up waited for review (lib/sequences/).
+  awaiting_review: [running, rejected, stopped, done],
   done: [],
   rejected: [running], // a send the relay refused, retried from the draft page (lib/sending/retry-send.ts)
   // A run canceled while its lead's send was in flight: the send still ends as it ends (sent: done,

@@ -1,6 +1,7 @@
 import { db } from "@/lib/db";
 import { workspaceLabels } from "@/lib/governance/prompt-set";
 import { MACHINE_STAGES, type MachineStage } from "@/lib/packs/pins";
+import { FOLLOW_UP, type PromptStage } from "@/lib/lifecycle/stages";
 import { compareVersionsDesc } from "@/lib/prompts/version-label";
 import { SYSTEM_WORKSPACE_SLUG } from "@/lib/workspaces/slug";
 import type { PinApproval, PinOption } from "@/lib/packs/pin-label";
@@ -48,10 +49,14 @@ async function approvalsByVersion(workspaceId: string): Promise<Map<string, PinA
   return byVersion;
 }
 
-export async function pinOptions(workspaceId: string): Promise<Record<MachineStage, PinOption[]>> {
+/** The machine stages' options (pack, campaign and run pins); `follow_up` alone for a campaign's steps. */
+export async function pinOptions(workspaceId: string): Promise<Record<MachineStage, PinOption[]>>;
+export async function pinOptions(workspaceId: string, only: typeof FOLLOW_UP): Promise<Record<typeof FOLLOW_UP, PinOption[]>>;
+export async function pinOptions(workspaceId: string, only?: typeof FOLLOW_UP): Promise<Partial<Record<PromptStage, PinOption[]>>> {
+  const stages: readonly PromptStage[] = only ? [only] : MACHINE_STAGES;
   const [prompts, labels, approvals] = await Promise.all([
     db().prompt.findMany({
-      where: { baseName: { in: [...MACHINE_STAGES] }, OR: [{ workspaceId }, { workspace: { slug: SYSTEM_WORKSPACE_SLUG } }] },
+      where: { baseName: { in: [...stages] }, OR: [{ workspaceId }, { workspace: { slug: SYSTEM_WORKSPACE_SLUG } }] },
       include: { workspace: { select: { slug: true } }, versions: { select: { id: true, version: true, major: true, minor: true, patch: true, label: true } } },
       orderBy: { name: "asc" },
     }),
@@ -59,11 +64,11 @@ export async function pinOptions(workspaceId: string): Promise<Record<MachineSta
     approvalsByVersion(workspaceId),
   ]);
   const defaults = new Set(labels.values());
-  const options = Object.fromEntries(MACHINE_STAGES.map((stage) => [stage, [] as PinOption[]])) as Record<MachineStage, PinOption[]>;
+  const options = Object.fromEntries(stages.map((stage) => [stage, [] as PinOption[]])) as Record<PromptStage, PinOption[]>;
   for (const prompt of prompts) {
     const fork = prompt.workspace.slug !== SYSTEM_WORKSPACE_SLUG;
     const versions = [...prompt.versions].sort(compareVersionsDesc);
-    const list = options[prompt.baseName as MachineStage];
+    const list = options[prompt.baseName as PromptStage];
     for (const version of versions) {
       list.push({
         name: prompt.name,
@@ -77,6 +82,6 @@ export async function pinOptions(workspaceId: string): Promise<Record<MachineSta
     }
   }
   // Production prompt first, then forks.
-  for (const stage of MACHINE_STAGES) options[stage].sort((a, b) => Number(a.fork) - Number(b.fork));
+  for (const stage of stages) options[stage].sort((a, b) => Number(a.fork) - Number(b.fork));
   return options;
 }

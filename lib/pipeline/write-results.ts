@@ -109,7 +109,7 @@ async function insertDrafts(client: PoolClient, run: { id: string; workspaceId: 
     `INSERT INTO drafts (id, "workspaceId", "leadId", "runId", "runLeadId", "promptVersionId", "experimentId", subject, body, status, "createdAt", "updatedAt")
      SELECT t.id, $1, t.lead_id, $2, t.run_lead_id, t.prompt_version_id, t.experiment_id, t.subject, t.body, $4, now(), now()
        FROM json_to_recordset($3::json) AS t(id text, lead_id text, run_lead_id text, prompt_version_id text, experiment_id text, subject text, body text)
-     ON CONFLICT ("runLeadId") DO NOTHING
+     ON CONFLICT ("runLeadId", step) DO NOTHING
      RETURNING id, "leadId"`,
     [
       run.workspaceId,
@@ -131,6 +131,6 @@ async function insertDrafts(client: PoolClient, run: { id: string; workspaceId: 
   const appUrl = config().APP_URL;
   return inserted.rows.map((draft) => ({
     type: "draft.ready" as const,
-    data: { lead_id: draft.leadId, draft_id: draft.id, review_url: `${appUrl}/review/drafts/${draft.id}`, run_id: run.id },
+    data: { lead_id: draft.leadId, draft_id: draft.id, review_url: `${appUrl}/review/drafts/${draft.id}`, run_id: run.id, step: 1 },
   }));
 }

@@ -15,7 +15,7 @@ import type { ReplyCategory } from "@/lib/replies/categories";
 // and the trace keeps the reason.
 
 export type ReplyText = ReplyInput;
-export type Classification = { classification: ReplyCategory; confidence: number | null };
+export type Classification = { classification: ReplyCategory; confidence: number | null; return_date?: string | null };
 export type ClassificationTrace = {
   provider: string;
   model: string;

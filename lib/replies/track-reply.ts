@@ -2,8 +2,10 @@ import { db } from "@/lib/db";
 import { writeEvents, type OutboxEvent } from "@/lib/events/outbox";
 import { newId } from "@/lib/ids";
 import { moveLeads } from "@/lib/lifecycle/lead";
+import { settleRun } from "@/lib/lifecycle/run";
 import { resolveRunPrompts, type ResolvedPrompt } from "@/lib/pipeline/resolve-prompts";
 import { classifyReplyWithPrompt, type Classification, type ClassificationTrace } from "@/lib/replies/classify-reply-with-prompt";
+import { applyReplyStopRules } from "@/lib/sequences/stop-rules";
 import { suppress } from "@/lib/suppressions/suppressions";
 import { LEAD_STATUS } from "@/lib/statuses";
 
@@ -65,6 +67,15 @@ export async function trackReplies(replyIds: string[]): Promise<string[]> {
         const items = done.filter((item) => kept.has(item.replyId));
         const suppresses = (item: Done) => item.result.classification === "unsubscribe" || item.result.classification === "bounce";
         const leadIds = (wanted: boolean) => items.filter((item) => suppresses(item) === wanted).map((item) => byId.get(item.replyId)!.draft!.leadId);
+        // The leads' sequences first, so that each ends for its reply's own reason (not the suppression's).
+        await applyReplyStopRules(
+          tx,
+          items.map(({ replyId, result }) => ({
+            runLeadId: byId.get(replyId)!.draft!.runLeadId,
+            classification: result.classification,
+            returnDate: result.return_date,
+          })),
+        );
         await moveLeads(leadIds(false), LEAD_STATUS.replied, { tx }); // a bounced lead stays bounced (lib/lifecycle/lead.ts)
         await moveLeads(leadIds(true), LEAD_STATUS.suppressed, { tx });
         for (const item of items.filter(suppresses)) {
@@ -103,6 +114,7 @@ export async function trackReplies(replyIds: string[]): Promise<string[]> {
               classification: result.classification,
               confidence: result.confidence,
               received_at: reply.receivedAt.toISOString(),
+              step: reply.draft!.step,
             },
           });
           events.set(reply.workspaceId, list);
@@ -113,6 +125,8 @@ export async function trackReplies(replyIds: string[]): Promise<string[]> {
       { timeout: 60_000 },
     );
   }
+  // A reply that ended a sequence may have ended its run's last work (the sweep would see it within a minute).
+  for (const runId of new Set(done.map((item) => byId.get(item.replyId)!.draft!.runId))) await settleRun(runId);
   if (pending) throw pending;
   return written;
 }

@@ -4,6 +4,7 @@ import { Conflict } from "@/lib/errors";
 import { getRun, requireRun } from "@/lib/runs/get-run";
 import { moveRun } from "@/lib/lifecycle/run";
 import { moveRunLeads } from "@/lib/lifecycle/run-lead";
+import { endRunSequences } from "@/lib/sequences/end-sequence";
 import { RUN_LEAD_STATE, RUN_STATUS } from "@/lib/statuses";
 
 /** Stops a run: no stage runs again for its leads; those not finished end `stopped`. */
@@ -15,6 +16,7 @@ export async function cancelRun(workspaceId: string, runId: string, actor: Actor
       const now = await tx.run.findFirst({ where: { id: runId, workspaceId }, select: { status: true } });
       throw new Conflict(`The run is already ${now?.status ?? "gone"}.`);
     }
+    await endRunSequences(tx, runId); // follow-ups not on their way are canceled
     const { pending, running, awaiting_review, stopped } = RUN_LEAD_STATE;
     await moveRunLeads(
       { runId, workspaceId },

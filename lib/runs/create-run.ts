@@ -60,6 +60,7 @@ async function checkCampaign(workspaceId: string, campaignId: string, packId: st
         : "This campaign pins a forked prompt and a reviewer has not approved it yet.";
     throw new Conflict(detail, "campaign_not_approved");
   }
+  return campaign;
 }
 
 /** Creates a run (queued) and queues its import. Answers with the run for a 202. */
@@ -72,7 +73,9 @@ export async function createRun(workspaceId: string, body: CreateRunBody | Creat
   const leadsCsvUrl = source.kind === "csv_url" ? source.leadsCsvUrl : null;
   const leadSource = source.kind === "leads" ? (source.leadSource as Prisma.InputJsonObject) : undefined;
   const resolved = pins ? await resolvePins(workspaceId, pins, "pins") : new Map<string, string>();
-  if (body.campaign_id) await checkCampaign(workspaceId, body.campaign_id, pack!.id);
+  const campaign = body.campaign_id ? await checkCampaign(workspaceId, body.campaign_id, pack!.id) : null;
+  // The campaign's sequence as it is now: a later edit of the campaign never changes this run.
+  const steps = campaign && campaign.steps.length > 1 ? campaign.steps.map(({ step, wait, waitSeconds }) => ({ step, wait, waitSeconds })) : null;
   // The one gate: the set this run will really use (run > campaign > pack > label > production).
   const promptSet = await resolvePromptSet(workspaceId, { packId: pack!.id, campaignId: body.campaign_id, runPins: resolved });
   await assertSetApproved(workspaceId, promptSet);
@@ -92,6 +95,7 @@ export async function createRun(workspaceId: string, body: CreateRunBody | Creat
         createdById: actor.id,
         promptSet: Object.fromEntries(promptSet.entries.map((entry) => [entryKey(entry), entry.versionId])),
         promptSetHash: promptSet.hash,
+        ...(steps ? { steps: steps.sort((a, b) => a.step - b.step) } : {}),
         pins: { create: [...resolved].map(([stage, promptVersionId]) => ({ stage, promptVersionId })) },
         ...(upload ? { upload: { create: { filename: upload.name.slice(0, 255), content: new Uint8Array(upload.bytes) } } } : {}),
       },

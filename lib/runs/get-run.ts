@@ -12,7 +12,7 @@ export async function getRun(workspaceId: string, id: string) {
 }
 
 export async function requireRun(workspaceId: string, id: string) {
-  const run = await db().run.findFirst({ where: { id, workspaceId }, select: { id: true, status: true } });
+  const run = await db().run.findFirst({ where: { id, workspaceId }, select: { id: true, status: true, steps: true } });
   if (!run) throw new NotFound("run");
   return run;
 }

@@ -6,6 +6,7 @@ import { decodeCursor, ListQuery, toPage } from "@/lib/http/pagination";
 import { PIPELINE_STAGES } from "@/lib/lifecycle/stages";
 import { presentLead, type LeadJson } from "@/lib/leads/present-lead";
 import { requireRun } from "@/lib/runs/get-run";
+import { presentSequence, SequenceSchema } from "@/lib/sequences/present-sequence";
 import { runCounts } from "@/lib/runs/run-counts";
 import { presentRun, RUN_INCLUDE, RUN_LEAD_STATES, RUN_STATUSES } from "@/lib/runs/run-schemas";
 
@@ -34,13 +35,15 @@ export const RunLeadSchema = z
     stage: z.string().nullable(),
     state: z.enum(RUN_LEAD_STATES),
     reason: z.object({ code: z.string(), message: z.string() }).nullable(),
-    draft_id: z.string().nullable(),
+    draft_id: z.string().nullable().meta({ description: "The lead's latest draft in this run (its latest step's)" }),
+    sequence: SequenceSchema.nullable().meta({ description: "The lead's sequence, for a run of a campaign with later steps (contract §12); null otherwise" }),
     updated_at: z.string(),
   })
   .meta({ id: "RunLead" });
 
 export async function listRunLeads(workspaceId: string, runId: string, query: z.infer<typeof RunLeadsQuery>) {
-  await requireRun(workspaceId, runId);
+  const run = await requireRun(workspaceId, runId);
+  const inSequenceRun = Array.isArray(run.steps);
   const after = decodeCursor(`run-leads:${runId}`, workspaceId, query.cursor);
   const where: Prisma.RunLeadWhereInput = {
     runId,
@@ -49,15 +52,23 @@ export async function listRunLeads(workspaceId: string, runId: string, query: z.
     ...(query.state ? { state: query.state } : {}),
     ...(query.stage ? { stage: query.stage } : {}),
   };
-  const rows = await db().runLead.findMany({ where, include: { lead: true, draft: { select: { id: true } } }, orderBy: { id: "desc" }, take: query.limit + 1 });
-  return toPage(rows, query.limit, `run-leads:${runId}`, workspaceId, (row) => ({
+  const rows = await db().runLead.findMany({ where, include: RUN_LEAD_INCLUDE, orderBy: { id: "desc" }, take: query.limit + 1 });
+  return toPage(rows, query.limit, `run-leads:${runId}`, workspaceId, (row) => presentRunLead(row, inSequenceRun));
+}
+
+/** What a run lead is shown with: its lead and its latest draft. */
+export const RUN_LEAD_INCLUDE = { lead: true, drafts: { select: { id: true }, orderBy: { step: "desc" }, take: 1 } } as const;
+
+export function presentRunLead(row: Prisma.RunLeadGetPayload<{ include: typeof RUN_LEAD_INCLUDE }>, inSequenceRun: boolean): z.infer<typeof RunLeadSchema> {
+  return {
     lead: presentLead(row.lead) as LeadJson,
     stage: row.stage,
     state: row.state as (typeof RUN_LEAD_STATES)[number],
     reason: row.reasonCode ? { code: row.reasonCode, message: row.reasonMessage ?? "" } : null,
-    draft_id: row.draft?.id ?? null,
+    draft_id: row.drafts[0]?.id ?? null,
+    sequence: presentSequence(row, inSequenceRun),
     updated_at: row.updatedAt.toISOString(),
-  }));
+  };
 }
 
 export const RunErrorSchema = z.object({ row: z.number().int(), code: z.string(), message: z.string(), raw: z.string() }).meta({ id: "RunRowError" });

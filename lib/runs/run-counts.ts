@@ -2,7 +2,11 @@ import { DRAFT_STATUS, RUN_LEAD_STATE, SEND_STATUS } from "@/lib/statuses";
 import { sql } from "@/lib/db";
 import type { RunCounts } from "@/lib/runs/run-schemas";
 
-/** A run's counts, computed from its rows (one indexed pass; always true, nothing to keep in step). */
+/**
+ * A run's counts, computed from its rows (one indexed pass; always true, nothing to keep in step).
+ * Each counts leads: drafted, approved and sent are of the first email (step 1); a lead with
+ * follow-ups is counted once, and replied counts leads that replied to any step.
+ */
 export async function runCounts(run: { id: string; rows: number; imported: number; invalidRows: number }): Promise<RunCounts> {
   const { rows } = await sql().query<Record<string, string>>(
     `SELECT
@@ -12,9 +16,9 @@ export async function runCounts(run: { id: string; rows: number; imported: numbe
        count(d.id) FILTER (WHERE d.status = ANY($3)) AS approved,
        count(s.id) FILTER (WHERE s.status = $4) AS sent,
        count(*) FILTER (WHERE rl.state = $5) AS failed,
-       (SELECT count(DISTINCT r."draftId") FROM replies r JOIN drafts d2 ON d2.id = r."draftId" WHERE d2."runId" = $1) AS replied
+       (SELECT count(DISTINCT d2."leadId") FROM replies r JOIN drafts d2 ON d2.id = r."draftId" WHERE d2."runId" = $1) AS replied
      FROM run_leads rl
-     LEFT JOIN drafts d ON d."runLeadId" = rl.id
+     LEFT JOIN drafts d ON d."runLeadId" = rl.id AND d.step = 1
      LEFT JOIN sends s ON s."draftId" = d.id
      WHERE rl."runId" = $1`,
     [run.id, RUN_LEAD_STATE.rejected, [DRAFT_STATUS.approved, DRAFT_STATUS.sent], SEND_STATUS.sent, RUN_LEAD_STATE.failed],

@@ -5,12 +5,32 @@ import { moveLead } from "@/lib/lifecycle/lead";
 import { settleRun } from "@/lib/lifecycle/run";
 import { moveRunLead } from "@/lib/lifecycle/run-lead";
 import { moveSend } from "@/lib/lifecycle/send";
+import { afterStepSent } from "@/lib/sequences/after-send";
 import { enqueueAfterCommit } from "@/lib/queues";
 import { DRAFT_STATUS, LEAD_STATUS, RUN_LEAD_STATE, SEND_STATUS, type SendStatus } from "@/lib/statuses";
 
 // The state changes at the end of a send: recorded (send.completed), in doubt, or the lead rejected.
 
-export type SendingDraft = { id: string; workspaceId: string; leadId: string; runId: string; runLeadId: string; run: { stopAfter: string | null } };
+export type SendingDraft = {
+  id: string;
+  workspaceId: string;
+  leadId: string;
+  runId: string;
+  runLeadId: string;
+  step: number;
+  run: { stopAfter: string | null };
+};
+
+/** What the end of a send reads of its draft (select it where a send is resolved outside the attempt). */
+export const SENDING_DRAFT_SELECT = {
+  id: true,
+  workspaceId: true,
+  leadId: true,
+  runId: true,
+  runLeadId: true,
+  step: true,
+  run: { select: { stopAfter: true } },
+} as const;
 
 const RECORD_RETRY_MS = 60_000;
 /** The run-lead states a send ends from: running, or stopped when its run was canceled while the mail was on its way. */
@@ -60,11 +80,21 @@ export async function recordSentIn(
   if (!recorded) return false;
   await moveDraft({ id: draft.id }, DRAFT_STATUS.sent, {}, { tx });
   await moveLead(draft.leadId, LEAD_STATUS.sent, { tx });
-  await moveRunLead(draft.runLeadId, draft.run.stopAfter === "send" ? RUN_LEAD_STATE.stopped : RUN_LEAD_STATE.done, { stage: "send" }, { tx, from: SENDING });
+  // A later step of the lead's sequence waits: the lead stays `running` (its run `sending`) until it is due.
+  const sequence = await afterStepSent(tx, draft, outcome.acceptedAt);
+  const ended = draft.run.stopAfter === "send" ? RUN_LEAD_STATE.stopped : RUN_LEAD_STATE.done;
+  await moveRunLead(draft.runLeadId, sequence === "continues" ? RUN_LEAD_STATE.running : ended, { stage: "send" }, { tx, from: SENDING });
   await writeEvents(tx, draft.workspaceId, [
     {
       type: "send.completed",
-      data: { lead_id: draft.leadId, draft_id: draft.id, run_id: draft.runId, message_id: send.messageId, accepted_at: outcome.acceptedAt.toISOString() },
+      data: {
+        lead_id: draft.leadId,
+        draft_id: draft.id,
+        run_id: draft.runId,
+        message_id: send.messageId,
+        accepted_at: outcome.acceptedAt.toISOString(),
+        step: draft.step,
+      },
     },
   ]);
   return true;

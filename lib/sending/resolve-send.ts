@@ -6,7 +6,7 @@ import { moveSend } from "@/lib/lifecycle/send";
 import { enqueueAfterCommit } from "@/lib/queues";
 import { settleRun } from "@/lib/lifecycle/run";
 import { getSend } from "@/lib/sending/list-sends";
-import { recordSentIn } from "@/lib/sending/record-send";
+import { recordSentIn, SENDING_DRAFT_SELECT } from "@/lib/sending/record-send";
 import { SEND_STATUS, RUN_STATUS } from "@/lib/statuses";
 
 // A reviewer's decision on a send in doubt (contract §12, POST /sends/{id}/resolve), audited
@@ -29,7 +29,7 @@ export async function resolveSend(workspaceId: string, sendId: string, body: Res
   const send = await db().send.findFirst({
     where: { id: sendId, workspaceId },
     include: {
-      draft: { select: { id: true, workspaceId: true, leadId: true, runId: true, runLeadId: true, run: { select: { stopAfter: true, status: true } } } },
+      draft: { select: { ...SENDING_DRAFT_SELECT, run: { select: { stopAfter: true, status: true } } } },
     },
   });
   if (!send) throw new NotFound("send");

@@ -2,7 +2,9 @@ import { db } from "@/lib/db";
 import { newId } from "@/lib/ids";
 import { moveSend, moveSendReturning, NOT_ATTEMPTED_SEND_STATUSES } from "@/lib/lifecycle/send";
 import { relayTransportOptions } from "@/lib/relay/relay-settings";
-import { sendWaitMs } from "@/lib/sending/send-window";
+import { enqueueSend, sendWaitMs } from "@/lib/sending/send-window";
+import { followUpHold } from "@/lib/sequences/send-hold";
+import { threadHeaders, threadsOf } from "@/lib/sequences/thread";
 import { crashPoint } from "@/lib/sending/crash-point";
 import { recordInDoubt, recordSent, rejectAtSend, retryingThroughOutage, type SendingDraft } from "@/lib/sending/record-send";
 import { withSendLock } from "@/lib/sending/send-lock";
@@ -30,6 +32,9 @@ import { DRAFT_STATUS, SEND_STATUS, RUN_LEAD_STATE, RUN_STATUS } from "@/lib/sta
 // (`waiting_relay`) until one is saved.
 
 export type SendOutcome = "skipped" | "busy" | "waiting_relay" | "sent" | "in_doubt" | "rejected";
+
+/** How soon a follow-up held by a reply not classified yet looks again. */
+const REPLY_PENDING_RECHECK_MS = 5_000;
 
 type Loaded = NonNullable<Awaited<ReturnType<typeof load>>>;
 
@@ -75,6 +80,10 @@ export async function sendDraft(draftId: string): Promise<SendOutcome> {
   if (!draft || draft.status !== DRAFT_STATUS.approved || (draft.send && NOT_ATTEMPTED_SEND_STATUSES.includes(draft.send.status))) return "skipped";
   if (sendWaitMs(draft) > 0) return "skipped"; // still in the web app's undo window: its delayed job sends it
   if (draft.runLead.state !== RUN_LEAD_STATE.running || draft.run.stopAfter === "draft_email" || draft.run.status === RUN_STATUS.canceled) return "skipped";
+  // A follow-up: its sequence is read again now (ended by a reply, paused by an out-of-office).
+  const hold = await followUpHold(draft);
+  if (hold === "reply_pending") await enqueueSend(draftId, new Date(Date.now() + REPLY_PENDING_RECHECK_MS), "reply");
+  if (hold !== "go") return "skipped"; // ended: its draft was canceled; paused: the scheduler queues it when the pause ends
   const relay = draft.workspace.relay;
   if (!relay) return waitForRelay(draft);
 
@@ -106,10 +115,23 @@ export async function sendDraft(draftId: string): Promise<SendOutcome> {
         create: { id: newId("snd"), workspaceId: draft.workspaceId, draftId, messageId: messageIdFor(relay.fromEmail), status: SEND_STATUS.pending },
         update: {},
       }));
-    // Claims it from pending, from waiting_relay (a relay saved a moment ago), or from a dead attempt's `sending`.
-    const claimed = await moveSendReturning({ id: reserved.id }, SEND_STATUS.sending, { claimedAt: new Date(), attempts: { increment: 1 } });
+    const claimed = await claimSend(draftId, reserved.id);
     if (!claimed) return "skipped";
     return attempt(draft, relay, claimed, () => lock.stillHeld());
+  });
+}
+
+/**
+ * Claims the send from pending, from waiting_relay (a relay saved a moment ago), or from a dead
+ * attempt's `sending`, while holding its draft's row and only if the draft is still approved: a
+ * sequence that ends cancels an unsent follow-up under that row's lock (lib/lifecycle/draft.ts),
+ * so a canceled follow-up is never claimed and a claimed one is never canceled.
+ */
+function claimSend(draftId: string, sendId: string) {
+  return db().$transaction(async (tx) => {
+    const [row] = await tx.$queryRaw<{ status: string }[]>`SELECT status FROM drafts WHERE id = ${draftId} FOR SHARE`;
+    if (row?.status !== DRAFT_STATUS.approved) return null;
+    return moveSendReturning({ id: sendId }, SEND_STATUS.sending, { claimedAt: new Date(), attempts: { increment: 1 } }, { tx });
   });
 }
 
@@ -118,6 +140,8 @@ type Claimed = { id: string; messageId: string; attempts: number };
 
 async function attempt(draft: Loaded, relay: Relay, send: Claimed, stillHeld: () => Promise<void>): Promise<SendOutcome> {
   const sending: SendingDraft = draft;
+  // A follow-up goes in its lead's thread: In-Reply-To and References name the messages sent before it.
+  const thread = draft.step > 1 ? ((await threadsOf([draft.runLeadId], draft.step)).get(draft.runLeadId) ?? []) : [];
   // The sender is whoever the relay names now, not when the draft was written.
   const raw = await composeMessage({
     from: relay.fromName ? { name: relay.fromName, address: relay.fromEmail } : relay.fromEmail,
@@ -126,6 +150,7 @@ async function attempt(draft: Loaded, relay: Relay, send: Claimed, stillHeld: ()
     text: draft.body,
     messageId: send.messageId,
     headers: { ...unsubscribeHeaders(draft.workspaceId, draft.lead.email, relay.fromEmail), "X-LeadPipe-Draft": draft.id },
+    ...threadHeaders(thread),
   });
   const options = relayTransportOptions(relay);
   let abandoned = false;

@@ -3,7 +3,7 @@ import { db, sql } from "@/lib/db";
 import { log } from "@/lib/log";
 import { imapClient } from "@/lib/mailbox/imap-connection";
 import { enqueueBulkAfterCommit } from "@/lib/queues";
-import { recordSent } from "@/lib/sending/record-send";
+import { recordSent, SENDING_DRAFT_SELECT } from "@/lib/sending/record-send";
 import { SEND_STATUS } from "@/lib/statuses";
 
 // Resolving in-doubt sends from the mailbox (docs/reliability.md, "Sending exactly once"). A mail
@@ -42,7 +42,7 @@ export async function checkSentFolder(workspaceId: string): Promise<SentFolderCh
   const since = new Date(Date.now() - SENT_FOLDER_CHECK_DAYS * 86_400_000);
   const sends = await db().send.findMany({
     where: { workspaceId, status: SEND_STATUS.in_doubt, inDoubtAt: { gte: since } },
-    include: { draft: { select: { id: true, workspaceId: true, leadId: true, runId: true, runLeadId: true, run: { select: { stopAfter: true } } } } },
+    include: { draft: { select: SENDING_DRAFT_SELECT } },
     orderBy: { sentCheckedAt: { sort: "asc", nulls: "first" } },
     take: BATCH,
   });

@@ -1,6 +1,8 @@
 import { db, type Tx } from "@/lib/db";
 import { recordAudit, type Actor } from "@/lib/audit/record-audit";
 import { newId } from "@/lib/ids";
+import { endSequencesForAddress } from "@/lib/sequences/stop-rules";
+import { SEQUENCE_END_REASON } from "@/lib/statuses";
 
 // The suppression list: addresses a workspace never sends to again. One row per lower-cased
 // address. Every change is an audit entry written in the same transaction as the change. The send
@@ -39,6 +41,8 @@ export async function suppress(input: SuppressInput, tx?: Tx): Promise<{ created
     const existing = await tx.suppression.findUniqueOrThrow({ where: { workspaceId_emailLower: { workspaceId: input.workspaceId, emailLower } } });
     return { created: false, id: existing.id };
   }
+  // Nothing more is sent to the address: its sequences end (a reply's own stop rule ran first, lib/sequences/stop-rules.ts).
+  await endSequencesForAddress(tx, input.workspaceId, emailLower, input.source === "bounce" ? SEQUENCE_END_REASON.bounced : SEQUENCE_END_REASON.unsubscribed);
   await recordAudit(tx, {
     workspaceId: input.workspaceId,
     actor: input.actor ?? SYSTEM_ACTOR,

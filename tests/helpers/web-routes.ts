@@ -194,7 +194,7 @@ export const WEB_CASES: Record<string, WebCase> = {
   "POST /api/web/packs/{slug}/fork": { body: () => ({ name: "Forked by another workspace" }) },
   "POST /api/web/packs/{slug}/approve": { body: () => ({}) },
   "POST /api/web/packs/{slug}/predict": { body: () => ({ header: ["email", "title"], rows: [["a@example.com", "CEO"]] }) },
-  "GET /api/web/pin-options": { probes: () => list },
+  "GET /api/web/pin-options": { probes: () => [...list, { label: "follow_up", query: "?stage=follow_up", expect: [200] }] },
   "GET /api/web/prompts": { probes: () => list },
   "GET /api/web/prompts/{name}": {},
   "POST /api/web/prompts/{name}/fork": { body: (r) => ({ from: r.promptVersion, as: `${r.promptVersion}-web` }) },

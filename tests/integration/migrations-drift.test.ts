@@ -11,6 +11,11 @@ import { dropDatabase, executeSql, recreateDatabase, schemaSnapshot } from "../h
 // their catalogs compared. A model changed without a migration fails here.
 
 const run = promisify(execFile);
+/**
+ * Partial indexes, which schema.prisma cannot state (Prisma 6 has no predicate on @@index): the
+ * schema side is given the predicate its migration wrote, so any other difference still shows.
+ */
+const PARTIAL_INDEXES = [`DROP INDEX "run_leads_nextAt_idx"; CREATE INDEX "run_leads_nextAt_idx" ON "run_leads"("nextAt") WHERE "nextAt" IS NOT NULL;`];
 const prisma = path.join(ROOT, "node_modules", ".bin", "prisma");
 const base = new URL(process.env.DATABASE_URL!);
 const adminUrl = Object.assign(new URL(base), { pathname: "/postgres" }).toString();
@@ -36,7 +41,7 @@ describe("schema.prisma and migrations", () => {
     });
     // Status CHECK constraints are not Prisma's to model: the schema side takes them from
     // lib/statuses.ts, so a status list changed without a migration (`--statuses`) fails here too.
-    await executeSql(schemaUrl, `${sql}\n${statusCheckSql()}`);
+    await executeSql(schemaUrl, `${sql}\n${statusCheckSql()}\n${PARTIAL_INDEXES.join("\n")}`);
 
     const [migrated, declared] = await Promise.all([schemaSnapshot(migratedUrl), schemaSnapshot(schemaUrl)]);
     const missingFromMigrations = declared.filter((line) => !migrated.includes(line));

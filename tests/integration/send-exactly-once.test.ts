@@ -103,7 +103,7 @@ describe("sending exactly once", () => {
     const emails = Array.from({ length: 5 }, (_, i) => `lead${i}@once.example`);
     const { draftIds } = await draftsAwaitingReview(workspaceId, emails);
     for (const id of draftIds) await db().draft.update({ where: { id }, data: { status: "approved" } });
-    await db().runLead.updateMany({ where: { draft: { id: { in: draftIds } } }, data: { state: "running" } });
+    await db().runLead.updateMany({ where: { drafts: { some: { id: { in: draftIds } } } }, data: { state: "running" } });
     const outcomes = await Promise.all(draftIds.flatMap((id) => Array.from({ length: 4 }, () => sendDraft(id))));
     expect(outcomes.filter((outcome) => outcome === "sent")).toHaveLength(draftIds.length);
     for (const id of draftIds) expect(mailsFor(id)).toHaveLength(1);

@@ -76,7 +76,7 @@ async function expectInDoubt(workspaceId: string, runId: string, draftId: string
   expect(send).toMatchObject({ status: "in_doubt", acceptedAt: null });
   expect(send.inDoubtAt).toBeInstanceOf(Date);
   expect((await db().draft.findUniqueOrThrow({ where: { id: draftId } })).status).toBe("approved");
-  const runLead = await db().runLead.findFirstOrThrow({ where: { draft: { id: draftId } }, include: { lead: true } });
+  const runLead = await db().runLead.findFirstOrThrow({ where: { drafts: { some: { id: draftId } } }, include: { lead: true } });
   expect([runLead.state, runLead.stage, runLead.lead.status]).toEqual(["running", "send", "approved"]);
   expect(await runStatus(runId)).toBe("sending");
   expect(await completedEvents(workspaceId, draftId)).toBe(0);

@@ -14,6 +14,8 @@ export const promptQueries = {
   history: (name: string) => endpoint<PromptHistory>(queryKeys.prompts.detail(name), `/prompts/${encodeURIComponent(name)}`),
   /** Every prompt version a pack stage may pin, by stage. */
   pinOptions: () => endpoint<PinOptions>(queryKeys.prompts.pinOptions(), "/pin-options"),
+  /** The follow_up versions and forks a campaign step may pin. */
+  followUpOptions: () => endpoint<{ follow_up: PinOption[] }>(queryKeys.prompts.followUpOptions(), "/pin-options?stage=follow_up"),
 };
 
 export function usePromptList() {
@@ -26,4 +28,8 @@ export function usePromptHistory(name: string) {
 
 export function usePinOptions() {
   return useQuery(promptQueries.pinOptions());
+}
+
+export function useFollowUpOptions() {
+  return useQuery(promptQueries.followUpOptions());
 }

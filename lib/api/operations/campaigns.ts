@@ -37,7 +37,7 @@ export const createCampaignOperation = defineOperation({
   role: "admin",
   summary: "Create a campaign",
   description:
-    "Pins (`name[@ws]:version` per stage) apply to its runs over the pack's. `steps` is the sequence in order: step 1 is the first email (`{}` or `{prompt: \"draft_email\"}`, no wait), each later step `{wait, prompt}` with an ISO 8601 `wait` and `follow_up` or a follow_up pin; at most 8; without `steps` the campaign is one step. A campaign whose resolved prompt set (every step's version included) holds a fork must be approved before a run may use it. Later steps are stored and gated; they are not scheduled or sent yet.",
+    'Pins (`name[@ws]:version` per stage) apply to its runs over the pack\'s. `steps` is the sequence in order: step 1 is the first email (`{}` or `{prompt: "draft_email"}`, no wait), each later step `{wait, prompt}` with an ISO 8601 `wait` and `follow_up` or a follow_up pin; at most 8; without `steps` the campaign is one step. A campaign whose resolved prompt set (every step\'s version included) holds a fork must be approved before a run may use it. Runs started with the campaign follow its steps: each later step is drafted when its wait has passed after the previous send, reviewed, and sent in the thread (docs/pipeline.md, "Sequences").',
   body: CreateCampaignBody,
   success: { status: 201, description: "The campaign", schema: CampaignSchema },
   errors: ["invalid_json", "payload_too_large", "unsupported_media_type", "validation_failed"],

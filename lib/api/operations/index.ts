@@ -17,6 +17,7 @@ import {
   listRunLeadsOperation,
   listRunsOperation,
   renameRunOperation,
+  stopRunLeadOperation,
 } from "@/lib/api/operations/runs";
 import {
   approveCampaignOperation,
@@ -80,6 +81,7 @@ export const OPERATIONS = [
   listRunLeadsOperation,
   listRunErrorsOperation,
   cancelRunOperation,
+  stopRunLeadOperation,
   renameRunOperation,
   listDraftsOperation,
   getDraftOperation,

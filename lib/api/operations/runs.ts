@@ -3,6 +3,7 @@ import { defineOperation } from "@/lib/api/operation";
 import { ListQuery } from "@/lib/http/pagination";
 import { pageOf } from "@/lib/api/schemas";
 import { cancelRun } from "@/lib/runs/cancel-run";
+import { RunLeadParams, stopLeadSequence } from "@/lib/sequences/stop-lead";
 import { acceptedRunAnswer, createRun } from "@/lib/runs/create-run";
 import { getRun } from "@/lib/runs/get-run";
 import { RenameRunBody, renameRun } from "@/lib/runs/run-name";
@@ -96,6 +97,21 @@ export const cancelRunOperation = defineOperation({
   success: { status: 200, description: "The run", schema: RunSchema },
   errors: ["not_found", "conflict"],
   handler: async ({ params, auth }) => ({ body: await cancelRun(auth.workspace.id, params.id, auth.actor) }),
+});
+
+export const stopRunLeadOperation = defineOperation({
+  id: "stopRunLead",
+  method: "POST",
+  path: "/runs/{id}/leads/{lead_id}/stop",
+  tag: "Runs",
+  role: "reviewer",
+  summary: "Stop one lead's sequence",
+  description:
+    "Ends the lead's sequence in this run (`ended_reason: stopped`): its follow-ups not yet on their way are canceled and the lead ends `stopped`. Audited (`sequence.stopped`) and announced (`lead.sequence_ended`). Stopping a sequence that has already ended answers the lead as it is. 409 `no_sequence` when the run's campaign has no later steps or the lead has no draft yet.",
+  params: RunLeadParams,
+  success: { status: 200, description: "The run lead, with its sequence", schema: RunLeadSchema },
+  errors: ["not_found", "no_sequence"],
+  handler: async ({ params, auth }) => ({ body: await stopLeadSequence(auth.workspace.id, params.id, params.lead_id, auth.actor) }),
 });
 
 export const renameRunOperation = defineOperation({

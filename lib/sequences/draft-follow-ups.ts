@@ -1,0 +1,150 @@
+import { db, sql, sqlTransaction } from "@/lib/db";
+import { config } from "@/lib/config";
+import { writeEvents } from "@/lib/events/outbox";
+import { newId } from "@/lib/ids";
+import { settleRun } from "@/lib/lifecycle/run";
+import { moveRunLeadsInBatch } from "@/lib/lifecycle/run-lead";
+import { settleClaimed } from "@/lib/lifecycle/sequence";
+import { log } from "@/lib/log";
+import { LEAD_FACT_COLUMNS, RUN_CONTEXT_SELECT, stageContext, type LeadFactRow } from "@/lib/pipeline/stage-context";
+import { promptTarget, runPrompt } from "@/lib/prompts/run-prompt";
+import { enqueueBulkAfterCommit } from "@/lib/queues";
+import { dueAfter, lastStep, runSteps } from "@/lib/sequences/run-steps";
+import { threadsOf } from "@/lib/sequences/thread";
+import { DRAFT_STATUS, RUN_LEAD_STATE, SEQUENCE_STATUS } from "@/lib/statuses";
+
+// The `sequence` job: leads the scheduler found due (lib/sequences/tick.ts), each claimed with a
+// lease. For each lead, what is due depends on its current step's draft:
+//   sent           the next step's wait has passed: its follow-up is written (follow_up, as the run's
+//                  prompt set names it for that step) and waits for review (draft.ready with `step`)
+//   approved       a pause ended (an out-of-office's return date): its send is queued again
+//   anything else  nothing to do until a reviewer acts
+// A batch is written in one transaction, conditional on each claim still standing (a reply may have
+// ended the sequence meanwhile), and a draft is unique per (run lead, step), so a job run twice (a
+// worker killed after its commit) writes nothing twice. A lead whose model could not answer keeps
+// its lease and is claimed again when it lapses.
+
+type Row = LeadFactRow & {
+  runLeadId: string;
+  leadId: string;
+  step: number;
+  draftId: string | null;
+  draftStatus: string | null;
+  sentAt: Date | null;
+};
+
+export async function advanceSequences(runId: string, runLeadIds: string[], now = new Date()) {
+  const run = await loadRun(runId);
+  const steps = runSteps(run?.steps);
+  if (!run || steps.length === 0) return { drafted: 0, resumed: 0 };
+  const { rows } = await sql().query<Row>(
+    `SELECT rl.id AS "runLeadId", rl."leadId", COALESCE(rl."sequenceStep", 1) AS step, d.id AS "draftId", d.status AS "draftStatus",
+            s."acceptedAt" AS "sentAt", ${LEAD_FACT_COLUMNS}
+       FROM run_leads rl JOIN leads l ON l.id = rl."leadId"
+       LEFT JOIN drafts d ON d."runLeadId" = rl.id AND d.step = COALESCE(rl."sequenceStep", 1)
+       LEFT JOIN sends s ON s."draftId" = d.id
+      WHERE rl.id = ANY($1) AND rl."runId" = $2 AND rl."nextAt" IS NOT NULL AND rl.state = $3
+        AND rl."sequenceStatus" IS DISTINCT FROM $4`,
+    [runLeadIds, runId, RUN_LEAD_STATE.running, SEQUENCE_STATUS.finished],
+  );
+  const toDraft: Row[] = [];
+  const settle: { id: string; step: number; nextAt: Date | null }[] = [];
+  const resend: string[] = [];
+  for (const row of rows) {
+    const next = row.step + 1;
+    const due = row.draftStatus === DRAFT_STATUS.sent && row.sentAt && next <= lastStep(steps) ? dueAfter(steps, next, row.sentAt) : null;
+    if (due && due <= now) toDraft.push(row);
+    else settle.push({ id: row.runLeadId, step: row.step, nextAt: due }); // not due yet (a pause ended early), or waiting for review
+    if (row.draftStatus === DRAFT_STATUS.approved && row.draftId) resend.push(row.draftId);
+  }
+  const written = await writeFollowUps(run, toDraft);
+  await sqlTransaction((client) => settleClaimed(client, settle));
+  await enqueueBulkAfterCommit(
+    "send",
+    resend.map((draftId) => ({ payload: { v: 1 as const, draftId }, options: { tag: `resume-${now.getTime()}` } })),
+  );
+  if (written) await settleRun(runId);
+  return { drafted: written, resumed: resend.length };
+}
+
+type Run = NonNullable<Awaited<ReturnType<typeof loadRun>>>;
+const loadRun = (runId: string) => db().run.findUnique({ where: { id: runId }, select: { id: true, steps: true, promptSet: true, ...RUN_CONTEXT_SELECT } });
+
+async function writeFollowUps(run: Run, rows: Row[]): Promise<number> {
+  if (rows.length === 0) return 0;
+  const context = stageContext(run);
+  const set = (run.promptSet ?? {}) as Record<string, string>;
+  const versionIds = [...new Set(rows.map((row) => set[`follow_up#${row.step + 1}`]).filter(Boolean))];
+  const versions = new Map(
+    (await db().promptVersion.findMany({ where: { id: { in: versionIds } }, include: { prompt: { select: { name: true } } } })).map((v) => [v.id, v]),
+  );
+  const threads = await threadsOf(
+    rows.map((row) => row.runLeadId),
+    null,
+  );
+  const targets = new Map<string, Awaited<ReturnType<typeof promptTarget>>>();
+  const drafts: { row: Row; step: number; versionId: string; subject: string; body: string }[] = [];
+  for (const row of rows) {
+    const step = row.step + 1;
+    const version = versions.get(set[`follow_up#${step}`]);
+    if (!version) {
+      log.error({ runId: run.id, step }, "no follow_up version in the run's prompt set");
+      continue;
+    }
+    if (!targets.has(version.modelDefault)) targets.set(version.modelDefault, await promptTarget(run.workspaceId, version.modelDefault));
+    const target = targets.get(version.modelDefault)!;
+    const thread = (threads.get(row.runLeadId) ?? []).map((entry) => ({ subject: entry.subject, body: entry.body }));
+    const ran = await runPrompt("follow_up", version, { facts: row, signals: row.signals, context, step, thread }, target);
+    if (ran.kind !== "done") {
+      log.warn({ runId: run.id, runLeadId: row.runLeadId, step, outcome: ran.kind }, "follow-up not written; claimed again when its lease lapses");
+      continue;
+    }
+    drafts.push({ row, step, versionId: version.id, subject: ran.output.subject, body: ran.output.body });
+  }
+  if (drafts.length === 0) return 0;
+  return sqlTransaction(async (client) => {
+    const moved = await settleClaimed(
+      client,
+      drafts.map((d) => ({ id: d.row.runLeadId, step: d.step, nextAt: null })),
+    );
+    const kept = drafts.filter((d) => moved.has(d.row.runLeadId));
+    await moveRunLeadsInBatch(
+      client,
+      kept.map((d) => ({ id: d.row.runLeadId, stage: "send", state: RUN_LEAD_STATE.awaiting_review, qualified: null, reasonCode: null, reasonMessage: null })),
+      { from: [RUN_LEAD_STATE.running] },
+    );
+    const inserted = await client.query<{ id: string; leadId: string; step: number }>(
+      `INSERT INTO drafts (id, "workspaceId", "leadId", "runId", "runLeadId", step, "promptVersionId", subject, body, status, "createdAt", "updatedAt")
+       SELECT t.id, $1, t.lead_id, $2, t.run_lead_id, t.step, t.prompt_version_id, t.subject, t.body, $4, now(), now()
+         FROM json_to_recordset($3::json) AS t(id text, lead_id text, run_lead_id text, step int, prompt_version_id text, subject text, body text)
+       ON CONFLICT ("runLeadId", step) DO NOTHING
+       RETURNING id, "leadId", step`,
+      [
+        run.workspaceId,
+        run.id,
+        JSON.stringify(
+          kept.map((d) => ({
+            id: newId("drf"),
+            lead_id: d.row.leadId,
+            run_lead_id: d.row.runLeadId,
+            step: d.step,
+            prompt_version_id: d.versionId,
+            subject: d.subject,
+            body: d.body,
+          })),
+        ),
+        DRAFT_STATUS.awaiting_review,
+      ],
+    );
+    const appUrl = config().APP_URL;
+    await writeEvents(
+      client,
+      run.workspaceId,
+      inserted.rows.map((draft) => ({
+        type: "draft.ready" as const,
+        data: { lead_id: draft.leadId, draft_id: draft.id, review_url: `${appUrl}/review/drafts/${draft.id}`, run_id: run.id, step: draft.step },
+      })),
+    );
+    return inserted.rows.length;
+  });
+}

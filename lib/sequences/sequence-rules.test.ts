@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import { dueAfter, lastStep, runSteps } from "@/lib/sequences/run-steps";
+import { stopRuleFor } from "@/lib/sequences/stop-rules";
+import { threadHeaders, type ThreadEntry } from "@/lib/sequences/thread";
+import { REPLY_CATEGORIES } from "@/lib/replies/categories";
+
+const stored = [
+  { step: 3, wait: "P4D", waitSeconds: 4 * 86_400 },
+  { step: 1, wait: null, waitSeconds: null },
+  { step: 2, wait: "PT5S", waitSeconds: 5 },
+];
+
+describe("a run's steps", () => {
+  it("reads the stored steps in order, and nothing from a run without steps or a malformed value", () => {
+    expect(runSteps(stored).map((s) => s.step)).toEqual([1, 2, 3]);
+    expect(lastStep(runSteps(stored))).toBe(3);
+    expect(runSteps(null)).toEqual([]);
+    expect(runSteps([{ step: "two" }])).toEqual([]);
+    expect(lastStep([])).toBe(1);
+  });
+
+  it("puts each step's due time at the previous send plus its wait", () => {
+    const sent = new Date("2026-11-26T10:00:00Z");
+    expect(dueAfter(runSteps(stored), 2, sent)).toEqual(new Date("2026-11-26T10:00:05Z"));
+    expect(dueAfter(runSteps(stored), 3, sent)).toEqual(new Date("2026-11-30T10:00:00Z"));
+    expect(dueAfter(runSteps(stored), 4, sent)).toBeNull();
+  });
+});
+
+describe("the stop rules", () => {
+  it("end the sequence on every reply class but out_of_office, which pauses it", () => {
+    const rules = Object.fromEntries(REPLY_CATEGORIES.map((category) => [category, stopRuleFor(category)]));
+    expect(rules).toMatchObject({ out_of_office: "pause", unsubscribe: "unsubscribed", bounce: "bounced", interested: "replied", not_interested: "replied" });
+    expect(REPLY_CATEGORIES.filter((category) => rules[category] === "pause")).toEqual(["out_of_office"]);
+  });
+});
+
+describe("a follow-up's threading headers", () => {
+  const entry = (step: number, messageId: string): ThreadEntry => ({
+    runLeadId: "rl",
+    step,
+    draftId: `d${step}`,
+    subject: "s",
+    body: "b",
+    messageId,
+    sentAt: null,
+  });
+  it("answer the last message and reference every earlier one, oldest first; step 1 has none", () => {
+    expect(threadHeaders([])).toEqual({});
+    expect(threadHeaders([entry(1, "<a@x>"), entry(2, "<b@x>")])).toEqual({ inReplyTo: "<b@x>", references: ["<a@x>", "<b@x>"] });
+  });
+});

@@ -1,0 +1,55 @@
+import { sqlTransaction } from "@/lib/db";
+import { claimDue } from "@/lib/lifecycle/sequence";
+import { log } from "@/lib/log";
+import { enqueueBulkAfterCommit } from "@/lib/queues";
+
+// The sequence scheduler (docs/pipeline.md "Sequences"): nothing sleeps per lead. Each lead with
+// something due carries its time in `run_leads.nextAt`, under a partial index that holds only such
+// leads. A tick claims the due ones (oldest first, SKIP LOCKED, so every worker process may tick)
+// and queues them as `sequence` jobs of up to BATCH leads of one run. The claim is a lease: it
+// pushes `nextAt` LEASE_SECONDS ahead, so a lead whose job is lost (Redis emptied, a worker
+// killed) comes due again and is claimed once more; the job's writes are idempotent.
+
+export const TICK_LIMIT = 5_000;
+export const BATCH = 500;
+export const LEASE_SECONDS = 300;
+
+/** One tick: answers how many leads it claimed. */
+export async function tickSequences(limit = TICK_LIMIT): Promise<number> {
+  const claimed = await sqlTransaction((client) => claimDue(client, limit, LEASE_SECONDS));
+  if (claimed.length === 0) return 0;
+  const byRun = new Map<string, string[]>();
+  for (const row of claimed) byRun.set(row.runId, [...(byRun.get(row.runId) ?? []), row.id]);
+  const stamp = Date.now().toString(36);
+  const jobs = [...byRun].flatMap(([runId, ids]) =>
+    Array.from({ length: Math.ceil(ids.length / BATCH) }, (_, i) => ({
+      payload: { v: 1 as const, runId, runLeadIds: ids.slice(i * BATCH, (i + 1) * BATCH) },
+      options: { tag: stamp },
+    })),
+  );
+  await enqueueBulkAfterCommit("sequence", jobs);
+  log.debug({ claimed: claimed.length, jobs: jobs.length }, "sequence tick");
+  return claimed.length;
+}
+
+/** Ticks once a second (at once again while a tick finds a full batch), in every worker process. */
+export function startSequenceLoop(everyMs = 1_000): { stop: () => Promise<void> } {
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      let claimed = 0;
+      try {
+        claimed = await tickSequences();
+      } catch (error) {
+        log.warn({ err: (error as Error).message }, "sequence tick failed; will retry");
+      }
+      if (claimed < TICK_LIMIT) await new Promise((resolve) => setTimeout(resolve, everyMs));
+    }
+  })();
+  return {
+    stop: async () => {
+      running = false;
+      await loop;
+    },
+  };
+}
