@@ -3,10 +3,10 @@ import type { CampaignJson } from "@/components/campaigns/types";
 import { promptHref } from "@/components/prompts/prompt-text";
 import { cardStyles } from "@/components/ui/styles";
 
-// The campaign's sequence, read-only (issue 26, first slice): each step, its wait in words and the
-// prompt version it runs as the campaign resolves it. A step on a fork links to that fork's diff
-// and evaluation further down the page (the approval covers every step's version). Steps are edited
-// over PATCH /v1/campaigns/{id} for now; nothing schedules or sends a later step yet.
+// The campaign's sequence, read-only (what reviewers and viewers see; admins get the step editor,
+// step-editor.tsx): each step, its wait in words and the prompt version it runs as the campaign
+// resolves it. A step on a fork links to that fork's diff and evaluation further down the page (the
+// approval covers every step's version). Runs started with the campaign follow these steps (lib/sequences/).
 
 export const STEP_SOURCE: Record<string, string> = {
   run: "run pin",

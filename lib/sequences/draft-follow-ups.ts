@@ -18,7 +18,8 @@ import { DRAFT_STATUS, RUN_LEAD_STATE, SEQUENCE_STATUS } from "@/lib/statuses";
 //   sent           the next step's wait has passed: its follow-up is written (follow_up, as the run's
 //                  prompt set names it for that step) and waits for review (draft.ready with `step`)
 //   approved       a pause ended (an out-of-office's return date): its send is queued again
-//   anything else  nothing to do until a reviewer acts
+//   anything else  nothing to do until a reviewer acts (a pause that ends while its follow-up
+//                  waits for review just ends: the approval sends it)
 // A batch is written in one transaction, conditional on each claim still standing (a reply may have
 // ended the sequence meanwhile), and a draft is unique per (run lead, step), so a job run twice (a
 // worker killed after its commit) writes nothing twice. A lead whose model could not answer keeps
@@ -26,6 +27,7 @@ import { DRAFT_STATUS, RUN_LEAD_STATE, SEQUENCE_STATUS } from "@/lib/statuses";
 
 type Row = LeadFactRow & {
   runLeadId: string;
+  state: string;
   leadId: string;
   step: number;
   draftId: string | null;
@@ -38,24 +40,26 @@ export async function advanceSequences(runId: string, runLeadIds: string[], now 
   const steps = runSteps(run?.steps);
   if (!run || steps.length === 0) return { drafted: 0, resumed: 0 };
   const { rows } = await sql().query<Row>(
-    `SELECT rl.id AS "runLeadId", rl."leadId", COALESCE(rl."sequenceStep", 1) AS step, d.id AS "draftId", d.status AS "draftStatus",
+    `SELECT rl.id AS "runLeadId", rl."leadId", rl.state, COALESCE(rl."sequenceStep", 1) AS step, d.id AS "draftId", d.status AS "draftStatus",
             s."acceptedAt" AS "sentAt", ${LEAD_FACT_COLUMNS}
        FROM run_leads rl JOIN leads l ON l.id = rl."leadId"
        LEFT JOIN drafts d ON d."runLeadId" = rl.id AND d.step = COALESCE(rl."sequenceStep", 1)
        LEFT JOIN sends s ON s."draftId" = d.id
-      WHERE rl.id = ANY($1) AND rl."runId" = $2 AND rl."nextAt" IS NOT NULL AND rl.state = $3
+      WHERE rl.id = ANY($1) AND rl."runId" = $2 AND rl."nextAt" IS NOT NULL AND rl.state = ANY($3)
         AND rl."sequenceStatus" IS DISTINCT FROM $4`,
-    [runLeadIds, runId, RUN_LEAD_STATE.running, SEQUENCE_STATUS.finished],
+    [runLeadIds, runId, [RUN_LEAD_STATE.running, RUN_LEAD_STATE.awaiting_review], SEQUENCE_STATUS.finished],
   );
   const toDraft: Row[] = [];
   const settle: { id: string; step: number; nextAt: Date | null }[] = [];
   const resend: string[] = [];
   for (const row of rows) {
     const next = row.step + 1;
-    const due = row.draftStatus === DRAFT_STATUS.sent && row.sentAt && next <= lastStep(steps) ? dueAfter(steps, next, row.sentAt) : null;
+    const waiting = row.state === RUN_LEAD_STATE.running && row.draftStatus === DRAFT_STATUS.sent && row.sentAt && next <= lastStep(steps);
+    const due = waiting ? dueAfter(steps, next, row.sentAt!) : null;
     if (due && due <= now) toDraft.push(row);
     else settle.push({ id: row.runLeadId, step: row.step, nextAt: due }); // not due yet (a pause ended early), or waiting for review
-    if (row.draftStatus === DRAFT_STATUS.approved && row.draftId) resend.push(row.draftId);
+    // A pause ended on an approved follow-up: its send was held (lib/sequences/send-hold.ts).
+    if (row.state === RUN_LEAD_STATE.running && row.draftStatus === DRAFT_STATUS.approved && row.draftId) resend.push(row.draftId);
   }
   const written = await writeFollowUps(run, toDraft);
   await sqlTransaction((client) => settleClaimed(client, settle));
