@@ -22,6 +22,8 @@ export type MatrixFixture = {
   leadId: string;
   draftId: string;
   campaignId: string;
+  /** A running experiment on the campaign's step 1 (built-in versions: no approval needed). */
+  experimentId: string;
   packSlug: string;
   tokenId: string;
   memberId: string;
@@ -68,6 +70,16 @@ export async function matrixFixture(request: APIRequestContext): Promise<MatrixF
   cli("user:create", "--workspace", "demo", "--email", authorEmail, "--password", "long-enough-pass", "--role", "admin");
   const author = bearer(cli("token:create", "--workspace", "demo", "--name", `e2e matrix author ${tag}`, "--user", authorEmail));
   const campaign = await created("/v1/campaigns", { name: `Matrix ${tag}`, pack: "saas-outbound", pins: { qualify: `qualify@demo:v1.2.0-m${tag}` } }, author);
+  const experiment = await created("/v1/experiments", {
+    campaign_id: campaign.id,
+    step: 1,
+    variants: [
+      { version: "draft_email:v1.3.0", weight: 1 },
+      { version: "draft_email:v1.4.0", weight: 1 },
+    ],
+    metric: "reply_rate",
+    min_per_variant: 50,
+  });
   const packSlug = `matrix-${tag}`;
   await created("/v1/packs/saas-outbound/fork", { slug: packSlug });
 
@@ -130,6 +142,7 @@ export async function matrixFixture(request: APIRequestContext): Promise<MatrixF
     leadId,
     draftId,
     campaignId: campaign.id,
+    experimentId: experiment.id,
     packSlug,
     tokenId: ids.tokenId,
     memberId: member.user_id,

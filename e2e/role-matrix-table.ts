@@ -43,7 +43,17 @@ export const PAGES: PageRow[] = [
     least: "viewer",
     url: (f) => `/campaigns/${f.campaignId}`,
     missing: `/campaigns/cmp_${NONE}`,
-    controls: [{ least: "reviewer", find: (p) => p.getByRole("button", { name: /Approve/ }) }],
+    controls: [
+      { least: "reviewer", find: (p) => p.getByRole("button", { name: /Approve/ }) },
+      { least: "reviewer", find: (p) => p.getByRole("button", { name: "New experiment" }) },
+    ],
+  },
+  {
+    pattern: "/campaigns/[id]/experiments/[experiment_id]",
+    least: "viewer",
+    url: (f) => `/campaigns/${f.campaignId}/experiments/${f.experimentId}`,
+    missing: `/campaigns/cmp_${NONE}/experiments/exp_${NONE}`,
+    controls: [{ least: "reviewer", find: (p) => p.getByRole("button", { name: "Conclude…" }) }],
   },
   { pattern: "/docs/api", least: "viewer", url: () => "/docs/api" },
   { pattern: "/packs", least: "viewer", url: () => "/packs" },
@@ -158,6 +168,8 @@ export const ACTIONS: ActionRow[] = [
   get("/inbox/count", "viewer", () => "/api/web/inbox/count"),
   get("/campaigns", "viewer", () => "/api/web/campaigns"),
   get("/campaigns/[id]", "viewer", (f) => `/api/web/campaigns/${f.campaignId}`),
+  get("/experiments", "viewer", (f) => `/api/web/experiments?campaign_id=${f.campaignId}`),
+  get("/experiments/[id]", "viewer", (f) => `/api/web/experiments/${f.experimentId}`),
   get("/drafts/[id]", "viewer", (f) => `/api/web/drafts/${f.draftId}`),
   get("/packs", "viewer", () => "/api/web/packs"),
   get("/packs/[slug]", "viewer", (f) => `/api/web/packs/${f.packSlug}`),
@@ -283,6 +295,35 @@ export const ACTIONS: ActionRow[] = [
     least: "reviewer",
     forced: (f) => ({ path: `/api/web/campaigns/${f.campaignId}/approve` }),
     probe: () => ({ path: `/api/web/campaigns/cmp_${NONE}/approve` }),
+  },
+  {
+    method: "POST",
+    route: "/experiments",
+    least: "reviewer",
+    forced: (f) => ({
+      path: "/api/web/experiments",
+      data: {
+        campaign_id: f.campaignId,
+        step: 1,
+        variants: [
+          { version: "draft_email:v1.1.0", weight: 1 },
+          { version: "draft_email:v1.2.0", weight: 1 },
+        ],
+        metric: "reply_rate",
+        min_per_variant: 5,
+      },
+    }),
+    probe: () => ({ path: "/api/web/experiments", data: {} }),
+  },
+  {
+    method: "POST",
+    route: "/experiments/[id]/conclude",
+    least: "reviewer",
+    forced: (f) => ({
+      path: `/api/web/experiments/${f.experimentId}/conclude`,
+      data: { winner: "draft_email:v1.3.0", reason: "forced", override_reason: "forced" },
+    }),
+    probe: () => ({ path: `/api/web/experiments/exp_${NONE}/conclude`, data: { winner: "draft_email:v1.3.0", reason: "probe" } }),
   },
   {
     method: "POST",

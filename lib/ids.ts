@@ -37,6 +37,7 @@ export const ID_PREFIXES = [
   "rpy",
   "rpr",
   "sdr",
+  "exp",
 ] as const;
 export type IdPrefix = (typeof ID_PREFIXES)[number];
 

@@ -9,6 +9,7 @@ import { webApi } from "@/components/data/web-api";
 import { CampaignOffer } from "@/components/campaigns/campaign-offer";
 import { CampaignPins } from "@/components/campaigns/campaign-pins";
 import { CampaignSteps, forkAnchor } from "@/components/campaigns/campaign-steps";
+import { CampaignExperiments } from "@/components/campaigns/campaign-experiments";
 import { StepEditor } from "@/components/campaigns/step-editor";
 import { evalQueries } from "@/components/data/queries/evals";
 import { BehaviourDiffPanel } from "@/components/evals/behaviour-diff";
@@ -131,6 +132,8 @@ export function CampaignView({ id, canApprove, canEdit, userId }: { id: string; 
         </section>
 
         {canEdit ? <StepEditor id={id} steps={data.steps} forks={data.forks} canEvaluate={canApprove} /> : <CampaignSteps steps={data.steps} />}
+
+        <CampaignExperiments campaignId={id} steps={data.steps.map((step) => step.step)} canCreate={canApprove} />
 
         {data.forks.map((fork) => (
           <section key={forkAnchor(fork)} id={forkAnchor(fork)} aria-labelledby={`${forkAnchor(fork)}-heading`} className={`${cardStyles} scroll-mt-4 p-5`}>

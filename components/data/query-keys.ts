@@ -29,6 +29,12 @@ export const queryKeys = {
     options: () => ["campaigns", "options"] as const,
     detail: (id: string) => ["campaigns", "detail", id] as const,
   },
+  experiments: {
+    all: ["experiments"] as const,
+    campaign: (campaignId: string) => ["experiments", "campaign", campaignId] as const,
+    prompt: (name: string) => ["experiments", "prompt", name] as const,
+    detail: (id: string) => ["experiments", "detail", id] as const,
+  },
   packs: {
     all: ["packs"] as const,
     list: () => ["packs", "list"] as const,

@@ -8,6 +8,7 @@ import { ParentDiff } from "@/components/prompts/parent-diff";
 import { BehaviourDiffPanel } from "@/components/evals/behaviour-diff";
 import { EvalComparisonPanel } from "@/components/evals/eval-comparison";
 import { VersionOutcomesPanel } from "@/components/evals/version-outcomes";
+import { PromptExperimentsPanel } from "@/components/experiments/prompt-experiments";
 import { QueryState } from "@/components/ui/query-state";
 import { cardStyles } from "@/components/ui/styles";
 import { Time } from "@/components/ui/time";
@@ -115,6 +116,7 @@ export function PromptVersionView({ name, version, canEvaluate }: { name: string
           {shown.parent ? <EvalComparisonPanel name={name} version={shown.version} canEvaluate={canEvaluate} /> : null}
           <BehaviourDiffPanel name={name} version={shown.version} canReplay={canEvaluate} />
           <VersionOutcomesPanel name={name} version={shown.version} />
+          <PromptExperimentsPanel name={name} version={shown.version} />
         </div>
       ) : null}
     </QueryState>

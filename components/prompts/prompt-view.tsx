@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
 import { usePromptHistory } from "@/components/data/queries/prompts";
 import { PromptOutcomesPanel } from "@/components/evals/prompt-outcomes";
+import { PromptExperimentsPanel } from "@/components/experiments/prompt-experiments";
 import { CompareVersions } from "@/components/prompts/compare-versions";
 import { ForkPromptForm } from "@/components/prompts/fork-prompt-form";
 import { promptHref, versionHref } from "@/components/prompts/prompt-text";
@@ -116,6 +117,7 @@ export function PromptView({ name, workspace, canFork, initialVersion, forked = 
           </section>
 
           <PromptOutcomesPanel name={name} />
+          <PromptExperimentsPanel name={name} />
         </div>
       </div>
 

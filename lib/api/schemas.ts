@@ -9,7 +9,9 @@ const ProblemFork = z.object({
   step: z.number().int().optional().meta({ description: "For a follow_up fork: the campaign step it runs at" }),
   name: z.string(),
   version: z.string(),
-  source: z.enum(["run", "campaign", "pack", "label", "production"]).meta({ description: "Which pin puts the fork in the prompt set" }),
+  source: z
+    .enum(["run", "campaign", "pack", "label", "production", "experiment"])
+    .meta({ description: "Which pin puts the fork in the prompt set (`experiment`: a variant of a new experiment)" }),
 });
 const ProblemRegression = z.object({
   stage: z.string(),
@@ -39,6 +41,12 @@ export const ProblemSchema = z
     forks: z.array(ProblemFork).optional().meta({ description: "`fork_not_approved`: the forks no reviewer approved" }),
     set_hash: z.string().optional().meta({ description: "`fork_not_approved` on a run: the resolved prompt set an approval must name" }),
     regressions: z.array(ProblemRegression).optional().meta({ description: "`eval_regression`: the forks that evaluate worse than their parent" }),
+    needs_more_per_variant: z
+      .number()
+      .int()
+      .optional()
+      .meta({ description: "`experiment_underpowered`: sends still needed per variant (the larger of the minimum and what tells a 2-point difference)" }),
+    min_per_variant: z.number().int().optional().meta({ description: "`experiment_underpowered`: the experiment's minimum of sends per variant" }),
   })
   .meta({ id: "Problem" });
 

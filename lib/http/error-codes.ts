@@ -25,6 +25,9 @@ export const ERROR_CODES = {
   campaign_not_approved: conflict("the campaign pins forks and is not approved"),
   fork_not_approved: conflict("the prompt set holds forks no reviewer approved; `forks` names them"),
   eval_regression: conflict("a fork regressed on its evaluation and no `override_reason` was given; `regressions` names them"),
+  experiment_underpowered: conflict(
+    "an experiment's variant has fewer sends than its `min_per_variant` and no `override_reason` was given; `needs_more_per_variant` says how many more",
+  ),
   eval_set_exists: conflict("the workspace already has an eval set with this ref"),
   eval_case_exists: conflict("the draft is already a case of that set"),
   eval_case_invalid: conflict("the lead's fields are too long to keep as an eval case"),

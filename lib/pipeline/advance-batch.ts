@@ -2,6 +2,7 @@ import { db, sql, sqlTransaction } from "@/lib/db";
 import { metrics } from "@/lib/metrics/metrics";
 import { resolveRunPrompts } from "@/lib/pipeline/resolve-prompts";
 import { chainFrom, runChain } from "@/lib/pipeline/run-chain";
+import { experimentOverrides } from "@/lib/pipeline/experiment-prompts";
 import { hasDone, nextBatchStage, type BatchStage } from "@/lib/pipeline/stages";
 import { LEAD_FACT_COLUMNS, RUN_CONTEXT_SELECT, stageContext, type LeadFactRow } from "@/lib/pipeline/stage-context";
 import { writeResults } from "@/lib/pipeline/write-results";
@@ -23,7 +24,7 @@ export async function advanceBatch(runId: string, stage: BatchStage, runLeadIds:
   const none: BatchResult = { next: [], later: { ids: [], delayMs: 0 } };
   const run = await db().run.findUnique({
     where: { id: runId },
-    select: { id: true, status: true, stopAfter: true, ...RUN_CONTEXT_SELECT },
+    select: { id: true, status: true, stopAfter: true, campaignId: true, ...RUN_CONTEXT_SELECT },
   });
   if (!run || run.status !== RUN_STATUS.running) return none;
   const prompts = await resolveRunPrompts(runId);
@@ -38,9 +39,14 @@ export async function advanceBatch(runId: string, stage: BatchStage, runLeadIds:
     [runLeadIds, runId, WORKING_RUN_LEAD_STATES],
   );
   const todo = rows.filter((row) => !hasDone(row.reached, stage));
+  const experiments = await experimentOverrides(
+    run.campaignId,
+    chain,
+    todo.map((row) => row.leadId),
+  );
   const { results, later } = await runChain(
     chain,
-    todo.map((row) => ({ runLeadId: row.runLeadId, leadId: row.leadId, facts: row, signals: row.signals })),
+    todo.map((row) => ({ runLeadId: row.runLeadId, leadId: row.leadId, facts: row, signals: row.signals, experiment: experiments.get(row.leadId) })),
     prompts,
     { ...context, stopAfter: run.stopAfter },
   );

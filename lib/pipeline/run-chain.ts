@@ -17,7 +17,14 @@ export type Outcome = Ran<StageOutput>;
 export type Verdict = { state: RunLeadState; qualified: boolean | null; code: string | null; message: string | null };
 export type Settled = Exclude<Outcome, { kind: "later" }>;
 export type Step = { stage: BatchStage; prompt: ResolvedPrompt; provider: string; model: string; outcome: Settled; verdict: Verdict };
-export type ChainLead = { runLeadId: string; leadId: string; facts: LeadFacts; signals: Signals | null };
+export type ChainLead = {
+  runLeadId: string;
+  leadId: string;
+  facts: LeadFacts;
+  signals: Signals | null;
+  /** A running experiment's variant (lib/pipeline/experiment-prompts.ts): the lead's version for a stage, over the run's. */
+  experiment?: { experimentId: string; prompts: Map<string, ResolvedPrompt> };
+};
 export type LeadResult = {
   lead: ChainLead;
   steps: Step[];
@@ -71,9 +78,13 @@ export async function runChain(
   let delayMs = 0;
   let active = leads.map((lead): LeadResult => ({ lead, steps: [] }));
   for (const stage of chain) {
-    const prompt = prompts.get(stage)!;
-    const target = await promptTarget(context.workspaceId, prompt.modelDefault);
-    const outcomes = await Promise.all(active.map((r) => runPrompt(stage, prompt, { facts: r.lead.facts, signals: r.lead.signals, context }, target)));
+    const promptOf = (r: LeadResult) => r.lead.experiment?.prompts.get(stage) ?? prompts.get(stage)!;
+    // One target per model: an experiment's variants may name different ones.
+    const targets = new Map<string, Awaited<ReturnType<typeof promptTarget>>>();
+    for (const model of new Set(active.map((r) => promptOf(r).modelDefault))) targets.set(model, await promptTarget(context.workspaceId, model));
+    const outcomes = await Promise.all(
+      active.map((r) => runPrompt(stage, promptOf(r), { facts: r.lead.facts, signals: r.lead.signals, context }, targets.get(promptOf(r).modelDefault)!)),
+    );
     const continuing: LeadResult[] = [];
     for (const [index, result] of active.entries()) {
       const outcome = outcomes[index];
@@ -83,7 +94,7 @@ export async function runChain(
         continue;
       }
       const verdict = verdictOf(outcome, context.stopAfter === stage, context.minScore);
-      result.steps.push({ stage, prompt, provider: outcome.provider, model: outcome.model, outcome, verdict });
+      result.steps.push({ stage, prompt: promptOf(result), provider: outcome.provider, model: outcome.model, outcome, verdict });
       if (outcome.kind === "done") apply(result, outcome.output);
       if (verdict.state === RUN_LEAD_STATE.running && stage !== chain.at(-1)) continuing.push(result);
       else results.push(result);

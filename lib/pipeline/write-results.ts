@@ -106,9 +106,9 @@ async function insertDrafts(client: PoolClient, run: { id: string; workspaceId: 
   const drafts = done.flatMap((r) => (r.draft ? [{ r, draft: r.draft, promptVersionId: r.steps.find((s) => s.stage === "draft_email")!.prompt.id }] : []));
   if (drafts.length === 0) return [];
   const inserted = await client.query<{ id: string; leadId: string }>(
-    `INSERT INTO drafts (id, "workspaceId", "leadId", "runId", "runLeadId", "promptVersionId", subject, body, status, "createdAt", "updatedAt")
-     SELECT t.id, $1, t.lead_id, $2, t.run_lead_id, t.prompt_version_id, t.subject, t.body, $4, now(), now()
-       FROM json_to_recordset($3::json) AS t(id text, lead_id text, run_lead_id text, prompt_version_id text, subject text, body text)
+    `INSERT INTO drafts (id, "workspaceId", "leadId", "runId", "runLeadId", "promptVersionId", "experimentId", subject, body, status, "createdAt", "updatedAt")
+     SELECT t.id, $1, t.lead_id, $2, t.run_lead_id, t.prompt_version_id, t.experiment_id, t.subject, t.body, $4, now(), now()
+       FROM json_to_recordset($3::json) AS t(id text, lead_id text, run_lead_id text, prompt_version_id text, experiment_id text, subject text, body text)
      ON CONFLICT ("runLeadId", step) DO NOTHING
      RETURNING id, "leadId"`,
     [
@@ -120,6 +120,7 @@ async function insertDrafts(client: PoolClient, run: { id: string; workspaceId: 
           lead_id: d.r.lead.leadId,
           run_lead_id: d.r.lead.runLeadId,
           prompt_version_id: d.promptVersionId,
+          experiment_id: d.r.lead.experiment?.experimentId ?? null, // the variant is the version
           subject: d.draft.subject,
           body: d.draft.body,
         })),

@@ -16,6 +16,9 @@ export function decodeSegment(value: string): string {
 export const PromptNameParam = z.object({ name: z.string().max(200).transform(decodeSegment).pipe(z.string().regex(PROMPT_NAME)) });
 export const PackSlugParam = z.object({ slug: z.string().regex(SLUG_PATTERN) });
 export const CampaignIdParam = z.object({ id: z.string().regex(/^cmp_[0-9a-z]{26}$/) });
+export const ExperimentIdParam = z.object({ id: z.string().regex(/^exp_[0-9a-z]{26}$/) });
+/** /campaigns/{id}/experiments/{experiment_id} */
+export const CampaignExperimentParam = CampaignIdParam.extend({ experiment_id: z.string().regex(/^exp_[0-9a-z]{26}$/) });
 export const PromptVersionParam = PromptNameParam.extend({
   semver: z
     .string()

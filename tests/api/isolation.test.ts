@@ -236,6 +236,11 @@ describe("B's own credentials that may not do it, on B's resources", () => {
       if (role === "viewer") {
         const answer = await send(operation, { token: B.tokens.viewer });
         expect(answer.status, `${which}: ${JSON.stringify(answer.body).slice(0, 200)}`).toBe(200);
+      } else if (operation.id === "createExperiment") {
+        // POST /experiments (reviewer, no path ids): its sample body names B's campaign, which has a
+        // running experiment on that step already, so it is past the role check and refused (409).
+        const answer = await send(operation, { token: B.tokens.reviewer });
+        expectProblem(answer, 409, "conflict", which);
       } else if (role === "reviewer") {
         const segment = operation.template.split("/")[1];
         const overrides = Object.fromEntries(operation.pathParams.map((name) => [name, nonexistent(PATH_RESOURCES[`${segment}.${name}`](b))]));

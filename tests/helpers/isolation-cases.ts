@@ -63,6 +63,7 @@ export const PATH_RESOURCES: Record<string, (r: Resources) => string> = {
   "sends.id": (r) => r.inDoubtSendId,
   "replies.id": (r) => r.replyId,
   "campaigns.id": (r) => r.campaignId,
+  "experiments.id": (r) => r.experimentId,
   "webhook-endpoints.id": (r) => r.endpointId,
   "senders.id": (r) => r.senderId,
   "packs.slug": (r) => r.packSlug,
@@ -203,6 +204,44 @@ export const V1_CASES: Record<string, V1Case> = {
   },
   approveCampaign: { role: "reviewer", body: () => ({ override_reason: "Approved by another workspace" }) },
   rejectCampaign: { role: "reviewer", body: () => ({ reason: "Rejected by another workspace" }) },
+  listExperiments: {
+    role: "viewer",
+    probes: (r) => [list("all"), { label: "the target's campaign_id", query: `?campaign_id=${r.campaignId}`, expect: [200] }],
+  },
+  createExperiment: {
+    role: "reviewer",
+    body: (r) => ({
+      campaign_id: r.campaignId,
+      step: 1,
+      variants: [
+        { version: "draft_email:v1.1.0", weight: 1 },
+        { version: "draft_email:v1.2.0", weight: 1 },
+      ],
+      metric: "positive_reply_rate",
+      min_per_variant: 5,
+    }),
+    probes: (r) => [
+      {
+        label: "the target's campaign",
+        body: {
+          campaign_id: r.campaignId,
+          step: 1,
+          variants: [
+            { version: "draft_email:v1.1.0", weight: 1 },
+            { version: "draft_email:v1.2.0", weight: 1 },
+          ],
+          metric: "reply_rate",
+          min_per_variant: 5,
+        },
+        expect: [422],
+      },
+    ],
+  },
+  getExperiment: { role: "viewer" },
+  concludeExperiment: {
+    role: "reviewer",
+    body: () => ({ winner: "draft_email:v1.3.0", reason: "Concluded by another workspace", override_reason: "testing" }),
+  },
   listPacks: { role: "viewer", probes: () => [list("all")] },
   getPack: { role: "viewer" },
   updatePack: {

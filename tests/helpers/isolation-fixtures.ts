@@ -27,6 +27,8 @@ export type Resources = {
   inDoubtMessageId: string;
   replyId: string;
   campaignId: string;
+  /** A running experiment (exp_…) on the campaign's step 1. */
+  experimentId: string;
   packSlug: string;
   promptName: string;
   promptVersion: string;
@@ -88,6 +90,16 @@ export async function seedResources(ws: TestWorkspace): Promise<Resources> {
   const packSlug = pack.slug as string;
   const promptPin = `${promptName}:${promptVersion}`;
   const campaign = await post("/v1/campaigns", { name: `Campaign of ${slug}`, pack: packSlug, pins: { qualify: promptPin } });
+  const experiment = await post("/v1/experiments", {
+    campaign_id: campaign.id,
+    step: 1,
+    variants: [
+      { version: "draft_email:v1.3.0", weight: 1 },
+      { version: "draft_email:v1.4.0", weight: 1 },
+    ],
+    metric: "reply_rate",
+    min_per_variant: 10,
+  });
 
   const providerSlug = `llm-${suffix}`;
   const spareProviderSlug = `spare-${suffix}`;
@@ -217,6 +229,7 @@ export async function seedResources(ws: TestWorkspace): Promise<Resources> {
     inDoubtMessageId,
     replyId: reply.id as string,
     campaignId: campaign.id as string,
+    experimentId: experiment.id as string,
     packSlug,
     promptName,
     promptVersion,
@@ -354,6 +367,7 @@ export function identifiers(resources: Resources): string[] {
     resources.inDoubtMessageId,
     resources.replyId,
     resources.campaignId,
+    resources.experimentId,
     resources.packSlug,
     resources.promptName,
     resources.providerSlug,

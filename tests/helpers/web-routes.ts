@@ -40,6 +40,7 @@ export const WEB_PATH_RESOURCES: Record<string, (r: Resources) => string> = {
   "tokens.id": (r) => r.tokenId,
   "webhook-endpoints.id": (r) => r.endpointId,
   "senders.id": (r) => r.senderId,
+  "experiments.id": (r) => r.experimentId,
   "members.userId": (r) => r.viewerUserId,
   "packs.slug": (r) => r.packSlug,
   "prompts.name": (r) => r.promptName,
@@ -77,6 +78,45 @@ export const WEB_CASES: Record<string, WebCase> = {
     probes: (r) => [{ label: "the target's pack", body: { name: "c", pack: r.packSlug }, expect: [404, 422] }],
   },
   "GET /api/web/campaigns/{id}": {},
+  "GET /api/web/experiments": {
+    probes: (r) => [
+      ...list,
+      { label: "the target's campaign_id", query: `?campaign_id=${r.campaignId}`, expect: [200] },
+      { label: "the target's fork as prompt", query: `?prompt=${encodeURIComponent(r.promptName)}`, expect: [200] },
+    ],
+  },
+  "POST /api/web/experiments": {
+    body: (r) => ({
+      campaign_id: r.campaignId,
+      step: 1,
+      variants: [
+        { version: "draft_email:v1.1.0", weight: 1 },
+        { version: "draft_email:v1.2.0", weight: 1 },
+      ],
+      metric: "reply_rate",
+      min_per_variant: 5,
+    }),
+    probes: (r) => [
+      {
+        label: "the target's campaign",
+        body: {
+          campaign_id: r.campaignId,
+          step: 1,
+          variants: [
+            { version: "draft_email:v1.1.0", weight: 1 },
+            { version: "draft_email:v1.2.0", weight: 1 },
+          ],
+          metric: "reply_rate",
+          min_per_variant: 5,
+        },
+        expect: [422],
+      },
+    ],
+  },
+  "GET /api/web/experiments/{id}": {},
+  "POST /api/web/experiments/{id}/conclude": {
+    body: () => ({ winner: "draft_email:v1.3.0", reason: "Concluded by another workspace", override_reason: "testing" }),
+  },
   "PATCH /api/web/campaigns/{id}": { body: () => ({ name: "Renamed by another workspace", offer: { sender_name: "Intruder" } }) },
   "POST /api/web/campaigns/{id}/approve": { body: () => ({ override_reason: "Approved by another workspace" }) },
   "POST /api/web/campaigns/{id}/reject": { body: () => ({ reason: "Rejected by another workspace" }) },

@@ -27,6 +27,7 @@ import {
   rejectCampaignOperation,
   updateCampaignOperation,
 } from "@/lib/api/operations/campaigns";
+import { concludeExperimentOperation, createExperimentOperation, getExperimentOperation, listExperimentsOperation } from "@/lib/api/operations/experiments";
 import { approveDraftOperation, getDraftOperation, listDraftsOperation, rejectDraftOperation } from "@/lib/api/operations/drafts";
 import { getRelayOperation, putRelayOperation } from "@/lib/api/operations/relay";
 import { createSenderOperation, deleteSenderOperation, getSenderOperation, listSendersOperation, updateSenderOperation } from "@/lib/api/operations/senders";
@@ -111,6 +112,10 @@ export const OPERATIONS = [
   updateCampaignOperation,
   approveCampaignOperation,
   rejectCampaignOperation,
+  listExperimentsOperation,
+  createExperimentOperation,
+  getExperimentOperation,
+  concludeExperimentOperation,
   listPacksOperation,
   getPackOperation,
   updatePackOperation,

@@ -1,0 +1,4 @@
+import { v1Route } from "@/lib/api/v1-route";
+import { createExperimentOperation, listExperimentsOperation } from "@/lib/api/operations/experiments";
+
+export const { GET, POST, PUT, PATCH, DELETE } = v1Route(listExperimentsOperation, createExperimentOperation);

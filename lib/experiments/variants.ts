@@ -1,0 +1,75 @@
+import { db } from "@/lib/db";
+import { Conflict, ValidationFailed, type FieldError } from "@/lib/errors";
+import { workspaceLabels } from "@/lib/governance/prompt-set";
+import { FOLLOW_UP } from "@/lib/lifecycle/stages";
+import { parsePin } from "@/lib/packs/pins";
+import { findVisiblePrompt } from "@/lib/prompts/find-prompt";
+import { SYSTEM_WORKSPACE_SLUG } from "@/lib/workspaces/slug";
+
+// An experiment's variants: pins resolved to versions of the step's prompt (draft_email at step 1,
+// follow_up later), and the approval gate each goes through like any pin. A version is a fork when
+// it belongs to the workspace and is not the workspace's promoted label (the same rule as
+// lib/governance/prompt-set.ts). A fork variant needs a live approval (a campaign's or a pack's, the
+// sets a reviewer approved) that holds this version at this stage; otherwise 409 fork_not_approved.
+
+export type ResolvedVariant = { promptVersionId: string; name: string; version: string; fork: boolean; weight: number };
+
+export const stepPrompt = (step: number) => (step === 1 ? "draft_email" : FOLLOW_UP);
+
+/** Resolves the variants' pins (422 naming `variants.N.version`); every pin must be a version of the step's prompt, each once. */
+export async function resolveVariants(workspaceId: string, step: number, variants: { version: string; weight: number }[]): Promise<ResolvedVariant[]> {
+  const errors: FieldError[] = [];
+  const resolved: ResolvedVariant[] = [];
+  const base = stepPrompt(step);
+  const labels = await workspaceLabels(workspaceId);
+  for (const [index, variant] of variants.entries()) {
+    const path = `variants.${index}.version`;
+    const parsed = parsePin(variant.version);
+    if (!parsed) {
+      errors.push({ path, message: `must look like "${base}[@workspace]:vX.Y.Z[-label]"` });
+      continue;
+    }
+    const prompt = await findVisiblePrompt(workspaceId, parsed.name).catch(() => null);
+    if (!prompt || prompt.baseName !== base) {
+      errors.push({ path, message: `no ${base} prompt named ${parsed.name} in this workspace (step ${step} runs ${base})` });
+      continue;
+    }
+    const version = await db().promptVersion.findUnique({
+      where: { promptId_version: { promptId: prompt.id, version: parsed.version } },
+      select: { id: true },
+    });
+    if (!version) {
+      errors.push({ path, message: `${parsed.name} has no version ${parsed.version}` });
+      continue;
+    }
+    if (resolved.some((other) => other.promptVersionId === version.id)) {
+      errors.push({ path, message: `${variant.version} is already a variant; each version once` });
+      continue;
+    }
+    const fork = prompt.workspace.slug !== SYSTEM_WORKSPACE_SLUG && labels.get(base) !== version.id;
+    resolved.push({ promptVersionId: version.id, name: parsed.name, version: parsed.version, fork, weight: variant.weight });
+  }
+  if (errors.length) throw new ValidationFailed(errors);
+  return resolved;
+}
+
+/** 409 fork_not_approved naming each fork variant no live approval holds at this step's stage. */
+export async function assertVariantsApproved(workspaceId: string, step: number, variants: ResolvedVariant[]): Promise<void> {
+  const forks = variants.filter((variant) => variant.fork);
+  if (forks.length === 0) return;
+  const stage = stepPrompt(step);
+  const live = await db().promptSetApproval.findMany({ where: { workspaceId, revokedAt: null }, select: { versions: true } });
+  const approved = new Set<string>();
+  for (const row of live) {
+    for (const [key, entry] of Object.entries(row.versions as Record<string, { id?: string }>)) {
+      if ((key === stage || key.startsWith(`${stage}#`)) && entry?.id) approved.add(entry.id);
+    }
+  }
+  const missing = forks.filter((fork) => !approved.has(fork.promptVersionId));
+  if (missing.length === 0) return;
+  throw new Conflict(
+    `Variants that are forks no reviewer approved: ${missing.map((fork) => `${fork.name} ${fork.version}`).join("; ")}. Approve a campaign or a pack's pins that use the fork at ${stage}, then create the experiment.`,
+    "fork_not_approved",
+    { forks: missing.map((fork) => ({ stage, ...(step > 1 ? { step } : {}), name: fork.name, version: fork.version, source: "experiment" })) },
+  );
+}
