@@ -5,6 +5,7 @@ import { newId } from "@/lib/ids";
 import { settleRun } from "@/lib/lifecycle/run";
 import { moveRunLeadsInBatch } from "@/lib/lifecycle/run-lead";
 import { settleClaimed } from "@/lib/lifecycle/sequence";
+import { runningExperiment, variantFor } from "@/lib/experiments/assign";
 import { log } from "@/lib/log";
 import { LEAD_FACT_COLUMNS, RUN_CONTEXT_SELECT, stageContext, type LeadFactRow } from "@/lib/pipeline/stage-context";
 import { promptTarget, runPrompt } from "@/lib/prompts/run-prompt";
@@ -72,29 +73,47 @@ export async function advanceSequences(runId: string, runLeadIds: string[], now 
 }
 
 type Run = NonNullable<Awaited<ReturnType<typeof loadRun>>>;
-const loadRun = (runId: string) => db().run.findUnique({ where: { id: runId }, select: { id: true, steps: true, promptSet: true, ...RUN_CONTEXT_SELECT } });
+const loadRun = (runId: string) =>
+  db().run.findUnique({ where: { id: runId }, select: { id: true, steps: true, promptSet: true, campaignId: true, ...RUN_CONTEXT_SELECT } });
+
+/**
+ * The version each step writes with: the run's prompt set (`follow_up#<step>`), or, while an
+ * experiment runs on that campaign step (lib/experiments), each lead's variant (chosen per lead).
+ */
+async function stepVersions(run: Run, steps: number[]) {
+  const set = (run.promptSet ?? {}) as Record<string, string>;
+  const experiments = new Map(
+    await Promise.all(steps.map(async (step) => [step, run.campaignId ? await runningExperiment(run.campaignId, step) : null] as const)),
+  );
+  const ids = [...steps.map((step) => set[`follow_up#${step}`]), ...[...experiments.values()].flatMap((e) => e?.variants.map((v) => v.promptVersionId) ?? [])];
+  const versions = new Map(
+    (await db().promptVersion.findMany({ where: { id: { in: ids.filter(Boolean) } }, include: { prompt: { select: { name: true } } } })).map((v) => [v.id, v]),
+  );
+  return (step: number, leadId: string) => {
+    const experiment = experiments.get(step);
+    const version = versions.get(experiment ? variantFor(experiment, leadId) : set[`follow_up#${step}`]);
+    return version ? { version, experimentId: experiment?.id ?? null } : null;
+  };
+}
 
 async function writeFollowUps(run: Run, rows: Row[]): Promise<number> {
   if (rows.length === 0) return 0;
   const context = stageContext(run);
-  const set = (run.promptSet ?? {}) as Record<string, string>;
-  const versionIds = [...new Set(rows.map((row) => set[`follow_up#${row.step + 1}`]).filter(Boolean))];
-  const versions = new Map(
-    (await db().promptVersion.findMany({ where: { id: { in: versionIds } }, include: { prompt: { select: { name: true } } } })).map((v) => [v.id, v]),
-  );
+  const versionFor = await stepVersions(run, [...new Set(rows.map((row) => row.step + 1))]);
   const threads = await threadsOf(
     rows.map((row) => row.runLeadId),
     null,
   );
   const targets = new Map<string, Awaited<ReturnType<typeof promptTarget>>>();
-  const drafts: { row: Row; step: number; versionId: string; subject: string; body: string }[] = [];
+  const drafts: { row: Row; step: number; versionId: string; experimentId: string | null; subject: string; body: string }[] = [];
   for (const row of rows) {
     const step = row.step + 1;
-    const version = versions.get(set[`follow_up#${step}`]);
-    if (!version) {
+    const chosen = versionFor(step, row.leadId);
+    if (!chosen) {
       log.error({ runId: run.id, step }, "no follow_up version in the run's prompt set");
       continue;
     }
+    const { version, experimentId } = chosen;
     if (!targets.has(version.modelDefault)) targets.set(version.modelDefault, await promptTarget(run.workspaceId, version.modelDefault));
     const target = targets.get(version.modelDefault)!;
     const thread = (threads.get(row.runLeadId) ?? []).map((entry) => ({ subject: entry.subject, body: entry.body }));
@@ -103,7 +122,7 @@ async function writeFollowUps(run: Run, rows: Row[]): Promise<number> {
       log.warn({ runId: run.id, runLeadId: row.runLeadId, step, outcome: ran.kind }, "follow-up not written; claimed again when its lease lapses");
       continue;
     }
-    drafts.push({ row, step, versionId: version.id, subject: ran.output.subject, body: ran.output.body });
+    drafts.push({ row, step, versionId: version.id, experimentId, subject: ran.output.subject, body: ran.output.body });
   }
   if (drafts.length === 0) return 0;
   return sqlTransaction(async (client) => {
@@ -118,9 +137,10 @@ async function writeFollowUps(run: Run, rows: Row[]): Promise<number> {
       { from: [RUN_LEAD_STATE.running] },
     );
     const inserted = await client.query<{ id: string; leadId: string; step: number }>(
-      `INSERT INTO drafts (id, "workspaceId", "leadId", "runId", "runLeadId", step, "promptVersionId", subject, body, status, "createdAt", "updatedAt")
-       SELECT t.id, $1, t.lead_id, $2, t.run_lead_id, t.step, t.prompt_version_id, t.subject, t.body, $4, now(), now()
-         FROM json_to_recordset($3::json) AS t(id text, lead_id text, run_lead_id text, step int, prompt_version_id text, subject text, body text)
+      `INSERT INTO drafts (id, "workspaceId", "leadId", "runId", "runLeadId", step, "promptVersionId", "experimentId", subject, body, status, "createdAt", "updatedAt")
+       SELECT t.id, $1, t.lead_id, $2, t.run_lead_id, t.step, t.prompt_version_id, t.experiment_id, t.subject, t.body, $4, now(), now()
+         FROM json_to_recordset($3::json)
+           AS t(id text, lead_id text, run_lead_id text, step int, prompt_version_id text, experiment_id text, subject text, body text)
        ON CONFLICT ("runLeadId", step) DO NOTHING
        RETURNING id, "leadId", step`,
       [
@@ -133,6 +153,7 @@ async function writeFollowUps(run: Run, rows: Row[]): Promise<number> {
             run_lead_id: d.row.runLeadId,
             step: d.step,
             prompt_version_id: d.versionId,
+            experiment_id: d.experimentId,
             subject: d.subject,
             body: d.body,
           })),
