@@ -44,9 +44,10 @@ export async function advanceSequences(runId: string, runLeadIds: string[], now 
        FROM run_leads rl JOIN leads l ON l.id = rl."leadId"
        LEFT JOIN drafts d ON d."runLeadId" = rl.id AND d.step = COALESCE(rl."sequenceStep", 1)
        LEFT JOIN sends s ON s."draftId" = d.id
-      WHERE rl.id = ANY($1) AND rl."runId" = $2 AND rl."nextAt" IS NOT NULL AND rl.state = $3
+      WHERE rl.id = ANY($1) AND rl."runId" = $2 AND rl."nextAt" IS NOT NULL AND rl.state = ANY($3)
         AND rl."sequenceStatus" IS DISTINCT FROM $4`,
-    [runLeadIds, runId, RUN_LEAD_STATE.running, SEQUENCE_STATUS.finished],
+    // awaiting_review: a lead paused while its follow-up waited for review, whose pause ended (settled active, nothing due)
+    [runLeadIds, runId, [RUN_LEAD_STATE.running, RUN_LEAD_STATE.awaiting_review], SEQUENCE_STATUS.finished],
   );
   const toDraft: Row[] = [];
   const settle: { id: string; step: number; nextAt: Date | null }[] = [];

@@ -1,7 +1,9 @@
 // `npm run test:chaos`: a 20,000-lead run with webhooks to a loopback receiver and sends to a
 // loopback SMTP sink, while worker and web processes are SIGKILLed, Redis and PostgreSQL are
-// restarted, all on a private PostgreSQL cluster and redis-server. Then the invariants
-// (scripts/chaos/checks.ts). docs/reliability.md describes it and keeps the figures.
+// restarted, all on a private PostgreSQL cluster and redis-server; then a 3-step sequence whose
+// follow-ups fall due while the workers die (scripts/chaos/sequence-workload.ts). Then the
+// invariants (scripts/chaos/checks.ts and the sequence workload's). docs/reliability.md describes
+// it and keeps the figures.
 import { execFileSync } from "node:child_process";
 import { copyFileSync, mkdirSync } from "node:fs";
 import path from "node:path";

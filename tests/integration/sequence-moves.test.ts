@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db, sql, sqlTransaction } from "@/lib/db";
 import { newId } from "@/lib/ids";
 import { awaitNextStep, claimDue, finishSequences, pauseSequence, settleClaimed } from "@/lib/lifecycle/sequence";
+import { advanceSequences } from "@/lib/sequences/draft-follow-ups";
 import { ensureWorkspace } from "@/lib/workspaces/create-workspace";
 import { seed } from "@/prisma/seed/run-seed";
 import { resetDatabase } from "../helpers/db";
@@ -132,5 +133,21 @@ describe("sequence moves", () => {
     // Settling again (a job run twice) changes nothing that matters: same step, same time.
     expect([...(await sqlTransaction((c) => settleClaimed(c, [{ id: atStep1, step: 2, nextAt: null }])))]).toEqual([atStep1]);
     expect(await read(atStep1)).toMatchObject({ sequenceStep: 2, nextAt: null });
+  });
+
+  it("a pause that ends while the lead's follow-up awaits review: active again, nothing scheduled (not claimed again every lease)", async () => {
+    const runLeadId = await newRunLead(withSteps, { sequenceStep: 2 });
+    const { leadId } = await db().runLead.update({ where: { id: runLeadId }, data: { state: "awaiting_review" } });
+    const draft = (step: number, status: string) =>
+      db().draft.create({ data: { id: newId("drf"), workspaceId, leadId, runId: withSteps, runLeadId, step, subject: `step ${step}`, body: "…", status } });
+    const first = await draft(1, "sent");
+    await db().send.create({
+      data: { id: newId("snd"), workspaceId, draftId: first.id, messageId: `<${first.id}@example.com>`, status: "sent", acceptedAt: new Date() },
+    });
+    await draft(2, "awaiting_review");
+    expect(await sqlTransaction((c) => pauseSequence(c, runLeadId, new Date(Date.now() - 1_000)))).toBe(true); // the return date has come
+    await sqlTransaction((c) => claimDue(c, 10, 300));
+    expect(await advanceSequences(withSteps, [runLeadId])).toEqual({ drafted: 0, resumed: 0 });
+    expect(await read(runLeadId)).toMatchObject({ sequenceStatus: "active", sequenceStep: 2, nextAt: null });
   });
 });
