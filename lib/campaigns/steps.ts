@@ -9,7 +9,7 @@ import { parsePin } from "@/lib/packs/pins";
 import { findVisiblePrompt } from "@/lib/prompts/find-prompt";
 import { PromptRef } from "@/lib/prompts/present-version";
 
-// A campaign's sequence (contract §12; docs/pipeline.md "Sequences (steps)"). `steps` is the whole
+// A campaign's sequence (contract §12; docs/pipeline.md "Sequences"). `steps` is the whole
 // ordered list, step 1 included, so a step's number is its place in the list:
 //   [{}, {wait: "P3D", prompt: "follow_up"}, {wait: "P4D", prompt: "follow_up@acme:v1.0.1"}]
 // Step 1 is the first email: it has no wait, and its prompt is draft_email as the campaign resolves

@@ -9,10 +9,11 @@ import { runningExperiment, variantFor } from "@/lib/experiments/assign";
 import { log } from "@/lib/log";
 import { LEAD_FACT_COLUMNS, RUN_CONTEXT_SELECT, stageContext, type LeadFactRow } from "@/lib/pipeline/stage-context";
 import { promptTarget, runPrompt } from "@/lib/prompts/run-prompt";
+import { crashPoint } from "@/lib/sending/crash-point";
 import { enqueueBulkAfterCommit } from "@/lib/queues";
 import { dueAfter, lastStep, runSteps } from "@/lib/sequences/run-steps";
 import { threadsOf } from "@/lib/sequences/thread";
-import { DRAFT_STATUS, RUN_LEAD_STATE, SEQUENCE_STATUS } from "@/lib/statuses";
+import { DRAFT_STATUS, RUN_LEAD_STATE, RUN_STATUS, SEQUENCE_STATUS } from "@/lib/statuses";
 
 // The `sequence` job: leads the scheduler found due (lib/sequences/tick.ts), each claimed with a
 // lease. For each lead, what is due depends on its current step's draft:
@@ -48,6 +49,7 @@ export async function advanceSequences(runId: string, runLeadIds: string[], now 
        LEFT JOIN sends s ON s."draftId" = d.id
       WHERE rl.id = ANY($1) AND rl."runId" = $2 AND rl."nextAt" IS NOT NULL AND rl.state = ANY($3)
         AND rl."sequenceStatus" IS DISTINCT FROM $4`,
+    // awaiting_review: a lead paused while its follow-up waited for review, whose pause ended (settled active, nothing due)
     [runLeadIds, runId, [RUN_LEAD_STATE.running, RUN_LEAD_STATE.awaiting_review], SEQUENCE_STATUS.finished],
   );
   const toDraft: Row[] = [];
@@ -63,13 +65,24 @@ export async function advanceSequences(runId: string, runLeadIds: string[], now 
     if (row.state === RUN_LEAD_STATE.running && row.draftStatus === DRAFT_STATUS.approved && row.draftId) resend.push(row.draftId);
   }
   const written = await writeFollowUps(run, toDraft);
-  await sqlTransaction((client) => settleClaimed(client, settle));
+  crashPoint("sequence.after-follow-ups"); // the crash tests: drafts committed, the job not finished
+  if (settle.length > 0) await sqlTransaction((client) => settleClaimed(client, settle));
   await enqueueBulkAfterCommit(
     "send",
     resend.map((draftId) => ({ payload: { v: 1 as const, draftId }, options: { tag: `resume-${now.getTime()}` } })),
   );
-  if (written) await settleRun(runId);
+  if (written && !(await awaitingReview(runId))) await settleRun(runId);
   return { drafted: written, resumed: resend.length };
+}
+
+/**
+ * Whether the run already waits for review. Follow-ups only add leads awaiting review, so such a run
+ * stays as it is; settleRun reads every working lead of the run (tens of ms for a run of 100,000
+ * sending leads), too much to repeat for each batch of a big step falling due.
+ */
+async function awaitingReview(runId: string): Promise<boolean> {
+  const { rows } = await sql().query<{ status: string }>(`SELECT status FROM runs WHERE id = $1`, [runId]);
+  return rows[0]?.status === RUN_STATUS.awaiting_review;
 }
 
 type Run = NonNullable<Awaited<ReturnType<typeof loadRun>>>;
@@ -161,6 +174,7 @@ async function writeFollowUps(run: Run, rows: Row[]): Promise<number> {
         DRAFT_STATUS.awaiting_review,
       ],
     );
+    crashPoint("sequence.before-commit"); // the crash tests: drafts written, not committed
     const appUrl = config().APP_URL;
     await writeEvents(
       client,

@@ -1,7 +1,9 @@
 // `npm run test:chaos`: a 20,000-lead run with webhooks to a loopback receiver and sends to a
 // loopback SMTP sink, while worker and web processes are SIGKILLed, Redis and PostgreSQL are
-// restarted, all on a private PostgreSQL cluster and redis-server. Then the invariants
-// (scripts/chaos/checks.ts). docs/reliability.md describes it and keeps the figures.
+// restarted, all on a private PostgreSQL cluster and redis-server; then a 3-step sequence whose
+// follow-ups fall due while the workers die (scripts/chaos/sequence-workload.ts). Then the
+// invariants (scripts/chaos/checks.ts and the sequence workload's). docs/reliability.md describes
+// it and keeps the figures.
 import { execFileSync } from "node:child_process";
 import { copyFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
@@ -18,6 +20,7 @@ import { faultInjector } from "./faults";
 import { resolveInDoubt, type Resolution } from "./in-doubt";
 import { printReport } from "./report";
 import { missingPrerequisites, startServices, type PrivateServices } from "./services";
+import { prepareSequenceWorkspace, runSequenceWorkload, SEQUENCE_LEADS, sequenceLeadsCsv } from "./sequence-workload";
 import { configureAndStartRun, leadsCsv, prepareDatabase, reviewDrafts } from "./workload";
 
 const LEADS = Number(process.env.CHAOS_LEADS ?? 20_000);
@@ -99,11 +102,18 @@ async function main(): Promise<boolean> {
   Object.assign(process.env, env);
   const { workspaceId, tokens } = await prepareDatabase(services.databaseUrl, 4);
   log("database migrated and seeded; workspace `chaos` (enterprise plan) with 4 admin tokens");
+  const sequenceWorkspace = SEQUENCE_LEADS > 0 ? await prepareSequenceWorkspace() : null;
 
   const receiver = await startReceiver();
   const smtp = await startSmtpSink();
-  const files = await startFileServer(new Map([["/chaos.csv", leadsCsv(LEADS)]]));
-  closers.push(receiver.close, smtp.close, files.close);
+  const sequenceSmtp = await startSmtpSink();
+  const files = await startFileServer(
+    new Map([
+      ["/chaos.csv", leadsCsv(LEADS)],
+      ["/sequence.csv", sequenceLeadsCsv()],
+    ]),
+  );
+  closers.push(receiver.close, smtp.close, sequenceSmtp.close, files.close);
   const pool = new pg.Pool({ connectionString: services.databaseUrl, max: 3, connectionTimeoutMillis: 2_000 });
   pool.on("error", () => undefined); // idle clients die with the PostgreSQL restart; the pool replaces them
   closers.push(() => pool.end());
@@ -210,6 +220,23 @@ async function main(): Promise<boolean> {
     mails: smtp.mails,
     resolutions,
   });
+  // Then the sequence workload (scripts/chaos/sequence-workload.ts): follow-ups due while the workers die.
+  if (sequenceWorkspace) {
+    const sequence = await runSequenceWorkload({
+      api,
+      token: sequenceWorkspace.token,
+      workspaceId: sequenceWorkspace.workspaceId,
+      pool,
+      faults,
+      smtpPort: sequenceSmtp.port,
+      mails: sequenceSmtp.mails,
+      csvUrl: `${files.url}/sequence.csv`,
+      log,
+      until,
+    });
+    checks.push(...sequence.checks);
+    Object.assign(figures, sequence.figures);
+  }
   const crashes = processes.reduce((sum, p) => sum + p.unexpectedExits, 0);
   checks.push({ name: "no process exited on its own", ok: crashes === 0, detail: `${crashes} unexpected exits` });
   return printReport({ faults, figures, checks, api: api.stats, seconds: (Date.now() - startedAt) / 1000, logDir });

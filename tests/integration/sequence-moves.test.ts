@@ -1,0 +1,153 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { db, sql, sqlTransaction } from "@/lib/db";
+import { newId } from "@/lib/ids";
+import { awaitNextStep, claimDue, finishSequences, pauseSequence, settleClaimed } from "@/lib/lifecycle/sequence";
+import { advanceSequences } from "@/lib/sequences/draft-follow-ups";
+import { ensureWorkspace } from "@/lib/workspaces/create-workspace";
+import { seed } from "@/prisma/seed/run-seed";
+import { resetDatabase } from "../helpers/db";
+
+// The sequence lifecycle's conditional moves (lib/lifecycle/sequence.ts) against PostgreSQL: a
+// finished sequence never moves again, a pause keeps the later time, the scheduler's claim takes
+// only due leads (oldest first, skipping locked ones) and leases them, and a claim settles only
+// at the step it was made for. The table itself is unit-tested (lib/lifecycle/sequence.test.ts).
+
+let workspaceId: string;
+let packId: string;
+let withSteps: string;
+let withoutSteps: string;
+
+const STEPS = [
+  { step: 1, wait: null, waitSeconds: null },
+  { step: 2, wait: "PT1H", waitSeconds: 3600 },
+];
+const at = (iso: string) => new Date(iso);
+
+async function newRun(steps: unknown) {
+  return (
+    await db().run.create({
+      data: { id: newId("run"), workspaceId, packId, name: "sequence moves", status: "sending", ...(steps ? { steps: steps as object } : {}) },
+    })
+  ).id;
+}
+
+async function newRunLead(runId: string, data: { sequenceStatus?: string; sequenceStep?: number; nextAt?: Date } = {}) {
+  const email = `${newId("lead")}@example.com`;
+  const lead = await db().lead.create({ data: { id: newId("lead"), workspaceId, email, emailLower: email, status: "sent" } });
+  return (await db().runLead.create({ data: { id: newId("rle"), workspaceId, runId, leadId: lead.id, state: "running", stage: "send", ...data } })).id;
+}
+
+const read = (id: string) =>
+  db().runLead.findUniqueOrThrow({ where: { id }, select: { sequenceStatus: true, sequenceStep: true, sequenceEndedReason: true, nextAt: true } });
+
+beforeAll(async () => {
+  await resetDatabase();
+  await seed();
+  workspaceId = (await ensureWorkspace({ slug: "sequence-moves", name: "sequence moves" })).id;
+  packId = (await db().pack.findFirstOrThrow({ where: { slug: "saas-outbound" } })).id;
+  withSteps = await newRun(STEPS);
+  withoutSteps = await newRun(null);
+});
+
+describe("sequence moves", () => {
+  it("after a send: a new sequence waits for its next step; a paused one keeps the later time; a finished one stays finished", async () => {
+    const fresh = await newRunLead(withSteps);
+    expect(await sqlTransaction((c) => awaitNextStep(c, fresh, 1, at("2030-01-01T10:00:00Z")))).toBe(true);
+    expect(await read(fresh)).toMatchObject({ sequenceStatus: "active", sequenceStep: 1, nextAt: at("2030-01-01T10:00:00Z") });
+
+    const paused = await newRunLead(withSteps, { sequenceStatus: "paused", sequenceStep: 1, nextAt: at("2030-02-01T00:00:00Z") });
+    expect(await sqlTransaction((c) => awaitNextStep(c, paused, 1, at("2030-01-01T10:00:00Z")))).toBe(true);
+    expect(await read(paused)).toMatchObject({ sequenceStatus: "paused", nextAt: at("2030-02-01T00:00:00Z") });
+
+    const [ended] = await sqlTransaction((c) => finishSequences(c, [fresh], "replied"));
+    expect(ended).toMatchObject({ id: fresh, runId: withSteps, step: 1 });
+    expect(await sqlTransaction((c) => awaitNextStep(c, fresh, 1, at("2030-01-01T10:00:00Z")))).toBe(false);
+    expect(await read(fresh)).toMatchObject({ sequenceStatus: "finished", sequenceEndedReason: "replied", nextAt: null });
+  });
+
+  it("ends a sequence once, with its first reason, and only in a run that has steps", async () => {
+    const lead = await newRunLead(withSteps, { sequenceStatus: "active", sequenceStep: 2, nextAt: at("2030-01-01T00:00:00Z") });
+    const noSequence = await newRunLead(withoutSteps);
+    expect((await sqlTransaction((c) => finishSequences(c, [lead, noSequence], "bounced"))).map((row) => row.id)).toEqual([lead]);
+    expect(await sqlTransaction((c) => finishSequences(c, [lead], "replied"))).toEqual([]);
+    expect(await read(lead)).toMatchObject({ sequenceStatus: "finished", sequenceEndedReason: "bounced", sequenceStep: 2, nextAt: null });
+    expect(await read(noSequence)).toMatchObject({ sequenceStatus: null, sequenceEndedReason: null });
+  });
+
+  it("pauses until the later of the return date and the due time; never a finished sequence or a run without steps", async () => {
+    const dueLater = await newRunLead(withSteps, { sequenceStatus: "active", sequenceStep: 1, nextAt: at("2030-03-01T00:00:00Z") });
+    expect(await sqlTransaction((c) => pauseSequence(c, dueLater, at("2030-02-01T00:00:00Z")))).toBe(true);
+    expect(await read(dueLater)).toMatchObject({ sequenceStatus: "paused", nextAt: at("2030-03-01T00:00:00Z") });
+    const waiting = await newRunLead(withSteps); // waiting for review: no status, no nextAt
+    expect(await sqlTransaction((c) => pauseSequence(c, waiting, at("2030-02-01T00:00:00Z")))).toBe(true);
+    expect(await read(waiting)).toMatchObject({ sequenceStatus: "paused", sequenceStep: 1, nextAt: at("2030-02-01T00:00:00Z") });
+    await sqlTransaction((c) => finishSequences(c, [waiting], "stopped"));
+    expect(await sqlTransaction((c) => pauseSequence(c, waiting, at("2030-04-01T00:00:00Z")))).toBe(false);
+    const noSequence = await newRunLead(withoutSteps);
+    expect(await sqlTransaction((c) => pauseSequence(c, noSequence, at("2030-04-01T00:00:00Z")))).toBe(false);
+  });
+
+  it("claims due leads oldest first, skips those another tick holds, and leases each claim", async () => {
+    await sql().query(`UPDATE run_leads SET "nextAt" = NULL`);
+    const now = Date.now();
+    const oldest = await newRunLead(withSteps, { sequenceStatus: "active", sequenceStep: 1, nextAt: new Date(now - 30_000) });
+    const older = await newRunLead(withSteps, { sequenceStatus: "active", sequenceStep: 1, nextAt: new Date(now - 20_000) });
+    const held = await newRunLead(withSteps, { sequenceStatus: "active", sequenceStep: 1, nextAt: new Date(now - 25_000) });
+    const notDue = await newRunLead(withSteps, { sequenceStatus: "active", sequenceStep: 1, nextAt: new Date(now + 60_000) });
+
+    const other = await sql().connect();
+    try {
+      await other.query("BEGIN");
+      await other.query(`SELECT id FROM run_leads WHERE id = $1 FOR UPDATE`, [held]);
+      const first = await sqlTransaction((c) => claimDue(c, 1, 300));
+      expect(first.map((row) => row.id)).toEqual([oldest]);
+      const rest = await sqlTransaction((c) => claimDue(c, 10, 300));
+      expect(rest).toEqual([{ id: older, runId: withSteps }]); // `held` is locked by the other tick, `notDue` is not due
+    } finally {
+      await other.query("ROLLBACK");
+      other.release();
+    }
+    const leased = (await read(oldest)).nextAt!.getTime();
+    expect(leased).toBeGreaterThan(now + 290_000);
+    expect((await read(notDue)).nextAt!.getTime()).toBe(now + 60_000);
+    expect((await sqlTransaction((c) => claimDue(c, 10, 300))).map((row) => row.id)).toEqual([held]); // released: claimed by the next tick
+    expect(await sqlTransaction((c) => claimDue(c, 10, 300))).toEqual([]);
+  });
+
+  it("settles a claim only at the step it was made for, never a finished sequence", async () => {
+    const atStep1 = await newRunLead(withSteps, { sequenceStatus: "active", sequenceStep: 1, nextAt: at("2030-01-01T00:00:00Z") });
+    const atStep3 = await newRunLead(withSteps, { sequenceStatus: "active", sequenceStep: 3, nextAt: at("2030-01-01T00:00:00Z") });
+    const finished = await newRunLead(withSteps, { sequenceStatus: "active", sequenceStep: 1, nextAt: at("2030-01-01T00:00:00Z") });
+    await sqlTransaction((c) => finishSequences(c, [finished], "replied"));
+    const moved = await sqlTransaction((c) =>
+      settleClaimed(c, [
+        { id: atStep1, step: 2, nextAt: null },
+        { id: atStep3, step: 2, nextAt: null },
+        { id: finished, step: 2, nextAt: null },
+      ]),
+    );
+    expect([...moved]).toEqual([atStep1]);
+    expect(await read(atStep1)).toMatchObject({ sequenceStatus: "active", sequenceStep: 2, nextAt: null });
+    expect(await read(atStep3)).toMatchObject({ sequenceStep: 3, nextAt: at("2030-01-01T00:00:00Z") });
+    expect(await read(finished)).toMatchObject({ sequenceStatus: "finished", sequenceStep: 1 });
+    // Settling again (a job run twice) changes nothing that matters: same step, same time.
+    expect([...(await sqlTransaction((c) => settleClaimed(c, [{ id: atStep1, step: 2, nextAt: null }])))]).toEqual([atStep1]);
+    expect(await read(atStep1)).toMatchObject({ sequenceStep: 2, nextAt: null });
+  });
+
+  it("a pause that ends while the lead's follow-up awaits review: active again, nothing scheduled (not claimed again every lease)", async () => {
+    const runLeadId = await newRunLead(withSteps, { sequenceStep: 2 });
+    const { leadId } = await db().runLead.update({ where: { id: runLeadId }, data: { state: "awaiting_review" } });
+    const draft = (step: number, status: string) =>
+      db().draft.create({ data: { id: newId("drf"), workspaceId, leadId, runId: withSteps, runLeadId, step, subject: `step ${step}`, body: "…", status } });
+    const first = await draft(1, "sent");
+    await db().send.create({
+      data: { id: newId("snd"), workspaceId, draftId: first.id, messageId: `<${first.id}@example.com>`, status: "sent", acceptedAt: new Date() },
+    });
+    await draft(2, "awaiting_review");
+    expect(await sqlTransaction((c) => pauseSequence(c, runLeadId, new Date(Date.now() - 1_000)))).toBe(true); // the return date has come
+    await sqlTransaction((c) => claimDue(c, 10, 300));
+    expect(await advanceSequences(withSteps, [runLeadId])).toEqual({ drafted: 0, resumed: 0 });
+    expect(await read(runLeadId)).toMatchObject({ sequenceStatus: "active", sequenceStep: 2, nextAt: null });
+  });
+});
