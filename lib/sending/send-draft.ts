@@ -2,6 +2,7 @@ import { db } from "@/lib/db";
 import { newId } from "@/lib/ids";
 import { moveSend, moveSendReturning, NOT_ATTEMPTED_SEND_STATUSES } from "@/lib/lifecycle/send";
 import { relayTransportOptions } from "@/lib/relay/relay-settings";
+import { relayForDraft } from "@/lib/senders/sender-relay";
 import { sendWaitMs } from "@/lib/sending/send-window";
 import { crashPoint } from "@/lib/sending/crash-point";
 import { recordInDoubt, recordSent, rejectAtSend, retryingThroughOutage, type SendingDraft } from "@/lib/sending/record-send";
@@ -74,8 +75,9 @@ export async function sendDraft(draftId: string): Promise<SendOutcome> {
   // A send in doubt waits for its resolution (the Sent folder or a reviewer), never for another attempt.
   if (!draft || draft.status !== DRAFT_STATUS.approved || (draft.send && NOT_ATTEMPTED_SEND_STATUSES.includes(draft.send.status))) return "skipped";
   if (sendWaitMs(draft) > 0) return "skipped"; // still in the web app's undo window: its delayed job sends it
+  if (draft.send?.scheduledFor && draft.send.scheduledFor.getTime() > Date.now()) return "skipped"; // its slot has not come (lib/senders/schedule.ts)
   if (draft.runLead.state !== RUN_LEAD_STATE.running || draft.run.stopAfter === "draft_email" || draft.run.status === RUN_STATUS.canceled) return "skipped";
-  const relay = draft.workspace.relay;
+  const relay = await relayForDraft(draft); // the lead's sender, or the default sender (/relay)
   if (!relay) return waitForRelay(draft);
 
   return withSendLock(draftId, async (lock) => {
