@@ -76,3 +76,14 @@ export async function assignSenders(leads: Unassigned[], client: Queryable = sql
   }
   return result;
 }
+
+/** The sender of one run lead, assigned now if its run has a campaign and it has none yet (null: the default sender). */
+export async function senderOfRunLead(runLeadId: string): Promise<string | null> {
+  const { rows } = await sql().query<{ senderId: string | null; campaignId: string | null; workspaceId: string }>(
+    `SELECT rl."senderId", r."campaignId", rl."workspaceId" FROM run_leads rl JOIN runs r ON r.id = rl."runId" WHERE rl.id = $1`,
+    [runLeadId],
+  );
+  const row = rows[0];
+  if (!row || row.senderId || !row.campaignId) return row?.senderId ?? null;
+  return (await assignSenders([{ runLeadId, campaignId: row.campaignId, workspaceId: row.workspaceId }])).get(runLeadId) ?? null;
+}

@@ -58,13 +58,18 @@ export async function recordSentIn(
     { from, tx },
   );
   if (!recorded) return false;
+  const slot = await tx.send.findUniqueOrThrow({ where: { id: send.id }, select: { senderId: true, scheduledFor: true } });
   await moveDraft({ id: draft.id }, DRAFT_STATUS.sent, {}, { tx });
   await moveLead(draft.leadId, LEAD_STATUS.sent, { tx });
   await moveRunLead(draft.runLeadId, draft.run.stopAfter === "send" ? RUN_LEAD_STATE.stopped : RUN_LEAD_STATE.done, { stage: "send" }, { tx, from: SENDING });
   await writeEvents(tx, draft.workspaceId, [
     {
       type: "send.completed",
-      data: { lead_id: draft.leadId, draft_id: draft.id, run_id: draft.runId, message_id: send.messageId, accepted_at: outcome.acceptedAt.toISOString() },
+      data: { lead_id: draft.leadId, draft_id: draft.id, run_id: draft.runId, message_id: send.messageId,
+        accepted_at: outcome.acceptedAt.toISOString(),
+        sender_id: slot.senderId,
+        scheduled_for: slot.scheduledFor?.toISOString() ?? null,
+      },
     },
   ]);
   return true;

@@ -107,6 +107,7 @@ describe("review, send and reply", () => {
       run_id: runId,
       reviewer: ws.users.reviewer.id,
       edited: true,
+      sender_id: null, // no campaign, no senders: the default sender
     });
     expect(events.find((event) => event.type === "send.completed" && (event.data as { draft_id: string }).draft_id === ada.id)!.data).toMatchObject({
       message_id: send.messageId,
