@@ -25,6 +25,7 @@ import {
   listCampaignsOperation,
   rejectCampaignOperation,
   updateCampaignOperation,
+  campaignForecastOperation,
 } from "@/lib/api/operations/campaigns";
 import { approveDraftOperation, getDraftOperation, listDraftsOperation, rejectDraftOperation } from "@/lib/api/operations/drafts";
 import { getRelayOperation, putRelayOperation } from "@/lib/api/operations/relay";
@@ -109,6 +110,7 @@ export const OPERATIONS = [
   updateCampaignOperation,
   approveCampaignOperation,
   rejectCampaignOperation,
+  campaignForecastOperation,
   listPacksOperation,
   getPackOperation,
   updatePackOperation,
