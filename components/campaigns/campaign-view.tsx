@@ -9,6 +9,7 @@ import { webApi } from "@/components/data/web-api";
 import { CampaignOffer } from "@/components/campaigns/campaign-offer";
 import { CampaignPins } from "@/components/campaigns/campaign-pins";
 import { CampaignSteps, forkAnchor } from "@/components/campaigns/campaign-steps";
+import { CampaignSending } from "@/components/campaigns/campaign-sending";
 import { evalQueries } from "@/components/data/queries/evals";
 import { BehaviourDiffPanel } from "@/components/evals/behaviour-diff";
 import { EvalComparisonPanel } from "@/components/evals/eval-comparison";
@@ -130,6 +131,8 @@ export function CampaignView({ id, canApprove, canEdit, userId }: { id: string; 
         </section>
 
         <CampaignSteps steps={data.steps} />
+
+        <CampaignSending campaign={data} canEdit={canEdit} />
 
         {data.forks.map((fork) => (
           <section key={forkAnchor(fork)} id={forkAnchor(fork)} aria-labelledby={`${forkAnchor(fork)}-heading`} className={`${cardStyles} scroll-mt-4 p-5`}>

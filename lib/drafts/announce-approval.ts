@@ -27,7 +27,10 @@ async function announceRows(client: PoolClient, rows: Announced[]): Promise<void
   const byWorkspace = new Map<string, OutboxEvent[]>();
   for (const row of [...rows].sort((a, b) => a.id.localeCompare(b.id))) {
     const events = byWorkspace.get(row.workspaceId) ?? [];
-    events.push({ type: "draft.approved", data: { lead_id: row.leadId, draft_id: row.id, run_id: row.runId, reviewer: row.reviewerId, edited: row.edited, sender_id: row.senderId } });
+    events.push({
+      type: "draft.approved",
+      data: { lead_id: row.leadId, draft_id: row.id, run_id: row.runId, reviewer: row.reviewerId, edited: row.edited, sender_id: row.senderId },
+    });
     byWorkspace.set(row.workspaceId, events);
   }
   for (const [workspaceId, events] of byWorkspace) await writeEvents(client, workspaceId, events);

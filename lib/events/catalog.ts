@@ -17,7 +17,10 @@ const lead_id = id("The lead (lead_…)");
 const run_id = id("The run the lead went through (run_…)");
 const draft_id = id("The draft (drf_…)");
 const campaign_id = id("The campaign (cmp_…)");
-const sender_id = z.string().nullable().meta({ description: "The sender of the lead's sequence (sdr_…); null: the workspace's default sender, or none assigned yet" });
+const sender_id = z
+  .string()
+  .nullable()
+  .meta({ description: "The sender of the lead's sequence (sdr_…); null: the workspace's default sender, or none assigned yet" });
 const campaignName = z.string().meta({ description: "The campaign's name" });
 const dateTime = (what: string) => z.iso.datetime().meta({ description: what });
 
@@ -74,7 +77,10 @@ export const EVENT_CATALOG = {
       message_id: z.string().meta({ description: "The Message-ID header sent" }),
       accepted_at: dateTime("When the relay accepted it"),
       sender_id,
-      scheduled_for: z.iso.datetime().nullable().meta({ description: "The slot it was scheduled for (a campaign's window, its sender's cap); null when it went at once" }),
+      scheduled_for: z.iso
+        .datetime()
+        .nullable()
+        .meta({ description: "The slot it was scheduled for (a campaign's window, its sender's cap); null when it went at once" }),
     }),
   },
   "reply.received": {

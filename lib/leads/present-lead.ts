@@ -17,7 +17,7 @@ export const LeadSchema = z
     employees: z.number().int().nullable(),
     industry: z.string().nullable(),
     notes: z.string().nullable(),
-    time_zone: z.string().nullable().meta({ description: "IANA zone a campaign schedule with time_zone \"lead\" sends in" }),
+    time_zone: z.string().nullable().meta({ description: 'IANA zone a campaign schedule with time_zone "lead" sends in' }),
     attributes: z.record(z.string(), z.unknown()).meta({ description: "CSV columns LeadPipe does not map" }),
     status: z.enum(LEAD_STATUSES),
     signals: z.record(z.string(), z.unknown()).nullable(),

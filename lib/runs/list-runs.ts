@@ -35,6 +35,14 @@ export const RunLeadSchema = z
     state: z.enum(RUN_LEAD_STATES),
     reason: z.object({ code: z.string(), message: z.string() }).nullable(),
     draft_id: z.string().nullable(),
+    sender: z
+      .object({ id: z.string(), from_email: z.string() })
+      .nullable()
+      .meta({ description: "The sender of its whole sequence (null: the workspace's default sender, or none assigned yet)" }),
+    send: z
+      .object({ status: z.string(), scheduled_for: z.string().nullable() })
+      .nullable()
+      .meta({ description: "Its draft's send: status and when it is scheduled to go (null: not approved yet)" }),
     updated_at: z.string(),
   })
   .meta({ id: "RunLead" });
@@ -49,13 +57,27 @@ export async function listRunLeads(workspaceId: string, runId: string, query: z.
     ...(query.state ? { state: query.state } : {}),
     ...(query.stage ? { stage: query.stage } : {}),
   };
-  const rows = await db().runLead.findMany({ where, include: { lead: true, draft: { select: { id: true } } }, orderBy: { id: "desc" }, take: query.limit + 1 });
+  const rows = await db().runLead.findMany({
+    where,
+    include: { lead: true, draft: { select: { id: true, send: { select: { status: true, scheduledFor: true } } } } },
+    orderBy: { id: "desc" },
+    take: query.limit + 1,
+  });
+  const senderIds = [...new Set(rows.flatMap((row) => (row.senderId ? [row.senderId] : [])))];
+  const senders = new Map(
+    (await db().sender.findMany({ where: { workspaceId, id: { in: senderIds } }, select: { id: true, fromEmail: true } })).map((sender) => [
+      sender.id,
+      sender.fromEmail,
+    ]),
+  );
   return toPage(rows, query.limit, `run-leads:${runId}`, workspaceId, (row) => ({
     lead: presentLead(row.lead) as LeadJson,
     stage: row.stage,
     state: row.state as (typeof RUN_LEAD_STATES)[number],
     reason: row.reasonCode ? { code: row.reasonCode, message: row.reasonMessage ?? "" } : null,
     draft_id: row.draft?.id ?? null,
+    sender: row.senderId ? { id: row.senderId, from_email: senders.get(row.senderId) ?? "(deleted sender)" } : null,
+    send: row.draft?.send ? { status: row.draft.send.status, scheduled_for: row.draft.send.scheduledFor?.toISOString() ?? null } : null,
     updated_at: row.updatedAt.toISOString(),
   }));
 }

@@ -83,16 +83,25 @@ async function scheduleDefault(rows: Row[], now: number, result: Map<string, Slo
   const windowed = rows.filter((row) => row.schedule);
   for (const row of rows) if (!row.schedule) result.set(row.id, null);
   if (!windowed.length) return;
-  const relays = await sql().query<{ workspaceId: string; fromEmail: string }>(`SELECT "workspaceId", "fromEmail" FROM relay_settings WHERE "workspaceId" = ANY($1)`, [
-    [...new Set(windowed.map((row) => row.workspaceId))],
-  ]);
+  const relays = await sql().query<{ workspaceId: string; fromEmail: string }>(
+    `SELECT "workspaceId", "fromEmail" FROM relay_settings WHERE "workspaceId" = ANY($1)`,
+    [[...new Set(windowed.map((row) => row.workspaceId))]],
+  );
   const from = new Map(relays.rows.map((relay) => [relay.workspaceId, relay.fromEmail]));
   const sends = windowed.map((row) => sendFor(row, null, domainOf(from.get(row.workspaceId)), firstAllowed(dueOf(row, now), row.schedule, row.timeZone)));
   await insertSends(sql(), sends);
   for (const send of sends) result.set(send.draftId, { senderId: null, scheduledFor: send.scheduledFor });
 }
 
-type SenderRow = { id: string; enabled: boolean; fromEmail: string; dailyCap: number | null; rampStart: number | null; rampStepPerDay: number | null; firstSendDay: string | null };
+type SenderRow = {
+  id: string;
+  enabled: boolean;
+  fromEmail: string;
+  dailyCap: number | null;
+  rampStart: number | null;
+  rampStepPerDay: number | null;
+  firstSendDay: string | null;
+};
 
 /**
  * One sender's drafts, under its row lock. Returns the drafts it could not take (the sender was
@@ -144,7 +153,8 @@ async function scheduleOnSender(senderId: string, rows: Row[], now: number, resu
         [senderId, changed.map(([day]) => day), changed.map(([, state]) => state.scheduled), changed.map(([, state]) => new Date(state.lastAt!))],
       );
     }
-    if (limits.firstSendDay && !sender.firstSendDay) await client.query(`UPDATE senders SET "firstSendDay" = $2::date WHERE id = $1`, [senderId, limits.firstSendDay]);
+    if (limits.firstSendDay && !sender.firstSendDay)
+      await client.query(`UPDATE senders SET "firstSendDay" = $2::date WHERE id = $1`, [senderId, limits.firstSendDay]);
     const sends = todo.map((row, index) => sendFor(row, senderId, domainOf(sender.fromEmail), slots[index]));
     await insertSends(client, sends);
     for (const send of sends) result.set(send.draftId, { senderId, scheduledFor: send.scheduledFor });

@@ -72,8 +72,18 @@ describe("a sender's slots", () => {
       days,
       Array.from({ length: 10 }, () => ({ due, schedule: weekdays, leadZone: "America/New_York" })),
     );
-    expect(slots.slice(0, 4).map(iso)).toEqual(["2026-11-25T14:00:00.000Z", "2026-11-25T16:00:00.000Z", "2026-11-25T18:00:00.000Z", "2026-11-25T20:00:00.000Z"]);
-    expect(slots.slice(4, 8).map(iso)).toEqual(["2026-11-26T14:00:00.000Z", "2026-11-26T16:00:00.000Z", "2026-11-26T18:00:00.000Z", "2026-11-26T20:00:00.000Z"]);
+    expect(slots.slice(0, 4).map(iso)).toEqual([
+      "2026-11-25T14:00:00.000Z",
+      "2026-11-25T16:00:00.000Z",
+      "2026-11-25T18:00:00.000Z",
+      "2026-11-25T20:00:00.000Z",
+    ]);
+    expect(slots.slice(4, 8).map(iso)).toEqual([
+      "2026-11-26T14:00:00.000Z",
+      "2026-11-26T16:00:00.000Z",
+      "2026-11-26T18:00:00.000Z",
+      "2026-11-26T20:00:00.000Z",
+    ]);
     expect(slots.slice(8).map(iso)).toEqual(["2026-11-27T14:00:00.000Z", "2026-11-27T16:00:00.000Z"]); // Friday; never the weekend
     for (let i = 1; i < 4; i++) expect(slots[i] - slots[i - 1]).toBeGreaterThanOrEqual((8 * 3_600_000) / 4);
     expect(days.get("2026-11-25")).toEqual({ scheduled: 4, lastAt: at("2026-11-25T20:00:00Z") });
@@ -85,19 +95,31 @@ describe("a sender's slots", () => {
     expect(iso(slot)).toBe("2026-11-25T17:40:00.000Z"); // 15:00 + 8h/3
     const [full] = placeSends(capped(3), days, [{ due: at("2026-11-25T15:00:00Z"), schedule: weekdays, leadZone: "America/New_York" }]);
     expect(iso(full)).toBe("2026-11-26T14:00:00.000Z");
-    const free = placeSends(capped(null), new Map(), [1, 2, 3].map(() => ({ due: at("2026-11-25T15:00:00Z"), schedule: weekdays, leadZone: "America/New_York" })));
+    const free = placeSends(
+      capped(null),
+      new Map(),
+      [1, 2, 3].map(() => ({ due: at("2026-11-25T15:00:00Z"), schedule: weekdays, leadZone: "America/New_York" })),
+    );
     expect(free.map(iso)).toEqual(Array(3).fill("2026-11-25T15:00:00.000Z"));
   });
 
   it("a capped sender with no schedule spreads its cap over the UTC day", () => {
-    const slots = placeSends(capped(2), new Map(), [1, 2, 3].map(() => ({ due: at("2026-11-25T00:00:00Z"), schedule: null, leadZone: null })));
+    const slots = placeSends(
+      capped(2),
+      new Map(),
+      [1, 2, 3].map(() => ({ due: at("2026-11-25T00:00:00Z"), schedule: null, leadZone: null })),
+    );
     expect(slots.map(iso)).toEqual(["2026-11-25T00:00:00.000Z", "2026-11-25T12:00:00.000Z", "2026-11-26T00:00:00.000Z"]);
   });
 
   it("ramps from start by step per day up to the cap, counted from its first send day", () => {
     const sender = capped(3, { start: 1, step: 1 });
     expect([capOn(sender, "2026-11-25")]).toEqual([1]);
-    const slots = placeSends(sender, new Map(), Array.from({ length: 9 }, () => ({ due: at("2026-11-23T00:00:00Z"), schedule: everyDay, leadZone: "UTC" })));
+    const slots = placeSends(
+      sender,
+      new Map(),
+      Array.from({ length: 9 }, () => ({ due: at("2026-11-23T00:00:00Z"), schedule: everyDay, leadZone: "UTC" })),
+    );
     expect(sender.firstSendDay).toBe("2026-11-23");
     expect(slots.map((slot) => iso(slot).slice(0, 10))).toEqual([
       "2026-11-23",
@@ -115,7 +137,15 @@ describe("a sender's slots", () => {
 
   it("spaces by the real window length on a DST day", () => {
     // Berlin 2026-03-29: 00:00-24:00 lasts 23 hours; cap 23 -> one an hour.
-    const slots = placeSends(capped(23), new Map(), Array.from({ length: 24 }, () => ({ due: at("2026-03-28T23:00:00Z"), schedule: { ...everyDay, start: "00:00", end: "24:00" }, leadZone: "Europe/Berlin" })));
+    const slots = placeSends(
+      capped(23),
+      new Map(),
+      Array.from({ length: 24 }, () => ({
+        due: at("2026-03-28T23:00:00Z"),
+        schedule: { ...everyDay, start: "00:00", end: "24:00" },
+        leadZone: "Europe/Berlin",
+      })),
+    );
     expect(iso(slots[22])).toBe("2026-03-29T21:00:00.000Z");
     expect(iso(slots[23])).toBe("2026-03-29T22:00:00.000Z"); // midnight of the 30th, CEST
   });

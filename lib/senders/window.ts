@@ -42,7 +42,10 @@ export const ScheduleSchema = z
     start: HHMM,
     end: HHMM,
   })
-  .refine((schedule) => minutesOf(schedule.start) < minutesOf(schedule.end), { message: "end must be after start (windows do not cross midnight)", path: ["end"] })
+  .refine((schedule) => minutesOf(schedule.start) < minutesOf(schedule.end), {
+    message: "end must be after start (windows do not cross midnight)",
+    path: ["end"],
+  })
   .meta({ id: "SendSchedule" });
 export type Schedule = z.infer<typeof ScheduleSchema>;
 

@@ -43,10 +43,7 @@ export const SendSchema = z
       .nullable()
       .meta({ description: "When the mailbox's Sent folder was last searched for its Message-ID without finding it" }),
     sender_id: z.string().nullable().meta({ description: "The sender it goes through (sdr_…); null: the workspace's default sender" }),
-    scheduled_for: z
-      .string()
-      .nullable()
-      .meta({ description: "When it may go: its slot in the campaign's window and its sender's daily cap (null: at once)" }),
+    scheduled_for: z.string().nullable().meta({ description: "When it may go: its slot in the campaign's window and its sender's daily cap (null: at once)" }),
     created_at: z.string(),
   })
   .meta({ id: "Send" });

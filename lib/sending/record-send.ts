@@ -65,7 +65,11 @@ export async function recordSentIn(
   await writeEvents(tx, draft.workspaceId, [
     {
       type: "send.completed",
-      data: { lead_id: draft.leadId, draft_id: draft.id, run_id: draft.runId, message_id: send.messageId,
+      data: {
+        lead_id: draft.leadId,
+        draft_id: draft.id,
+        run_id: draft.runId,
+        message_id: send.messageId,
         accepted_at: outcome.acceptedAt.toISOString(),
         sender_id: slot.senderId,
         scheduled_for: slot.scheduledFor?.toISOString() ?? null,

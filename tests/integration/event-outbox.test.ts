@@ -27,7 +27,10 @@ afterAll(async () => {
 });
 
 const system = { type: "system" as const, id: "test", name: "test" };
-const good: OutboxEvent = { type: "draft.approved", data: { lead_id: "lead_x", draft_id: "drf_x", run_id: "run_x", reviewer: "usr_x", edited: false, sender_id: null } };
+const good: OutboxEvent = {
+  type: "draft.approved",
+  data: { lead_id: "lead_x", draft_id: "drf_x", run_id: "run_x", reviewer: "usr_x", edited: false, sender_id: null },
+};
 const rejected: OutboxEvent = {
   type: "lead.rejected",
   data: { lead_id: "lead_x", run_id: "run_x", stage: "send", reason: { code: "suppressed", message: "On the list." } },

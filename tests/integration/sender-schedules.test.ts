@@ -115,7 +115,11 @@ describe("senders, caps and windows", () => {
     for (const mail of sinkB.mails) expect([mail.headers.get("from"), senderOf.get(mail.to[0])]).toEqual(["bob@rotation.example", b.id]);
 
     const sends = await db().send.findMany({ where: { draftId: { in: draftIds } }, orderBy: { scheduledFor: "asc" } });
-    const windowStart = zonedInstant(localDay(Date.now() - 180_000, schedule.time_zone), Number(schedule.start.slice(0, 2)) * 60 + Number(schedule.start.slice(3)), schedule.time_zone);
+    const windowStart = zonedInstant(
+      localDay(Date.now() - 180_000, schedule.time_zone),
+      Number(schedule.start.slice(0, 2)) * 60 + Number(schedule.start.slice(3)),
+      schedule.time_zone,
+    );
     for (const senderId of [a.id, b.id]) {
       const own = sends.filter((send) => send.senderId === senderId);
       expect(own.map((send) => send.status)).toEqual(["sent", "sent", "pending"]);
@@ -188,7 +192,10 @@ describe("senders, caps and windows", () => {
     const perDay = new Map<string, number>();
     for (const slot of slots) perDay.set(slot!.scheduledFor.toISOString().slice(0, 10), (perDay.get(slot!.scheduledFor.toISOString().slice(0, 10)) ?? 0) + 1);
     expect([...perDay.values()].every((count) => count <= 3)).toBe(true);
-    const stored = await sql().query<{ day: string; scheduled: number }>(`SELECT to_char(day, 'YYYY-MM-DD') AS day, scheduled FROM sender_days WHERE "senderId" = $1`, [c.id]);
+    const stored = await sql().query<{ day: string; scheduled: number }>(
+      `SELECT to_char(day, 'YYYY-MM-DD') AS day, scheduled FROM sender_days WHERE "senderId" = $1`,
+      [c.id],
+    );
     expect(Object.fromEntries(stored.rows.map((row) => [row.day, row.scheduled]))).toEqual(Object.fromEntries(perDay));
     // spacing over the whole UTC day with no schedule: 24 h / 3
     const sorted = slots.map((slot) => slot!.scheduledFor.getTime()).sort((x, y) => x - y);

@@ -38,7 +38,7 @@ export const createCampaignOperation = defineOperation({
   role: "admin",
   summary: "Create a campaign",
   description:
-    "Pins (`name[@ws]:version` per stage) apply to its runs over the pack's. `steps` is the sequence in order: step 1 is the first email (`{}` or `{prompt: \"draft_email\"}`, no wait), each later step `{wait, prompt}` with an ISO 8601 `wait` and `follow_up` or a follow_up pin; at most 8; without `steps` the campaign is one step. A campaign whose resolved prompt set (every step's version included) holds a fork must be approved before a run may use it. `sender_ids` spreads its leads over those senders (empty: every enabled sender; none at all: the workspace's default sender); `schedule` `{time_zone (\"lead\" or IANA), days, start, end}` keeps its sends inside those windows (null: any time).",
+    'Pins (`name[@ws]:version` per stage) apply to its runs over the pack\'s. `steps` is the sequence in order: step 1 is the first email (`{}` or `{prompt: "draft_email"}`, no wait), each later step `{wait, prompt}` with an ISO 8601 `wait` and `follow_up` or a follow_up pin; at most 8; without `steps` the campaign is one step. A campaign whose resolved prompt set (every step\'s version included) holds a fork must be approved before a run may use it. `sender_ids` spreads its leads over those senders (empty: every enabled sender; none at all: the workspace\'s default sender); `schedule` `{time_zone ("lead" or IANA), days, start, end}` keeps its sends inside those windows (null: any time).',
   body: CreateCampaignBody,
   success: { status: 201, description: "The campaign", schema: CampaignSchema },
   errors: ["invalid_json", "payload_too_large", "unsupported_media_type", "validation_failed"],
