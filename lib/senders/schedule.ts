@@ -18,6 +18,8 @@ import { DRAFT_STATUS, RUN_LEAD_STATE, RUN_STATUS, SEND_STATUS } from "@/lib/sta
 // Drafts of runs without a campaign, and drafts of the default sender with no schedule, are not
 // scheduled (null): they are sent at once, as before senders existed.
 
+const SENDERS_AT_ONCE = 4;
+
 export type Slot = { senderId: string | null; scheduledFor: Date };
 
 type Row = {
@@ -188,10 +190,18 @@ export async function scheduleDrafts(draftIds: string[], now = Date.now()): Prom
       else bySender.set(row.senderId, [row]);
     }
     const released: Row[] = [];
-    for (const [senderId, group] of bySender) {
+    const groups = [...bySender];
+    // Senders are independent (each transaction locks only its own row): a few at once, as writing
+    // the sends is most of the time and PostgreSQL takes them in parallel.
+    const next = async (): Promise<void> => {
+      const entry = groups.shift();
+      if (!entry) return;
+      const [senderId, group] = entry;
       if (senderId === null) await scheduleDefault(group, now, result);
       else released.push(...(await scheduleOnSender(senderId, group, now, result)));
-    }
+      return next();
+    };
+    await Promise.all(Array.from({ length: Math.min(SENDERS_AT_ONCE, groups.length) }, next));
     rows = released.map((row) => ({ ...row, senderId: null }));
   }
   return result;

@@ -40,7 +40,9 @@ export function placeSends(sender: SenderLimits, days: Map<DayKey, DayState>, re
       const spacing = (window.end - window.start) / cap;
       const at = Math.max(from, window.start, state.lastAt === null ? -Infinity : Math.ceil(state.lastAt + spacing));
       if (state.scheduled >= cap || at >= window.end) {
+        // That window stays closed to this sender (counts and last slots only grow): later requests start after it.
         from = window.end;
+        cursors.set(kind, Math.max(cursors.get(kind) ?? -Infinity, from));
         continue;
       }
       days.set(window.day, { scheduled: state.scheduled + 1, lastAt: at });

@@ -13,13 +13,21 @@ import { z } from "zod";
 export const WEEKDAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
+const knownZones = new Map<string, boolean>();
+
 export function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: zone });
-    return true;
-  } catch {
-    return false;
+  let known = knownZones.get(zone);
+  if (known === undefined) {
+    try {
+      new Intl.DateTimeFormat("en-US", { timeZone: zone }); // costly: asked once per zone
+      known = true;
+    } catch {
+      known = false;
+    }
+    if (knownZones.size > 10_000) knownZones.clear();
+    knownZones.set(zone, known);
   }
+  return known;
 }
 
 export const TimeZone = z
@@ -83,9 +91,22 @@ function wallAsUtc(ms: number, zone: string): number {
   return Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
 }
 
+// Offsets change only at a zone's transitions, which fall on whole quarter hours of UTC in every
+// zone of the IANA database since 1970: the offset of a quarter hour is read once and kept.
+const QUARTER_HOUR = 900_000;
+const offsets = new Map<string, number>();
+
 /** The zone's offset from UTC at `ms`, in ms (Berlin in winter: +3,600,000). */
 export function offsetMs(ms: number, zone: string): number {
-  return wallAsUtc(Math.floor(ms / 1000) * 1000, zone) - Math.floor(ms / 1000) * 1000;
+  const quarter = Math.floor(ms / QUARTER_HOUR) * QUARTER_HOUR;
+  const key = `${zone}|${quarter}`;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    offset = wallAsUtc(quarter, zone) - quarter;
+    if (offsets.size > 100_000) offsets.clear();
+    offsets.set(key, offset);
+  }
+  return offset;
 }
 
 /** A calendar day, "YYYY-MM-DD". */
@@ -96,7 +117,7 @@ const utcMidnight = (day: DayKey): number => Date.parse(`${day}T00:00:00Z`);
 
 /** The calendar day `ms` falls on in the zone. */
 export function localDay(ms: number, zone: string): DayKey {
-  return dayKeyOfUtc(wallAsUtc(ms, zone));
+  return dayKeyOfUtc(ms + offsetMs(ms, zone));
 }
 
 /** The instant at which the zone's wall clock shows `minutes` past midnight of `day`. */
@@ -118,10 +139,22 @@ const weekdayOf = (day: DayKey): Weekday => WEEKDAYS[(new Date(utcMidnight(day))
 
 export type Window = { day: DayKey; start: number; end: number };
 
+// Windows are asked for over and over while a batch is scheduled (the same days, zones and hours):
+// computed once each, as reading a zone's offset through Intl is the costly part.
+const windowCache = new Map<string, Window | null>();
+
 /** The schedule's window on `day` in `zone` (null when it does not send that weekday). */
 export function windowOn(day: DayKey, schedule: Schedule, zone: string): Window | null {
-  if (!schedule.days.includes(weekdayOf(day))) return null;
-  return { day, start: zonedInstant(day, minutesOf(schedule.start), zone), end: zonedInstant(day, minutesOf(schedule.end), zone) };
+  const key = `${zone}|${schedule.start}|${schedule.end}|${schedule.days.join(",")}|${day}`;
+  let window = windowCache.get(key);
+  if (window === undefined) {
+    window = schedule.days.includes(weekdayOf(day))
+      ? { day, start: zonedInstant(day, minutesOf(schedule.start), zone), end: zonedInstant(day, minutesOf(schedule.end), zone) }
+      : null;
+    if (windowCache.size > 50_000) windowCache.clear();
+    windowCache.set(key, window);
+  }
+  return window;
 }
 
 /**

@@ -22,7 +22,7 @@ const { insertLeadBatch } = await import("@/lib/imports/insert-batch");
 const { scheduleDrafts } = await import("@/lib/senders/schedule");
 const { campaignForecast } = await import("@/lib/senders/forecast");
 const { closeQueues } = await import("@/lib/queues");
-const { DRAFT_STATUS, RUN_LEAD_STATE, RUN_STATUS } = await import("@/lib/statuses");
+const { DRAFT_STATUS, RUN_LEAD_STATE, RUN_STATUS, SEND_STATUS } = await import("@/lib/statuses");
 
 const ZONES = ["America/New_York", "Europe/Berlin", "Asia/Tokyo", "Australia/Sydney"];
 const ms = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e6;
@@ -80,6 +80,26 @@ try {
     `schedule: ${scheduleMs.toFixed(0)} ms for ${scheduled.toLocaleString()} sends (target < 5,000 ms); leads per sender ${perSender.rows[0].min}–${perSender.rows[0].max}; ` +
       `days over the cap: ${over.rows[0].n}; last slot ${last.rows[0].last.toISOString()}`,
   );
+
+  // The floor on this machine at this moment: one bare INSERT … SELECT of as many send rows (rolled back).
+  const floorStart = process.hrtime.bigint();
+  const floor = await sql().connect();
+  let floorMs = 0;
+  try {
+    await floor.query("BEGIN");
+    await floor.query("DELETE FROM sends");
+    const at = process.hrtime.bigint();
+    await floor.query(
+      `INSERT INTO sends (id, "workspaceId", "draftId", "messageId", status, "scheduledFor")
+       SELECT 'snd_' || substr(md5(d.id), 1, 26), d."workspaceId", d.id, '<' || md5(d.id) || '@bench.example>', $1, now() FROM drafts d`,
+      [SEND_STATUS.pending],
+    );
+    floorMs = ms(at);
+  } finally {
+    await floor.query("ROLLBACK");
+    floor.release();
+  }
+  console.log(`floor: one INSERT … SELECT of ${ids.length.toLocaleString()} send rows: ${floorMs.toFixed(0)} ms (${ms(floorStart).toFixed(0)} ms with setup)`);
 
   const times: number[] = [];
   let forecast: Awaited<ReturnType<typeof campaignForecast>> | null = null;
