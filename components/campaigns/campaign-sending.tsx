@@ -212,7 +212,7 @@ export function CampaignSending({ campaign, canEdit }: { campaign: CampaignJson;
       <p className="mt-1 text-sm text-slate-700" data-testid="campaign-schedule">
         {describe(campaign.schedule)} Each sender stays within its daily cap, its sends spaced over the window.
       </p>
-      {canEdit ? <SendingForm key={JSON.stringify([campaign.sender_ids, campaign.schedule])} campaign={campaign} /> : null}
+      {canEdit ? <SendingForm key={campaign.id} campaign={campaign} /> : null}
       <h3 className="mt-5 text-xs font-semibold uppercase tracking-wide text-slate-500">Forecast</h3>
       {canEdit ? (
         <SenderNames>{(names) => <ForecastTable id={campaign.id} names={names} />}</SenderNames>
