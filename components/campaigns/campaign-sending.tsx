@@ -11,13 +11,14 @@ import { QueryState } from "@/components/ui/query-state";
 import { Notice } from "@/components/ui/states";
 import { buttonStyles, cardStyles, fieldStyles } from "@/components/ui/styles";
 import { Time } from "@/components/ui/time";
-import { WEEKDAYS, type Schedule } from "@/lib/senders/window";
+import type { Schedule } from "@/lib/senders/window";
 
 // The campaign page's sending card (contract §12): which senders its leads are spread over, the
 // window its mails go in, and the forecast (GET /campaigns/{id}/forecast). Admins edit the first
 // two (PATCH /campaigns/{id} {sender_ids, schedule}); everyone reads the forecast.
 
 const DEFAULT_WINDOW: Schedule = { time_zone: "lead", days: ["mon", "tue", "wed", "thu", "fri"], start: "09:00", end: "17:00" };
+const WEEKDAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"] as const; // as lib/senders/window.ts
 const DAY_LABEL: Record<string, string> = { mon: "Mon", tue: "Tue", wed: "Wed", thu: "Thu", fri: "Fri", sat: "Sat", sun: "Sun" };
 
 function describe(schedule: Schedule | null): string {

@@ -37,9 +37,9 @@ export function SendState({ detail, canRetry }: { detail: DraftDetail; canRetry:
             Accepted by the relay <Time iso={send.accepted_at} />
             {send.confirmed ? "" : " (without the relay's answer: recorded by a reviewer)"}
           </>
-        ) : send.status === SEND_STATUS.pending && send.scheduled_for && Date.parse(send.scheduled_for) > Date.now() ? (
+        ) : send.status === SEND_STATUS.pending && send.scheduled_for && send.attempts === 0 ? (
           <span data-testid="scheduled-for">
-            Scheduled to go <Time iso={send.scheduled_for} /> (the campaign&apos;s sending window and its sender&apos;s daily cap).
+            Scheduled for <Time iso={send.scheduled_for} /> (the campaign&apos;s sending window and its sender&apos;s daily cap).
           </span>
         ) : (
           (WORDS[send.status] ?? send.status)
