@@ -77,6 +77,7 @@ export const WEB_CASES: Record<string, WebCase> = {
     probes: (r) => [{ label: "the target's pack", body: { name: "c", pack: r.packSlug }, expect: [404, 422] }],
   },
   "GET /api/web/campaigns/{id}": {},
+  "GET /api/web/campaigns/{id}/forecast": {},
   "PATCH /api/web/campaigns/{id}": { body: () => ({ name: "Renamed by another workspace", offer: { sender_name: "Intruder" } }) },
   "POST /api/web/campaigns/{id}/approve": { body: () => ({ override_reason: "Approved by another workspace" }) },
   "POST /api/web/campaigns/{id}/reject": { body: () => ({ reason: "Rejected by another workspace" }) },
