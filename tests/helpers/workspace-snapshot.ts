@@ -14,6 +14,7 @@ const PARENT_COLUMNS: Record<string, string> = {
   deliveryId: "deliveries",
   evaluationId: "evaluations",
   replayId: "replays",
+  senderId: "senders",
 };
 const IGNORED_COLUMNS = new Set(["lastUsedAt"]);
 const IGNORED_TABLES = new Set(["mailbox_status"]);
