@@ -125,7 +125,8 @@ describe("senders, caps and windows", () => {
       expect(own.map((send) => send.status)).toEqual(["sent", "sent", "pending"]);
       // spacing >= window / cap = 2 minutes / 2
       expect(own[1].scheduledFor!.getTime() - own[0].scheduledFor!.getTime()).toBeGreaterThanOrEqual(60_000);
-      expect(own[1].acceptedAt!.getTime() - own[0].acceptedAt!.getTime()).toBeGreaterThanOrEqual(59_000);
+      // and no mail leaves before its slot (a loaded machine may send it a little after)
+      for (const send of own.slice(0, 2)) expect(send.acceptedAt!.getTime()).toBeGreaterThanOrEqual(send.scheduledFor!.getTime());
       // the third: the same window tomorrow
       expect(own[2].scheduledFor!.getTime()).toBe(windowStart + 86_400_000);
     }
