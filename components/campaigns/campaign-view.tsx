@@ -11,6 +11,7 @@ import { CampaignPins } from "@/components/campaigns/campaign-pins";
 import { CampaignSteps, forkAnchor } from "@/components/campaigns/campaign-steps";
 import { CampaignExperiments } from "@/components/campaigns/campaign-experiments";
 import { StepEditor } from "@/components/campaigns/step-editor";
+import { CampaignSending } from "@/components/campaigns/campaign-sending";
 import { evalQueries } from "@/components/data/queries/evals";
 import { BehaviourDiffPanel } from "@/components/evals/behaviour-diff";
 import { EvalComparisonPanel } from "@/components/evals/eval-comparison";
@@ -134,6 +135,8 @@ export function CampaignView({ id, canApprove, canEdit, userId }: { id: string; 
         {canEdit ? <StepEditor id={id} steps={data.steps} forks={data.forks} canEvaluate={canApprove} /> : <CampaignSteps steps={data.steps} />}
 
         <CampaignExperiments campaignId={id} steps={data.steps.map((step) => step.step)} canCreate={canApprove} />
+
+        <CampaignSending campaign={data} canEdit={canEdit} />
 
         {data.forks.map((fork) => (
           <section key={forkAnchor(fork)} id={forkAnchor(fork)} aria-labelledby={`${forkAnchor(fork)}-heading`} className={`${cardStyles} scroll-mt-4 p-5`}>

@@ -28,6 +28,7 @@ export const queryKeys = {
     list: () => ["campaigns", "list"] as const,
     options: () => ["campaigns", "options"] as const,
     detail: (id: string) => ["campaigns", "detail", id] as const,
+    forecast: (id: string) => ["campaigns", "forecast", id] as const,
   },
   experiments: {
     all: ["experiments"] as const,

@@ -37,6 +37,10 @@ export function SendState({ detail, canRetry }: { detail: DraftDetail; canRetry:
             Accepted by the relay <Time iso={send.accepted_at} />
             {send.confirmed ? "" : " (without the relay's answer: recorded by a reviewer)"}
           </>
+        ) : send.status === SEND_STATUS.pending && send.scheduled_for && send.attempts === 0 ? (
+          <span data-testid="scheduled-for">
+            Scheduled for <Time iso={send.scheduled_for} /> (the campaign&apos;s sending window and its sender&apos;s daily cap).
+          </span>
         ) : (
           (WORDS[send.status] ?? send.status)
         )}

@@ -12,6 +12,8 @@ import { QueryState, ShowMore } from "@/components/ui/query-state";
 import { EmptyState } from "@/components/ui/states";
 import { stateLabel, StatusBadge } from "@/components/ui/status-badge";
 import { buttonStyles, cardStyles } from "@/components/ui/styles";
+import { Time } from "@/components/ui/time";
+import { SEND_STATUS } from "@/lib/statuses";
 
 // The run's leads with state and stage filters, keyset pages ("Show more"), and each lead's trace
 // across the stages behind a disclosure button.
@@ -54,6 +56,12 @@ function LeadRow({ row, runId }: { row: RunLead; runId: string }) {
             <Link href={`/review/drafts/${row.draft_id}`} className="block font-medium text-indigo-700 hover:underline">
               Open the draft
             </Link>
+          ) : null}
+          {row.sender ? <span className="block break-all">From {row.sender.from_email}</span> : null}
+          {row.send?.scheduled_for && row.send.status === SEND_STATUS.pending ? (
+            <span className="block" data-testid="lead-scheduled-for">
+              Scheduled <Time iso={row.send.scheduled_for} />
+            </span>
           ) : null}
         </p>
         <button

@@ -11,6 +11,8 @@ import { findVisiblePack } from "@/lib/packs/find-pack";
 import { resolvePins } from "@/lib/packs/pins";
 import { OfferOverride, overrideToStore, presentOverride } from "@/lib/offer/offer";
 import { PromptRef } from "@/lib/prompts/present-version";
+import { ScheduleSchema, type Schedule } from "@/lib/senders/window";
+import { Prisma } from "@/lib/generated/prisma/client.ts";
 import { CampaignStepSchema, CampaignStepsInput, presentSteps, resolveSteps, writeSteps } from "@/lib/campaigns/steps";
 
 // A campaign groups runs of one pack under shared pins. One whose resolved prompt set holds a
@@ -19,6 +21,10 @@ import { CampaignStepSchema, CampaignStepsInput, presentSteps, resolveSteps, wri
 // the approval away again. Its steps (lib/campaigns/steps.ts) add each follow-up's version to that set.
 
 const Pins = z.record(z.string(), z.string().max(200));
+const SenderIds = z
+  .array(z.string().max(64))
+  .max(500)
+  .meta({ description: "The senders its leads are spread over (ids sdr_…); empty: every enabled sender (none: the workspace's default sender)" });
 export const CreateCampaignBody = z
   .strictObject({
     name: z.string().trim().min(1).max(200),
@@ -26,6 +32,8 @@ export const CreateCampaignBody = z
     pins: Pins.optional(),
     offer: OfferOverride.optional(),
     steps: CampaignStepsInput.optional(),
+    sender_ids: SenderIds.optional(),
+    schedule: ScheduleSchema.nullable().optional(),
   })
   .meta({ id: "CreateCampaign" });
 export const UpdateCampaignBody = z
@@ -34,6 +42,8 @@ export const UpdateCampaignBody = z
     pins: Pins.optional(),
     offer: OfferOverride.optional(),
     steps: CampaignStepsInput.optional(),
+    sender_ids: SenderIds.optional(),
+    schedule: ScheduleSchema.nullable().optional(),
   })
   .meta({ id: "UpdateCampaign" });
 export const CampaignsQuery = ListQuery;
@@ -68,6 +78,8 @@ export const CampaignSchema = z
     rejected_at: z.string().nullable(),
     reject_reason: z.string().nullable(),
     offer: OfferOverride.meta({ description: "Overrides the pack's and workspace's offer field by field (null: none)" }),
+    sender_ids: z.array(z.string()),
+    schedule: ScheduleSchema.nullable().meta({ description: "When its mails may go (null: any time)" }),
     created_at: z.string(),
   })
   .meta({ id: "Campaign" });
@@ -120,6 +132,8 @@ async function present(campaign: Loaded) {
     forks,
     steps: presentSteps(campaign.steps, set),
     offer: presentOverride(campaign.offer),
+    sender_ids: campaign.senderIds,
+    schedule: (campaign.schedule ?? null) as Schedule | null,
     set_hash: set.hash,
     created_by: campaign.createdById,
     approved_by: status === "approved" ? campaign.approvedById : null,
@@ -129,6 +143,14 @@ async function present(campaign: Loaded) {
     reject_reason: status === "rejected" ? campaign.rejectReason : null,
     created_at: campaign.createdAt.toISOString(),
   };
+}
+
+/** Every sender named must be one of the workspace's (422 naming the first that is not). */
+async function checkSenders(workspaceId: string, senderIds: string[]) {
+  const found = await db().sender.findMany({ where: { workspaceId, id: { in: senderIds } }, select: { id: true } });
+  const known = new Set(found.map((sender) => sender.id));
+  const index = senderIds.findIndex((id) => !known.has(id));
+  if (index >= 0) throw new ValidationFailed([{ path: `sender_ids.${index}`, message: `no sender "${senderIds[index].slice(0, 64)}" in this workspace` }]);
 }
 
 export async function getCampaign(workspaceId: string, id: string) {
@@ -155,6 +177,7 @@ export async function createCampaign(workspaceId: string, body: z.infer<typeof C
   if (!pack) throw new ValidationFailed([{ path: "pack", message: `no pack "${body.pack}" in this workspace` }]);
   const pins = body.pins ? await resolvePins(workspaceId, body.pins, "pins") : new Map<string, string>();
   const steps = body.steps ? await resolveSteps(workspaceId, body.steps) : [];
+  if (body.sender_ids) await checkSenders(workspaceId, body.sender_ids);
   const id = newId("cmp");
   await db().$transaction(async (tx) => {
     await tx.campaign.create({
@@ -165,6 +188,8 @@ export async function createCampaign(workspaceId: string, body: z.infer<typeof C
         packId: pack.id,
         offer: overrideToStore(body.offer),
         createdById: creator.userId,
+        senderIds: body.sender_ids ? [...new Set(body.sender_ids)] : [],
+        schedule: body.schedule ?? Prisma.DbNull,
         pins: { create: [...pins].map(([stage, promptVersionId]) => ({ stage, promptVersionId })) },
       },
     });
@@ -184,6 +209,7 @@ export async function updateCampaign(workspaceId: string, id: string, body: z.in
   await getCampaign(workspaceId, id);
   const pins = body.pins ? await resolvePins(workspaceId, body.pins, "pins") : null;
   const steps = body.steps ? await resolveSteps(workspaceId, body.steps) : null;
+  if (body.sender_ids) await checkSenders(workspaceId, body.sender_ids);
   // New pins or steps change the resolved prompt set: whatever a reviewer approved no longer holds.
   const resetApproval = Boolean(pins || steps);
   await db().$transaction(async (tx) => {
@@ -192,6 +218,8 @@ export async function updateCampaign(workspaceId: string, id: string, body: z.in
       data: {
         name: body.name,
         offer: overrideToStore(body.offer),
+        senderIds: body.sender_ids ? [...new Set(body.sender_ids)] : undefined,
+        schedule: body.schedule === undefined ? undefined : (body.schedule ?? Prisma.DbNull),
         ...(resetApproval
           ? { status: CAMPAIGN_STATUS.draft, approvedById: null, approvedAt: null, rejectedById: null, rejectedAt: null, rejectReason: null }
           : {}),

@@ -12,9 +12,10 @@ import { APPROVED_DRAFT_STATUSES } from "@/lib/lifecycle/draft";
 // and always before its send.completed (the outbox dispatches in event id order, and the send starts
 // after this commit). undoApproval refuses an approval already announced.
 
-type Announced = { id: string; workspaceId: string; leadId: string; runId: string; reviewerId: string; edited: boolean; step: number };
+type Announced = { id: string; workspaceId: string; leadId: string; runId: string; reviewerId: string; edited: boolean; step: number; senderId: string | null };
 
-const RETURNING = `RETURNING d.id, d."workspaceId", d."leadId", d."runId", d."reviewerId", d.edited, d.step`;
+const RETURNING = `RETURNING d.id, d."workspaceId", d."leadId", d."runId", d."reviewerId", d.edited, d.step,
+  (SELECT rl."senderId" FROM run_leads rl WHERE rl.id = d."runLeadId") AS "senderId"`;
 /**
  * Approvals that stand (APPROVED_DRAFT_STATUSES, parameter $3): approved, and sent or failed since
  * (never announced only if something skipped the send job).
@@ -28,7 +29,7 @@ async function announceRows(client: PoolClient, rows: Announced[]): Promise<void
     const events = byWorkspace.get(row.workspaceId) ?? [];
     events.push({
       type: "draft.approved",
-      data: { lead_id: row.leadId, draft_id: row.id, run_id: row.runId, reviewer: row.reviewerId, edited: row.edited, step: row.step },
+      data: { lead_id: row.leadId, draft_id: row.id, run_id: row.runId, reviewer: row.reviewerId, edited: row.edited, step: row.step, sender_id: row.senderId },
     });
     byWorkspace.set(row.workspaceId, events);
   }

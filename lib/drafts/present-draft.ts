@@ -38,6 +38,8 @@ export const DraftSchema = z
         error: z.string().nullable(),
         accepted_at: z.string().nullable(),
         confirmed: z.boolean(),
+        sender_id: z.string().nullable().meta({ description: "The sender it goes through (null: the default sender)" }),
+        scheduled_for: z.string().nullable().meta({ description: "When it will go: its slot in the campaign's window and its sender's cap (null: at once)" }),
       })
       .nullable()
       .meta({
@@ -47,7 +49,16 @@ export const DraftSchema = z
   })
   .meta({ id: "Draft" });
 
-type SendSummary = { status: string; messageId: string; attempts: number; error: string | null; acceptedAt: Date | null; confirmed: boolean };
+type SendSummary = {
+  status: string;
+  messageId: string;
+  attempts: number;
+  error: string | null;
+  acceptedAt: Date | null;
+  confirmed: boolean;
+  senderId: string | null;
+  scheduledFor: Date | null;
+};
 export type DraftWithContext = Draft & {
   promptVersion: { version: string; prompt: { name: string } } | null;
   reviewerEmail?: string | null;
@@ -56,7 +67,7 @@ export type DraftWithContext = Draft & {
 
 export const DRAFT_INCLUDE = {
   promptVersion: { select: { version: true, prompt: { select: { name: true } } } },
-  send: { select: { status: true, messageId: true, attempts: true, error: true, acceptedAt: true, confirmed: true } },
+  send: { select: { status: true, messageId: true, attempts: true, error: true, acceptedAt: true, confirmed: true, senderId: true, scheduledFor: true } },
 } as const;
 
 function presentSend(send: SendSummary | null | undefined) {
@@ -68,6 +79,8 @@ function presentSend(send: SendSummary | null | undefined) {
     error: send.error,
     accepted_at: send.acceptedAt?.toISOString() ?? null,
     confirmed: send.confirmed,
+    sender_id: send.senderId,
+    scheduled_for: send.scheduledFor?.toISOString() ?? null,
   };
 }
 

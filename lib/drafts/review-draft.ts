@@ -1,3 +1,4 @@
+import { senderOfRunLead } from "@/lib/senders/assign";
 import { z } from "zod";
 import { db } from "@/lib/db";
 import { recordAudit, type Actor } from "@/lib/audit/record-audit";
@@ -45,6 +46,8 @@ export async function approveDraft(
   const body = edits.body ?? draft.body;
   const edited = subject !== draft.subject || body !== draft.body;
   let willSend = draft.runLead.state === RUN_LEAD_STATE.awaiting_review;
+  // An approval that is announced at once names the lead's sender, so it is assigned now (lib/senders/assign.ts).
+  const senderId = !sendAfter && willSend ? await senderOfRunLead(draft.runLeadId) : draft.runLead.senderId;
   const updated = await db().$transaction(async (tx) => {
     const approved = await moveDraft(
       { id, workspaceId },
@@ -58,7 +61,10 @@ export async function approveDraft(
     await moveLead(draft.leadId, LEAD_STATUS.approved, { tx });
     if (!sendAfter)
       await writeEvents(tx, workspaceId, [
-        { type: "draft.approved", data: { lead_id: draft.leadId, draft_id: id, run_id: draft.runId, reviewer: reviewer.userId, edited, step: draft.step } },
+        {
+          type: "draft.approved",
+          data: { lead_id: draft.leadId, draft_id: id, run_id: draft.runId, reviewer: reviewer.userId, edited, step: draft.step, sender_id: senderId },
+        },
       ]);
     await recordAudit(tx, {
       workspaceId,

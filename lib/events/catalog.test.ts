@@ -3,7 +3,16 @@ import { assertEventData, EVENT_CATALOG, EVENT_KINDS } from "@/lib/events/catalo
 import { eventCatalog } from "@/lib/events/catalog-docs";
 import { EVENT_TYPES } from "@/lib/events/types";
 
-const sent = { lead_id: "lead_x", draft_id: "drf_x", run_id: "run_x", message_id: "<m@x>", accepted_at: "2026-11-21T10:00:00.000Z", step: 1 };
+const sent = {
+  lead_id: "lead_x",
+  draft_id: "drf_x",
+  run_id: "run_x",
+  message_id: "<m@x>",
+  accepted_at: "2026-11-21T10:00:00.000Z",
+  sender_id: "sdr_x",
+  scheduled_for: null,
+  step: 1,
+};
 
 describe("the event catalog", () => {
   it("has a data schema for every subscribable event type, and webhook.test", () => {
@@ -15,6 +24,8 @@ describe("the event catalog", () => {
     expect(() => assertEventData({ type: "send.completed", data: sent })).not.toThrow();
     expect(() => assertEventData({ type: "send.completed", data: { ...sent, accepted_at: undefined } })).toThrow(/send\.completed.*accepted_at/);
     expect(() => assertEventData({ type: "send.completed", data: { ...sent, accepted_at: "yesterday" } })).toThrow(/accepted_at/);
+    expect(() => assertEventData({ type: "send.completed", data: { ...sent, sender_id: undefined } })).toThrow(/sender_id/);
+    expect(() => assertEventData({ type: "send.completed", data: { ...sent, scheduled_for: "soon" } })).toThrow(/scheduled_for/);
     expect(() => assertEventData({ type: "send.completed", data: { ...sent, secret: "x" } })).toThrow(/secret/);
     expect(() => assertEventData({ type: "lead.vanished", data: {} })).toThrow(/Unknown event kind/);
   });

@@ -18,6 +18,10 @@ const lead_id = id("The lead (lead_…)");
 const run_id = id("The run the lead went through (run_…)");
 const draft_id = id("The draft (drf_…)");
 const campaign_id = id("The campaign (cmp_…)");
+const sender_id = z
+  .string()
+  .nullable()
+  .meta({ description: "The sender of the lead's sequence (sdr_…); null: the workspace's default sender, or none assigned yet" });
 const campaignName = z.string().meta({ description: "The campaign's name" });
 const dateTime = (what: string) => z.iso.datetime().meta({ description: what });
 const step = z.number().int().min(1).meta({ description: "The campaign step (1: the first email; 2 and later: follow-ups in its thread)" });
@@ -43,7 +47,7 @@ export const EVENT_CATALOG = {
   },
   "draft.ready": {
     when: "draft_email (step 1) or follow_up (a later step) wrote a draft that waits for review",
-    data: z.strictObject({ lead_id, draft_id, review_url: z.string().meta({ description: "The draft's page in the web app" }), run_id, step }),
+    data: z.strictObject({ lead_id, draft_id, review_url: z.string().meta({ description: "The draft's page in the web app" }), run_id, step, sender_id }),
   },
   "draft.approved": {
     when: "a reviewer's approval of a draft stands: at once for an API approval; for a web app approval, when its 10-second undo window closes, together with the send (an approval undone in the window is never announced). It always precedes the draft's send.completed",
@@ -54,6 +58,7 @@ export const EVENT_CATALOG = {
       reviewer: id("The reviewing user's id (usr_…)"),
       edited: z.boolean().meta({ description: "Whether the reviewer changed subject or body" }),
       step,
+      sender_id,
     }),
   },
   "draft.rejected": {
@@ -75,6 +80,11 @@ export const EVENT_CATALOG = {
       message_id: z.string().meta({ description: "The Message-ID header sent" }),
       accepted_at: dateTime("When the relay accepted it"),
       step,
+      sender_id,
+      scheduled_for: z.iso
+        .datetime()
+        .nullable()
+        .meta({ description: "The slot it was scheduled for (a campaign's window, its sender's cap); null when it went at once" }),
     }),
   },
   "reply.received": {
@@ -90,6 +100,7 @@ export const EVENT_CATALOG = {
       confidence: z.number().nullable().meta({ description: "0–1 (null when the classifier gave none)" }),
       received_at: dateTime("When the reply arrived"),
       step: step.meta({ description: "The step of the email it answers" }),
+      sender_id,
     }),
   },
   "lead.sequence_ended": {

@@ -99,6 +99,7 @@ describe("readRow", () => {
       employees: 1200,
       industry: null,
       notes: "n",
+      time_zone: null,
       attributes: { source: "fair" },
     });
   });

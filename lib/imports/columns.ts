@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isTimeZone } from "@/lib/senders/window";
 
 // CSV header → lead field. Known columns (contract §6) are mapped, others go to `attributes`.
 // Headers are compared lower-cased with spaces, dashes and dots as underscores, plus common aliases.
@@ -16,6 +17,7 @@ export const KNOWN_COLUMNS = [
   "employees",
   "industry",
   "notes",
+  "time_zone",
 ] as const;
 export type KnownColumn = (typeof KNOWN_COLUMNS)[number];
 
@@ -49,6 +51,8 @@ const ALIASES: Record<string, KnownColumn> = {
   headcount: "employees",
   num_employees: "employees",
   sector: "industry",
+  timezone: "time_zone",
+  tz: "time_zone",
   note: "notes",
   comments: "notes",
 };
@@ -103,6 +107,8 @@ export type LeadRow = {
   employees: number | null;
   industry: string | null;
   notes: string | null;
+  /** An IANA zone (contract §12); a value that is not one is left out. */
+  time_zone: string | null;
   attributes: Record<string, string>;
 };
 
@@ -130,6 +136,7 @@ export function leadRow(email: string, fields: Partial<Omit<LeadRow, "email" | "
     employees: null,
     industry: null,
     notes: null,
+    time_zone: null,
     attributes: {},
     ...fields,
   };
@@ -147,6 +154,11 @@ export function readRow(record: string[], plan: ColumnPlan): LeadRow | RowProble
       const digits = (record[index] ?? "").replace(/[,_\s]/g, "");
       const count = /^\d{1,9}$/.test(digits) ? Number(digits) : null;
       row.employees = count;
+      continue;
+    }
+    if (field === "time_zone") {
+      const zone = clean(record[index], 64);
+      row.time_zone = zone && isTimeZone(zone) ? zone : null;
       continue;
     }
     row[field] = clean(record[index], field === "notes" ? 10_000 : 2000);

@@ -12,7 +12,8 @@ import { RUN_LEAD_STATE } from "@/lib/statuses";
 
 const STAGING = `CREATE TEMP TABLE IF NOT EXISTS lead_import (
   run_lead_id text, id text, email text, email_lower text, first_name text, last_name text, company text, title text,
-  domain text, website text, linkedin_url text, country text, employees int, industry text, notes text, attributes jsonb
+  domain text, website text, linkedin_url text, country text, employees int, industry text, notes text, attributes jsonb,
+  time_zone text
 ) ON COMMIT DELETE ROWS`;
 
 /** A value in COPY's text format: \N for null; backslash, tab, newline and carriage return escaped. */
@@ -43,6 +44,7 @@ function copyText(rows: LeadRow[]): string {
         row.industry,
         row.notes,
         JSON.stringify(row.attributes),
+        row.time_zone,
       ]
         .map(copyValue)
         .join("\t") + "\n";
@@ -60,9 +62,9 @@ export async function insertLeadBatch(workspaceId: string, runId: string, rows: 
     const joined = await client.query(
       `WITH upserted AS (
          INSERT INTO leads (id, "workspaceId", email, "emailLower", "firstName", "lastName", company, title, domain, website,
-                            "linkedinUrl", country, employees, industry, notes, attributes, "createdAt", "updatedAt")
+                            "linkedinUrl", country, employees, industry, notes, attributes, "timeZone", "createdAt", "updatedAt")
          SELECT id, $1, email, email_lower, first_name, last_name, company, title, domain, website,
-                linkedin_url, country, employees, industry, notes, attributes, now(), now()
+                linkedin_url, country, employees, industry, notes, attributes, time_zone, now(), now()
            FROM lead_import
          ON CONFLICT ("workspaceId", "emailLower") DO UPDATE SET "emailLower" = EXCLUDED."emailLower"
          RETURNING id, "emailLower")

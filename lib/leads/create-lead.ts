@@ -3,6 +3,7 @@ import { db } from "@/lib/db";
 import { Conflict } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { presentLead } from "@/lib/leads/present-lead";
+import { TimeZone } from "@/lib/senders/window";
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 
@@ -23,6 +24,7 @@ export const CreateLeadBody = z
     employees: z.number().int().min(0).max(10_000_000).optional(),
     industry: text(300).optional(),
     notes: text(10_000).optional(),
+    time_zone: TimeZone.optional(),
     attributes: z
       .record(z.string().min(1).max(100), z.union([z.string().max(10_000), z.number(), z.boolean(), z.null()]))
       .refine((value) => Object.keys(value).length <= 100, "at most 100 attributes")
@@ -54,6 +56,7 @@ export async function createLead(workspaceId: string, body: CreateLeadBody) {
         employees: body.employees,
         industry: body.industry,
         notes: body.notes,
+        timeZone: body.time_zone,
         attributes: body.attributes ?? {},
       },
     });

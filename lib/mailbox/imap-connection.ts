@@ -12,7 +12,7 @@ import { resolveOutboundHost } from "@/lib/net/outbound";
  * The host is resolved and every address checked by the outbound rule before connecting (as the
  * relay's SMTP socket is); the connection goes to the checked address, with the name kept for TLS.
  */
-export async function imapClient(mailbox: MailboxSettings): Promise<ImapFlow> {
+export async function imapClient(mailbox: Pick<MailboxSettings, "host" | "port" | "secure" | "username" | "passwordEncrypted">): Promise<ImapFlow> {
   const address = await resolveOutboundHost(mailbox.host);
   const name = mailbox.host.replace(/^\[|\]$/g, "");
   return new ImapFlow({

@@ -9,13 +9,14 @@ import { ingestBatch, type RawMessage } from "@/lib/mailbox/ingest";
 
 const BATCH = 100;
 
-export async function readFolder(client: ImapFlow, workspaceId: string, folder: string): Promise<number> {
+/** `storedAs`: the folder's name in the cursor and the stored messages (a sender's mailbox prefixes its id). */
+export async function readFolder(client: ImapFlow, workspaceId: string, folder: string, storedAs = folder): Promise<number> {
   const lock = await client.getMailboxLock(folder, { readOnly: true });
   let taken = 0;
   try {
     const box = client.mailbox;
     if (!box) return 0;
-    const cursor = await db().mailboxCursor.findUnique({ where: { workspaceId_folder: { workspaceId, folder } } });
+    const cursor = await db().mailboxCursor.findUnique({ where: { workspaceId_folder: { workspaceId, folder: storedAs } } });
     const lastUid = cursor && cursor.uidValidity === box.uidValidity ? Number(cursor.lastUid) : 0;
     // Not uidNext: imapflow keeps the value from when the folder was opened, and the folder stays
     // open between reads, so it would hide new mail. EXISTS updates `exists` live.
@@ -27,12 +28,12 @@ export async function readFolder(client: ImapFlow, workspaceId: string, folder: 
       const internalDate = message.internalDate instanceof Date ? message.internalDate : message.internalDate ? new Date(message.internalDate) : null;
       batch.push({ uid: message.uid, raw: message.source, internalDate });
       if (batch.length >= BATCH) {
-        await ingestBatch(workspaceId, folder, box.uidValidity, batch);
+        await ingestBatch(workspaceId, storedAs, box.uidValidity, batch);
         taken += batch.length;
         batch = [];
       }
     }
-    if (batch.length) await ingestBatch(workspaceId, folder, box.uidValidity, batch);
+    if (batch.length) await ingestBatch(workspaceId, storedAs, box.uidValidity, batch);
     taken += batch.length;
     return taken;
   } finally {

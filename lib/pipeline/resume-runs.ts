@@ -46,6 +46,7 @@ export async function resumeRuns(): Promise<{ imports: number; batches: number; 
   const unsent = await sql().query<{ id: string }>(
     `SELECT d.id FROM drafts d JOIN run_leads rl ON rl.id = d."runLeadId" LEFT JOIN sends s ON s."draftId" = d.id
       WHERE d.status = $2 AND rl.state = $3 AND d."updatedAt" < now() - make_interval(secs => $1)
+        AND (s."scheduledFor" IS NULL OR s."scheduledFor" <= now()) -- a send whose slot is still to come has its delayed job
         AND (s.id IS NULL OR s.status = ANY($4)
              OR (s.status = $5 AND EXISTS (SELECT 1 FROM relay_settings r WHERE r."workspaceId" = d."workspaceId")))`,
     [

@@ -105,12 +105,12 @@ function stageEvents(runId: string, done: LeadResult[]): OutboxEvent[] {
 async function insertDrafts(client: PoolClient, run: { id: string; workspaceId: string }, done: LeadResult[]): Promise<OutboxEvent[]> {
   const drafts = done.flatMap((r) => (r.draft ? [{ r, draft: r.draft, promptVersionId: r.steps.find((s) => s.stage === "draft_email")!.prompt.id }] : []));
   if (drafts.length === 0) return [];
-  const inserted = await client.query<{ id: string; leadId: string }>(
+  const inserted = await client.query<{ id: string; leadId: string; senderId: string | null }>(
     `INSERT INTO drafts (id, "workspaceId", "leadId", "runId", "runLeadId", "promptVersionId", "experimentId", subject, body, status, "createdAt", "updatedAt")
      SELECT t.id, $1, t.lead_id, $2, t.run_lead_id, t.prompt_version_id, t.experiment_id, t.subject, t.body, $4, now(), now()
        FROM json_to_recordset($3::json) AS t(id text, lead_id text, run_lead_id text, prompt_version_id text, experiment_id text, subject text, body text)
      ON CONFLICT ("runLeadId", step) DO NOTHING
-     RETURNING id, "leadId"`,
+     RETURNING id, "leadId", (SELECT rl."senderId" FROM run_leads rl WHERE rl.id = drafts."runLeadId") AS "senderId"`,
     [
       run.workspaceId,
       run.id,
@@ -131,6 +131,6 @@ async function insertDrafts(client: PoolClient, run: { id: string; workspaceId: 
   const appUrl = config().APP_URL;
   return inserted.rows.map((draft) => ({
     type: "draft.ready" as const,
-    data: { lead_id: draft.leadId, draft_id: draft.id, review_url: `${appUrl}/review/drafts/${draft.id}`, run_id: run.id, step: 1 },
+    data: { lead_id: draft.leadId, draft_id: draft.id, review_url: `${appUrl}/review/drafts/${draft.id}`, run_id: run.id, step: 1, sender_id: draft.senderId },
   }));
 }

@@ -26,7 +26,7 @@ export async function trackReply(replyId: string): Promise<string> {
 export async function trackReplies(replyIds: string[]): Promise<string[]> {
   const replies = await db().reply.findMany({
     where: { id: { in: replyIds }, classifiedAt: null, correctedAt: null, draftId: { not: null } },
-    include: { draft: { include: { run: true, lead: true } } },
+    include: { draft: { include: { run: true, lead: true, send: { select: { senderId: true } }, runLead: { select: { senderId: true } } } } },
     orderBy: { id: "asc" },
   });
   const prompts = new Map<string, ResolvedPrompt | undefined>();
@@ -115,6 +115,7 @@ export async function trackReplies(replyIds: string[]): Promise<string[]> {
               confidence: result.confidence,
               received_at: reply.receivedAt.toISOString(),
               step: reply.draft!.step,
+              sender_id: reply.draft!.send?.senderId ?? reply.draft!.runLead.senderId,
             },
           });
           events.set(reply.workspaceId, list);

@@ -37,6 +37,14 @@ export const RunLeadSchema = z
     reason: z.object({ code: z.string(), message: z.string() }).nullable(),
     draft_id: z.string().nullable().meta({ description: "The lead's latest draft in this run (its latest step's)" }),
     sequence: SequenceSchema.nullable().meta({ description: "The lead's sequence, for a run of a campaign with later steps (contract §12); null otherwise" }),
+    sender: z
+      .object({ id: z.string(), from_email: z.string() })
+      .nullable()
+      .meta({ description: "The sender of its whole sequence (null: the workspace's default sender, or none assigned yet)" }),
+    send: z
+      .object({ status: z.string(), scheduled_for: z.string().nullable() })
+      .nullable()
+      .meta({ description: "Its latest draft's send: status and when it is scheduled to go (null: not approved yet)" }),
     updated_at: z.string(),
   })
   .meta({ id: "RunLead" });
@@ -53,13 +61,27 @@ export async function listRunLeads(workspaceId: string, runId: string, query: z.
     ...(query.stage ? { stage: query.stage } : {}),
   };
   const rows = await db().runLead.findMany({ where, include: RUN_LEAD_INCLUDE, orderBy: { id: "desc" }, take: query.limit + 1 });
-  return toPage(rows, query.limit, `run-leads:${runId}`, workspaceId, (row) => presentRunLead(row, inSequenceRun));
+  const senders = await senderAddresses(workspaceId, rows);
+  return toPage(rows, query.limit, `run-leads:${runId}`, workspaceId, (row) => presentRunLead(row, inSequenceRun, senders));
 }
 
-/** What a run lead is shown with: its lead and its latest draft. */
-export const RUN_LEAD_INCLUDE = { lead: true, drafts: { select: { id: true }, orderBy: { step: "desc" }, take: 1 } } as const;
+/** What a run lead is shown with: its lead and its latest draft (its latest step's), with that draft's send. */
+export const RUN_LEAD_INCLUDE = {
+  lead: true,
+  drafts: { select: { id: true, send: { select: { status: true, scheduledFor: true } } }, orderBy: { step: "desc" }, take: 1 },
+} as const;
+type RunLeadRow = Prisma.RunLeadGetPayload<{ include: typeof RUN_LEAD_INCLUDE }>;
 
-export function presentRunLead(row: Prisma.RunLeadGetPayload<{ include: typeof RUN_LEAD_INCLUDE }>, inSequenceRun: boolean): z.infer<typeof RunLeadSchema> {
+/** The from addresses of the senders the rows name (by id). */
+export async function senderAddresses(workspaceId: string, rows: { senderId: string | null }[]): Promise<Map<string, string>> {
+  const ids = [...new Set(rows.flatMap((row) => (row.senderId ? [row.senderId] : [])))];
+  if (ids.length === 0) return new Map();
+  const found = await db().sender.findMany({ where: { workspaceId, id: { in: ids } }, select: { id: true, fromEmail: true } });
+  return new Map(found.map((sender) => [sender.id, sender.fromEmail]));
+}
+
+export function presentRunLead(row: RunLeadRow, inSequenceRun: boolean, senders: Map<string, string>): z.infer<typeof RunLeadSchema> {
+  const send = row.drafts[0]?.send;
   return {
     lead: presentLead(row.lead) as LeadJson,
     stage: row.stage,
@@ -67,6 +89,8 @@ export function presentRunLead(row: Prisma.RunLeadGetPayload<{ include: typeof R
     reason: row.reasonCode ? { code: row.reasonCode, message: row.reasonMessage ?? "" } : null,
     draft_id: row.drafts[0]?.id ?? null,
     sequence: presentSequence(row, inSequenceRun),
+    sender: row.senderId ? { id: row.senderId, from_email: senders.get(row.senderId) ?? "(deleted sender)" } : null,
+    send: send ? { status: send.status, scheduled_for: send.scheduledFor?.toISOString() ?? null } : null,
     updated_at: row.updatedAt.toISOString(),
   };
 }

@@ -8,11 +8,13 @@ import { decodeCursor, type ListQuery, toPage } from "@/lib/http/pagination";
 import { newId } from "@/lib/ids";
 import { PutMailboxBody } from "@/lib/mailbox/mailbox-settings";
 import { PutRelayBody } from "@/lib/relay/relay-settings";
+import { moveSenderSends } from "@/lib/senders/reassign";
 
 // Senders (contract §12): more from identities for a workspace, each with its own SMTP relay and,
 // optionally, its own IMAP mailbox, a daily cap and a ramp. The workspace's /relay + /mailbox stay
 // its default sender and are not listed here. Passwords are write-only and sealed at rest, like the
-// relay's. This slice stores and edits senders; nothing is assigned to or sent through them yet.
+// relay's. Leads are assigned to senders and sends scheduled on them in lib/senders/schedule.ts; a
+// sender disabled or deleted hands its pending sends on (lib/senders/reassign.ts).
 
 // The relay's and mailbox's own field rules (the outbound host rule included).
 const relayFields = PutRelayBody.shape;
@@ -244,6 +246,7 @@ export async function updateSender(workspaceId: string, id: string, body: Update
     await recordAudit(tx, { workspaceId, actor, action: "sender.updated", target: { type: "sender", id }, data: auditData(body) });
     return updated;
   });
+  if (before.enabled && !sender.enabled) await moveSenderSends(workspaceId, id, actor, "disabled");
   return presentSender(sender);
 }
 
@@ -253,4 +256,5 @@ export async function deleteSender(workspaceId: string, id: string, actor: Actor
     await tx.sender.delete({ where: { id, workspaceId } });
     await recordAudit(tx, { workspaceId, actor, action: "sender.deleted", target: { type: "sender", id }, data: { from_email: before.fromEmail } });
   });
+  await moveSenderSends(workspaceId, id, actor, "deleted");
 }

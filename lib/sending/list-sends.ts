@@ -42,6 +42,8 @@ export const SendSchema = z
       .string()
       .nullable()
       .meta({ description: "When the mailbox's Sent folder was last searched for its Message-ID without finding it" }),
+    sender_id: z.string().nullable().meta({ description: "The sender it goes through (sdr_…); null: the workspace's default sender" }),
+    scheduled_for: z.string().nullable().meta({ description: "When it may go: its slot in the campaign's window and its sender's daily cap (null: at once)" }),
     created_at: z.string(),
   })
   .meta({ id: "Send" });
@@ -59,6 +61,8 @@ type SendRow = {
   acceptedAt: Date | null;
   inDoubtAt: Date | null;
   sentCheckedAt: Date | null;
+  senderId: string | null;
+  scheduledFor: Date | null;
   createdAt: Date;
   draft: { leadId: string; runId: string; subject: string; lead: { email: string } };
 };
@@ -79,6 +83,8 @@ export function presentSend(send: SendRow) {
     accepted_at: send.acceptedAt?.toISOString() ?? null,
     in_doubt_since: send.inDoubtAt?.toISOString() ?? null,
     sent_folder_checked_at: send.sentCheckedAt?.toISOString() ?? null,
+    sender_id: send.senderId,
+    scheduled_for: send.scheduledFor?.toISOString() ?? null,
     created_at: send.createdAt.toISOString(),
   };
 }

@@ -78,6 +78,7 @@ export async function recordSentIn(
     { from, tx },
   );
   if (!recorded) return false;
+  const slot = await tx.send.findUniqueOrThrow({ where: { id: send.id }, select: { senderId: true, scheduledFor: true } });
   await moveDraft({ id: draft.id }, DRAFT_STATUS.sent, {}, { tx });
   await moveLead(draft.leadId, LEAD_STATUS.sent, { tx });
   // A later step of the lead's sequence waits: the lead stays `running` (its run `sending`) until it is due.
@@ -94,6 +95,8 @@ export async function recordSentIn(
         message_id: send.messageId,
         accepted_at: outcome.acceptedAt.toISOString(),
         step: draft.step,
+        sender_id: slot.senderId,
+        scheduled_for: slot.scheduledFor?.toISOString() ?? null,
       },
     },
   ]);

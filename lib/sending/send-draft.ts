@@ -2,6 +2,7 @@ import { db } from "@/lib/db";
 import { newId } from "@/lib/ids";
 import { moveSend, moveSendReturning, NOT_ATTEMPTED_SEND_STATUSES } from "@/lib/lifecycle/send";
 import { relayTransportOptions } from "@/lib/relay/relay-settings";
+import { relayForDraft } from "@/lib/senders/sender-relay";
 import { enqueueSend, sendWaitMs } from "@/lib/sending/send-window";
 import { followUpHold } from "@/lib/sequences/send-hold";
 import { threadHeaders, threadsOf } from "@/lib/sequences/thread";
@@ -79,12 +80,13 @@ export async function sendDraft(draftId: string): Promise<SendOutcome> {
   // A send in doubt waits for its resolution (the Sent folder or a reviewer), never for another attempt.
   if (!draft || draft.status !== DRAFT_STATUS.approved || (draft.send && NOT_ATTEMPTED_SEND_STATUSES.includes(draft.send.status))) return "skipped";
   if (sendWaitMs(draft) > 0) return "skipped"; // still in the web app's undo window: its delayed job sends it
+  if (draft.send?.scheduledFor && draft.send.scheduledFor.getTime() > Date.now()) return "skipped"; // its slot has not come (lib/senders/schedule.ts)
   if (draft.runLead.state !== RUN_LEAD_STATE.running || draft.run.stopAfter === "draft_email" || draft.run.status === RUN_STATUS.canceled) return "skipped";
   // A follow-up: its sequence is read again now (ended by a reply, paused by an out-of-office).
   const hold = await followUpHold(draft);
   if (hold === "reply_pending") await enqueueSend(draftId, new Date(Date.now() + REPLY_PENDING_RECHECK_MS), "reply");
   if (hold !== "go") return "skipped"; // ended: its draft was canceled; paused: the scheduler queues it when the pause ends
-  const relay = draft.workspace.relay;
+  const relay = await relayForDraft(draft); // the lead's sender, or the default sender (/relay)
   if (!relay) return waitForRelay(draft);
 
   return withSendLock(draftId, async (lock) => {

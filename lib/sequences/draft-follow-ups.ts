@@ -149,13 +149,13 @@ async function writeFollowUps(run: Run, rows: Row[]): Promise<number> {
       kept.map((d) => ({ id: d.row.runLeadId, stage: "send", state: RUN_LEAD_STATE.awaiting_review, qualified: null, reasonCode: null, reasonMessage: null })),
       { from: [RUN_LEAD_STATE.running] },
     );
-    const inserted = await client.query<{ id: string; leadId: string; step: number }>(
+    const inserted = await client.query<{ id: string; leadId: string; step: number; senderId: string | null }>(
       `INSERT INTO drafts (id, "workspaceId", "leadId", "runId", "runLeadId", step, "promptVersionId", "experimentId", subject, body, status, "createdAt", "updatedAt")
        SELECT t.id, $1, t.lead_id, $2, t.run_lead_id, t.step, t.prompt_version_id, t.experiment_id, t.subject, t.body, $4, now(), now()
          FROM json_to_recordset($3::json)
            AS t(id text, lead_id text, run_lead_id text, step int, prompt_version_id text, experiment_id text, subject text, body text)
        ON CONFLICT ("runLeadId", step) DO NOTHING
-       RETURNING id, "leadId", step`,
+       RETURNING id, "leadId", step, (SELECT rl."senderId" FROM run_leads rl WHERE rl.id = drafts."runLeadId") AS "senderId"`,
       [
         run.workspaceId,
         run.id,
@@ -181,7 +181,14 @@ async function writeFollowUps(run: Run, rows: Row[]): Promise<number> {
       run.workspaceId,
       inserted.rows.map((draft) => ({
         type: "draft.ready" as const,
-        data: { lead_id: draft.leadId, draft_id: draft.id, review_url: `${appUrl}/review/drafts/${draft.id}`, run_id: run.id, step: draft.step },
+        data: {
+          lead_id: draft.leadId,
+          draft_id: draft.id,
+          review_url: `${appUrl}/review/drafts/${draft.id}`,
+          run_id: run.id,
+          step: draft.step,
+          sender_id: draft.senderId,
+        },
       })),
     );
     return inserted.rows.length;

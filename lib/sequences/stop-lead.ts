@@ -3,7 +3,7 @@ import { recordAudit, type Actor } from "@/lib/audit/record-audit";
 import { db } from "@/lib/db";
 import { Conflict, NotFound } from "@/lib/errors";
 import { settleRun } from "@/lib/lifecycle/run";
-import { presentRunLead, RUN_LEAD_INCLUDE } from "@/lib/runs/list-runs";
+import { presentRunLead, RUN_LEAD_INCLUDE, senderAddresses } from "@/lib/runs/list-runs";
 import { endSequences } from "@/lib/sequences/end-sequence";
 import { RUN_LEAD_STATE, SEQUENCE_END_REASON, SEQUENCE_STATUS } from "@/lib/statuses";
 
@@ -44,5 +44,6 @@ export async function stopLeadSequence(workspaceId: string, runId: string, leadI
     });
     await settleRun(runId);
   }
-  return presentRunLead(await db().runLead.findUniqueOrThrow({ where, include: RUN_LEAD_INCLUDE }), true);
+  const row = await db().runLead.findUniqueOrThrow({ where, include: RUN_LEAD_INCLUDE });
+  return presentRunLead(row, true, await senderAddresses(workspaceId, [row]));
 }

@@ -108,6 +108,7 @@ describe("review, send and reply", () => {
       reviewer: ws.users.reviewer.id,
       edited: true,
       step: 1,
+      sender_id: null, // no campaign, no senders: the default sender
     });
     expect(events.find((event) => event.type === "send.completed" && (event.data as { draft_id: string }).draft_id === ada.id)!.data).toMatchObject({
       message_id: send.messageId,

@@ -194,13 +194,18 @@ export const V1_CASES: Record<string, V1Case> = {
     probes: (r) => [
       { label: "the target's pack", body: { name: "c", pack: r.packSlug }, expect: [404, 422] },
       { label: "a pin of the target's fork", body: { name: "c", pack: "saas-outbound", pins: { qualify: r.promptPin } }, expect: [422] },
+      { label: "the target's sender", body: { name: "c", pack: "saas-outbound", sender_ids: [r.senderId] }, expect: [422] },
     ],
   },
   getCampaign: { role: "viewer" },
+  getCampaignForecast: { role: "viewer" },
   updateCampaign: {
     role: "admin",
     body: () => ({ name: "Renamed by another workspace" }),
-    ownProbes: (r) => [{ label: "its own campaign pinned to the target's fork", body: { pins: { qualify: r.promptPin } }, expect: [422] }],
+    ownProbes: (r) => [
+      { label: "its own campaign pinned to the target's fork", body: { pins: { qualify: r.promptPin } }, expect: [422] },
+      { label: "its own campaign sent through the target's sender", body: { sender_ids: [r.senderId] }, expect: [422] },
+    ],
   },
   approveCampaign: { role: "reviewer", body: () => ({ override_reason: "Approved by another workspace" }) },
   rejectCampaign: { role: "reviewer", body: () => ({ reason: "Rejected by another workspace" }) },

@@ -117,6 +117,7 @@ export const WEB_CASES: Record<string, WebCase> = {
   "POST /api/web/experiments/{id}/conclude": {
     body: () => ({ winner: "draft_email:v1.3.0", reason: "Concluded by another workspace", override_reason: "testing" }),
   },
+  "GET /api/web/campaigns/{id}/forecast": {},
   "PATCH /api/web/campaigns/{id}": { body: () => ({ name: "Renamed by another workspace", offer: { sender_name: "Intruder" } }) },
   "POST /api/web/campaigns/{id}/approve": { body: () => ({ override_reason: "Approved by another workspace" }) },
   "POST /api/web/campaigns/{id}/reject": { body: () => ({ reason: "Rejected by another workspace" }) },

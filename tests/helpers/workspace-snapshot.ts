@@ -15,6 +15,7 @@ const PARENT_COLUMNS: Record<string, string> = {
   evaluationId: "evaluations",
   replayId: "replays",
   experimentId: "experiments",
+  senderId: "senders",
 };
 const IGNORED_COLUMNS = new Set(["lastUsedAt"]);
 const IGNORED_TABLES = new Set(["mailbox_status"]);

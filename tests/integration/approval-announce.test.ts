@@ -107,7 +107,15 @@ describe("draft.approved and the undo window", () => {
     await sleep(sendAfter.getTime() - Date.now() + 50);
     expect(await sendWhenDue(id)).toEqual({ outcome: "waiting_relay" });
     const [event] = await approvedEvents(id);
-    expect(event.data).toEqual({ lead_id: first.lead_id, draft_id: id, run_id: first.run_id, reviewer: reviewer.userId, edited: true, step: 1 });
+    expect(event.data).toEqual({
+      lead_id: first.lead_id,
+      draft_id: id,
+      run_id: first.run_id,
+      reviewer: reviewer.userId,
+      edited: true,
+      step: 1,
+      sender_id: null,
+    });
     expect(event.occurredAt.getTime()).toBeGreaterThanOrEqual(sendAfter.getTime() - 5); // left at the window's close, not the click
     const draft = await db().draft.findUniqueOrThrow({ where: { id } });
     expect(draft.approvalAnnouncedAt).toEqual(event.occurredAt);

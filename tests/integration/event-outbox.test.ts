@@ -29,7 +29,7 @@ afterAll(async () => {
 const system = { type: "system" as const, id: "test", name: "test" };
 const good: OutboxEvent = {
   type: "draft.approved",
-  data: { lead_id: "lead_x", draft_id: "drf_x", run_id: "run_x", reviewer: "usr_x", edited: false, step: 1 },
+  data: { lead_id: "lead_x", draft_id: "drf_x", run_id: "run_x", reviewer: "usr_x", edited: false, step: 1, sender_id: null },
 };
 const rejected: OutboxEvent = {
   type: "lead.rejected",

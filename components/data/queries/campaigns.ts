@@ -6,11 +6,13 @@ import { queryKeys } from "@/components/data/query-keys";
 import { usePagedList } from "@/components/data/use-paged-list";
 import type { Page } from "@/components/data/web-api";
 import type { CampaignJson, CampaignReview } from "@/components/campaigns/types";
+import type { Forecast } from "@/lib/senders/forecast";
 
 export const campaignQueries = {
   /** Up to 100 campaigns, for a filter's options. */
   options: () => endpoint<Page<CampaignJson>>(queryKeys.campaigns.options(), "/campaigns?limit=100"),
   detail: (id: string) => endpoint<CampaignReview>(queryKeys.campaigns.detail(id), `/campaigns/${id}`),
+  forecast: (id: string) => endpoint<Forecast>(queryKeys.campaigns.forecast(id), `/campaigns/${id}/forecast`),
 };
 
 export function useCampaignList() {
@@ -23,4 +25,8 @@ export function useCampaignOptions() {
 
 export function useCampaign(id: string) {
   return useQuery(campaignQueries.detail(id));
+}
+
+export function useCampaignForecast(id: string) {
+  return useQuery({ ...campaignQueries.forecast(id), refetchInterval: 30_000 });
 }

@@ -13,6 +13,7 @@ import {
 } from "@/lib/campaigns/campaigns";
 import { approveCampaign, rejectCampaign, RejectCampaignBody } from "@/lib/campaigns/campaign-decisions";
 import { ApproveBody } from "@/lib/evals/compare";
+import { campaignForecast, ForecastSchema } from "@/lib/senders/forecast";
 
 const CampaignIdParams = z.object({ id: z.string().regex(/^cmp_[0-9a-z]{26}$/) });
 
@@ -37,7 +38,7 @@ export const createCampaignOperation = defineOperation({
   role: "admin",
   summary: "Create a campaign",
   description:
-    'Pins (`name[@ws]:version` per stage) apply to its runs over the pack\'s. `steps` is the sequence in order: step 1 is the first email (`{}` or `{prompt: "draft_email"}`, no wait), each later step `{wait, prompt}` with an ISO 8601 `wait` and `follow_up` or a follow_up pin; at most 8; without `steps` the campaign is one step. A campaign whose resolved prompt set (every step\'s version included) holds a fork must be approved before a run may use it. Runs started with the campaign follow its steps: each later step is drafted when its wait has passed after the previous send, reviewed, and sent in the thread (docs/pipeline.md, "Sequences").',
+    'Pins (`name[@ws]:version` per stage) apply to its runs over the pack\'s. `steps` is the sequence in order: step 1 is the first email (`{}` or `{prompt: "draft_email"}`, no wait), each later step `{wait, prompt}` with an ISO 8601 `wait` and `follow_up` or a follow_up pin; at most 8; without `steps` the campaign is one step. A campaign whose resolved prompt set (every step\'s version included) holds a fork must be approved before a run may use it. Runs started with the campaign follow its steps: each later step is drafted when its wait has passed after the previous send, reviewed, and sent in the thread (docs/pipeline.md, "Sequences"). `sender_ids` spreads its leads over those senders (empty: every enabled sender; none at all: the workspace\'s default sender); `schedule` `{time_zone ("lead" or IANA), days, start, end}` keeps its sends inside those windows (null: any time).',
   body: CreateCampaignBody,
   success: { status: 201, description: "The campaign", schema: CampaignSchema },
   errors: ["invalid_json", "payload_too_large", "unsupported_media_type", "validation_failed"],
@@ -108,4 +109,20 @@ export const rejectCampaignOperation = defineOperation({
   success: { status: 200, description: "The campaign", schema: CampaignSchema },
   errors: ["invalid_json", "forbidden", "not_found", "conflict", "payload_too_large", "unsupported_media_type", "validation_failed"],
   handler: async ({ params, body, auth }) => ({ body: await rejectCampaign(auth.workspace.id, params.id, body, { userId: auth.user.id, actor: auth.actor }) }),
+});
+
+export const campaignForecastOperation = defineOperation({
+  id: "getCampaignForecast",
+  method: "GET",
+  path: "/campaigns/{id}/forecast",
+  tag: "Campaigns",
+  role: "viewer",
+  summary: "When a campaign's mails will go",
+  description:
+    "Per step: drafts still to go (awaiting review, or approved and not sent), the first scheduled slot and when the last is expected (the drafts not scheduled yet spread at the senders' caps today). " +
+    "Per sender of the campaign: its cap (or ramped cap) today and how many sends it was given for today, across every campaign; with no senders, the default sender (no cap).",
+  params: CampaignIdParams,
+  success: { status: 200, description: "The forecast", schema: ForecastSchema },
+  errors: ["not_found"],
+  handler: async ({ params, auth }) => ({ body: await campaignForecast(auth.workspace.id, params.id) }),
 });

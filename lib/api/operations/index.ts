@@ -26,6 +26,7 @@ import {
   listCampaignsOperation,
   rejectCampaignOperation,
   updateCampaignOperation,
+  campaignForecastOperation,
 } from "@/lib/api/operations/campaigns";
 import { concludeExperimentOperation, createExperimentOperation, getExperimentOperation, listExperimentsOperation } from "@/lib/api/operations/experiments";
 import { approveDraftOperation, getDraftOperation, listDraftsOperation, rejectDraftOperation } from "@/lib/api/operations/drafts";
@@ -116,6 +117,7 @@ export const OPERATIONS = [
   createExperimentOperation,
   getExperimentOperation,
   concludeExperimentOperation,
+  campaignForecastOperation,
   listPacksOperation,
   getPackOperation,
   updatePackOperation,

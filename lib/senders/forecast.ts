@@ -1,0 +1,96 @@
+import { z } from "zod";
+import { db, sql } from "@/lib/db";
+import { NotFound } from "@/lib/errors";
+import { campaignSenders } from "@/lib/senders/assign";
+import { capOn } from "@/lib/senders/slots";
+import { localDay, type Schedule } from "@/lib/senders/window";
+import { DRAFT_STATUS, SEND_STATUS } from "@/lib/statuses";
+
+// A campaign's forecast (GET /v1/campaigns/{id}/forecast, contract §12; the campaign page's card).
+// Per step: how many of its drafts are still to go (awaiting review, or approved and not sent), the
+// first scheduled slot, and when the last is expected: the last slot handed out, pushed on by the
+// days the campaign's senders need, at their caps today, for the drafts not scheduled yet. Per
+// sender: its cap today and how many sends it has been given for today. Two aggregate queries over
+// the campaign's drafts, whatever their number (scripts/bench/senders.ts: 100,000 leads).
+//
+// Every draft counts as step 1 until drafts carry their step (the sequences migration).
+
+export const ForecastSchema = z
+  .object({
+    per_step: z.array(
+      z.object({
+        step: z.number().int(),
+        pending: z.number().int().meta({ description: "Drafts still to go: awaiting review, or approved and not sent" }),
+        scheduled_first: z.string().nullable().meta({ description: "The earliest slot of its scheduled sends" }),
+        expected_last: z
+          .string()
+          .nullable()
+          .meta({ description: "When the last is expected to go, the drafts not scheduled yet spread at the senders' caps today" }),
+      }),
+    ),
+    per_sender: z.array(
+      z.object({
+        sender_id: z.string().nullable().meta({ description: "null: the workspace's default sender (used when there are no senders)" }),
+        cap_today: z.number().int().nullable().meta({ description: "Its cap (or ramped cap) today; null: no cap" }),
+        scheduled_today: z.number().int().meta({ description: "Sends given a slot today, across every campaign" }),
+      }),
+    ),
+  })
+  .meta({ id: "CampaignForecast" });
+export type Forecast = z.infer<typeof ForecastSchema>;
+
+const DAY_MS = 86_400_000;
+
+export async function campaignForecast(workspaceId: string, campaignId: string, now = Date.now()): Promise<Forecast> {
+  const campaign = await db().campaign.findFirst({ where: { id: campaignId, workspaceId }, select: { id: true, schedule: true } });
+  if (!campaign) throw new NotFound("campaign");
+  const schedule = campaign.schedule as Schedule | null;
+  // The day "today" is, for the counts: the schedule's zone (UTC under "lead" or no schedule).
+  const today = localDay(now, schedule && schedule.time_zone !== "lead" ? schedule.time_zone : "UTC");
+
+  const senderIds = await campaignSenders(sql(), campaignId);
+  const senders = await db().sender.findMany({ where: { id: { in: senderIds } }, include: { days: { where: { day: new Date(`${today}T00:00:00Z`) } } } });
+  const perSender: Forecast["per_sender"] = senders.map((sender) => {
+    const cap = capOn({ ...sender, firstSendDay: sender.firstSendDay?.toISOString().slice(0, 10) ?? null }, today);
+    return { sender_id: sender.id, cap_today: Number.isFinite(cap) ? cap : null, scheduled_today: sender.days[0]?.scheduled ?? 0 };
+  });
+  if (!senders.length) {
+    const { rows } = await sql().query<{ n: string }>(
+      `SELECT count(*) AS n FROM sends WHERE "workspaceId" = $1 AND "senderId" IS NULL AND "scheduledFor" >= $2::date AND "scheduledFor" < $2::date + 1`,
+      [workspaceId, today],
+    );
+    perSender.push({ sender_id: null, cap_today: null, scheduled_today: Number(rows[0].n) });
+  }
+
+  const { rows } = await sql().query<{ step: number; pending: string; unscheduled: string; first: Date | null; last: Date | null }>(
+    `SELECT d.step, count(*) AS pending,
+            count(*) FILTER (WHERE s."scheduledFor" IS NULL) AS unscheduled,
+            min(s."scheduledFor") AS first, max(s."scheduledFor") AS last
+       FROM drafts d JOIN runs r ON r.id = d."runId" LEFT JOIN sends s ON s."draftId" = d.id
+      WHERE r."campaignId" = $1 AND r."workspaceId" = $2 AND d.status = ANY($3)
+        AND (s.id IS NULL OR s.status = ANY($4))
+      GROUP BY d.step ORDER BY d.step`,
+    [campaignId, workspaceId, [DRAFT_STATUS.awaiting_review, DRAFT_STATUS.approved], [SEND_STATUS.pending, SEND_STATUS.waiting_relay, SEND_STATUS.sending]],
+  );
+  const perDay = perSender.reduce((sum, sender) => sum + (sender.cap_today ?? Infinity), 0);
+  // One row per step with drafts waiting to go (a campaign with nothing pending shows step 1 at 0).
+  const steps = rows.length ? rows : [{ step: 1, pending: "0", unscheduled: "0", first: null, last: null }];
+  return {
+    per_step: steps.map((step) => {
+      const pending = Number(step.pending);
+      const unscheduled = Number(step.unscheduled);
+      let expectedLast: number | null = step.last?.getTime() ?? null;
+      if (unscheduled > 0) {
+        const from = Math.max(now, expectedLast ?? now);
+        expectedLast = Number.isFinite(perDay) && perDay > 0 ? from + Math.ceil(unscheduled / perDay) * DAY_MS : from;
+      }
+      return {
+        step: step.step,
+        pending,
+        scheduled_first: step.first?.toISOString() ?? null,
+        expected_last: pending > 0 && expectedLast !== null ? new Date(expectedLast).toISOString() : null,
+      };
+    }),
+    per_sender: perSender,
+  };
+}

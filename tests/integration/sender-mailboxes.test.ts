@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db";
+import { encryptSecret } from "@/lib/crypto/secrets";
+import { newId } from "@/lib/ids";
+import { closeQueues, queue } from "@/lib/queues";
+import { seed } from "@/prisma/seed/run-seed";
+import { resetDatabase } from "../helpers/db";
+import { startDovecot, type Dovecot } from "../helpers/dovecot";
+import { pointMailboxAt, replyMessage, sentWorkspace } from "../helpers/mailbox-fixtures";
+import { eventually, freePort, getJson, spawnWorker, type Spawned } from "../helpers/processes";
+
+// Every sender's mailbox is read (contract §12): the intake worker keeps one session per mailbox —
+// the workspace's own and each enabled sender's — and matches replies across all of the
+// workspace's sends. A real IMAP server (dovecot) and a real worker process.
+
+let dovecot: Dovecot;
+const spawned: Spawned[] = [];
+
+beforeAll(async () => {
+  await resetDatabase();
+  await seed();
+  await queue("track").obliterate({ force: true });
+  dovecot = await startDovecot(["own", "ann"]);
+}, 60_000);
+
+afterAll(async () => {
+  for (const started of spawned) if (started.child.exitCode === null) started.child.kill("SIGKILL");
+  await dovecot?.stop();
+  await closeQueues();
+});
+
+describe("sender mailboxes", () => {
+  it("reads the workspace's mailbox and a sender's, each with its own cursor, and matches replies to either", async () => {
+    const { workspaceId, leads } = await sentWorkspace("sender-mailboxes", 3);
+    await pointMailboxAt(workspaceId, dovecot, "own");
+    const ann = dovecot.user("ann");
+    const senderId = newId("sdr");
+    await db().sender.create({
+      data: {
+        id: senderId,
+        workspaceId,
+        fromEmail: "ann@sender-mailboxes.example",
+        relayHost: "127.0.0.1",
+        relayPort: 2525,
+        mailboxHost: dovecot.host,
+        mailboxPort: dovecot.port,
+        mailboxSecure: false,
+        mailboxUsername: ann.username,
+        mailboxPasswordEncrypted: encryptSecret(ann.password),
+        mailboxFolders: ["INBOX"],
+      },
+    });
+    // Lead 1's mail went out from Ann: its reply lands in her mailbox.
+    await db().send.updateMany({ where: { draftId: leads[1].draftId }, data: { senderId } });
+
+    const port = await freePort();
+    const worker = spawnWorker({ WORKER_PORT: String(port), MAILBOX_POLL_SECONDS: "2" });
+    spawned.push(worker);
+    await eventually(async () => (await getJson(`http://127.0.0.1:${port}/readyz`)).status === 200, { timeoutMs: 90_000 });
+
+    await dovecot.append("own", replyMessage(leads[0], "Sounds interesting, tell me more about pricing."));
+    await dovecot.append("ann", replyMessage(leads[1], "Yes, let's meet on Thursday."));
+    const replies = await eventually(
+      async () => {
+        const rows = await db().reply.findMany({ where: { workspaceId } });
+        return rows.length >= 2 ? rows : null;
+      },
+      { timeoutMs: 30_000 },
+    ).catch((error: Error) => {
+      throw new Error(`${error.message}\n${worker.output().slice(-3000)}`);
+    });
+    expect(new Map(replies.map((reply) => [reply.draftId, reply.leadId]))).toEqual(
+      new Map([
+        [leads[0].draftId, leads[0].leadId],
+        [leads[1].draftId, leads[1].leadId],
+      ]),
+    );
+    const cursors = await db().mailboxCursor.findMany({ where: { workspaceId }, orderBy: { folder: "asc" } });
+    expect(cursors.map((cursor) => [cursor.folder, Number(cursor.lastUid)])).toEqual([
+      ["INBOX", 1],
+      [`${senderId}/INBOX`, 1],
+    ]);
+    const events = await eventually(async () => {
+      const rows = await db().event.findMany({ where: { workspaceId, type: "reply.received" } });
+      return rows.length >= 2 ? rows : null;
+    });
+    const senderOf = new Map(events.map((event) => [(event.data as { draft_id: string }).draft_id, (event.data as { sender_id: string | null }).sender_id]));
+    expect(senderOf.get(leads[1].draftId)).toBe(senderId);
+    expect(senderOf.get(leads[0].draftId)).toBeNull();
+
+    // A disabled sender's mailbox is let go: mail that arrives afterwards is not read.
+    await db().sender.update({ where: { id: senderId }, data: { enabled: false } });
+    await new Promise((resolve) => setTimeout(resolve, 7_000)); // a scan (5 s) stops its session
+    await dovecot.append("ann", replyMessage(leads[2], "Late answer."));
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
+    expect(await db().reply.count({ where: { workspaceId, draftId: leads[2].draftId } })).toBe(0);
+    worker.child.kill("SIGKILL");
+  }, 180_000);
+});
