@@ -20,3 +20,10 @@ export function redis(): Redis {
   globalForRedis.leadpipeRedis ??= createRedis("request");
   return globalForRedis.leadpipeRedis;
 }
+
+/** Closes the shared client; the next redis() opens a new one (test files share one process). */
+export async function closeRedis(): Promise<void> {
+  const client = globalForRedis.leadpipeRedis;
+  globalForRedis.leadpipeRedis = undefined;
+  await client?.quit();
+}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db, sql } from "@/lib/db";
-import { redis } from "@/lib/redis";
+import { closeRedis } from "@/lib/redis";
 import { addMember } from "@/lib/members/add-member";
 import { changeMemberRole } from "@/lib/members/change-role";
 import { MAX_PER_EMAIL_AND_ADDRESS, signInSucceeded, takeSignInAttempt } from "@/lib/auth/sign-in-limit";
@@ -15,7 +15,7 @@ beforeAll(async () => {
   workspaceId = (await createWorkspace({ slug: "members-test", name: "Members test" })).id;
 });
 afterAll(async () => {
-  await redis().quit();
+  await closeRedis(); // the next file in this process opens its own
 });
 
 describe("members", () => {
