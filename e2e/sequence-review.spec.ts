@@ -154,6 +154,7 @@ test("a reviewer reads a follow-up's thread, approves it by keyboard, sees a can
     await expect(leadRow("Grace").getByTestId("lead-sequence")).toContainText("Step 2 of 3");
     await expect(leadRow("Grace").getByTestId("lead-sequence")).toContainText(/Next step in 3 days/);
     await expect(leadRow("Grace").locator("time")).toHaveAttribute("title", /\(\d{4}-\d{2}-\d{2}T/);
+    await expect(page.getByTestId("count-qualified")).toHaveText("3"); // each lead once, though it has a draft per step
     await expect(page.getByTestId("step-1-drafted")).toHaveText("3");
     await expect(page.getByTestId("step-1-sent")).toHaveText("3");
     await expect(page.getByTestId("step-2-sent")).toHaveText("1");

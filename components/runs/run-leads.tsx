@@ -68,27 +68,30 @@ function LeadRow({ row, runId, steps, canStop, onStop }: RowProps) {
           ) : null}
         </p>
         {sequenced ? (
-          <p className="min-w-0 text-xs">
+          <div className="min-w-0 text-xs">
             <span className="sr-only">Sequence: </span>
             <LeadSequence sequence={row.sequence} steps={steps} />
-          </p>
+            {stoppable ? (
+              <button
+                type="button"
+                aria-label={`Stop sequence for ${name}…`}
+                className="mt-1 block rounded font-medium text-rose-700 underline-offset-2 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2"
+                onClick={() => onStop(row)}
+              >
+                Stop sequence…
+              </button>
+            ) : null}
+          </div>
         ) : null}
-        <div className="flex flex-wrap gap-2 md:flex-col md:items-start">
-          <button
-            type="button"
-            className={`${buttonStyles.quiet} justify-self-start`}
-            aria-expanded={open}
-            aria-controls={traceId}
-            onClick={() => setOpen(!open)}
-          >
-            <span aria-hidden="true">{open ? "▾" : "▸"}</span> Trace<span className="sr-only"> of {name}</span>
-          </button>
-          {stoppable ? (
-            <button type="button" className={`${buttonStyles.quiet} text-rose-700 hover:bg-rose-50`} onClick={() => onStop(row)}>
-              Stop sequence<span className="sr-only"> for {name}</span>…
-            </button>
-          ) : null}
-        </div>
+        <button
+          type="button"
+          className={`${buttonStyles.quiet} justify-self-start`}
+          aria-expanded={open}
+          aria-controls={traceId}
+          onClick={() => setOpen(!open)}
+        >
+          <span aria-hidden="true">{open ? "▾" : "▸"}</span> Trace<span className="sr-only"> of {name}</span>
+        </button>
       </div>
       <div id={traceId} hidden={!open} className="mt-3 rounded-lg border border-slate-200 bg-slate-50/60 p-3">
         {open ? <Trace runId={runId} leadId={row.lead.id} /> : null}

@@ -2,16 +2,20 @@ import { DRAFT_STATUS, RUN_LEAD_STATE, SEND_STATUS } from "@/lib/statuses";
 import { sql } from "@/lib/db";
 import type { RunCounts } from "@/lib/runs/run-schemas";
 
-/** A run's counts, computed from its rows (one indexed pass; always true, nothing to keep in step). */
+/**
+ * A run's counts, computed from its rows (one indexed pass; always true, nothing to keep in step).
+ * A lead has a draft per step in a sequence run, so the per-lead counts count distinct run leads
+ * (`drafted`, `approved` and `sent` count every step's drafts and sends; per step: step-counts.ts).
+ */
 export async function runCounts(run: { id: string; rows: number; imported: number; invalidRows: number }): Promise<RunCounts> {
   const { rows } = await sql().query<Record<string, string>>(
     `SELECT
-       count(*) FILTER (WHERE rl.qualified) AS qualified,
-       count(*) FILTER (WHERE rl.state = $2) AS rejected,
+       count(DISTINCT rl.id) FILTER (WHERE rl.qualified) AS qualified,
+       count(DISTINCT rl.id) FILTER (WHERE rl.state = $2) AS rejected,
        count(d.id) AS drafted,
        count(d.id) FILTER (WHERE d.status = ANY($3)) AS approved,
        count(s.id) FILTER (WHERE s.status = $4) AS sent,
-       count(*) FILTER (WHERE rl.state = $5) AS failed,
+       count(DISTINCT rl.id) FILTER (WHERE rl.state = $5) AS failed,
        (SELECT count(DISTINCT r."draftId") FROM replies r JOIN drafts d2 ON d2.id = r."draftId" WHERE d2."runId" = $1) AS replied
      FROM run_leads rl
      LEFT JOIN drafts d ON d."runLeadId" = rl.id

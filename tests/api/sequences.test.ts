@@ -192,6 +192,8 @@ describe("a 3-step sequence over 5 leads", () => {
     });
     // Counts per step on the run (drafted, sent, canceled); the drafts list filtered by step and campaign.
     const counted = await call("GET", `/v1/runs/${runId}`, { token: ws.tokens.viewer });
+    // Five leads, counted once each although each has a draft per step.
+    expect(counted.body.counts).toMatchObject({ rows: 5, imported: 5, qualified: 5, drafted: 11, sent: 9 });
     expect((counted.body.counts as { steps: unknown }).steps).toEqual([
       { step: 1, drafted: 5, awaiting_review: 0, approved: 5, sent: 5, canceled: 0 },
       { step: 2, drafted: 4, awaiting_review: 0, approved: 2, sent: 2, canceled: 2 }, // A replied, B stopped
