@@ -21,13 +21,15 @@ test.afterAll(closeLib);
 const SHOTS = "/tmp/seqreview-shots";
 const system = { type: "system" as const, id: "e2e", name: "e2e setup" };
 
-/** Screenshots at 1280×800 and 390×844 under /tmp (not in the repository), then back to 1280×800. */
+/** Screenshots at 1280×800 and 390×844 under /tmp (not in the repository; no horizontal scroll at 390), then back to 1280×800. */
 async function shots(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.screenshot({ path: `${SHOTS}/${name}-1280.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
+  // Nothing wider than the phone: a line that cannot wrap would widen the page (and the screenshot).
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} at 390 px`).toBeLessThanOrEqual(390);
   await page.screenshot({ path: `${SHOTS}/${name}-390.png`, fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });
 }

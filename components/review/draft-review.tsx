@@ -186,7 +186,12 @@ export function DraftReview({ id, canReview }: { id: string; canReview: boolean 
           {step ? (
             <p className="border-b border-slate-100 px-4 py-2 text-sm text-slate-700" data-testid="draft-step">
               <span className="whitespace-nowrap font-medium text-indigo-800">{step}</span>
-              {wait ? <span className="whitespace-nowrap"> · {wait}</span> : null}
+              {wait ? (
+                <>
+                  {" · "}
+                  <span className="whitespace-nowrap">{wait}</span>
+                </>
+              ) : null}
             </p>
           ) : null}
           {draft.status === DRAFT_STATUS.canceled ? (

@@ -93,7 +93,12 @@ export function QueueList({
               {step ? (
                 <p className="mt-0.5 text-xs text-slate-600" data-testid="queue-step">
                   <span className="whitespace-nowrap font-medium text-indigo-800">{step}</span>
-                  {wait ? <span className="whitespace-nowrap"> · {wait}</span> : null}
+                  {wait ? (
+                    <>
+                      {" · "}
+                      <span className="whitespace-nowrap">{wait}</span>
+                    </>
+                  ) : null}
                 </p>
               ) : null}
               <p className="mt-0.5 truncate text-sm font-medium text-slate-800">{row.subject}</p>
