@@ -28,7 +28,7 @@ export function QueueFilters({ runs, campaigns, applied, onApply }: Props) {
       role="search"
       aria-label="Filter the review queue"
       onSubmit={submit}
-      className="grid gap-3 border-b border-slate-200 px-4 py-4 sm:grid-cols-2 md:grid-cols-[minmax(0,1fr)_12rem_10rem_10rem_auto] md:items-end"
+      className="grid gap-3 border-b border-slate-200 px-4 py-4 sm:grid-cols-2 md:grid-cols-[minmax(0,1fr)_11rem_10rem_11rem_auto] md:items-end"
     >
       <div>
         <label htmlFor={ids.q} className={fieldStyles.label}>
