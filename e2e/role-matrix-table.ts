@@ -263,6 +263,13 @@ export const ACTIONS: ActionRow[] = [
   },
   {
     method: "POST",
+    route: "/runs/[id]/leads/[leadId]/stop",
+    least: "reviewer",
+    forced: (f) => ({ path: `/api/web/runs/${f.runId}/leads/${f.leadId}/stop` }),
+    probe: () => ({ path: `/api/web/runs/run_${NONE}/leads/lead_${NONE}/stop` }),
+  },
+  {
+    method: "POST",
     route: "/sends/[id]/resolve",
     least: "reviewer",
     forced: () => ({ path: `/api/web/sends/snd_${NONE}/resolve`, data: { outcome: "resend" } }),

@@ -10,6 +10,8 @@ import { versionHref } from "@/components/prompts/prompt-text";
 import { useRelayReadiness } from "@/components/data/queries/settings";
 import { RelayWarning } from "@/components/relay/relay-warning";
 import { DraftEditor } from "@/components/review/draft-editor";
+import { DraftThread } from "@/components/review/draft-thread";
+import { canceledWords, stepWords, waitWords } from "@/components/review/step-words";
 import { SendState } from "@/components/review/send-state";
 import { AddToEvalSet } from "@/components/review/add-to-eval-set";
 import { approvalWords } from "@/components/review/approval-notice";
@@ -29,7 +31,7 @@ function Decision({ detail, canReview }: { detail: DraftDetail; canReview: boole
   const { draft, reviewer, send } = detail;
   return (
     <div className="space-y-3 p-4">
-      {draft.status === DRAFT_STATUS.awaiting_review ? null : (
+      {draft.status === DRAFT_STATUS.awaiting_review || (draft.status === DRAFT_STATUS.canceled && !draft.reviewed_at) ? null : (
         <dl className="grid grid-cols-[6rem_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
           <dt className="text-slate-500">Reviewed by</dt>
           <dd className="text-slate-900">{reviewer ? `${reviewer.name} (${reviewer.email})` : "—"}</dd>
@@ -124,6 +126,9 @@ export function DraftReview({ id, canReview }: { id: string; canReview: boolean 
   const undoWindow = undoable.items.find((item) => item.ids.includes(id));
   const secondsLeft = undoWindow ? Math.max(0, Math.ceil((undoWindow.until - undoable.now) / 1000)) : null;
   const approvedNotice = approvedHere ? approvalWords(detail.data, approvedHere, secondsLeft, relayReady) : null;
+  const step = stepWords(draft.step, detail.data.steps);
+  const wait = waitWords(draft.step, detail.data.step_wait);
+  const hasThread = detail.data.thread.length + detail.data.replies.length > 0;
   return (
     <div className="space-y-4">
       {open || draft.status === DRAFT_STATUS.approved ? <RelayWarning /> : null}
@@ -166,13 +171,34 @@ export function DraftReview({ id, canReview }: { id: string; canReview: boolean 
         />
       </div>
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
-        <section aria-labelledby="email-heading" className={`${cardStyles} lg:col-start-1 lg:row-start-1`}>
+        {hasThread ? (
+          <div className="lg:col-start-1 lg:row-start-1">
+            <DraftThread detail={detail.data} leadName={leadName} />
+          </div>
+        ) : null}
+        <section aria-labelledby="email-heading" className={`${cardStyles} lg:col-start-1 ${hasThread ? "lg:row-start-2" : "lg:row-start-1"}`}>
           <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-4 py-3">
             <h2 id="email-heading" className="text-base font-semibold text-slate-900">
               Email to {leadName}
             </h2>
             <StatusBadge state={draft.status} />
           </div>
+          {step ? (
+            <p className="border-b border-slate-100 px-4 py-2 text-sm text-slate-700" data-testid="draft-step">
+              <span className="whitespace-nowrap font-medium text-indigo-800">{step}</span>
+              {wait ? (
+                <>
+                  {" · "}
+                  <span className="whitespace-nowrap">{wait}</span>
+                </>
+              ) : null}
+            </p>
+          ) : null}
+          {draft.status === DRAFT_STATUS.canceled ? (
+            <p role="status" className="border-b border-slate-100 bg-amber-50 px-4 py-2 text-sm font-medium text-amber-900" data-testid="draft-canceled">
+              {canceledWords(detail.data.sequence?.ended_reason ?? null)}
+            </p>
+          ) : null}
           <p className="border-b border-slate-100 px-4 py-2 text-xs text-slate-600">
             To <span className="font-medium text-slate-800">{lead.email}</span> · drafted <Time iso={draft.created_at} mode="relative" />
             {draft.prompt ? (
@@ -213,7 +239,7 @@ export function DraftReview({ id, canReview }: { id: string; canReview: boolean 
             </p>
           ) : null}
         </section>
-        <aside className="space-y-4 lg:col-start-2 lg:row-span-2 lg:row-start-1" aria-label="The lead">
+        <aside className={`space-y-4 lg:col-start-2 lg:row-start-1 ${hasThread ? "lg:row-span-3" : "lg:row-span-2"}`} aria-label="The lead">
           <LeadPanel lead={lead} />
         </aside>
         <section aria-labelledby="trace-heading" className={`${cardStyles} p-4 lg:col-start-1`}>

@@ -7,13 +7,16 @@ import type { Campaign, QueueFilters as Filters } from "@/components/review/type
 
 type Props = { runs: { id: string; label: string }[]; campaigns: Campaign[]; applied: Filters; onApply: (filters: Filters) => void };
 
-const EMPTY: Filters = { runId: "", campaignId: "", q: "" };
+const EMPTY: Filters = { runId: "", campaignId: "", step: "", q: "" };
 
-/** Run, campaign and a search over the lead's name, email and company; applied on submit. */
+/** A campaign has at most 8 steps (contract §12). */
+const STEP_OPTIONS = Array.from({ length: 8 }, (_, i) => ({ value: String(i + 1), label: i === 0 ? "Step 1 · first emails" : `Step ${i + 1} · follow-ups` }));
+
+/** Run, campaign, step (first emails or a follow-up step) and a search over the lead's name, email and company; applied on submit. */
 export function QueueFilters({ runs, campaigns, applied, onApply }: Props) {
   const [draft, setDraft] = useState<Filters>(applied);
   const ids = { q: useId() };
-  const active = Boolean(applied.runId || applied.campaignId || applied.q);
+  const active = Boolean(applied.runId || applied.campaignId || applied.step || applied.q);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -25,7 +28,7 @@ export function QueueFilters({ runs, campaigns, applied, onApply }: Props) {
       role="search"
       aria-label="Filter the review queue"
       onSubmit={submit}
-      className="grid gap-3 border-b border-slate-200 px-4 py-4 md:grid-cols-[minmax(0,1fr)_15rem_12rem_auto] md:items-end"
+      className="grid gap-3 border-b border-slate-200 px-4 py-4 sm:grid-cols-2 md:grid-cols-[minmax(0,1fr)_11rem_10rem_11rem_auto] md:items-end"
     >
       <div>
         <label htmlFor={ids.q} className={fieldStyles.label}>
@@ -57,6 +60,14 @@ export function QueueFilters({ runs, campaigns, applied, onApply }: Props) {
         value={draft.campaignId}
         onChange={(campaignId) => setDraft({ ...draft, campaignId })}
         options={campaigns.map((campaign) => ({ value: campaign.id, label: campaign.name }))}
+      />
+      <FilterSelect
+        label="Step"
+        all="All steps"
+        className="min-w-0"
+        value={draft.step}
+        onChange={(step) => setDraft({ ...draft, step })}
+        options={STEP_OPTIONS}
       />
       <div className="flex gap-2">
         <button type="submit" className={buttonStyles.secondary}>

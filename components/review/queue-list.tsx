@@ -4,6 +4,7 @@ import Link from "next/link";
 import type { RefObject } from "react";
 import { Time } from "@/components/ui/time";
 import { buttonStyles } from "@/components/ui/styles";
+import { stepWords, waitWords } from "@/components/review/step-words";
 import type { ReviewQueueItem } from "@/components/review/types";
 
 type Props = {
@@ -49,6 +50,8 @@ export function QueueList({
     <ul ref={listRef} tabIndex={-1} aria-label="Drafts awaiting review" aria-describedby={describedBy} className="divide-y divide-slate-100 outline-none">
       {rows.map((row, index) => {
         const isActive = index === active;
+        const step = stepWords(row.step, row.steps);
+        const wait = waitWords(row.step, row.step_wait);
         return (
           <li
             key={row.id}
@@ -87,6 +90,17 @@ export function QueueList({
                 </Link>
                 <span className="truncate text-sm text-slate-600">{[row.lead.title, row.lead.company].filter(Boolean).join(" · ")}</span>
               </div>
+              {step ? (
+                <p className="mt-0.5 text-xs text-slate-600" data-testid="queue-step">
+                  <span className="whitespace-nowrap font-medium text-indigo-800">{step}</span>
+                  {wait ? (
+                    <>
+                      {" · "}
+                      <span className="whitespace-nowrap">{wait}</span>
+                    </>
+                  ) : null}
+                </p>
+              ) : null}
               <p className="mt-0.5 truncate text-sm font-medium text-slate-800">{row.subject}</p>
               <p className="line-clamp-2 text-sm text-slate-600">{row.body}</p>
               <p className="mt-1 flex flex-wrap gap-x-3 text-xs text-slate-500">

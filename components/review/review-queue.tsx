@@ -33,10 +33,10 @@ function isShortcut(event: KeyboardEvent): boolean {
   return !document.querySelector("dialog[open]");
 }
 
-export function ReviewQueue({ canReview, initialRunId }: { canReview: boolean; initialRunId: string }) {
+export function ReviewQueue({ canReview, initialRunId, initialStep = "" }: { canReview: boolean; initialRunId: string; initialStep?: string }) {
   const router = useRouter();
   const queryClient = useQueryClient();
-  const [filters, setFilters] = useState<Filters>({ runId: initialRunId, campaignId: "", q: "" });
+  const [filters, setFilters] = useState<Filters>({ runId: initialRunId, campaignId: "", step: initialStep, q: "" });
   const [picked, setSelected] = useState<Set<string>>(new Set());
   const [cursor, setCursor] = useState<Cursor>(START);
   const [gone, setGone] = useState<Set<string>>(new Set()); // approved or rejected here: hidden before the refetch drops them
@@ -209,7 +209,7 @@ export function ReviewQueue({ canReview, initialRunId }: { canReview: boolean; i
     return () => window.removeEventListener("keydown", onKey);
   }, [rows, ids, active, cursor, canReview, busyId, move, toggle, router, approveOne, rejectOne]);
 
-  const filtered = Boolean(filters.runId || filters.campaignId || filters.q);
+  const filtered = Boolean(filters.runId || filters.campaignId || filters.step || filters.q);
   const runOptions = (runs.data?.data ?? []).map((run) => ({ id: run.id, label: `${run.name} (${run.counts.drafted} drafted)` }));
 
   return (
@@ -294,7 +294,7 @@ export function ReviewQueue({ canReview, initialRunId }: { canReview: boolean; i
           isEmpty={rows.length === 0}
           empty={
             <EmptyState title={filtered ? "No drafts match these filters" : "Nothing to review"}>
-              {filtered ? "Try another run or campaign, or clear the search." : "Drafts appear here when a run’s draft_email stage writes them."}
+              {filtered ? "Try another run, campaign or step, or clear the search." : "Drafts appear here when a run’s draft_email stage writes them."}
             </EmptyState>
           }
         >

@@ -8,4 +8,4 @@ import type { z } from "zod";
 export type { DraftDetail, ReviewQueueItem };
 export type Campaign = z.infer<typeof CampaignSchema>;
 export type BulkApproveResult = { approved: number; results: BulkOutcome[] };
-export type QueueFilters = { runId: string; campaignId: string; q: string };
+export type QueueFilters = { runId: string; campaignId: string; step: string; q: string };

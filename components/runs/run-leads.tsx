@@ -5,18 +5,21 @@ import Link from "next/link";
 import { useEffect, useId, useState } from "react";
 import { queryKeys } from "@/components/data/query-keys";
 import { useLeadTrace, useRunLeads } from "@/components/data/queries/runs";
+import { LeadSequence } from "@/components/runs/lead-sequence";
+import { leadName, StopSequenceDialog } from "@/components/runs/stop-sequence";
 import { TraceList } from "@/components/runs/trace-list";
 import { LEAD_STATE_OPTIONS, STAGE_OPTIONS, type RunLead } from "@/components/runs/types";
 import { FilterSelect, stateOptions } from "@/components/ui/filter-select";
 import { QueryState, ShowMore } from "@/components/ui/query-state";
-import { EmptyState } from "@/components/ui/states";
+import { EmptyState, Notice } from "@/components/ui/states";
 import { stateLabel, StatusBadge } from "@/components/ui/status-badge";
 import { buttonStyles, cardStyles } from "@/components/ui/styles";
 import { Time } from "@/components/ui/time";
-import { SEND_STATUS } from "@/lib/statuses";
+import { SEND_STATUS, SEQUENCE_STATUS } from "@/lib/statuses";
 
 // The run's leads with state and stage filters, keyset pages ("Show more"), and each lead's trace
-// across the stages behind a disclosure button.
+// across the stages behind a disclosure button. In a run with follow-up steps, each lead's sequence
+// (step, next send, why it ended) and, for reviewers, "Stop sequence" with a confirmation.
 
 function Trace({ runId, leadId }: { runId: string; leadId: string }) {
   const traces = useLeadTrace(runId, leadId);
@@ -27,13 +30,20 @@ function Trace({ runId, leadId }: { runId: string; leadId: string }) {
   );
 }
 
-function LeadRow({ row, runId }: { row: RunLead; runId: string }) {
+const COLUMNS = "md:grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)_8rem_minmax(0,1.2fr)_auto]";
+const SEQUENCE_COLUMNS = "md:grid-cols-[minmax(0,1.3fr)_minmax(0,0.9fr)_7.5rem_minmax(0,1fr)_minmax(0,1.3fr)_auto]";
+
+type RowProps = { row: RunLead; runId: string; steps: number; canStop: boolean; onStop: (row: RunLead) => void };
+
+function LeadRow({ row, runId, steps, canStop, onStop }: RowProps) {
   const [open, setOpen] = useState(false);
   const traceId = useId();
-  const name = [row.lead.first_name, row.lead.last_name].filter(Boolean).join(" ") || row.lead.email;
+  const name = leadName(row);
+  const sequenced = steps > 1;
+  const stoppable = canStop && row.sequence !== null && row.sequence.status !== SEQUENCE_STATUS.finished;
   return (
     <li data-testid={`run-lead-${row.lead.id}`} className="px-4 py-3">
-      <div className="grid gap-x-4 gap-y-1 text-sm md:grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)_8rem_minmax(0,1.2fr)_auto] md:items-center">
+      <div className={`grid gap-x-4 gap-y-1 text-sm md:items-center ${sequenced ? SEQUENCE_COLUMNS : COLUMNS}`}>
         <div className="min-w-0">
           <p className="truncate font-medium text-slate-900">{name}</p>
           <p className="truncate text-xs text-slate-500">{row.lead.email}</p>
@@ -64,6 +74,22 @@ function LeadRow({ row, runId }: { row: RunLead; runId: string }) {
             </span>
           ) : null}
         </p>
+        {sequenced ? (
+          <div className="min-w-0 text-xs">
+            <span className="sr-only">Sequence: </span>
+            <LeadSequence sequence={row.sequence} steps={steps} />
+            {stoppable ? (
+              <button
+                type="button"
+                aria-label={`Stop sequence for ${name}…`}
+                className="mt-1 block rounded font-medium text-rose-700 underline-offset-2 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2"
+                onClick={() => onStop(row)}
+              >
+                Stop sequence…
+              </button>
+            ) : null}
+          </div>
+        ) : null}
         <button
           type="button"
           className={`${buttonStyles.quiet} justify-self-start`}
@@ -82,9 +108,11 @@ function LeadRow({ row, runId }: { row: RunLead; runId: string }) {
 }
 
 /** `version` changes whenever the run's counts do (the page polls those); the table then looks again. */
-export function RunLeads({ runId, version }: { runId: string; version: string }) {
+export function RunLeads({ runId, version, steps = 1, canStop = false }: { runId: string; version: string; steps?: number; canStop?: boolean }) {
   const queryClient = useQueryClient();
   const [filters, setFilters] = useState({ state: "", stage: "" });
+  const [stopping, setStopping] = useState<RunLead | null>(null);
+  const [stopped, setStopped] = useState<string | null>(null);
   const { query: leads, rows } = useRunLeads(runId, filters);
   useEffect(() => {
     void queryClient.invalidateQueries({ queryKey: queryKeys.runs.leads(runId) });
@@ -114,6 +142,11 @@ export function RunLeads({ runId, version }: { runId: string; version: string })
           />
         </div>
       </div>
+      {stopped ? (
+        <div aria-live="polite" className="border-b border-slate-200 px-4 py-3">
+          <Notice tone="success">{stopped}</Notice>
+        </div>
+      ) : null}
       <QueryState
         query={leads}
         loading="Loading leads…"
@@ -128,22 +161,42 @@ export function RunLeads({ runId, version }: { runId: string; version: string })
         <>
           <div
             aria-hidden="true"
-            className="hidden grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)_8rem_minmax(0,1.2fr)_auto] gap-x-4 border-b border-slate-200 bg-slate-50 px-4 py-2 text-xs font-semibold uppercase tracking-wide text-slate-500 md:grid"
+            className={`hidden gap-x-4 border-b border-slate-200 bg-slate-50 px-4 py-2 text-xs font-semibold uppercase tracking-wide text-slate-500 md:grid ${steps > 1 ? SEQUENCE_COLUMNS : COLUMNS}`}
           >
             <span>Lead</span>
             <span>Company</span>
             <span>State, stage</span>
             <span>Reason, draft</span>
+            {steps > 1 ? <span>Sequence</span> : null}
             <span className="w-20" />
           </div>
           <ul aria-label="Leads of this run" className="divide-y divide-slate-100">
             {rows.map((row) => (
-              <LeadRow key={row.lead.id} row={row} runId={runId} />
+              <LeadRow
+                key={row.lead.id}
+                row={row}
+                runId={runId}
+                steps={steps}
+                canStop={canStop}
+                onStop={(lead) => {
+                  setStopped(null);
+                  setStopping(lead);
+                }}
+              />
             ))}
           </ul>
         </>
       </QueryState>
       <ShowMore query={leads} />
+      <StopSequenceDialog
+        runId={runId}
+        lead={stopping}
+        onClose={() => setStopping(null)}
+        onStopped={(lead) => {
+          setStopping(null);
+          setStopped(`Stopped the sequence for ${leadName(lead)}: nothing more is sent to them in this run.`);
+        }}
+      />
     </section>
   );
 }

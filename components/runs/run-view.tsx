@@ -3,6 +3,7 @@
 import { useRun } from "@/components/data/queries/runs";
 import { RunLeads } from "@/components/runs/run-leads";
 import { RunProgressPanel } from "@/components/runs/run-progress-panel";
+import { RunStepsPanel } from "@/components/runs/run-steps-panel";
 import { CancelRun } from "@/components/runs/cancel-run";
 import { RunRowErrors } from "@/components/runs/run-row-errors";
 import { SendsInDoubt } from "@/components/runs/sends-in-doubt";
@@ -13,16 +14,18 @@ import type { RunProgress } from "@/components/runs/types";
 import { RUN_STATUS } from "@/lib/statuses";
 
 /** The run page: polls every second while the run moves, every 5 s while drafts wait for review. */
-export function RunView({ id, canCancel, canResolve }: { id: string; canCancel: boolean; canResolve: boolean }) {
+export function RunView({ id, canCancel, canResolve, canStop = false }: { id: string; canCancel: boolean; canResolve: boolean; canStop?: boolean }) {
   const progress = useRun(id);
   return (
     <QueryState query={progress} frame={cardStyles} loading="Loading the run…" failed="The run could not be loaded.">
-      {(data) => <RunDetails id={id} canCancel={canCancel} canResolve={canResolve} progress={data} />}
+      {(data) => <RunDetails id={id} canCancel={canCancel} canResolve={canResolve} canStop={canStop} progress={data} />}
     </QueryState>
   );
 }
 
-function RunDetails({ id, canCancel, canResolve, progress }: { id: string; canCancel: boolean; canResolve: boolean; progress: RunProgress }) {
+type DetailsProps = { id: string; canCancel: boolean; canResolve: boolean; canStop: boolean; progress: RunProgress };
+
+function RunDetails({ id, canCancel, canResolve, canStop, progress }: DetailsProps) {
   const live = ACTIVE_STATUSES.includes(progress.run.status);
   const ended = ["completed", "failed", "canceled"].includes(progress.run.status);
   return (
@@ -33,9 +36,16 @@ function RunDetails({ id, canCancel, canResolve, progress }: { id: string; canCa
         </div>
       ) : null}
       <RunProgressPanel progress={progress} live={live} />
+      {progress.steps.length > 1 ? <RunStepsPanel runId={id} steps={progress.steps} counts={progress.run.counts.steps ?? []} /> : null}
       <SendsInDoubt runId={id} sending={progress.run.status === RUN_STATUS.sending} canResolve={canResolve} />
       <RunRowErrors runId={id} count={progress.run.counts.invalid_rows} />
-      <RunLeads runId={id} version={`${progress.run.status}|${Object.values(progress.states).join(",")}`} />
+      <RunLeads
+        runId={id}
+        steps={progress.steps.length}
+        canStop={canStop}
+        // The rows look again when a state count or a step's counts move (a follow-up drafted, sent or canceled).
+        version={`${progress.run.status}|${Object.values(progress.states).join(",")}|${(progress.run.counts.steps ?? []).map((s) => `${s.drafted}.${s.sent}.${s.canceled}`).join(",")}`}
+      />
     </div>
   );
 }

@@ -11,7 +11,7 @@ import { StatusBadge } from "@/components/ui/status-badge";
 import { cardStyles } from "@/components/ui/styles";
 import { Time } from "@/components/ui/time";
 
-const COUNTS: [keyof RunJson["counts"], string][] = [
+const COUNTS: [Exclude<keyof RunJson["counts"], "steps">, string][] = [
   ["imported", "Imported"],
   ["qualified", "Qualified"],
   ["drafted", "Drafted"],

@@ -15,6 +15,9 @@ const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
   ["year", Infinity],
 ];
 
+/** A time in full in the reader's locale and zone: "Nov 28, 2026, 9:30 AM". */
+export const formatAbsolute = (date: Date): string => absolute.format(date);
+
 export function formatRelative(date: Date, now = Date.now()): string {
   let value = (date.getTime() - now) / 1000;
   for (const [unit, size] of STEPS) {

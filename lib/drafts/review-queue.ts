@@ -2,16 +2,20 @@ import { z } from "zod";
 import { db, type Prisma } from "@/lib/db";
 import { decodeCursor, ListQuery, toPage } from "@/lib/http/pagination";
 import { DRAFT_INCLUDE, DRAFT_STATUSES, presentDraft } from "@/lib/drafts/present-draft";
+import { CampaignFilter, StepFilter } from "@/lib/drafts/list-drafts";
+import { waitInWords } from "@/lib/campaigns/duration";
+import { runSteps } from "@/lib/sequences/run-steps";
 import { DRAFT_STATUS, RUN_LEAD_STATE } from "@/lib/statuses";
 
 // The reviewers' queue (the /review page): drafts with the lead they are for, newest first, keyset
 // paginated like every /v1 list. Filters: status (default awaiting review), run, campaign (through
-// the run), and a search over the lead's name, email and company.
+// the run), step (first emails or a follow-up step), and a search over the lead's name, email and company.
 
 export const ReviewQueueQuery = ListQuery.extend({
   status: z.enum(DRAFT_STATUSES).default(DRAFT_STATUS.awaiting_review),
   run_id: z.string().max(40).optional(),
-  campaign_id: z.string().max(40).optional(),
+  campaign_id: CampaignFilter,
+  step: StepFilter,
   q: z.string().trim().max(200).optional(),
 });
 export type ReviewQueueQuery = z.infer<typeof ReviewQueueQuery>;
@@ -19,7 +23,7 @@ export type ReviewQueueQuery = z.infer<typeof ReviewQueueQuery>;
 const QUEUE_INCLUDE = {
   ...DRAFT_INCLUDE,
   lead: { select: { id: true, email: true, firstName: true, lastName: true, company: true, title: true } },
-  run: { select: { id: true, name: true, campaign: { select: { id: true, name: true } } } },
+  run: { select: { id: true, name: true, steps: true, campaign: { select: { id: true, name: true } } } },
   runLead: { select: { state: true } },
 } as const;
 
@@ -27,11 +31,16 @@ type QueueRow = Prisma.DraftGetPayload<{ include: typeof QUEUE_INCLUDE }>;
 
 function presentQueueItem(row: QueueRow) {
   const name = [row.lead.firstName, row.lead.lastName].filter(Boolean).join(" ");
+  const steps = runSteps(row.run.steps);
+  const wait = steps.find((s) => s.step === row.step)?.waitSeconds ?? null;
   return {
     ...presentDraft(row),
     lead: { id: row.lead.id, email: row.lead.email, name: name || null, company: row.lead.company, title: row.lead.title },
     run_name: row.run.name,
     campaign: row.run.campaign ? { id: row.run.campaign.id, name: row.run.campaign.name } : null,
+    /** How many steps the draft's run has (1: no follow-ups) and, for a follow-up, its wait after the previous step's send. */
+    steps: steps.length || 1,
+    step_wait: wait === null ? null : { seconds: wait, words: waitInWords(wait) },
     /** Whether approving it sends it: approveDraft sends only while its lead waits in the run (not after stop_after draft_email or a cancel). */
     will_send: row.runLead.state === RUN_LEAD_STATE.awaiting_review,
   };
@@ -52,6 +61,7 @@ export async function listReviewQueue(workspaceId: string, query: ReviewQueueQue
     status: query.status,
     ...(query.run_id ? { runId: query.run_id } : {}),
     ...(query.campaign_id ? { run: { campaignId: query.campaign_id, workspaceId } } : {}),
+    ...(query.step ? { step: query.step } : {}),
     ...searchFilter(query.q),
   };
   const [rows, total] = await Promise.all([

@@ -3,12 +3,14 @@ import { NotFound } from "@/lib/errors";
 import { runCounts } from "@/lib/runs/run-counts";
 import { presentRun, RUN_INCLUDE } from "@/lib/runs/run-schemas";
 import { runTotals } from "@/lib/runs/run-totals";
+import { stepCounts } from "@/lib/runs/step-counts";
 
 export async function getRun(workspaceId: string, id: string) {
   const run = await db().run.findFirst({ where: { id, workspaceId }, include: RUN_INCLUDE });
   if (!run) throw new NotFound("run");
-  const [counts, totals] = await Promise.all([runCounts(run), runTotals(run.id)]);
-  return presentRun(run, counts, totals);
+  // One run is shown with its counts per step too (lists leave them out: a query per row).
+  const [counts, steps, totals] = await Promise.all([runCounts(run), stepCounts(run.id), runTotals(run.id)]);
+  return presentRun(run, { ...counts, steps }, totals);
 }
 
 export async function requireRun(workspaceId: string, id: string) {

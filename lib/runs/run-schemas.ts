@@ -64,6 +64,18 @@ export const CreateRunUploadDoc = z
   })
   .meta({ id: "CreateRunUploadForm" });
 
+export const StepCountsSchema = z
+  .object({
+    step: z.number().int().meta({ description: "1: the first email; 2 and later: follow-ups" }),
+    drafted: z.number().int().meta({ description: "Drafts written for this step (any status)" }),
+    awaiting_review: z.number().int(),
+    approved: z.number().int().meta({ description: "Approved, sent or not yet" }),
+    sent: z.number().int().meta({ description: "Accepted by the relay" }),
+    canceled: z.number().int().meta({ description: "Follow-ups not sent because the lead's sequence ended first" }),
+  })
+  .meta({ id: "StepCounts" });
+export type StepCounts = z.infer<typeof StepCountsSchema>;
+
 export const RunCounts = z.object({
   rows: z.number().int(),
   imported: z.number().int(),
@@ -75,6 +87,10 @@ export const RunCounts = z.object({
   sent: z.number().int(),
   replied: z.number().int(),
   failed: z.number().int(),
+  steps: z
+    .array(StepCountsSchema)
+    .optional()
+    .meta({ description: "Drafts per campaign step, in step order (steps with no draft yet are left out). Only on `GET /runs/{id}`, not in lists." }),
 });
 export type RunCounts = z.infer<typeof RunCounts>;
 

@@ -194,6 +194,29 @@ describe("a 3-step sequence over 5 leads", () => {
     await eventually(async () => ((await call("GET", `/v1/runs/${runId}`, { token: ws.tokens.viewer })).body.status === "completed" ? true : null), {
       timeoutMs: 15_000,
     });
+    // Counts per step on the run (drafted, sent, canceled); the drafts list filtered by step and campaign.
+    const counted = await call("GET", `/v1/runs/${runId}`, { token: ws.tokens.viewer });
+    // Five leads, counted once each although each has a draft per step.
+    expect(counted.body.counts).toMatchObject({ rows: 5, imported: 5, qualified: 5, drafted: 11, sent: 9 });
+    expect((counted.body.counts as { steps: unknown }).steps).toEqual([
+      { step: 1, drafted: 5, awaiting_review: 0, approved: 5, sent: 5, canceled: 0 },
+      { step: 2, drafted: 4, awaiting_review: 0, approved: 2, sent: 2, canceled: 2 }, // A replied, B stopped
+      { step: 3, drafted: 2, awaiting_review: 0, approved: 2, sent: 2, canceled: 0 },
+    ]);
+    const stepTwo = await call("GET", `/v1/drafts?step=2&campaign_id=${created.body.id}&limit=100`, { token: ws.tokens.viewer });
+    expect((stepTwo.body.data as unknown as Draft[]).map((d) => d.step)).toEqual([2, 2, 2, 2]);
+    expect((await call("GET", `/v1/drafts?campaign_id=cmp_${"0".repeat(26)}`, { token: ws.tokens.viewer })).body.data).toEqual([]);
+    for (const bad of ["step=0", "step=9", "step=2.5", "campaign_id=run_1"])
+      expect((await call("GET", `/v1/drafts?${bad}`, { token: ws.tokens.viewer })).status, bad).toBe(400);
+    const queue = await call("GET", `/api/web/review?status=sent&step=3&run_id=${runId}`, { token: null, headers: session });
+    expect(
+      (queue.body.data as unknown as { step: number; steps: number; step_wait: { words: string } }[]).map((d) => [d.step, d.steps, d.step_wait.words]),
+    ).toEqual([
+      [3, 3, "4 seconds"],
+      [3, 3, "4 seconds"],
+    ]);
+    expect((await call("GET", `/api/web/review?step=x`, { token: null, headers: session })).status).toBe(400);
+
     const ready = await db().event.findMany({ where: { workspaceId: ws.workspace.id, type: "draft.ready" } });
     expect(ready.map((event) => (event.data as { step: number }).step).sort()).toEqual([1, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3]);
   }, 180_000);

@@ -7,7 +7,7 @@ import { usePagedList } from "@/components/data/use-paged-list";
 import type { DraftDetail, QueueFilters, ReviewQueueItem } from "@/components/review/types";
 import { DRAFT_STATUS, RUN_LEAD_STATE, SEND_STATUS } from "@/lib/statuses";
 
-const params = (filters: QueueFilters) => ({ run_id: filters.runId, campaign_id: filters.campaignId, q: filters.q });
+const params = (filters: QueueFilters) => ({ run_id: filters.runId, campaign_id: filters.campaignId, step: filters.step, q: filters.q });
 
 export const reviewQueries = {
   draft: (id: string) => endpoint<DraftDetail>(queryKeys.review.draft(id), `/drafts/${id}`),

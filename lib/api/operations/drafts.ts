@@ -11,7 +11,8 @@ export const listDraftsOperation = defineOperation({
   tag: "Drafts",
   role: "viewer",
   summary: "List drafts",
-  description: "Filter by `status` (e.g. awaiting_review) and `run_id`.",
+  description:
+    "Filter by `status` (e.g. awaiting_review), `run_id`, `step` (1 to 8: 1 is the first email, 2 and later the follow-ups) and `campaign_id` (drafts of that campaign's runs). A malformed filter is 400.",
   query: DraftsQuery,
   success: { status: 200, description: "A page of drafts", schema: pageOf(DraftSchema, "DraftPage") },
   errors: [],

@@ -44,7 +44,12 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
         </p>
       </PageHeader>
       <RunTabs runId={id} current="overview" />
-      <RunView id={id} canCancel={roleAtLeast(session.role, "admin")} canResolve={roleAtLeast(session.role, "reviewer")} />
+      <RunView
+        id={id}
+        canCancel={roleAtLeast(session.role, "admin")}
+        canResolve={roleAtLeast(session.role, "reviewer")}
+        canStop={roleAtLeast(session.role, "reviewer")}
+      />
     </>
   );
 }
