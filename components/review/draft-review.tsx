@@ -11,6 +11,7 @@ import { useRelayReadiness } from "@/components/data/queries/settings";
 import { RelayWarning } from "@/components/relay/relay-warning";
 import { DraftEditor } from "@/components/review/draft-editor";
 import { DraftThread } from "@/components/review/draft-thread";
+import { StepLine } from "@/components/review/step-line";
 import { canceledWords, stepWords, waitWords } from "@/components/review/step-words";
 import { SendState } from "@/components/review/send-state";
 import { AddToEvalSet } from "@/components/review/add-to-eval-set";
@@ -183,17 +184,7 @@ export function DraftReview({ id, canReview }: { id: string; canReview: boolean 
             </h2>
             <StatusBadge state={draft.status} />
           </div>
-          {step ? (
-            <p className="border-b border-slate-100 px-4 py-2 text-sm text-slate-700" data-testid="draft-step">
-              <span className="whitespace-nowrap font-medium text-indigo-800">{step}</span>
-              {wait ? (
-                <>
-                  {" · "}
-                  <span className="whitespace-nowrap">{wait}</span>
-                </>
-              ) : null}
-            </p>
-          ) : null}
+          <StepLine step={step} wait={wait} className="border-b border-slate-100 px-4 py-2 text-sm text-slate-700" testId="draft-step" />
           {draft.status === DRAFT_STATUS.canceled ? (
             <p role="status" className="border-b border-slate-100 bg-amber-50 px-4 py-2 text-sm font-medium text-amber-900" data-testid="draft-canceled">
               {canceledWords(detail.data.sequence?.ended_reason ?? null)}

@@ -4,6 +4,7 @@ import Link from "next/link";
 import type { RefObject } from "react";
 import { Time } from "@/components/ui/time";
 import { buttonStyles } from "@/components/ui/styles";
+import { StepLine } from "@/components/review/step-line";
 import { stepWords, waitWords } from "@/components/review/step-words";
 import type { ReviewQueueItem } from "@/components/review/types";
 
@@ -90,17 +91,7 @@ export function QueueList({
                 </Link>
                 <span className="truncate text-sm text-slate-600">{[row.lead.title, row.lead.company].filter(Boolean).join(" · ")}</span>
               </div>
-              {step ? (
-                <p className="mt-0.5 text-xs text-slate-600" data-testid="queue-step">
-                  <span className="whitespace-nowrap font-medium text-indigo-800">{step}</span>
-                  {wait ? (
-                    <>
-                      {" · "}
-                      <span className="whitespace-nowrap">{wait}</span>
-                    </>
-                  ) : null}
-                </p>
-              ) : null}
+              <StepLine step={step} wait={wait} className="mt-0.5 text-xs text-slate-600" testId="queue-step" />
               <p className="mt-0.5 truncate text-sm font-medium text-slate-800">{row.subject}</p>
               <p className="line-clamp-2 text-sm text-slate-600">{row.body}</p>
               <p className="mt-1 flex flex-wrap gap-x-3 text-xs text-slate-500">
