@@ -1,12 +1,10 @@
 import { z } from "zod";
 import type { Tx } from "@/lib/db";
-import { db } from "@/lib/db";
 import { ValidationFailed, type FieldError } from "@/lib/errors";
 import { parseWait, waitInWords } from "@/lib/campaigns/duration";
 import type { PromptSet, SetSource } from "@/lib/governance/prompt-set";
 import { FOLLOW_UP } from "@/lib/lifecycle/stages";
-import { parsePin } from "@/lib/packs/pins";
-import { findVisiblePrompt } from "@/lib/prompts/find-prompt";
+import { findPinnedVersion, parsePin } from "@/lib/packs/pins";
 import { PromptRef } from "@/lib/prompts/present-version";
 
 // A campaign's sequence (contract §12; docs/pipeline.md "Sequences"). `steps` is the whole
@@ -90,21 +88,18 @@ async function resolveFollowUpPin(workspaceId: string, pin: string, path: string
     errors.push({ path, message: 'must be "follow_up" or a pin like "follow_up[@workspace]:vX.Y.Z[-label]"' });
     return null;
   }
-  const prompt = await findVisiblePrompt(workspaceId, parsed.name).catch(() => null);
-  if (!prompt) {
-    errors.push({ path, message: `no prompt named ${parsed.name} in this workspace` });
-    return null;
-  }
-  if (prompt.baseName !== FOLLOW_UP) {
-    errors.push({ path, message: `${parsed.name} is a ${prompt.baseName} prompt; a later step runs a follow_up prompt` });
-    return null;
-  }
-  const version = await db().promptVersion.findUnique({ where: { promptId_version: { promptId: prompt.id, version: parsed.version } }, select: { id: true } });
-  if (!version) {
-    errors.push({ path, message: `${parsed.name} has no version ${parsed.version}` });
-    return null;
-  }
-  return version.id;
+  const found = await findPinnedVersion(workspaceId, parsed, FOLLOW_UP);
+  if (found.kind === "found") return found.id;
+  errors.push({
+    path,
+    message:
+      found.kind === "no_prompt"
+        ? `no prompt named ${parsed.name} in this workspace`
+        : found.kind === "wrong_stage"
+          ? `${parsed.name} is a ${found.baseName} prompt; a later step runs a follow_up prompt`
+          : `${parsed.name} has no version ${parsed.version}`,
+  });
+  return null;
 }
 
 /** Replaces the campaign's steps (none stored: one step). */

@@ -2,8 +2,7 @@ import { db } from "@/lib/db";
 import { Conflict, ValidationFailed, type FieldError } from "@/lib/errors";
 import { workspaceLabels } from "@/lib/governance/prompt-set";
 import { FOLLOW_UP } from "@/lib/lifecycle/stages";
-import { parsePin } from "@/lib/packs/pins";
-import { findVisiblePrompt } from "@/lib/prompts/find-prompt";
+import { findPinnedVersion, parsePin } from "@/lib/packs/pins";
 import { SYSTEM_WORKSPACE_SLUG } from "@/lib/workspaces/slug";
 
 // An experiment's variants: pins resolved to versions of the step's prompt (draft_email at step 1,
@@ -29,24 +28,21 @@ export async function resolveVariants(workspaceId: string, step: number, variant
       errors.push({ path, message: `must look like "${base}[@workspace]:vX.Y.Z[-label]"` });
       continue;
     }
-    const prompt = await findVisiblePrompt(workspaceId, parsed.name).catch(() => null);
-    if (!prompt || prompt.baseName !== base) {
-      errors.push({ path, message: `no ${base} prompt named ${parsed.name} in this workspace (step ${step} runs ${base})` });
+    const found = await findPinnedVersion(workspaceId, parsed, base);
+    if (found.kind !== "found") {
+      const message =
+        found.kind === "no_version"
+          ? `${parsed.name} has no version ${parsed.version}`
+          : `no ${base} prompt named ${parsed.name} in this workspace (step ${step} runs ${base})`;
+      errors.push({ path, message });
       continue;
     }
-    const version = await db().promptVersion.findUnique({
-      where: { promptId_version: { promptId: prompt.id, version: parsed.version } },
-      select: { id: true },
-    });
-    if (!version) {
-      errors.push({ path, message: `${parsed.name} has no version ${parsed.version}` });
-      continue;
-    }
+    const version = { id: found.id };
     if (resolved.some((other) => other.promptVersionId === version.id)) {
       errors.push({ path, message: `${variant.version} is already a variant; each version once` });
       continue;
     }
-    const fork = prompt.workspace.slug !== SYSTEM_WORKSPACE_SLUG && labels.get(base) !== version.id;
+    const fork = found.workspaceSlug !== SYSTEM_WORKSPACE_SLUG && labels.get(base) !== version.id;
     resolved.push({ promptVersionId: version.id, name: parsed.name, version: parsed.version, fork, weight: variant.weight });
   }
   if (errors.length) throw new ValidationFailed(errors);

@@ -16,6 +16,21 @@ export function parsePin(pin: string): { name: string; version: string } | null 
   return PROMPT_NAME.test(name) && /^v\d/.test(version) ? { name, version } : null;
 }
 
+export type PinnedVersion =
+  { kind: "found"; id: string; workspaceSlug: string } | { kind: "no_prompt" } | { kind: "wrong_stage"; baseName: string } | { kind: "no_version" };
+
+/**
+ * The version a parsed pin names among the prompts the workspace may use, for a prompt of `stage`
+ * (its production prompt or a fork of it); or why not, for the caller to say in its own 422.
+ */
+export async function findPinnedVersion(workspaceId: string, pin: { name: string; version: string }, stage: string): Promise<PinnedVersion> {
+  const prompt = await findVisiblePrompt(workspaceId, pin.name).catch(() => null);
+  if (!prompt) return { kind: "no_prompt" };
+  if (prompt.baseName !== stage) return { kind: "wrong_stage", baseName: prompt.baseName };
+  const version = await db().promptVersion.findUnique({ where: { promptId_version: { promptId: prompt.id, version: pin.version } }, select: { id: true } });
+  return version ? { kind: "found", id: version.id, workspaceSlug: prompt.workspace.slug } : { kind: "no_version" };
+}
+
 /**
  * Resolves {stage: "name[@ws]:version"} to prompt version ids the workspace may use. Each pin must
  * name a prompt for its own stage (the stage's production prompt or a fork of it). 422 otherwise,
@@ -35,20 +50,13 @@ export async function resolvePins(workspaceId: string, pins: Record<string, stri
       errors.push({ path, message: 'must look like "name[@workspace]:vX.Y.Z[-label]"' });
       continue;
     }
-    const prompt = await findVisiblePrompt(workspaceId, parsed.name).catch(() => null);
-    if (!prompt || prompt.baseName !== stage) {
-      errors.push({ path, message: `no ${stage} prompt named ${parsed.name} in this workspace` });
-      continue;
-    }
-    const version = await db().promptVersion.findUnique({
-      where: { promptId_version: { promptId: prompt.id, version: parsed.version } },
-      select: { id: true },
-    });
-    if (!version) {
-      errors.push({ path, message: `${parsed.name} has no version ${parsed.version}` });
-      continue;
-    }
-    resolved.set(stage as MachineStage, version.id);
+    const found = await findPinnedVersion(workspaceId, parsed, stage);
+    if (found.kind === "found") resolved.set(stage as MachineStage, found.id);
+    else
+      errors.push({
+        path,
+        message: found.kind === "no_version" ? `${parsed.name} has no version ${parsed.version}` : `no ${stage} prompt named ${parsed.name} in this workspace`,
+      });
   }
   if (errors.length) throw new ValidationFailed(errors);
   return resolved;
