@@ -109,7 +109,7 @@ describe("a run from a CSV over http", () => {
     expect(types.filter((t) => t === "lead.rejected")).toHaveLength(2);
     expect(types.filter((t) => t === "draft.ready")).toHaveLength(3);
     const ready = events.find((event) => event.type === "draft.ready")!.data as Record<string, string>;
-    expect(Object.keys(ready).sort()).toEqual(["draft_id", "lead_id", "review_url", "run_id", "step"]);
+    expect(Object.keys(ready).sort()).toEqual(["draft_id", "lead_id", "review_url", "run_id", "sender_id", "step"]);
     expect(ready.review_url).toBe(`${process.env.APP_URL}/review/drafts/${ready.draft_id}`);
     const rejected = events.find((event) => event.type === "lead.rejected")!.data as Record<string, unknown>;
     expect(rejected).toMatchObject({ run_id: runId, stage: "qualify", reason: { code: "not_icp" } });
