@@ -168,6 +168,7 @@ export const ACTIONS: ActionRow[] = [
   get("/inbox/count", "viewer", () => "/api/web/inbox/count"),
   get("/campaigns", "viewer", () => "/api/web/campaigns"),
   get("/campaigns/[id]", "viewer", (f) => `/api/web/campaigns/${f.campaignId}`),
+  get("/campaigns/[id]/forecast", "viewer", (f) => `/api/web/campaigns/${f.campaignId}/forecast`),
   get("/experiments", "viewer", (f) => `/api/web/experiments?campaign_id=${f.campaignId}`),
   get("/experiments/[id]", "viewer", (f) => `/api/web/experiments/${f.experimentId}`),
   get("/drafts/[id]", "viewer", (f) => `/api/web/drafts/${f.draftId}`),

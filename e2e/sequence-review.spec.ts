@@ -5,6 +5,7 @@ import { approveDraft } from "@/lib/drafts/review-draft";
 import { putRelay } from "@/lib/relay/relay-settings";
 import { createReply } from "@/lib/replies/replies";
 import { createRun } from "@/lib/runs/create-run";
+import { CreateSenderBody, createSender } from "@/lib/senders/senders";
 import { startSmtpSink } from "../tests/helpers/smtp-sink";
 import { closeLib, demoWorkspaceId, leads, serveCsv } from "./pipeline-fixtures";
 import { bearer, cli, DEMO, signIn, withDb } from "./support";
@@ -52,12 +53,23 @@ test("a reviewer reads a follow-up's thread, approves it by keyboard, sees a can
   const workspaceId = await demoWorkspaceId();
   const smtp = await startSmtpSink();
   const csv = await serveCsv(leads("good"));
+  let senderId: string | null = null;
   try {
     await putRelay(workspaceId, { host: "127.0.0.1", port: smtp.port, secure: false, from_email: "sam@demo.example", from_name: "Sam Sender" }, system);
     const admin = { userId: await userId(DEMO.admin.email), actor: system };
+    // A sender of its own on the sink: other specs leave enabled senders in the demo workspace, and a
+    // campaign without sender_ids spreads its leads over every enabled one.
+    const relay = { host: "127.0.0.1", port: smtp.port, secure: false };
+    const sender = await createSender(workspaceId, CreateSenderBody.parse({ from_email: "sam@demo.example", from_name: "Sam Sender", relay }), system);
+    senderId = sender.id;
     const campaign = await createCampaign(
       workspaceId,
-      { name: `Three touches ${Date.now().toString(36)}`, pack: "saas-outbound", steps: [{}, { wait: "PT2S", prompt: "follow_up" }, { wait: "P3D" }] },
+      {
+        name: `Three touches ${Date.now().toString(36)}`,
+        pack: "saas-outbound",
+        steps: [{}, { wait: "PT2S", prompt: "follow_up" }, { wait: "P3D" }],
+        sender_ids: [sender.id],
+      },
       admin,
     );
     const run = await createRun(workspaceId, { pack: "saas-outbound", campaign_id: campaign.id, leads_csv_url: csv.url }, system);
@@ -179,6 +191,8 @@ test("a reviewer reads a follow-up's thread, approves it by keyboard, sees a can
     await expect(page.getByTestId("step-2-canceled")).toHaveText("2");
     await shots(page, "run-sequence");
   } finally {
+    // Later specs' campaigns would spread over it: it goes out of use with its sink.
+    if (senderId) await withDb((db) => db.query(`UPDATE senders SET enabled = false WHERE id = $1`, [senderId]));
     await csv.close();
     await smtp.close();
   }

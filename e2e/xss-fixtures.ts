@@ -140,6 +140,18 @@ export async function seedHostileWorkspace(api: APIRequestContext, web: APIReque
     201,
   );
   await ok(api.post(`/v1/campaigns/${campaign.id}/approve`, { headers: reviewer }), 200);
+  // An experiment on its step 1 (built-in versions): its page names the hostile campaign.
+  const experimentBody = {
+    campaign_id: campaign.id,
+    step: 1,
+    variants: [
+      { version: "draft_email:v1.1.0", weight: 1 },
+      { version: "draft_email:v1.2.0", weight: 1 },
+    ],
+    metric: "reply_rate",
+    min_per_variant: 5,
+  };
+  const experiment = await ok(api.post("/v1/experiments", { headers: reviewer, data: experimentBody }), 201);
 
   // Eval sets: one with a hostile name and description, a hostile case in it and in the built-in
   // qualify set (the workspace's own), the rejected draft as a case (the draft page's one click),
@@ -284,6 +296,7 @@ export async function seedHostileWorkspace(api: APIRequestContext, web: APIReque
     packSlug,
     packName,
     campaign: { id: campaign.id as string, name: campaignName },
+    experimentId: experiment.id as string,
     endpoint: { id: endpoint.id as string, url: endpointUrl, description, body: receiver.body },
     deadLetter,
     providerSlug,

@@ -34,6 +34,7 @@ const VISITS: Record<string, (s: Seeded) => Visit[]> = {
       },
     },
   ],
+  "/campaigns/[id]/experiments/[experiment_id]": (s) => [{ url: `/campaigns/${s.campaign.id}/experiments/${s.experimentId}`, texts: [s.campaign.name] }],
   "/prompts/evals": (s) => [{ url: "/prompts/evals", texts: [s.evals.setName, s.evals.setDescription] }],
   "/prompts/evals/[id]": (s) => [
     { url: `/prompts/evals/${s.evals.setId}`, texts: [s.evals.setName, s.evals.setDescription, s.evals.caseName, s.evals.caseTitle] },
