@@ -23,12 +23,40 @@ const runDir = path.join(ROOT, ".run");
 mkdirSync(runDir, { recursive: true });
 
 const results = [];
-const record = (step, passed, failed, note = "") => {
-  results.push({ step, passed, failed, note });
+const record = (step, passed, failed, note = "", names = []) => {
+  results.push({ step, passed, failed, note, names });
   console.log(`\n── ${step}: ${failed === 0 ? "ok" : "FAILED"} (${passed} passed, ${failed} failed)${note ? ` ${note}` : ""}\n`);
 };
 
 const prepareDatabase = () => prepareTestDatabase(env);
+
+// The summary names every failing test with the first line of its error, so a CI log cut to its
+// last lines still says what failed.
+const firstLine = (text = "") =>
+  text
+    .split("\n")
+    .find((line) => line.trim())
+    ?.trim()
+    .slice(0, 200) ?? "";
+const vitestFailures = (summary) =>
+  summary.testResults.flatMap((file) => {
+    const where = path.relative(ROOT, file.name);
+    const failedTests = file.assertionResults.filter((test) => test.status === "failed");
+    if (!failedTests.length && file.status === "failed") return [`${where}: ${firstLine(file.message)}`];
+    return failedTests.map((test) => `${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+  });
+function playwrightFailures(report) {
+  const names = [];
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests ?? [])
+        if (test.status === "unexpected" || test.status === "flaky")
+          names.push(`${spec.file}:${spec.line} › ${spec.title} (${test.status}): ${firstLine(test.results?.at(-1)?.error?.message)}`);
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of report.suites ?? []) walk(suite);
+  return names;
+}
 
 async function ensureChromium() {
   const chromium = env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -116,7 +144,7 @@ for (const project of ["unit", "integration", "api"]) {
     if (!existsSync(report)) throw outcome instanceof Error ? outcome : new Error("vitest wrote no report");
     const summary = JSON.parse(readFileSync(report, "utf8"));
     const failed = summary.numFailedTests + (outcome instanceof Error && summary.numFailedTests === 0 ? 1 : 0);
-    record(project, summary.numPassedTests, failed, summary.numPendingTests ? `(${summary.numPendingTests} skipped)` : "");
+    record(project, summary.numPassedTests, failed, summary.numPendingTests ? `(${summary.numPendingTests} skipped)` : "", vitestFailures(summary));
     if (project === "api") recordContract(contract);
   });
 }
@@ -131,15 +159,18 @@ await step("e2e", async () => {
   rmSync(report, { force: true });
   const outcome = await run(bin("playwright"), ["test", ...fileFilters], { env: buildEnv }).catch((error) => error);
   if (!existsSync(report)) throw outcome instanceof Error ? outcome : new Error("playwright wrote no report");
-  const { stats } = JSON.parse(readFileSync(report, "utf8"));
+  const playwright = JSON.parse(readFileSync(report, "utf8"));
+  const { stats } = playwright;
   const failed = stats.unexpected + stats.flaky + (outcome instanceof Error && stats.unexpected === 0 ? 1 : 0);
-  record("e2e", stats.expected, failed, stats.skipped ? `(${stats.skipped} skipped)` : "");
+  record("e2e", stats.expected, failed, stats.skipped ? `(${stats.skipped} skipped)` : "", playwrightFailures(playwright));
 });
 
 const passed = results.reduce((sum, result) => sum + result.passed, 0);
 const failedCount = results.reduce((sum, result) => sum + result.failed, 0);
 console.log("\nSummary");
-for (const result of results)
+for (const result of results) {
   console.log(`  ${result.failed ? "✖" : "✔"} ${result.step.padEnd(12)} ${result.passed} passed, ${result.failed} failed ${result.note}`);
+  for (const name of result.names) console.log(`      ✖ ${name}`);
+}
 console.log(`\ntests: ${passed} passed, ${failedCount} failed`);
 process.exit(failedCount === 0 && results.length > 0 ? 0 : 1);

@@ -1,4 +1,5 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { connect } from "node:net";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import { call, testWorkspace, type TestWorkspace } from "../helpers/api-fixtures";
 
 let ws: TestWorkspace;
@@ -32,6 +33,30 @@ describe("problem+json errors", () => {
     });
     expect(answer.status).toBe(413);
     expect(answer.body.code).toBe("payload_too_large");
+  });
+
+  it("413 for a body over 1 MiB only once the body is in: a client that writes all of it first still reads the answer", async () => {
+    // A server that answers before reading closes the connection under a client still writing (Node's
+    // fetch then fails with EPIPE and never sees the 413). Up to 16 MiB, the body is read and dropped
+    // first: nothing is answered while half of it is still to come.
+    const url = new URL(inject("apiUrl"));
+    const socket = connect(Number(url.port), url.hostname);
+    await new Promise((resolve) => socket.once("connect", resolve));
+    let answer = "";
+    socket.on("data", (chunk) => (answer += chunk.toString()));
+    const size = 3 * 1024 * 1024;
+    socket.write(
+      `POST /v1/leads HTTP/1.1\r\nHost: ${url.host}\r\nAuthorization: Bearer ${ws.tokens.admin}\r\nContent-Type: application/json\r\nContent-Length: ${size}\r\n\r\n`,
+    );
+    socket.write(Buffer.alloc(size / 2, "x"));
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(answer).toBe("");
+    socket.write(Buffer.alloc(size / 2, "x"));
+    const deadline = Date.now() + 10_000;
+    while (!answer.includes("payload_too_large") && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    socket.destroy();
+    expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+    expect(answer).toContain("application/problem+json");
   });
 
   it("422 names each bad field", async () => {

@@ -3,7 +3,7 @@ import { db } from "@/lib/db";
 import { call, testWorkspace, type TestWorkspace } from "../helpers/api-fixtures";
 import { GOOD_LEADS, startFileServer, toCsv } from "../helpers/csv-fixtures";
 import { startDovecot, type Dovecot } from "../helpers/dovecot";
-import { dsnMessage, replyMessage, type SentLead } from "../helpers/mailbox-fixtures";
+import { dsnMessage, mailboxReading, replyMessage, type SentLead } from "../helpers/mailbox-fixtures";
 import { eventually, freePort, getJson, spawnWorker, type Spawned } from "../helpers/processes";
 import { startSmtpSink, type ReceivedMail } from "../helpers/smtp-sink";
 import { sameOrigin, signInAs } from "../helpers/web-session";
@@ -15,7 +15,7 @@ import { sameOrigin, signInAs } from "../helpers/web-session";
 // (the test moves B's clock: the return date is a day away) and is then stopped by hand; a hard
 // bounce ends C and suppresses it; D and E complete their three steps.
 
-const WAIT = "PT4S";
+const WAIT = "PT6S";
 let ws: TestWorkspace;
 let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
 let dovecot: Dovecot;
@@ -36,6 +36,7 @@ beforeAll(async () => {
   const { username, password } = dovecot.user("seq-inbox");
   const mailbox = { host: "127.0.0.1", port: dovecot.port, secure: false, username, password, folders: ["INBOX"] };
   expect((await call("PUT", "/v1/mailbox", { token: ws.tokens.admin, body: mailbox })).status).toBe(200);
+  await mailboxReading(ws.workspace.id); // replies below must be read within a step's wait
   session = sameOrigin(await signInAs(ws.users.reviewer));
 }, 90_000);
 
@@ -212,8 +213,8 @@ describe("a 3-step sequence over 5 leads", () => {
     expect(
       (queue.body.data as unknown as { step: number; steps: number; step_wait: { words: string } }[]).map((d) => [d.step, d.steps, d.step_wait.words]),
     ).toEqual([
-      [3, 3, "4 seconds"],
-      [3, 3, "4 seconds"],
+      [3, 3, "6 seconds"],
+      [3, 3, "6 seconds"],
     ]);
     expect((await call("GET", `/api/web/review?step=x`, { token: null, headers: session })).status).toBe(400);
 

@@ -177,3 +177,19 @@ export function eximBounceMessage(lead: SentLead): string {
     "",
   ].join("\r\n");
 }
+
+/**
+ * Waits until the worker has a session open on the workspace's own mailbox and has read it once
+ * (`status.state` idle, as Settings → Mailbox shows it). A worker picks up a newly saved mailbox at
+ * its next scan (every few seconds): a test that counts on a reply being read within a step's wait
+ * starts its clock only after this.
+ */
+export async function mailboxReading(workspaceId: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const status = await db().mailboxStatus.findUnique({ where: { workspaceId } });
+    if (status?.state === "idle" && status.lastCheckedAt) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`the worker did not start reading the mailbox of ${workspaceId} within ${timeoutMs} ms`);
+}
