@@ -4,7 +4,10 @@ import { RUN_LEAD_STATE, RUN_LEAD_STATES, type RunLeadState } from "@/lib/status
 
 // A run lead's state (`run_leads.state`: one lead in one run) is owned here: the table of allowed
 // moves, and the only functions that write the column (the stage jobs, review, undo, sending,
-// retry and cancel all come through them). Every write is a conditional update from the states
+// retry and cancel all come through them). One write happens in lib/lifecycle/sequence.ts
+// (`movedToDraftedStep`): a lead whose follow-up the scheduler drafted moves running →
+// awaiting_review in the same UPDATE as its sequence columns, from the states this table allows.
+// Every write is a conditional update from the states
 // allowed to move to the target, so a move the table does not hold changes nothing. A row is
 // inserted `pending` by the imports (lib/imports/).
 //

@@ -1,5 +1,6 @@
 import { queryIn, type AnyTx } from "@/lib/db";
-import { SEQUENCE_STATUS, SEQUENCE_STATUSES, type SequenceEndReason, type SequenceStatus } from "@/lib/statuses";
+import { runLeadStatesBefore } from "@/lib/lifecycle/run-lead";
+import { RUN_LEAD_STATE, SEQUENCE_STATUS, SEQUENCE_STATUSES, type SequenceEndReason, type SequenceStatus } from "@/lib/statuses";
 
 // A run lead's sequence (contract §12; docs/pipeline.md "Sequences") is owned here: the table of
 // allowed moves and the only functions that write `run_leads.sequenceStatus`, `sequenceStep`,
@@ -109,6 +110,30 @@ export async function settleClaimed(client: AnyTx, rows: { id: string; step: num
       SEQUENCE_STATUS.active,
       before(SEQUENCE_STATUS.active),
     ],
+  );
+  return new Set(moved.map((row) => row.id));
+}
+
+/**
+ * Leads whose next step the scheduler has just drafted: the sequence moves to that step (active,
+ * nothing due until it is sent) and the run lead from `running` to `awaiting_review` at `stage`, in
+ * one UPDATE. Both conditions hold or neither column moves: the claim still standing (not finished,
+ * at the step before) and the move the run-lead table allows (lib/lifecycle/run-lead.ts). One write
+ * of each row instead of two: at 100,000 leads falling due at once, each is a new row version in
+ * every index of run_leads. Answers the ids that moved.
+ */
+export async function movedToDraftedStep(client: AnyTx, rows: { id: string; step: number }[], stage: string): Promise<Set<string>> {
+  if (rows.length === 0) return new Set();
+  const fromStates = runLeadStatesBefore(RUN_LEAD_STATE.awaiting_review).filter((state) => state === RUN_LEAD_STATE.running);
+  const moved = await queryIn<{ id: string }>(
+    client,
+    `UPDATE run_leads rl SET "sequenceStep" = t.step, "sequenceStatus" = $2, "nextAt" = NULL,
+            stage = $4, state = $5, "reasonCode" = NULL, "reasonMessage" = NULL, "updatedAt" = now()
+       FROM json_to_recordset($1::json) AS t(id text, step int)
+      WHERE rl.id = t.id AND ${movable(SEQUENCE_STATUS.active, 3)} AND COALESCE(rl."sequenceStep", 1) IN (t.step, t.step - 1)
+        AND rl.state = ANY($6)
+      RETURNING rl.id`,
+    [JSON.stringify(rows), SEQUENCE_STATUS.active, before(SEQUENCE_STATUS.active), stage, RUN_LEAD_STATE.awaiting_review, fromStates],
   );
   return new Set(moved.map((row) => row.id));
 }

@@ -3,8 +3,7 @@ import { config } from "@/lib/config";
 import { writeEvents } from "@/lib/events/outbox";
 import { newId } from "@/lib/ids";
 import { settleRun } from "@/lib/lifecycle/run";
-import { moveRunLeadsInBatch } from "@/lib/lifecycle/run-lead";
-import { settleClaimed } from "@/lib/lifecycle/sequence";
+import { movedToDraftedStep, settleClaimed } from "@/lib/lifecycle/sequence";
 import { runningExperiment, variantFor } from "@/lib/experiments/assign";
 import { log } from "@/lib/log";
 import { LEAD_FACT_COLUMNS, RUN_CONTEXT_SELECT, stageContext, type LeadFactRow } from "@/lib/pipeline/stage-context";
@@ -139,16 +138,12 @@ async function writeFollowUps(run: Run, rows: Row[]): Promise<number> {
   }
   if (drafts.length === 0) return 0;
   return sqlTransaction(async (client) => {
-    const moved = await settleClaimed(
+    const moved = await movedToDraftedStep(
       client,
-      drafts.map((d) => ({ id: d.row.runLeadId, step: d.step, nextAt: null })),
+      drafts.map((d) => ({ id: d.row.runLeadId, step: d.step })),
+      "send",
     );
     const kept = drafts.filter((d) => moved.has(d.row.runLeadId));
-    await moveRunLeadsInBatch(
-      client,
-      kept.map((d) => ({ id: d.row.runLeadId, stage: "send", state: RUN_LEAD_STATE.awaiting_review, qualified: null, reasonCode: null, reasonMessage: null })),
-      { from: [RUN_LEAD_STATE.running] },
-    );
     const inserted = await client.query<{ id: string; leadId: string; step: number; senderId: string | null }>(
       `INSERT INTO drafts (id, "workspaceId", "leadId", "runId", "runLeadId", step, "promptVersionId", "experimentId", subject, body, status, "createdAt", "updatedAt")
        SELECT t.id, $1, t.lead_id, $2, t.run_lead_id, t.step, t.prompt_version_id, t.experiment_id, t.subject, t.body, $4, now(), now()

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db, sql, sqlTransaction } from "@/lib/db";
 import { newId } from "@/lib/ids";
-import { awaitNextStep, claimDue, finishSequences, pauseSequence, settleClaimed } from "@/lib/lifecycle/sequence";
+import { awaitNextStep, claimDue, finishSequences, movedToDraftedStep, pauseSequence, settleClaimed } from "@/lib/lifecycle/sequence";
 import { advanceSequences } from "@/lib/sequences/draft-follow-ups";
 import { ensureWorkspace } from "@/lib/workspaces/create-workspace";
 import { seed } from "@/prisma/seed/run-seed";
@@ -133,6 +133,25 @@ describe("sequence moves", () => {
     // Settling again (a job run twice) changes nothing that matters: same step, same time.
     expect([...(await sqlTransaction((c) => settleClaimed(c, [{ id: atStep1, step: 2, nextAt: null }])))]).toEqual([atStep1]);
     expect(await read(atStep1)).toMatchObject({ sequenceStep: 2, nextAt: null });
+  });
+
+  it("a drafted step moves the sequence and the run lead in one write, both or neither: only a running lead at the step before, never a finished one", async () => {
+    const due = at("2030-01-01T00:00:00Z");
+    const running = await newRunLead(withSteps, { sequenceStatus: "active", sequenceStep: 1, nextAt: due });
+    const finished = await newRunLead(withSteps, { sequenceStatus: "active", sequenceStep: 1, nextAt: due });
+    await sqlTransaction((c) => finishSequences(c, [finished], "replied"));
+    const stopped = await newRunLead(withSteps, { sequenceStatus: "active", sequenceStep: 1, nextAt: due });
+    await db().runLead.update({ where: { id: stopped }, data: { state: "stopped" } });
+    const ahead = await newRunLead(withSteps, { sequenceStatus: "active", sequenceStep: 3, nextAt: due });
+    const rows = [running, finished, stopped, ahead].map((id) => ({ id, step: 2 }));
+    expect([...(await sqlTransaction((c) => movedToDraftedStep(c, rows, "send")))]).toEqual([running]);
+    const state = (id: string) =>
+      db().runLead.findUniqueOrThrow({ where: { id }, select: { state: true, sequenceStatus: true, sequenceStep: true, nextAt: true } });
+    expect(await state(running)).toEqual({ state: "awaiting_review", sequenceStatus: "active", sequenceStep: 2, nextAt: null });
+    expect(await state(finished)).toMatchObject({ state: "running", sequenceStatus: "finished", sequenceStep: 1 });
+    expect(await state(stopped)).toEqual({ state: "stopped", sequenceStatus: "active", sequenceStep: 1, nextAt: due }); // neither column moved
+    expect(await state(ahead)).toEqual({ state: "running", sequenceStatus: "active", sequenceStep: 3, nextAt: due });
+    expect([...(await sqlTransaction((c) => movedToDraftedStep(c, rows, "send")))]).toEqual([]); // a job run twice: nothing moves again
   });
 
   it("a pause that ends while the lead's follow-up awaits review: active again, nothing scheduled (not claimed again every lease)", async () => {
