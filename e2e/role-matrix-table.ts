@@ -1,5 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import type { Role } from "@/lib/auth/roles";
+import { twoVersionExperiment } from "@/tests/helpers/experiment-body";
 import type { MatrixFixture } from "./role-matrix-fixtures";
 
 // Who may open which page and call which /api/web operation (contract §9, docs/web.md): one row
@@ -310,16 +311,7 @@ export const ACTIONS: ActionRow[] = [
     least: "reviewer",
     forced: (f) => ({
       path: "/api/web/experiments",
-      data: {
-        campaign_id: f.campaignId,
-        step: 1,
-        variants: [
-          { version: "draft_email:v1.1.0", weight: 1 },
-          { version: "draft_email:v1.2.0", weight: 1 },
-        ],
-        metric: "reply_rate",
-        min_per_variant: 5,
-      },
+      data: twoVersionExperiment(f.campaignId),
     }),
     probe: () => ({ path: "/api/web/experiments", data: {} }),
   },

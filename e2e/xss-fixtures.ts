@@ -2,6 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, type APIRequestContext } from "@playwright/test";
 import { ulid } from "ulid";
+import { twoVersionExperiment } from "@/tests/helpers/experiment-body";
 import { demoWorkspaceId, draftsOf, serveCsv, startRun } from "./pipeline-fixtures";
 import { bearer, cli, withDb } from "./support";
 
@@ -141,16 +142,7 @@ export async function seedHostileWorkspace(api: APIRequestContext, web: APIReque
   );
   await ok(api.post(`/v1/campaigns/${campaign.id}/approve`, { headers: reviewer }), 200);
   // An experiment on its step 1 (built-in versions): its page names the hostile campaign.
-  const experimentBody = {
-    campaign_id: campaign.id,
-    step: 1,
-    variants: [
-      { version: "draft_email:v1.1.0", weight: 1 },
-      { version: "draft_email:v1.2.0", weight: 1 },
-    ],
-    metric: "reply_rate",
-    min_per_variant: 5,
-  };
+  const experimentBody = twoVersionExperiment(campaign.id);
   const experiment = await ok(api.post("/v1/experiments", { headers: reviewer, data: experimentBody }), 201);
 
   // Eval sets: one with a hostile name and description, a hostile case in it and in the built-in

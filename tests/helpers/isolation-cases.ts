@@ -1,4 +1,5 @@
 import type { ApiAnswer } from "./api-fixtures";
+import { twoVersionExperiment } from "./experiment-body";
 import { identifiers, type Resources } from "./isolation-fixtures";
 
 // What the contract says about each /v1 operation, for the isolation matrix
@@ -215,29 +216,11 @@ export const V1_CASES: Record<string, V1Case> = {
   },
   createExperiment: {
     role: "reviewer",
-    body: (r) => ({
-      campaign_id: r.campaignId,
-      step: 1,
-      variants: [
-        { version: "draft_email:v1.1.0", weight: 1 },
-        { version: "draft_email:v1.2.0", weight: 1 },
-      ],
-      metric: "positive_reply_rate",
-      min_per_variant: 5,
-    }),
+    body: (r) => twoVersionExperiment(r.campaignId, "positive_reply_rate"),
     probes: (r) => [
       {
         label: "the target's campaign",
-        body: {
-          campaign_id: r.campaignId,
-          step: 1,
-          variants: [
-            { version: "draft_email:v1.1.0", weight: 1 },
-            { version: "draft_email:v1.2.0", weight: 1 },
-          ],
-          metric: "reply_rate",
-          min_per_variant: 5,
-        },
+        body: twoVersionExperiment(r.campaignId),
         expect: [422],
       },
     ],

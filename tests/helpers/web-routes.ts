@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { twoVersionExperiment } from "./experiment-body";
 import type { Resources } from "./isolation-fixtures";
 import type { Probe, Role } from "./isolation-cases";
 import { ROOT } from "./processes";
@@ -86,29 +87,11 @@ export const WEB_CASES: Record<string, WebCase> = {
     ],
   },
   "POST /api/web/experiments": {
-    body: (r) => ({
-      campaign_id: r.campaignId,
-      step: 1,
-      variants: [
-        { version: "draft_email:v1.1.0", weight: 1 },
-        { version: "draft_email:v1.2.0", weight: 1 },
-      ],
-      metric: "reply_rate",
-      min_per_variant: 5,
-    }),
+    body: (r) => twoVersionExperiment(r.campaignId),
     probes: (r) => [
       {
         label: "the target's campaign",
-        body: {
-          campaign_id: r.campaignId,
-          step: 1,
-          variants: [
-            { version: "draft_email:v1.1.0", weight: 1 },
-            { version: "draft_email:v1.2.0", weight: 1 },
-          ],
-          metric: "reply_rate",
-          min_per_variant: 5,
-        },
+        body: twoVersionExperiment(r.campaignId),
         expect: [422],
       },
     ],

@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db, sql } from "@/lib/db";
 import { approveDraft } from "@/lib/drafts/review-draft";
-import { closeQueues } from "@/lib/queues";
 import { putRelay } from "@/lib/relay/relay-settings";
 import { resolveSend } from "@/lib/sending/resolve-send";
 import { createRun } from "@/lib/runs/create-run";
 import { ensureWorkspace } from "@/lib/workspaces/create-workspace";
 import { newId } from "@/lib/ids";
-import { seed } from "@/prisma/seed/run-seed";
-import { resetDatabase } from "../helpers/db";
-import { startFileServer, toCsv } from "../helpers/csv-fixtures";
-import { eventually, freePort, getJson, spawnWorker, type Spawned } from "../helpers/processes";
-import { startSmtpSink } from "../helpers/smtp-sink";
+import { count, crashHarness, SYSTEM_ACTOR } from "../helpers/crash-harness";
+import { eventually } from "../helpers/processes";
 
 // SIGKILL the worker three times during a 5,000-lead run, and twice while its drafts are sent.
 // Afterwards every lead is in exactly one terminal state, no lead has two drafts, and no draft has
@@ -21,31 +17,9 @@ const LEADS = 5_000;
 // A killed worker's jobs come back once BullMQ sees them stalled: the lock lapses (15 s), then two
 // stalled checks 15 s apart, so ~45 s plus the new worker's start before work resumes.
 const AFTER_KILL_MS = 120_000;
-const actor = { type: "system" as const, id: "tests", name: "tests" };
-let worker: Spawned | undefined;
-let port = 0;
-let files: Awaited<ReturnType<typeof startFileServer>>;
-let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
-
-async function startWorker() {
-  worker = spawnWorker({ WORKER_PORT: String(port) });
-  await eventually(async () => (await getJson(`http://127.0.0.1:${port}/readyz`)).status === 200, { timeoutMs: 30_000 });
-}
-
-async function killWorker() {
-  worker!.child.kill("SIGKILL");
-  await worker!.exited;
-}
-
-async function count(query: string, params: unknown[]) {
-  return Number((await sql().query<{ n: string }>(query, params)).rows[0].n);
-}
-
-beforeAll(async () => {
-  await resetDatabase();
-  await seed();
-  port = await freePort();
-  const rows = Array.from({ length: LEADS }, (_, i) => ({
+const actor = SYSTEM_ACTOR;
+const crash = crashHarness(() =>
+  Array.from({ length: LEADS }, (_, i) => ({
     email: `lead${i}@crash.example`,
     first_name: `L${i}`,
     company: `Co ${i % 97}`,
@@ -54,24 +28,16 @@ beforeAll(async () => {
     employees: "300",
     country: "US",
     notes: i % 5 === 0 ? "hiring" : "",
-  }));
-  files = await startFileServer(new Map([["/crash.csv", toCsv(rows)]]));
-  smtp = await startSmtpSink();
-});
-
-afterAll(async () => {
-  worker?.child.kill("SIGKILL");
-  await files?.close();
-  await smtp?.close();
-  await closeQueues();
-});
+  })),
+);
+const { startWorker, killWorker } = crash;
 
 describe("worker crashes during a run", () => {
   it("lose nothing and double nothing", async () => {
     const workspace = await ensureWorkspace({ slug: "crash", name: "Crash" });
-    await putRelay(workspace.id, { host: "127.0.0.1", port: smtp.port, secure: false, from_email: "sam@crash.example", from_name: "Sam" }, actor);
+    await putRelay(workspace.id, { host: "127.0.0.1", port: crash.smtp.port, secure: false, from_email: "sam@crash.example", from_name: "Sam" }, actor);
     await startWorker();
-    const run = await createRun(workspace.id, { pack: "saas-outbound", leads_csv_url: `${files.url}/crash.csv` }, actor);
+    const run = await createRun(workspace.id, { pack: "saas-outbound", leads_csv_url: crash.csvUrl() }, actor);
 
     // Three kills at different points of the machine stages.
     for (const threshold of [LEADS * 0.3, LEADS * 1.2, LEADS * 2.2]) {
@@ -105,7 +71,7 @@ describe("worker crashes during a run", () => {
     // A kill past `committing` leaves a send in doubt, and the run `sending`, until someone resolves
     // it: here a reviewer who checked the relay (the sink) records it sent, or has it sent again.
     let inDoubt = 0;
-    const atSink = () => new Set(smtp.mails.map((mail) => String(mail.headers.get("message-id"))));
+    const atSink = () => new Set(crash.smtp.mails.map((mail) => String(mail.headers.get("message-id"))));
     await eventually(
       async () => {
         if ((await db().run.findUniqueOrThrow({ where: { id: run.id } })).status === "completed") return true;
@@ -150,7 +116,7 @@ describe("worker crashes during a run", () => {
     // the end of a message leaves nothing at the relay and the send is tried again; one after
     // `committing` leaves the send in doubt, never sent again on its own nor reported sent until
     // resolved (docs/reliability.md).
-    const relayed = smtp.mails.map((mail) => mail.headers.get("message-id") as string);
+    const relayed = crash.smtp.mails.map((mail) => mail.headers.get("message-id") as string);
     expect(new Set(relayed).size).toBe(relayed.length);
     const sent = await sql().query<{ messageId: string; confirmed: boolean }>(
       `SELECT s."messageId", s.confirmed FROM sends s JOIN drafts d ON d.id = s."draftId" WHERE d."runId" = $1 AND s.status = 'sent'`,

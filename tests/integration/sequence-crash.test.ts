@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db, sql } from "@/lib/db";
 import { createCampaign } from "@/lib/campaigns/campaigns";
 import { approveDraft } from "@/lib/drafts/review-draft";
 import { newId } from "@/lib/ids";
-import { closeQueues } from "@/lib/queues";
 import { putRelay } from "@/lib/relay/relay-settings";
 import { createRun } from "@/lib/runs/create-run";
 import { resolveSend } from "@/lib/sending/resolve-send";
 import { ensureWorkspace } from "@/lib/workspaces/create-workspace";
-import { seed } from "@/prisma/seed/run-seed";
-import { resetDatabase } from "../helpers/db";
-import { startFileServer, toCsv } from "../helpers/csv-fixtures";
-import { eventually, freePort, getJson, spawnWorker, type Spawned } from "../helpers/processes";
-import { startSmtpSink } from "../helpers/smtp-sink";
+import { count, crashHarness, SYSTEM_ACTOR } from "../helpers/crash-harness";
+import { eventually } from "../helpers/processes";
 
 // Issue 26, "Done when": the worker SIGKILLed while follow-ups are due. A 3-step campaign (waits of
 // 2 s) over 30 leads with a real worker process and SMTP server: the worker dies once just after a
@@ -25,31 +21,9 @@ import { startSmtpSink } from "../helpers/smtp-sink";
 
 const LEADS = 30;
 const STEPS = 3;
-const actor = { type: "system" as const, id: "tests", name: "tests" };
-let worker: Spawned | undefined;
-let port = 0;
-let files: Awaited<ReturnType<typeof startFileServer>>;
-let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
-
-async function startWorker(env: Record<string, string> = {}) {
-  worker = spawnWorker({ WORKER_PORT: String(port), ...env });
-  await eventually(async () => (await getJson(`http://127.0.0.1:${port}/readyz`)).status === 200, { timeoutMs: 60_000 });
-}
-
-async function count(query: string, params: unknown[]) {
-  return Number((await sql().query<{ n: string }>(query, params)).rows[0].n);
-}
-
-/** What five minutes would do to the scheduler's leases: every claim lapses and is claimed again by the next tick. */
-async function lapseLeases(runId: string) {
-  await sql().query(`UPDATE run_leads SET "nextAt" = now() WHERE "runId" = $1 AND "nextAt" > now() + interval '30 seconds'`, [runId]);
-}
-
-beforeAll(async () => {
-  await resetDatabase();
-  await seed();
-  port = await freePort();
-  const rows = Array.from({ length: LEADS }, (_, i) => ({
+const actor = SYSTEM_ACTOR;
+const crash = crashHarness(() =>
+  Array.from({ length: LEADS }, (_, i) => ({
     email: `lead${i}@seqcrash.example`,
     first_name: `L${i}`,
     company: `Co ${i}`,
@@ -58,22 +32,19 @@ beforeAll(async () => {
     employees: "300",
     country: "US",
     notes: i % 2 === 0 ? "hiring engineers" : "",
-  }));
-  files = await startFileServer(new Map([["/leads.csv", toCsv(rows)]]));
-  smtp = await startSmtpSink();
-});
+  })),
+);
+const { startWorker } = crash;
 
-afterAll(async () => {
-  worker?.child.kill("SIGKILL");
-  await files?.close();
-  await smtp?.close();
-  await closeQueues();
-});
+/** What five minutes would do to the scheduler's leases: every claim lapses and is claimed again by the next tick. */
+async function lapseLeases(runId: string) {
+  await sql().query(`UPDATE run_leads SET "nextAt" = now() WHERE "runId" = $1 AND "nextAt" > now() + interval '30 seconds'`, [runId]);
+}
 
 describe("the worker SIGKILLed while follow-ups are due", () => {
   it("drafts every due follow-up once and sends it once, threaded", async () => {
     const workspace = await ensureWorkspace({ slug: "seqcrash", name: "Sequence crash" });
-    await putRelay(workspace.id, { host: "127.0.0.1", port: smtp.port, secure: false, from_email: "sam@seqcrash.example", from_name: "Sam" }, actor);
+    await putRelay(workspace.id, { host: "127.0.0.1", port: crash.smtp.port, secure: false, from_email: "sam@seqcrash.example", from_name: "Sam" }, actor);
     const reviewer = await db().user.create({ data: { id: newId("usr"), email: "rev@seqcrash.example", name: "Rev", passwordHash: "x" } });
     const review = { userId: reviewer.id, actor };
     const campaign = await createCampaign(
@@ -82,7 +53,7 @@ describe("the worker SIGKILLed while follow-ups are due", () => {
       review,
     );
     await startWorker();
-    const run = await createRun(workspace.id, { pack: "saas-outbound", campaign_id: campaign.id, leads_csv_url: `${files.url}/leads.csv` }, actor);
+    const run = await createRun(workspace.id, { pack: "saas-outbound", campaign_id: campaign.id, leads_csv_url: crash.csvUrl() }, actor);
     const drafts = (step: number) => db().draft.findMany({ where: { runId: run.id, step }, select: { id: true, status: true } });
     const mails = (step: number) =>
       count(`SELECT count(*) AS n FROM sends s JOIN drafts d ON d.id = s."draftId" WHERE d."runId" = $1 AND d.step = $2 AND s.status = 'sent'`, [run.id, step]);
@@ -90,7 +61,7 @@ describe("the worker SIGKILLed while follow-ups are due", () => {
       for (const draft of await drafts(step)) await approveDraft(workspace.id, draft.id, {}, review);
     };
     // A kill may leave a send in doubt (its end of message on the way): resolved as a reviewer who checked the relay would.
-    const atSink = () => new Set(smtp.mails.map((mail) => String(mail.headers.get("message-id"))));
+    const atSink = () => new Set(crash.smtp.mails.map((mail) => String(mail.headers.get("message-id"))));
     const until = (done: () => Promise<boolean>) =>
       eventually(
         async () => {
@@ -101,12 +72,12 @@ describe("the worker SIGKILLed while follow-ups are due", () => {
         },
         { timeoutMs: 180_000, everyMs: 500 },
       );
-    const crashed = (timeoutMs: number) => Promise.race([worker!.exited, new Promise((resolve) => setTimeout(() => resolve(null), timeoutMs))]);
+    const crashed = (timeoutMs: number) => Promise.race([crash.worker!.exited, new Promise((resolve) => setTimeout(() => resolve(null), timeoutMs))]);
 
     // Step 1 drafted and approved; the worker that sends it dies just after committing its first batch of step-2 follow-ups.
     await until(async () => (await drafts(1)).length === LEADS);
-    worker!.child.kill("SIGKILL");
-    await worker!.exited;
+    crash.worker!.child.kill("SIGKILL");
+    await crash.worker!.exited;
     await startWorker({ LEADPIPE_CRASH_AT: "sequence.after-follow-ups" });
     await approveAll(1);
     expect(await crashed(60_000)).toMatchObject({ signal: "SIGKILL" });
@@ -117,8 +88,8 @@ describe("the worker SIGKILLed while follow-ups are due", () => {
     // Step 2 approved; SIGKILLed while its mails go out; the next worker dies writing a batch of step-3 follow-ups, before its commit.
     await approveAll(2);
     await eventually(async () => ((await mails(2)) >= 1 ? true : null), { timeoutMs: 60_000, everyMs: 20 });
-    worker!.child.kill("SIGKILL");
-    await worker!.exited;
+    crash.worker!.child.kill("SIGKILL");
+    await crash.worker!.exited;
     await startWorker({ LEADPIPE_CRASH_AT: "sequence.before-commit" });
     expect(await crashed(120_000)).toMatchObject({ signal: "SIGKILL" });
     await startWorker();
@@ -146,7 +117,7 @@ describe("the worker SIGKILLed while follow-ups are due", () => {
     );
 
     // The SMTP server: each step's mail once per lead (no Message-ID or draft twice), each follow-up in its lead's thread.
-    const ourMails = smtp.mails.filter((mail) => mail.to.some((to) => to.endsWith("@seqcrash.example")));
+    const ourMails = crash.smtp.mails.filter((mail) => mail.to.some((to) => to.endsWith("@seqcrash.example")));
     expect(ourMails).toHaveLength(LEADS * STEPS);
     expect(new Set(ourMails.map((mail) => mail.headers.get("message-id"))).size).toBe(LEADS * STEPS);
     expect(new Set(ourMails.map((mail) => mail.headers.get("x-leadpipe-draft"))).size).toBe(LEADS * STEPS);
