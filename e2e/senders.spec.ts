@@ -1,9 +1,16 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
+import { startDovecot, type Dovecot } from "../tests/helpers/dovecot";
 import { DEMO, screenshots, signIn, withDb } from "./support";
 
 // Settings → Senders (issue 27, first slice): an admin adds a sender with the keyboard alone, sees
 // it listed with its cap and ramp, changes its cap (the saved password is kept, never shown) and
 // deletes it after confirming. A viewer cannot open the page, and the server refuses its changes.
+// Each sender's mailbox shows what the intake worker sees of it (a real IMAP server, dovecot).
+
+let dovecot: Dovecot | undefined;
+test.afterAll(async () => {
+  await dovecot?.stop();
+});
 
 /** Types into the focused field, then Tab to the next one, which must be `next`. */
 async function typeThenTab(page: Page, text: string, next: Locator) {
@@ -99,4 +106,44 @@ test("a viewer cannot open the senders page, and the server refuses its changes"
   });
   expect(post.status()).toBe(403);
   expect((await page.request.get("/api/web/senders")).status()).toBe(403);
+});
+
+test("each sender's mailbox shows the worker's state: a wrong password is failing with the reason, a good one waits for mail", async ({ page, baseURL }) => {
+  dovecot = await startDovecot(["e2e-sender-good", "e2e-sender-bad"]);
+  await signIn(page, DEMO.admin);
+  const tag = Date.now().toString(36);
+  const mailbox = (user: string, password: string) => ({
+    host: dovecot!.host,
+    port: dovecot!.port,
+    secure: false,
+    username: user,
+    password,
+    folders: ["INBOX"],
+  });
+  const add = async (email: string, box: ReturnType<typeof mailbox>) => {
+    const created = await page.request.post("/api/web/senders", {
+      headers: { origin: baseURL! },
+      data: { from_email: email, relay: { host: "smtp.example.com", port: 587 }, mailbox: box },
+    });
+    expect(created.status()).toBe(201);
+    return ((await created.json()) as { id: string }).id;
+  };
+  const good = await add(`good-${tag}@example.com`, mailbox("e2e-sender-good", dovecot.user("e2e-sender-good").password));
+  const bad = await add(`bad-${tag}@example.com`, mailbox("e2e-sender-bad", "not-the-password"));
+  try {
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Senders" }).click();
+    await expect(page.getByRole("heading", { name: "Senders", level: 1 })).toBeVisible();
+    // The worker picks each mailbox up within a scan; the list polls while a mailbox is read.
+    await expect(page.getByTestId(`sender-mailbox-state-${good}`)).toHaveText("Connected, waiting for mail", { timeout: 30_000 });
+    await expect(page.getByTestId(`sender-mailbox-state-${bad}`)).toHaveText("Failing", { timeout: 30_000 });
+    await expect(page.getByTestId(`sender-mailbox-error-${bad}`)).toHaveText(
+      "Last error: login refused. The worker tries again every 30 s, or as soon as the mailbox settings change.",
+    );
+    await expect(page.getByTestId(`sender-mailbox-error-${good}`)).toHaveCount(0);
+    await expect(page.getByTestId(`sender-${good}`)).toContainText(/last read to the end (now|\d+ seconds? ago)/);
+    await screenshots(page, "senders-mailbox-state");
+  } finally {
+    // The demo workspace is shared: enabled senders would take other specs' leads.
+    for (const id of [good, bad]) await page.request.delete(`/api/web/senders/${id}`, { headers: { origin: baseURL! } });
+  }
 });

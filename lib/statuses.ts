@@ -63,6 +63,7 @@ export const STATUS_COLUMNS = [
   { table: "evaluations", column: "status", values: JOB_ROW_STATUSES },
   { table: "replays", column: "status", values: JOB_ROW_STATUSES },
   { table: "mailbox_status", column: "state", values: MAILBOX_STATES },
+  { table: "sender_mailbox_status", column: "state", values: MAILBOX_STATES },
 ] as const;
 
 /** SQL that (re)creates every status CHECK constraint from the lists above. */

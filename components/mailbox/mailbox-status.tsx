@@ -7,7 +7,8 @@ import { MAILBOX_STATE } from "@/lib/statuses";
 
 // What the intake worker last reported about the mailbox (it writes this; the page polls it).
 
-const WORDS: Record<MailboxState, { label: string; tone: string }> = {
+/** Each state in words, with its badge colours (Settings → Senders shows a sender's mailbox the same way). */
+export const MAILBOX_STATE_WORDS: Record<MailboxState, { label: string; tone: string }> = {
   not_started: { label: "Not read yet", tone: "bg-slate-100 text-slate-700 ring-slate-200" },
   connecting: { label: "Connecting", tone: "bg-sky-50 text-sky-800 ring-sky-200" },
   reading: { label: "Reading new mail", tone: "bg-sky-50 text-sky-800 ring-sky-200" },
@@ -17,7 +18,7 @@ const WORDS: Record<MailboxState, { label: string; tone: string }> = {
 
 export function MailboxStatusPanel({ mailbox }: { mailbox: Mailbox }) {
   const { status } = mailbox;
-  const words = WORDS[status.state];
+  const words = MAILBOX_STATE_WORDS[status.state];
   return (
     <section aria-labelledby="mailbox-status-heading" className={`${cardStyles} p-5`}>
       <div className="flex flex-wrap items-center justify-between gap-2">

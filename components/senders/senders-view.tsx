@@ -7,6 +7,7 @@ import { queryKeys } from "@/components/data/query-keys";
 import { useRelay, useSenders } from "@/components/data/queries/settings";
 import { webApi } from "@/components/data/web-api";
 import { SenderForm } from "@/components/senders/sender-form";
+import { SenderMailboxState } from "@/components/senders/sender-mailbox-state";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { QueryState, ShowMore } from "@/components/ui/query-state";
 import { EmptyState, Notice } from "@/components/ui/states";
@@ -135,6 +136,7 @@ export function SendersView() {
                   <dd className={sender.enabled ? "text-emerald-700" : "text-slate-500"}>{sender.enabled ? "Enabled" : "Disabled"}</dd>
                 </div>
               </dl>
+              {sender.mailbox ? <SenderMailboxState sender={sender} mailbox={sender.mailbox} /> : null}
               {editing === sender.id ? (
                 <div className="border-t border-slate-200 px-4 py-4">
                   <SenderForm

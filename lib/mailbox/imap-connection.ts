@@ -30,6 +30,12 @@ export async function imapClient(mailbox: Pick<MailboxSettings, "host" | "port" 
   });
 }
 
+/** An IMAP failure in plain words: imapflow's "Command failed" becomes what the server answered. */
+export function imapErrorWords(error: unknown): string {
+  const err = error as Error & { responseText?: string; authenticationFailed?: boolean };
+  return err.authenticationFailed ? "login refused" : err.responseText || err.message;
+}
+
 /** Connects, logs in and opens each folder read-only, reading nothing. Says why when it fails. */
 export async function checkImap(mailbox: MailboxSettings): Promise<{ ok: boolean; message: string }> {
   let client: ImapFlow;
@@ -51,9 +57,7 @@ export async function checkImap(mailbox: MailboxSettings): Promise<{ ok: boolean
     const idle = client.capabilities.has("IDLE") ? "IDLE" : "polling";
     return { ok: true, message: `Connected to ${mailbox.host}:${mailbox.port} as ${mailbox.username}; ${counts.join(", ")}; new mail by ${idle}.` };
   } catch (error) {
-    const err = error as Error & { responseText?: string; authenticationFailed?: boolean };
-    const why = err.authenticationFailed ? "login refused" : err.responseText || err.message;
-    return { ok: false, message: `${mailbox.host}:${mailbox.port} refused: ${why}`.slice(0, 500) };
+    return { ok: false, message: `${mailbox.host}:${mailbox.port} refused: ${imapErrorWords(error)}`.slice(0, 500) };
   } finally {
     await client.logout().catch(() => client.close());
   }

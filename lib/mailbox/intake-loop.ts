@@ -4,10 +4,12 @@ import { config } from "@/lib/config";
 import { decryptSecret } from "@/lib/crypto/secrets";
 import { db } from "@/lib/db";
 import { log } from "@/lib/log";
-import { imapClient } from "@/lib/mailbox/imap-connection";
+import { MAILBOX_STATE, type MailboxState } from "@/lib/statuses";
+import { imapClient, imapErrorWords } from "@/lib/mailbox/imap-connection";
 import { requeueUnclassified } from "@/lib/mailbox/ingest";
 import { readFolder } from "@/lib/mailbox/read-folder";
 import { redis } from "@/lib/redis";
+import { type MailboxConnection, SENDER_HAS_MAILBOX, senderMailbox } from "@/lib/senders/sender-mailbox";
 
 // The intake loop, in every worker process: for each workspace with a mailbox, one process holds a
 // lease in Redis (renewed while it reads) and keeps one IMAP session open. The session reads every
@@ -22,8 +24,9 @@ import { redis } from "@/lib/redis";
 // Besides the workspace's own mailbox (its default sender), every enabled sender with a mailbox is
 // read the same way (contract §12): one lease and one session per mailbox, keyed by the sender's id.
 // Its folders are stored as "<sender id>/<folder>" (cursors and messages), and replies are matched
-// across every send of the workspace, whichever sender sent it. Only the workspace's own mailbox
-// reports to `mailbox_status` (Settings → Mailbox); a sender's session logs its failures.
+// across every send of the workspace, whichever sender sent it. A sender's session reports to
+// `sender_mailbox_status` (keyed by the sender; Settings → Senders), the workspace's own to
+// `mailbox_status` (Settings → Mailbox); a failure is recorded in plain words (imapErrorWords).
 
 const SCAN_MS = 5_000;
 const LEASE_MS = 15_000; // a crashed worker's mailbox is taken over within this
@@ -33,32 +36,17 @@ const RENEW = `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("
 const RELEASE = `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) else return 0 end`;
 
 type Session = { fingerprint: string; stop: () => Promise<void> };
-type Settings = { host: string; port: number; secure: boolean; username: string; passwordEncrypted: string | null; folders: string[] };
+type Settings = MailboxConnection;
 /** A mailbox to read: `key` is the workspace id for its own mailbox, the sender's id for a sender's. */
 type Mailbox = { key: string; workspaceId: string; senderId: string | null; settings: Settings };
 
 /** Every mailbox to read: the workspaces' own and their enabled senders'. */
 async function allMailboxes(): Promise<Mailbox[]> {
   const own = await db().mailboxSettings.findMany({ omit: { passwordEncrypted: false } }); // the fingerprint covers the password
-  const senders = await db().sender.findMany({
-    where: { enabled: true, mailboxHost: { not: null }, mailboxPort: { not: null }, mailboxUsername: { not: null } },
-    omit: { mailboxPasswordEncrypted: false },
-  });
+  const senders = await db().sender.findMany({ where: { enabled: true, ...SENDER_HAS_MAILBOX }, omit: { mailboxPasswordEncrypted: false } });
   return [
     ...own.map((mailbox) => ({ key: mailbox.workspaceId, workspaceId: mailbox.workspaceId, senderId: null, settings: mailbox })),
-    ...senders.map((sender) => ({
-      key: sender.id,
-      workspaceId: sender.workspaceId,
-      senderId: sender.id,
-      settings: {
-        host: sender.mailboxHost!,
-        port: sender.mailboxPort!,
-        secure: sender.mailboxSecure ?? true,
-        username: sender.mailboxUsername!,
-        passwordEncrypted: sender.mailboxPasswordEncrypted,
-        folders: sender.mailboxFolders.length ? sender.mailboxFolders : ["INBOX"],
-      },
-    })),
+    ...senders.map((sender) => ({ key: sender.id, workspaceId: sender.workspaceId, senderId: sender.id, settings: senderMailbox(sender)! })),
   ];
 }
 
@@ -78,21 +66,36 @@ export function settingsFingerprint(settings: Settings): string {
   return createHash("sha256").update(JSON.stringify(parts)).digest("hex");
 }
 
-/** Records what the worker sees of a workspace's own mailbox (not a sender's); only the worker writes this table. */
+/**
+ * Records what the worker sees of a mailbox: the workspace's own in `mailbox_status`, a sender's in
+ * `sender_mailbox_status`. Only the worker writes these tables.
+ */
 async function reportStatus(
   mailbox: Pick<Mailbox, "workspaceId" | "senderId">,
-  state: "connecting" | "reading" | "idle" | "failed",
+  state: MailboxState,
   extra: { lastError?: string | null; lastCheckedAt?: Date } = {},
 ) {
-  if (mailbox.senderId) return;
-  const workspaceId = mailbox.workspaceId;
   const data = {
     state,
-    lastError: state === "failed" ? (extra.lastError ?? null) : null,
+    lastError: state === MAILBOX_STATE.failed ? (extra.lastError ?? null) : null,
     changedAt: new Date(),
     ...(extra.lastCheckedAt ? { lastCheckedAt: extra.lastCheckedAt } : {}),
   };
-  await db().mailboxStatus.upsert({ where: { workspaceId }, create: { workspaceId, ...data }, update: data });
+  const { workspaceId, senderId } = mailbox;
+  if (!senderId) {
+    await db().mailboxStatus.upsert({ where: { workspaceId }, create: { workspaceId, ...data }, update: data });
+    return;
+  }
+  await db()
+    .senderMailboxStatus.upsert({ where: { senderId }, create: { senderId, ...data }, update: data })
+    .catch((error: Error & { code?: string }) => {
+      if (error.code !== "P2003") throw error; // the sender was deleted meanwhile: its session stops at the next scan
+    });
+}
+
+/** A sender no longer read (disabled, its mailbox removed) shows no stale state; a deleted one's row went with it. */
+async function forgetUnreadSenders() {
+  await db().senderMailboxStatus.deleteMany({ where: { sender: { OR: [{ enabled: false }, { mailboxHost: null }] } } });
 }
 
 export function startIntakeLoop(): { stop: () => Promise<void> } {
@@ -106,6 +109,7 @@ export function startIntakeLoop(): { stop: () => Promise<void> } {
 
   async function scan() {
     const mailboxes = await allMailboxes();
+    await forgetUnreadSenders();
     const wanted = new Map(mailboxes.map((mailbox) => [mailbox.key, { mailbox, fingerprint: settingsFingerprint(mailbox.settings) }]));
     for (const [key, session] of sessions) {
       if (wanted.get(key)?.fingerprint !== session.fingerprint) {
@@ -167,7 +171,7 @@ function startSession(which: Mailbox, fingerprint: string, owner: string, ended:
     const current = await loadMailbox(key);
     if (!current || stopped) return;
     const mailbox = current.settings;
-    await reportStatus(which, "connecting");
+    await reportStatus(which, MAILBOX_STATE.connecting);
     await requeueUnclassified(workspaceId);
     client = await imapClient(mailbox);
     client.on("error", (error: Error) => log.warn({ workspaceId, senderId, err: error.message }, "mailbox connection error"));
@@ -183,9 +187,9 @@ function startSession(which: Mailbox, fingerprint: string, owner: string, ended:
     while (!stopped && client.usable) {
       let taken = 0;
       newMail = false;
-      if (idle) await reportStatus(which, "reading");
+      if (idle) await reportStatus(which, MAILBOX_STATE.reading);
       for (const folder of folders) taken += await readFolder(client, workspaceId, folder, senderId ? `${senderId}/${folder}` : folder);
-      await reportStatus(which, "idle", { lastCheckedAt: new Date() });
+      await reportStatus(which, MAILBOX_STATE.idle, { lastCheckedAt: new Date() });
       idle = true;
       if (taken > 0) log.info({ workspaceId, senderId, taken }, "mailbox read");
       if (newMail) continue;
@@ -209,7 +213,7 @@ function startSession(which: Mailbox, fingerprint: string, owner: string, ended:
       async (error: Error) => {
         if (stopped) return false;
         log.warn({ workspaceId, senderId, err: error.message }, "mailbox session failed; will retry");
-        await reportStatus(which, "failed", { lastError: error.message.slice(0, 500) }).catch(() => undefined);
+        await reportStatus(which, MAILBOX_STATE.failed, { lastError: imapErrorWords(error).slice(0, 500) }).catch(() => undefined);
         return true;
       },
     )

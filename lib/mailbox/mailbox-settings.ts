@@ -11,6 +11,27 @@ import { outboundHostProblem } from "@/lib/net/outbound";
 // The workspace's IMAP mailbox, which the intake loop reads for replies and bounces. The password
 // is write-only and sealed at rest, like the relay's.
 
+/** What the intake worker last saw of a mailbox: the workspace's own (/mailbox) or a sender's (/senders). */
+export const MailboxStatusSchema = z
+  .object({
+    state: z.enum(["not_started", ...MAILBOX_STATES]),
+    last_error: z.string().nullable(),
+    last_checked_at: z.string().nullable().meta({ description: "When the worker last read every folder to the end" }),
+    changed_at: z.string().nullable(),
+  })
+  .meta({ id: "MailboxStatus", description: "What the intake worker last saw of this mailbox (written by the worker only)" });
+
+type StatusRow = Pick<MailboxStatus, "state" | "lastError" | "lastCheckedAt" | "changedAt">;
+
+export function presentMailboxStatus(status: StatusRow | null): z.infer<typeof MailboxStatusSchema> {
+  return {
+    state: (status?.state ?? "not_started") as z.infer<typeof MailboxStatusSchema>["state"],
+    last_error: status?.lastError ?? null,
+    last_checked_at: status?.lastCheckedAt?.toISOString() ?? null,
+    changed_at: status?.changedAt.toISOString() ?? null,
+  };
+}
+
 export const MailboxSchema = z
   .object({
     host: z.string(),
@@ -19,14 +40,7 @@ export const MailboxSchema = z
     username: z.string(),
     has_password: z.boolean(),
     folders: z.array(z.string()),
-    status: z
-      .object({
-        state: z.enum(["not_started", ...MAILBOX_STATES]),
-        last_error: z.string().nullable(),
-        last_checked_at: z.string().nullable().meta({ description: "When the worker last read every folder to the end" }),
-        changed_at: z.string().nullable(),
-      })
-      .meta({ description: "What the intake worker last saw of this mailbox (written by the worker only)" }),
+    status: MailboxStatusSchema,
     updated_at: z.string(),
   })
   .meta({ id: "Mailbox" });
@@ -70,12 +84,7 @@ export function presentMailbox(mailbox: MailboxSettings, status: MailboxStatus |
     username: mailbox.username,
     has_password: mailbox.passwordEncrypted !== null,
     folders: mailbox.folders,
-    status: {
-      state: (status?.state ?? "not_started") as "not_started" | "connecting" | "reading" | "idle" | "failed",
-      last_error: status?.lastError ?? null,
-      last_checked_at: status?.lastCheckedAt?.toISOString() ?? null,
-      changed_at: status?.changedAt.toISOString() ?? null,
-    },
+    status: presentMailboxStatus(status),
     updated_at: mailbox.updatedAt.toISOString(),
   };
 }

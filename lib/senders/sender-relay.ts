@@ -4,6 +4,8 @@ import type { RelaySettings } from "@/lib/generated/prisma/client.ts";
 // The relay a draft is sent through (lib/sending/send-draft.ts): its send's sender (set when it was
 // scheduled, lib/senders/schedule.ts), else its run lead's, else the workspace's default sender
 // (/relay). A sender is turned into the relay settings' shape, so the send path is the same for both.
+// The send records the sender it was claimed for (`sends.senderId`), so an in-doubt send is looked
+// for in that sender's mailbox (lib/sending/sent-folder-check.ts) even after its lead moved on.
 
 type SendingDraft = {
   workspaceId: string;
@@ -12,13 +14,18 @@ type SendingDraft = {
   runLead: { senderId: string | null };
 };
 
-export async function relayForDraft(draft: SendingDraft): Promise<RelaySettings | null> {
+/** The relay, and the sender it belongs to (null: the default sender), which the send records when claimed. */
+export type DraftRelay = RelaySettings & { senderId: string | null };
+
+export async function relayForDraft(draft: SendingDraft): Promise<DraftRelay | null> {
   const senderId = draft.send?.senderId ?? draft.runLead.senderId;
-  if (!senderId) return draft.workspace.relay;
+  const fallback = draft.workspace.relay && { ...draft.workspace.relay, senderId: null };
+  if (!senderId) return fallback;
   const sender = await db().sender.findFirst({ where: { id: senderId, workspaceId: draft.workspaceId }, omit: { relayPasswordEncrypted: false } });
   // A deleted sender's sends are moved to another (lib/senders/reassign.ts); one that slipped past goes by the default.
-  if (!sender) return draft.workspace.relay;
+  if (!sender) return fallback;
   return {
+    senderId: sender.id,
     workspaceId: sender.workspaceId,
     host: sender.relayHost,
     port: sender.relayPort,

@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { db } from "@/lib/db";
-import type { Sender } from "@/lib/generated/prisma/client.ts";
+import type { Sender, SenderMailboxStatus } from "@/lib/generated/prisma/client.ts";
 import { recordAudit, type Actor } from "@/lib/audit/record-audit";
 import { encryptSecret } from "@/lib/crypto/secrets";
 import { NotFound, ValidationFailed } from "@/lib/errors";
 import { decodeCursor, type ListQuery, toPage } from "@/lib/http/pagination";
 import { newId } from "@/lib/ids";
-import { PutMailboxBody } from "@/lib/mailbox/mailbox-settings";
+import { MailboxStatusSchema, presentMailboxStatus, PutMailboxBody } from "@/lib/mailbox/mailbox-settings";
 import { PutRelayBody } from "@/lib/relay/relay-settings";
 import { moveSenderSends } from "@/lib/senders/reassign";
 
@@ -76,7 +76,15 @@ export const SenderSchema = z
     from_name: z.string().nullable(),
     relay: z.object({ host: z.string(), port: z.number().int(), secure: z.boolean(), username: z.string().nullable(), has_password: z.boolean() }),
     mailbox: z
-      .object({ host: z.string(), port: z.number().int(), secure: z.boolean(), username: z.string(), has_password: z.boolean(), folders: z.array(z.string()) })
+      .object({
+        host: z.string(),
+        port: z.number().int(),
+        secure: z.boolean(),
+        username: z.string(),
+        has_password: z.boolean(),
+        folders: z.array(z.string()),
+        status: MailboxStatusSchema,
+      })
       .nullable(),
     daily_cap: z.number().int().nullable(),
     ramp: z.object({ start: z.number().int(), step_per_day: z.number().int() }).nullable(),
@@ -91,8 +99,10 @@ export type SenderItem = z.infer<typeof SenderSchema>;
 
 /** Reads that present a sender ask for the sealed passwords (lib/db.ts leaves them out), only to say whether there is one. */
 const WITH_PASSWORDS = { relayPasswordEncrypted: false, mailboxPasswordEncrypted: false } as const;
+/** And the worker's view of its mailbox (read-only here: only the intake worker writes it). */
+const WITH_STATUS = { mailboxStatus: true } as const;
 
-export function presentSender(sender: Sender) {
+export function presentSender(sender: Sender & { mailboxStatus: SenderMailboxStatus | null }) {
   const mailbox =
     sender.mailboxHost !== null && sender.mailboxPort !== null && sender.mailboxUsername !== null
       ? {
@@ -102,6 +112,7 @@ export function presentSender(sender: Sender) {
           username: sender.mailboxUsername,
           has_password: sender.mailboxPasswordEncrypted !== null,
           folders: sender.mailboxFolders,
+          status: presentMailboxStatus(sender.mailboxStatus),
         }
       : null;
   return {
@@ -177,7 +188,7 @@ function auditData(body: UpdateSenderBody) {
 }
 
 async function findRow(workspaceId: string, id: string) {
-  const sender = await db().sender.findFirst({ where: { id, workspaceId }, omit: WITH_PASSWORDS });
+  const sender = await db().sender.findFirst({ where: { id, workspaceId }, omit: WITH_PASSWORDS, include: WITH_STATUS });
   if (!sender) throw new NotFound("sender");
   return sender;
 }
@@ -193,6 +204,7 @@ export async function listSenders(workspaceId: string, query: z.infer<typeof Lis
     orderBy: { id: "desc" },
     take: query.limit + 1,
     omit: WITH_PASSWORDS,
+    include: WITH_STATUS,
   });
   return toPage(rows, query.limit, "senders", workspaceId, presentSender);
 }
@@ -214,6 +226,7 @@ export async function createSender(workspaceId: string, body: CreateSenderBody, 
         enabled: body.enabled,
       },
       omit: WITH_PASSWORDS,
+      include: WITH_STATUS,
     });
     await recordAudit(tx, { workspaceId, actor, action: "sender.created", target: { type: "sender", id: created.id }, data: auditData(body) });
     return created;
@@ -242,6 +255,7 @@ export async function updateSender(workspaceId: string, id: string, body: Update
         enabled: body.enabled,
       },
       omit: WITH_PASSWORDS,
+      include: WITH_STATUS,
     });
     await recordAudit(tx, { workspaceId, actor, action: "sender.updated", target: { type: "sender", id }, data: auditData(body) });
     return updated;

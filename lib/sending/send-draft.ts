@@ -117,7 +117,7 @@ export async function sendDraft(draftId: string): Promise<SendOutcome> {
         create: { id: newId("snd"), workspaceId: draft.workspaceId, draftId, messageId: messageIdFor(relay.fromEmail), status: SEND_STATUS.pending },
         update: {},
       }));
-    const claimed = await claimSend(draftId, reserved.id);
+    const claimed = await claimSend(draftId, reserved.id, relay.senderId);
     if (!claimed) return "skipped";
     return attempt(draft, relay, claimed, () => lock.stillHeld());
   });
@@ -127,13 +127,14 @@ export async function sendDraft(draftId: string): Promise<SendOutcome> {
  * Claims the send from pending, from waiting_relay (a relay saved a moment ago), or from a dead
  * attempt's `sending`, while holding its draft's row and only if the draft is still approved: a
  * sequence that ends cancels an unsent follow-up under that row's lock (lib/lifecycle/draft.ts),
- * so a canceled follow-up is never claimed and a claimed one is never canceled.
+ * so a canceled follow-up is never claimed and a claimed one is never canceled. The claim records
+ * the sender whose relay the attempt uses (the in-doubt check searches that sender's mailbox).
  */
-function claimSend(draftId: string, sendId: string) {
+function claimSend(draftId: string, sendId: string, senderId: string | null) {
   return db().$transaction(async (tx) => {
     const [row] = await tx.$queryRaw<{ status: string }[]>`SELECT status FROM drafts WHERE id = ${draftId} FOR SHARE`;
     if (row?.status !== DRAFT_STATUS.approved) return null;
-    return moveSendReturning({ id: sendId }, SEND_STATUS.sending, { claimedAt: new Date(), attempts: { increment: 1 } }, { tx });
+    return moveSendReturning({ id: sendId }, SEND_STATUS.sending, { claimedAt: new Date(), attempts: { increment: 1 }, senderId }, { tx });
   });
 }
 

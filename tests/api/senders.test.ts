@@ -51,6 +51,8 @@ describe("senders", () => {
     });
     expect(JSON.stringify(created.body)).not.toContain("Secret");
     expect(created.body.relay).not.toHaveProperty("password");
+    // What the intake worker saw of its mailbox (read-only; nothing has read it yet).
+    expect(created.body.mailbox).toMatchObject({ status: { state: "not_started", last_error: null, last_checked_at: null, changed_at: null } });
 
     const list = await call("GET", "/v1/senders", { token: ws.tokens.admin });
     expect(list.status).toBe(200);
@@ -60,6 +62,20 @@ describe("senders", () => {
     const got = await call("GET", `/v1/senders/${id}`, { token: ws.tokens.admin });
     expect(got.status).toBe(200);
     expect(got.body).toEqual(created.body);
+
+    // The worker's report (it alone writes sender_mailbox_status) shows on the sender and in the list.
+    await db().senderMailboxStatus.create({
+      data: {
+        senderId: id,
+        state: "failed",
+        lastError: "login refused",
+        lastCheckedAt: new Date("2026-11-24T08:00:00Z"),
+        changedAt: new Date("2026-11-24T08:05:00Z"),
+      },
+    });
+    const failing = { state: "failed", last_error: "login refused", last_checked_at: "2026-11-24T08:00:00.000Z", changed_at: "2026-11-24T08:05:00.000Z" };
+    expect((await call("GET", `/v1/senders/${id}`, { token: ws.tokens.admin })).body).toMatchObject({ mailbox: { status: failing } });
+    expect((await call("GET", "/v1/senders", { token: ws.tokens.admin })).body.data![0]).toMatchObject({ mailbox: { status: failing } });
 
     // A new relay without its password keeps the saved one; the mailbox is removed.
     const patched = await call("PATCH", `/v1/senders/${id}`, {

@@ -3,6 +3,8 @@ import { db } from "@/lib/db";
 import { encryptSecret } from "@/lib/crypto/secrets";
 import { newId } from "@/lib/ids";
 import { closeQueues, queue } from "@/lib/queues";
+import { createSender, getSender, updateSender } from "@/lib/senders/senders";
+import { ensureWorkspace } from "@/lib/workspaces/create-workspace";
 import { seed } from "@/prisma/seed/run-seed";
 import { resetDatabase } from "../helpers/db";
 import { startDovecot, type Dovecot } from "../helpers/dovecot";
@@ -20,7 +22,7 @@ beforeAll(async () => {
   await resetDatabase();
   await seed();
   await queue("track").obliterate({ force: true });
-  dovecot = await startDovecot(["own", "ann"]);
+  dovecot = await startDovecot(["own", "ann", "bea", "cal"]);
 }, 60_000);
 
 afterAll(async () => {
@@ -94,6 +96,56 @@ describe("sender mailboxes", () => {
     await dovecot.append("ann", replyMessage(leads[2], "Late answer."));
     await new Promise((resolve) => setTimeout(resolve, 5_000));
     expect(await db().reply.count({ where: { workspaceId, draftId: leads[2].draftId } })).toBe(0);
+    worker.child.kill("SIGKILL");
+  }, 180_000);
+
+  it("records each sender mailbox's state for GET /v1/senders: a wrong password is `failed` with the reason, a good mailbox `idle`", async () => {
+    const actor = { type: "system" as const, id: "tests", name: "tests" };
+    const workspaceId = (await ensureWorkspace({ slug: "sender-status", name: "sender-status" })).id;
+    const mailbox = (user: string, password: string) => ({
+      host: dovecot.host,
+      port: dovecot.port,
+      secure: false,
+      username: user,
+      password,
+      folders: ["INBOX"],
+    });
+    const relay = { host: "127.0.0.1", port: 2525, secure: false };
+    const sender = (email: string, box: ReturnType<typeof mailbox>) =>
+      createSender(workspaceId, { from_email: email, relay, mailbox: box, daily_cap: null, ramp: null, enabled: true }, actor);
+    const bea = await sender("bea@sender-status.example", mailbox("bea", "not-her-password"));
+    const cal = await sender("cal@sender-status.example", mailbox("cal", dovecot.user("cal").password));
+    expect(bea.mailbox!.status).toEqual({ state: "not_started", last_error: null, last_checked_at: null, changed_at: null });
+
+    const port = await freePort();
+    const worker = spawnWorker({ WORKER_PORT: String(port), MAILBOX_POLL_SECONDS: "2" });
+    spawned.push(worker);
+    await eventually(async () => (await getJson(`http://127.0.0.1:${port}/readyz`)).status === 200, { timeoutMs: 90_000 });
+    const statusOf = async (id: string) => (await getSender(workspaceId, id)).mailbox?.status;
+    const explain = (error: Error) => {
+      throw new Error(`${error.message}\n${worker.output().slice(-3000)}`);
+    };
+
+    const failed = await eventually(async () => {
+      const status = await statusOf(bea.id);
+      return status?.state === "failed" ? status : null;
+    }).catch(explain);
+    expect(failed).toMatchObject({ last_error: "login refused", last_checked_at: null, changed_at: expect.any(String) });
+    const idle = await eventually(async () => {
+      const status = await statusOf(cal.id);
+      return status?.state === "idle" ? status : null;
+    }).catch(explain);
+    expect(idle).toMatchObject({ last_error: null, last_checked_at: expect.any(String) });
+    expect(await db().mailboxStatus.count({ where: { workspaceId } })).toBe(0); // the workspace's own mailbox row is not touched
+
+    // The admin fixes the password: the session starts again at once (no 30 s wait) and reaches idle.
+    await updateSender(workspaceId, bea.id, { mailbox: mailbox("bea", dovecot.user("bea").password) }, actor);
+    await eventually(async () => (await statusOf(bea.id))?.state === "idle", { timeoutMs: 20_000 }).catch(explain);
+    expect((await statusOf(bea.id))?.last_error).toBeNull();
+
+    // A disabled sender's mailbox is no longer read: its state is forgotten, not left at `idle`.
+    await updateSender(workspaceId, cal.id, { enabled: false }, actor);
+    await eventually(async () => (await statusOf(cal.id))?.state === "not_started", { timeoutMs: 20_000 }).catch(explain);
     worker.child.kill("SIGKILL");
   }, 180_000);
 });

@@ -43,7 +43,13 @@ export function useMembers() {
 }
 
 export function useSenders() {
-  return usePagedList<Sender>({ queryKey: queryKeys.senders.list(), path: "/senders", limit: 50 });
+  // Polled while a sender's mailbox is read, so the worker's view of it (mailbox.status) stays current.
+  return usePagedList<Sender>({
+    queryKey: queryKeys.senders.list(),
+    path: "/senders",
+    limit: 50,
+    pollWhile: (rows) => (rows.some((sender) => sender.enabled && sender.mailbox) ? 5_000 : false),
+  });
 }
 
 export function useProviders() {

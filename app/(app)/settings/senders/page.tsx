@@ -11,7 +11,8 @@ export default async function SendersPage() {
     <>
       <PageHeader title="Senders" crumbs={[{ label: "Settings" }, { label: "Senders" }]}>
         More mailboxes to send from, each with its own SMTP relay, optional IMAP mailbox, daily cap and ramp. Passwords are stored encrypted and never shown
-        again. Senders are stored only for now: mail still goes out from the default sender.
+        again. Each lead of a campaign goes out from one sender for its whole sequence; each sender’s mailbox is read for replies, and what the worker sees of
+        it shows on its card.
       </PageHeader>
       <SendersView />
     </>
