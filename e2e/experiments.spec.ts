@@ -79,6 +79,8 @@ test("a reviewer creates an experiment, reads its results and concludes it; an a
     ).rows as { id: string; leadId: string; version: string }[];
     expect(drafts).toHaveLength(12);
     await db.query(`UPDATE drafts SET status = $2 WHERE "runId" = $1`, [runId, "sent"]);
+    // A reviewer added seven characters to one of variant A's drafts: its mean edit is 7.
+    await db.query(`UPDATE drafts SET body = body || ' Thanks', edited = true WHERE id = $1`, [drafts.find((d) => d.version === "v1.3.0")!.id]);
     const answers = [
       ...drafts
         .filter((d) => d.version === "v1.3.0")
@@ -108,7 +110,11 @@ test("a reviewer creates an experiment, reads its results and concludes it; an a
     [...element.querySelectorAll("tbody tr")].reduce((sum, row) => sum + Number(row.querySelectorAll("td")[7].textContent), 0),
   );
   expect(sentTotal).toBe(12); // the eighth cell: weight, leads, drafted, approved, edited, mean edit, rejected, sent
-  await expect(table.getByRole("columnheader", { name: "Mean edit (chars)" })).toBeVisible();
+  await expect(table.getByRole("columnheader", { name: "Mean edit" })).toBeVisible();
+  const cells = (version: string) => table.getByRole("row", { name: new RegExp(`draft_email ${version}`) }).getByRole("cell");
+  await expect(cells("v1.3.0").nth(4)).toHaveText("1"); // edited
+  await expect(cells("v1.3.0").nth(5)).toHaveText("7"); // mean edit
+  await expect(cells("v1.4.0").nth(5)).toHaveText("—");
   await shots(page, "experiment-results");
 
   // Conclude with the keyboard: the dialog takes the winner and a reason.

@@ -16,7 +16,7 @@ const COUNT_COLUMNS: [string, (row: VariantResult) => number | null][] = [
   ["Drafted", (row) => row.drafted],
   ["Approved", (row) => row.approved],
   ["Edited", (row) => row.edited],
-  ["Mean edit (chars)", (row) => row.mean_edit_distance],
+  ["Mean edit", (row) => row.mean_edit_distance],
   ["Rejected", (row) => row.rejected],
   ["Sent", (row) => row.sent],
   ["Replies", (row) => row.replies],

@@ -52,18 +52,21 @@ export function meanEditDistanceOf(rows: { written: unknown; body: string }[]): 
 
 /**
  * How much reviewers edited a version's drafts: the mean edit distance (characters changed between
- * the draft as written, its draft_email trace, and as approved) over the newest 200 approved edits,
- * or null when none could be measured. The prompt's outcomes table (per version) and an
+ * the draft as written, its draft_email trace, and as approved) over the newest 200 approved edits
+ * (those whose trace is kept), or null when none could be measured. The prompt's outcomes table (per version) and an
  * experiment's results (per variant: `experimentId` narrows to its drafts) both use it. First
  * emails only: a follow-up's text as written is not kept (no trace), so its edits are not measured.
  */
 export async function meanEditDistance(filter: { promptVersionId: string } & ({ workspaceId: string } | { experimentId: string })): Promise<number | null> {
   const [scope, scopeId] = "experimentId" in filter ? ['"experimentId"', filter.experimentId] : ['"workspaceId"', filter.workspaceId];
   const { rows } = await sql().query<{ body: string; written: unknown }>(
-    `SELECT d.body, t.output->>'body' AS written FROM drafts d
-       JOIN LATERAL (SELECT output FROM stage_traces t WHERE t."runId" = d."runId" AND t."leadId" = d."leadId" AND t.stage = 'draft_email' ORDER BY t.id DESC LIMIT 1) t ON true
-      WHERE d.${scope} = $1 AND d."promptVersionId" = $2 AND d.step = 1 AND d.edited AND d.status = ANY($3)
-      ORDER BY d.id DESC LIMIT 200`,
+    // The newest 200 first, then their traces: a draft whose trace is gone is left out of the mean,
+    // and the scan stops after 200 edits however many traces are missing.
+    `SELECT d.body, t.output->>'body' AS written
+       FROM (SELECT d.body, d."runId", d."leadId" FROM drafts d
+              WHERE d.${scope} = $1 AND d."promptVersionId" = $2 AND d.step = 1 AND d.edited AND d.status = ANY($3)
+              ORDER BY d.id DESC LIMIT 200) d
+       LEFT JOIN LATERAL (SELECT output FROM stage_traces t WHERE t."runId" = d."runId" AND t."leadId" = d."leadId" AND t.stage = 'draft_email' ORDER BY t.id DESC LIMIT 1) t ON true`,
     [scopeId, filter.promptVersionId, APPROVED_DRAFT_STATUSES],
   );
   return meanEditDistanceOf(rows);

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { variantFor } from "@/lib/experiments/assign";
 import { getExperiment } from "@/lib/experiments/experiments";
+import { caseFromDraft } from "@/lib/evals/case-from-draft";
 import { versionOutcomes } from "@/lib/evals/outcomes";
 import { newId } from "@/lib/ids";
 import { advanceSequences } from "@/lib/sequences/draft-follow-ups";
@@ -222,7 +223,7 @@ describe("the mean edit distance per variant", () => {
           output: { stage: "draft_email", subject: "Meetings", body: WRITTEN },
         },
       });
-      await db().draft.create({
+      const created = await db().draft.create({
         data: {
           id: newId("drf"),
           workspaceId,
@@ -236,10 +237,11 @@ describe("the mean edit distance per variant", () => {
           ...data,
         },
       });
+      return created.id;
     }
     const mine = { experimentId: experiment.id };
     // A: two approved edits, 7 and 13 characters added (mean 10); an unedited one and a rejected one do not count.
-    await draft(a.id, `${WRITTEN} Thanks`, { ...mine, status: "sent", edited: true });
+    const editedA = await draft(a.id, `${WRITTEN} Thanks`, { ...mine, status: "sent", edited: true });
     await draft(a.id, `${WRITTEN} Kind regards`, { ...mine, status: "approved", edited: true });
     await draft(a.id, WRITTEN, { ...mine, status: "sent", edited: false });
     await draft(a.id, WRITTEN, { ...mine, status: "rejected", edited: false });
@@ -255,5 +257,10 @@ describe("the mean edit distance per variant", () => {
     ]);
     // The outcomes table measures the version's edits in the whole workspace, the outside one too.
     expect((await versionOutcomes(workspaceId, a.id)).mean_edit_distance).toBeGreaterThan(10);
+
+    // A variant's edit feeds its version's eval set in one click, as any draft's (the draft page's control).
+    const added = await caseFromDraft(workspaceId, editedA, { type: "system", id: "test", name: "experiments test" });
+    expect(added.set.ref).toBe(a.evalsRef);
+    expect(added.case).toMatchObject({ source: "review_edit" });
   });
 });
