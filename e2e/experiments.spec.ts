@@ -14,20 +14,20 @@ const actor = { type: "system" as const, id: "e2e", name: "e2e setup" };
 
 test.afterAll(closeLib);
 
-async function shots(page: Page, name: string) {
+async function shots(page: Page, name: string, dir = "/tmp/experiments-e2e") {
   for (const [width, height] of [
     [1280, 800],
     [390, 844],
   ]) {
     await page.setViewportSize({ width, height });
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: `/tmp/experiments-e2e/${name}-${width}.png`, fullPage: true });
+    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
-test("a reviewer creates an experiment, reads its results and concludes it", async ({ page, request }) => {
-  test.setTimeout(120_000);
+test("a reviewer creates an experiment, reads its results and concludes it; an admin promotes the winner", async ({ browser, page, request }) => {
+  test.setTimeout(180_000);
   const tag = ulid().toLowerCase().slice(-8);
   const token = cli("token:create", "--workspace", "demo", "--name", `e2e experiments ${tag}`);
   const campaign = await (
@@ -79,6 +79,8 @@ test("a reviewer creates an experiment, reads its results and concludes it", asy
     ).rows as { id: string; leadId: string; version: string }[];
     expect(drafts).toHaveLength(12);
     await db.query(`UPDATE drafts SET status = $2 WHERE "runId" = $1`, [runId, "sent"]);
+    // A reviewer added seven characters to one of variant A's drafts: its mean edit is 7.
+    await db.query(`UPDATE drafts SET body = body || ' Thanks', edited = true WHERE id = $1`, [drafts.find((d) => d.version === "v1.3.0")!.id]);
     const answers = [
       ...drafts
         .filter((d) => d.version === "v1.3.0")
@@ -105,9 +107,14 @@ test("a reviewer creates an experiment, reads its results and concludes it", asy
   await expect(page.getByTestId("experiment-verdict")).toContainText("Every variant has its minimum of 1 send;");
   await expect(page.getByTestId("experiment-verdict")).toContainText("is best with a chance of");
   const sentTotal = await table.evaluate((element) =>
-    [...element.querySelectorAll("tbody tr")].reduce((sum, row) => sum + Number(row.querySelectorAll("td")[6].textContent), 0),
+    [...element.querySelectorAll("tbody tr")].reduce((sum, row) => sum + Number(row.querySelectorAll("td")[7].textContent), 0),
   );
-  expect(sentTotal).toBe(12);
+  expect(sentTotal).toBe(12); // the eighth cell: weight, leads, drafted, approved, edited, mean edit, rejected, sent
+  await expect(table.getByRole("columnheader", { name: "Mean edit" })).toBeVisible();
+  const cells = (version: string) => table.getByRole("row", { name: new RegExp(`draft_email ${version}`) }).getByRole("cell");
+  await expect(cells("v1.3.0").nth(4)).toHaveText("1"); // edited
+  await expect(cells("v1.3.0").nth(5)).toHaveText("7"); // mean edit
+  await expect(cells("v1.4.0").nth(5)).toHaveText("—");
   await shots(page, "experiment-results");
 
   // Conclude with the keyboard: the dialog takes the winner and a reason.
@@ -125,6 +132,9 @@ test("a reviewer creates an experiment, reads its results and concludes it", asy
   await expect(page.getByTestId("experiment-status")).toHaveText("Concluded");
   await expect(page.getByTestId("experiment-conclusion")).toContainText("draft_email v1.3.0 won; it is pinned on step 1");
   await expect(page.getByTestId("experiment-conclusion")).toContainText("More interested replies");
+  // A reviewer may not promote: the page says an admin can, on the prompt's page.
+  await expect(page.getByText("An admin can make the winner the default for every campaign on")).toBeVisible();
+  await expect(page.getByRole("button", { name: /the workspace default/ })).toHaveCount(0);
   await shots(page, "experiment-concluded");
 
   const pinned = await (await request.get(`/v1/campaigns/${campaign.id}`, { headers: bearer(token) })).json();
@@ -137,4 +147,38 @@ test("a reviewer creates an experiment, reads its results and concludes it", asy
   await expect(page.getByTestId("prompt-experiments")).toContainText("won");
   await page.getByTestId("prompt-experiments").scrollIntoViewIfNeeded();
   await page.getByTestId("prompt-experiments").screenshot({ path: "/tmp/experiments-e2e/version-experiments-1280.png" });
+
+  // An admin makes the winner the workspace default from the experiment's page, by keyboard,
+  // through the prompt page's promote (then rolls it back: other specs expect the system's default).
+  const admin = await browser.newPage();
+  try {
+    await signIn(admin, DEMO.admin, `/campaigns/${campaign.id}/experiments/${experimentId}`);
+    const offer = admin.getByRole("button", { name: "Make draft_email v1.3.0 the workspace default…" });
+    await expect(admin.getByRole("region", { name: "Conclusion" })).toContainText("The workspace default for draft_email is draft_email v1.4.0");
+    await offer.focus();
+    await admin.keyboard.press("Enter");
+    const confirm = admin.getByRole("dialog", { name: "Make draft_email v1.3.0 the workspace default?" });
+    await expect(confirm.getByRole("button", { name: "Cancel" })).toBeFocused();
+    await admin.keyboard.press("Escape");
+    await expect(confirm).toBeHidden();
+    await expect(offer).toBeFocused();
+    await admin.keyboard.press("Enter");
+    await expect(confirm.getByRole("button", { name: "Cancel" })).toBeFocused();
+    await shots(admin, "exp-promote-dialog", "/tmp");
+    await admin.keyboard.press("Tab");
+    await expect(confirm.getByRole("button", { name: "Make it the default" })).toBeFocused();
+    await admin.keyboard.press("Enter");
+    await expect(confirm).toBeHidden();
+    const result = admin.getByTestId("promote-result");
+    await expect(result).toHaveText("Done: new runs of this workspace use draft_email v1.3.0 unless a run, campaign or pack pins another version.");
+    await expect(result).toBeFocused();
+    await expect(admin.getByTestId("winner-default")).toHaveText("draft_email v1.3.0 is the workspace default for draft_email (promoted).");
+    await expect(offer).toHaveCount(0);
+    await shots(admin, "exp-promoted", "/tmp");
+    const defaults = await (await request.get("/v1/prompts/draft_email", { headers: bearer(token) })).json();
+    expect(defaults.workspace_default).toMatchObject({ name: "draft_email", version: "v1.3.0" });
+  } finally {
+    await request.post("/v1/prompts/draft_email/rollback", { headers: bearer(token) });
+    await admin.close();
+  }
 });

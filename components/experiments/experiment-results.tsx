@@ -9,11 +9,14 @@ import { percent, type ExperimentJson, type VariantResult } from "@/components/e
 // every variant has its minimum of sends; before that the page says plainly that there is not
 // enough data (the API never calls a winner early either).
 
-const COUNT_COLUMNS: [string, (row: VariantResult) => number][] = [
+// "Mean edit": characters reviewers changed in the approved edits (the prompt outcomes table's
+// measure); "—" when nothing was edited, or on a later step (a follow-up's text as written is not kept).
+const COUNT_COLUMNS: [string, (row: VariantResult) => number | null][] = [
   ["Leads", (row) => row.leads],
   ["Drafted", (row) => row.drafted],
   ["Approved", (row) => row.approved],
   ["Edited", (row) => row.edited],
+  ["Mean edit", (row) => row.mean_edit_distance],
   ["Rejected", (row) => row.rejected],
   ["Sent", (row) => row.sent],
   ["Replies", (row) => row.replies],
@@ -24,7 +27,7 @@ export function ExperimentResultsTable({ experiment }: { experiment: ExperimentJ
   const enough = experiment.summary.enough_data;
   return (
     <div className="overflow-x-auto">
-      <table className="w-full min-w-[48rem] text-sm" data-testid="experiment-results">
+      <table className="w-full min-w-[52rem] text-sm" data-testid="experiment-results">
         <caption className="sr-only">Results per variant</caption>
         <thead>
           <tr className="border-b border-slate-200 text-left text-xs text-slate-500">
@@ -64,7 +67,7 @@ export function ExperimentResultsTable({ experiment }: { experiment: ExperimentJ
                 <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">{row.weight}</td>
                 {COUNT_COLUMNS.map(([label, value]) => (
                   <td key={label} className="whitespace-nowrap px-3 py-2 text-right tabular-nums">
-                    {value(row).toLocaleString()}
+                    {value(row)?.toLocaleString() ?? <span className="text-slate-400">—</span>}
                   </td>
                 ))}
                 <td className="whitespace-nowrap px-3 py-2 text-right font-medium tabular-nums">{percent(row.rate)}</td>

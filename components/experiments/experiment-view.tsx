@@ -8,7 +8,8 @@ import { useExperiment } from "@/components/data/queries/experiments";
 import { webApi, WebApiError } from "@/components/data/web-api";
 import { ExperimentResultsTable } from "@/components/experiments/experiment-results";
 import { METRIC_LABELS, pinOf, type ExperimentJson } from "@/components/experiments/types";
-import { promptHref, versionHref } from "@/components/prompts/prompt-text";
+import { PromoteWinner } from "@/components/experiments/promote-winner";
+import { versionHref } from "@/components/prompts/prompt-text";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { PageHeader } from "@/components/ui/page-header";
 import { QueryState } from "@/components/ui/query-state";
@@ -16,8 +17,10 @@ import { Notice } from "@/components/ui/states";
 import { buttonStyles, cardStyles, fieldStyles } from "@/components/ui/styles";
 import { Time } from "@/components/ui/time";
 
-/** /campaigns/{id}/experiments/{experiment_id}: the results, the plain verdict, and (reviewers) Conclude. */
-export function ExperimentView({ campaignId, campaignName, id, canConclude }: { campaignId: string; campaignName: string; id: string; canConclude: boolean }) {
+type Props = { campaignId: string; campaignName: string; id: string; canConclude: boolean; canPromote: boolean };
+
+/** /campaigns/{id}/experiments/{experiment_id}: the results, the plain verdict, (reviewers) Conclude, and (admins) promoting the winner. */
+export function ExperimentView({ campaignId, campaignName, id, canConclude, canPromote }: Props) {
   const experiment = useExperiment(id);
   const crumbs = [
     { label: "Campaigns", href: "/campaigns" },
@@ -64,11 +67,12 @@ export function ExperimentView({ campaignId, campaignName, id, canConclude }: { 
           </div>
           <p className="mt-3 text-xs text-slate-500">
             Rate: {METRIC_LABELS[data.metric].toLowerCase()} over sent emails (auto-replies and bounces are not replies; positive means interested or asking for
-            a meeting). Interval: Wilson 95 %. Chance best: the probability that the variant’s true rate is the highest, from Beta posteriors. Minimum per
-            variant: {data.min_per_variant.toLocaleString()} {data.min_per_variant === 1 ? "send" : "sends"}. Started <Time iso={data.created_at} />.
+            a meeting). Interval: Wilson 95 %. Chance best: the probability that the variant’s true rate is the highest, from Beta posteriors. Mean edit:
+            characters reviewers changed in the approved edits (first emails only). Minimum per variant: {data.min_per_variant.toLocaleString()}{" "}
+            {data.min_per_variant === 1 ? "send" : "sends"}. Started <Time iso={data.created_at} />.
           </p>
         </section>
-        {data.status === "concluded" ? <Concluded data={data} /> : canConclude ? <Conclude data={data} /> : null}
+        {data.status === "concluded" ? <Concluded data={data} canPromote={canPromote} /> : canConclude ? <Conclude data={data} /> : null}
       </div>
     </>
   );
@@ -80,7 +84,7 @@ function leaderSentence(data: ExperimentJson): string {
   return `${leader.version.name} ${leader.version.version} is best with a chance of ${Math.round(leader.probability_best * 100)} %.`;
 }
 
-function Concluded({ data }: { data: ExperimentJson }) {
+function Concluded({ data, canPromote }: { data: ExperimentJson; canPromote: boolean }) {
   return (
     <section aria-labelledby="conclusion-heading" className={`${cardStyles} p-5`}>
       <h2 id="conclusion-heading" className="text-base font-semibold text-slate-900">
@@ -101,15 +105,7 @@ function Concluded({ data }: { data: ExperimentJson }) {
           Concluded before every variant had its minimum of sends: <q>{data.override_reason}</q>
         </p>
       ) : null}
-      {data.winner ? (
-        <p className="mt-2 text-sm text-slate-600">
-          To make it the workspace’s default for every campaign, promote it on{" "}
-          <Link href={`${promptHref(data.winner.name)}?version=${encodeURIComponent(data.winner.version)}`} className="text-indigo-700 hover:underline">
-            its prompt’s page
-          </Link>
-          .
-        </p>
-      ) : null}
+      {data.winner ? <PromoteWinner winner={data.winner} canPromote={canPromote} /> : null}
     </section>
   );
 }

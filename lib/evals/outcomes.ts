@@ -44,9 +44,37 @@ export function editDistance(before: string, after: string): number {
   return diffChars(before, after).reduce((sum, part) => sum + (part.added || part.removed ? part.value.length : 0), 0);
 }
 
+/** The rounded mean of editDistance(written, body) over the rows whose written text is known; null when none. Pure. */
+export function meanEditDistanceOf(rows: { written: unknown; body: string }[]): number | null {
+  const measured = rows.filter((row): row is { written: string; body: string } => typeof row.written === "string");
+  return measured.length ? Math.round(measured.reduce((sum, row) => sum + editDistance(row.written, row.body), 0) / measured.length) : null;
+}
+
+/**
+ * How much reviewers edited a version's drafts: the mean edit distance (characters changed between
+ * the draft as written, its draft_email trace, and as approved) over the newest 200 approved edits
+ * (those whose trace is kept), or null when none could be measured. The prompt's outcomes table (per version) and an
+ * experiment's results (per variant: `experimentId` narrows to its drafts) both use it. First
+ * emails only: a follow-up's text as written is not kept (no trace), so its edits are not measured.
+ */
+export async function meanEditDistance(filter: { promptVersionId: string } & ({ workspaceId: string } | { experimentId: string })): Promise<number | null> {
+  const [scope, scopeId] = "experimentId" in filter ? ['"experimentId"', filter.experimentId] : ['"workspaceId"', filter.workspaceId];
+  const { rows } = await sql().query<{ body: string; written: unknown }>(
+    // The newest 200 first, then their traces: a draft whose trace is gone is left out of the mean,
+    // and the scan stops after 200 edits however many traces are missing.
+    `SELECT d.body, t.output->>'body' AS written
+       FROM (SELECT d.body, d."runId", d."leadId" FROM drafts d
+              WHERE d.${scope} = $1 AND d."promptVersionId" = $2 AND d.step = 1 AND d.edited AND d.status = ANY($3)
+              ORDER BY d.id DESC LIMIT 200) d
+       LEFT JOIN LATERAL (SELECT output FROM stage_traces t WHERE t."runId" = d."runId" AND t."leadId" = d."leadId" AND t.stage = 'draft_email' ORDER BY t.id DESC LIMIT 1) t ON true`,
+    [scopeId, filter.promptVersionId, APPROVED_DRAFT_STATUSES],
+  );
+  return meanEditDistanceOf(rows);
+}
+
 export async function versionOutcomes(workspaceId: string, versionId: string): Promise<VersionOutcomes> {
   const pool = sql();
-  const [counts, reasons, edits, replies, cost] = await Promise.all([
+  const [counts, reasons, meanEdit, replies, cost] = await Promise.all([
     pool.query(
       `SELECT count(*) AS drafts,
               count(*) FILTER (WHERE status = $3) AS awaiting,
@@ -63,13 +91,7 @@ export async function versionOutcomes(workspaceId: string, versionId: string): P
         GROUP BY "rejectReason" ORDER BY count(*) DESC, "rejectReason" LIMIT 5`,
       [workspaceId, versionId, DRAFT_STATUS.rejected],
     ),
-    pool.query(
-      `SELECT d.body, t.output->>'body' AS written FROM drafts d
-         JOIN LATERAL (SELECT output FROM stage_traces t WHERE t."runId" = d."runId" AND t."leadId" = d."leadId" AND t.stage = 'draft_email' ORDER BY t.id DESC LIMIT 1) t ON true
-        WHERE d."workspaceId" = $1 AND d."promptVersionId" = $2 AND d.edited AND d.status = ANY($3)
-        ORDER BY d.id DESC LIMIT 200`,
-      [workspaceId, versionId, APPROVED_DRAFT_STATUSES],
-    ),
+    meanEditDistance({ workspaceId, promptVersionId: versionId }),
     pool.query(
       `SELECT count(DISTINCT r."draftId") AS replied,
               count(DISTINCT r."draftId") FILTER (WHERE r.classification IN ('interested', 'meeting_request')) AS positive
@@ -87,7 +109,6 @@ export async function versionOutcomes(workspaceId: string, versionId: string): P
     ),
   ]);
   const c = counts.rows[0];
-  const measured = edits.rows.filter((row) => typeof row.written === "string");
   const approved = n(c.approved);
   const rejected = n(c.rejected);
   const sent = n(c.sent);
@@ -102,9 +123,7 @@ export async function versionOutcomes(workspaceId: string, versionId: string): P
     rejected,
     approval_rate: rate(approved, approved + rejected),
     approved_with_edits: n(c.edited),
-    mean_edit_distance: measured.length
-      ? Math.round(measured.reduce((sum, row) => sum + editDistance(row.written as string, row.body as string), 0) / measured.length)
-      : null,
+    mean_edit_distance: meanEdit,
     rejection_reasons: reasons.rows.map((row) => ({ reason: row.reason as string, count: n(row.count) })),
     sent,
     replied,

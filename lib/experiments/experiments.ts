@@ -64,6 +64,10 @@ const VariantResultSchema = z.object({
   drafted: z.number().int(),
   approved: z.number().int(),
   edited: z.number().int(),
+  mean_edit_distance: z.number().nullable().meta({
+    description:
+      "Characters reviewers changed in this variant's approved edits (mean over the newest 200; the prompt outcomes table's measure); null when nothing was edited, and on steps after the first (a follow-up's text as written is not kept)",
+  }),
   rejected: z.number().int(),
   sent: z.number().int(),
   replies: z.number().int(),

@@ -1,5 +1,6 @@
 import type pg from "pg";
 import { sqlTransaction } from "@/lib/db";
+import { meanEditDistance } from "@/lib/evals/outcomes";
 import type { ReplyCategory } from "@/lib/replies/categories";
 import { DRAFT_STATUS } from "@/lib/statuses";
 import { probabilityBest, verdict, wilsonInterval, type Count, type Verdict } from "@/lib/experiments/statistics";
@@ -12,6 +13,11 @@ import { probabilityBest, verdict, wilsonInterval, type Count, type Verdict } fr
 // A reply counts once per draft, and only for a sent draft (so a rate never passes 1). Auto-replies
 // (out_of_office) and bounces are not replies; an unclassified reply is. Positive replies are the
 // classifications that mean interest.
+//
+// The mean edit distance per variant is the prompt outcomes table's measure (lib/evals/outcomes.ts,
+// meanEditDistance: the newest 200 approved edits, against the text the draft_email trace wrote),
+// narrowed to the experiment's drafts; null when nothing was edited, and on later steps (a
+// follow-up's text as written is not kept, so its edits cannot be measured).
 
 export const POSITIVE_REPLY_CATEGORIES = ["interested", "meeting_request"] as const satisfies readonly ReplyCategory[];
 export const NOT_REPLY_CATEGORIES = ["out_of_office", "bounce"] as const satisfies readonly ReplyCategory[];
@@ -24,6 +30,7 @@ export type VariantCounts = {
   drafted: number;
   approved: number;
   edited: number;
+  mean_edit_distance: number | null;
   rejected: number;
   sent: number;
   replies: number;
@@ -55,8 +62,8 @@ export async function variantCounts(experimentId: string, versionIds: string[]):
   // Two statements on two connections at once: the funnel (one pass over the experiment's drafts,
   // each joined to its replies, aggregated per draft first) and the distinct leads (a lead drafted
   // by two runs is one lead).
-  const [rows, leads] = await Promise.all([
-    read<Omit<VariantCounts, "leads">>(
+  const [rows, leads, meanEdits] = await Promise.all([
+    read<Omit<VariantCounts, "leads" | "mean_edit_distance">>(
       `SELECT d."promptVersionId",
               count(*)::int AS drafted,
               count(*) FILTER (WHERE d.status = ANY($4::text[]))::int AS approved,
@@ -89,12 +96,14 @@ export async function variantCounts(experimentId: string, versionIds: string[]):
       `SELECT "promptVersionId", count(DISTINCT "leadId")::int AS leads FROM drafts WHERE "experimentId" = $1 GROUP BY "promptVersionId"`,
       [experimentId],
     ),
+    Promise.all(versionIds.map((promptVersionId) => meanEditDistance({ experimentId, promptVersionId }))),
   ]);
   const leadsByVersion = new Map(leads.map((row) => [row.promptVersionId, row.leads]));
-  const byVersion = new Map(rows.map((row) => [row.promptVersionId, { ...row, leads: leadsByVersion.get(row.promptVersionId) ?? 0 }]));
-  return versionIds.map(
-    (id) => byVersion.get(id) ?? { promptVersionId: id, leads: 0, drafted: 0, approved: 0, edited: 0, rejected: 0, sent: 0, replies: 0, positive_replies: 0 },
-  );
+  const byVersion = new Map(rows.map((row) => [row.promptVersionId, row]));
+  return versionIds.map((id, index) => {
+    const counted = byVersion.get(id) ?? { promptVersionId: id, drafted: 0, approved: 0, edited: 0, rejected: 0, sent: 0, replies: 0, positive_replies: 0 };
+    return { ...counted, leads: leadsByVersion.get(id) ?? 0, mean_edit_distance: meanEdits[index] };
+  });
 }
 
 /** Rates, intervals, probability of being best and the enough-data verdict, from the counts. Pure. */

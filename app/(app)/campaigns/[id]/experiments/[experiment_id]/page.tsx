@@ -14,13 +14,15 @@ export default async function ExperimentPage({ params }: { params: Promise<{ id:
   const parsed = CampaignExperimentParam.safeParse(await params);
   if (!parsed.success) notFound();
   const { campaignName } = await pageObject(() => experimentPageHeader(session.workspace.id, parsed.data.id, parsed.data.experiment_id));
-  // Concluding needs reviewer, as POST /v1/experiments/{id}/conclude; the route handler checks it again.
+  // Concluding needs reviewer, as POST /v1/experiments/{id}/conclude; promoting the winner needs admin,
+  // as the prompt page's Promote (the same web route). The route handlers check both again.
   return (
     <ExperimentView
       campaignId={parsed.data.id}
       campaignName={campaignName}
       id={parsed.data.experiment_id}
       canConclude={roleAtLeast(session.role, "reviewer")}
+      canPromote={roleAtLeast(session.role, "admin")}
     />
   );
 }
