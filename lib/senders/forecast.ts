@@ -12,8 +12,6 @@ import { DRAFT_STATUS, SEND_STATUS } from "@/lib/statuses";
 // days the campaign's senders need, at their caps today, for the drafts not scheduled yet. Per
 // sender: its cap today and how many sends it has been given for today. Two aggregate queries over
 // the campaign's drafts, whatever their number (scripts/bench/senders.ts: 100,000 leads).
-//
-// Every draft counts as step 1 until drafts carry their step (the sequences migration).
 
 export const ForecastSchema = z
   .object({
