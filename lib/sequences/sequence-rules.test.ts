@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { dueAfter, lastStep, runSteps } from "@/lib/sequences/run-steps";
-import { stopRuleFor } from "@/lib/sequences/stop-rules";
+import { returnsAt, stopRuleFor } from "@/lib/sequences/stop-rules";
 import { threadHeaders, type ThreadEntry } from "@/lib/sequences/thread";
 import { REPLY_CATEGORIES } from "@/lib/replies/categories";
 
@@ -48,5 +48,18 @@ describe("a follow-up's threading headers", () => {
   it("answer the last message and reference every earlier one, oldest first; step 1 has none", () => {
     expect(threadHeaders([])).toEqual({});
     expect(threadHeaders([entry(1, "<a@x>"), entry(2, "<b@x>")])).toEqual({ inReplyTo: "<b@x>", references: ["<a@x>", "<b@x>"] });
+  });
+});
+
+describe("an out-of-office's return", () => {
+  const schedule = (time_zone: string) => ({ time_zone, days: ["mon", "tue", "wed", "thu", "fri"], start: "09:00", end: "17:00" });
+  it("begins at midnight where the lead's sends are timed: the schedule's zone, the lead's own, else UTC", () => {
+    expect(returnsAt("2026-12-01", null, null)).toEqual(new Date("2026-12-01T00:00:00Z"));
+    expect(returnsAt("2026-12-01", null, "America/New_York")).toEqual(new Date("2026-12-01T05:00:00Z")); // EST
+    expect(returnsAt("2026-07-01", null, "America/New_York")).toEqual(new Date("2026-07-01T04:00:00Z")); // EDT
+    expect(returnsAt("2026-12-01", schedule("lead"), "Asia/Tokyo")).toEqual(new Date("2026-11-30T15:00:00Z"));
+    expect(returnsAt("2026-12-01", schedule("Europe/Berlin"), "Asia/Tokyo")).toEqual(new Date("2026-11-30T23:00:00Z"));
+    expect(returnsAt("2026-12-01", schedule("lead"), null)).toEqual(new Date("2026-12-01T00:00:00Z"));
+    expect(returnsAt("2026-12-01", null, "Not/AZone")).toEqual(new Date("2026-12-01T00:00:00Z"));
   });
 });

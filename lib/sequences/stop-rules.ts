@@ -1,6 +1,7 @@
 import { queryIn, type Tx } from "@/lib/db";
 import { pauseSequence } from "@/lib/lifecycle/sequence";
 import { endSequences } from "@/lib/sequences/end-sequence";
+import { isTimeZone, ScheduleSchema, zonedInstant, zoneFor } from "@/lib/senders/window";
 import { SEQUENCE_END_REASON, SEQUENCE_STATUS, type SequenceEndReason } from "@/lib/statuses";
 
 // The stop rules of a sequence (contract §12), applied where what stops it is recorded, in the
@@ -19,20 +20,42 @@ export function stopRuleFor(classification: string): SequenceEndReason | "pause"
 }
 
 /**
+ * When an out-of-office's return date (YYYY-MM-DD) begins for the lead: midnight in the zone its
+ * sends are timed in (the campaign schedule's zone, or the lead's own under "lead"), else in the
+ * lead's own zone, else UTC. Pure.
+ */
+export function returnsAt(returnDate: string, schedule: unknown, leadZone: string | null): Date {
+  const parsed = ScheduleSchema.safeParse(schedule);
+  const zone = parsed.success ? zoneFor(parsed.data, leadZone) : leadZone && isTimeZone(leadZone) ? leadZone : "UTC";
+  return new Date(zonedInstant(returnDate, 0, zone));
+}
+
+/**
  * Applies each classified reply to its lead's sequence: an out-of-office with a return date pauses
- * it until the start of that day (UTC); without one it goes on; any other class ends it.
+ * it until the start of that day where the lead is (returnsAt); without one it goes on; any other
+ * class ends it.
  */
 export async function applyReplyStopRules(tx: Tx, replies: ClassifiedReply[]): Promise<void> {
   const ending = new Map<SequenceEndReason, string[]>();
   for (const reply of replies) {
     const rule = stopRuleFor(reply.classification);
     if (rule === "pause") {
-      if (reply.returnDate) await pauseSequence(tx, reply.runLeadId, new Date(`${reply.returnDate}T00:00:00Z`));
+      if (reply.returnDate) await pauseSequence(tx, reply.runLeadId, await returnOf(tx, reply.runLeadId, reply.returnDate));
       continue;
     }
     ending.set(rule, [...(ending.get(rule) ?? []), reply.runLeadId]);
   }
   for (const [reason, ids] of ending) await endSequences(tx, ids, reason);
+}
+
+async function returnOf(tx: Tx, runLeadId: string, returnDate: string): Promise<Date> {
+  const [row] = await queryIn<{ schedule: unknown; timeZone: string | null }>(
+    tx,
+    `SELECT c.schedule, l."timeZone" FROM run_leads rl JOIN leads l ON l.id = rl."leadId" JOIN runs r ON r.id = rl."runId"
+       LEFT JOIN campaigns c ON c.id = r."campaignId" WHERE rl.id = $1`,
+    [runLeadId],
+  );
+  return returnsAt(returnDate, row?.schedule ?? null, row?.timeZone ?? null);
 }
 
 /** Ends every sequence still going for an address of the workspace (a hard bounce, an unsubscribe, a suppression). */
