@@ -272,6 +272,13 @@ export const ACTIONS: ActionRow[] = [
   },
   {
     method: "POST",
+    route: "/runs/[id]/stop-sequences",
+    least: "reviewer",
+    forced: (f) => ({ path: `/api/web/runs/${f.runId}/stop-sequences` }),
+    probe: () => ({ path: `/api/web/runs/run_${NONE}/stop-sequences` }),
+  },
+  {
+    method: "POST",
     route: "/sends/[id]/resolve",
     least: "reviewer",
     forced: () => ({ path: `/api/web/sends/snd_${NONE}/resolve`, data: { outcome: "resend" } }),

@@ -6,6 +6,7 @@ const WORDS: Record<string, string> = {
   "run.canceled": "canceled the run",
   "run.renamed": "renamed the run",
   "sequence.stopped": "stopped the lead's sequence",
+  "run.sequences_stopped": "stopped every sequence still going in the run",
   "draft.approved": "approved",
   "draft.rejected": "rejected",
   "draft.approval_undone": "undid the approval of",

@@ -1,14 +1,17 @@
 "use client";
 
+import { useState } from "react";
 import { useRun } from "@/components/data/queries/runs";
 import { RunLeads } from "@/components/runs/run-leads";
 import { RunProgressPanel } from "@/components/runs/run-progress-panel";
 import { RunStepsPanel } from "@/components/runs/run-steps-panel";
 import { CancelRun } from "@/components/runs/cancel-run";
+import { StopAllSequences } from "@/components/runs/stop-all-sequences";
 import { RunRowErrors } from "@/components/runs/run-row-errors";
 import { SendsInDoubt } from "@/components/runs/sends-in-doubt";
 import { ACTIVE_STATUSES } from "@/components/runs/types";
 import { QueryState } from "@/components/ui/query-state";
+import { Notice } from "@/components/ui/states";
 import { cardStyles } from "@/components/ui/styles";
 import type { RunProgress } from "@/components/runs/types";
 import { RUN_STATUS } from "@/lib/statuses";
@@ -28,13 +31,18 @@ type DetailsProps = { id: string; canCancel: boolean; canResolve: boolean; canSt
 function RunDetails({ id, canCancel, canResolve, canStop, progress }: DetailsProps) {
   const live = ACTIVE_STATUSES.includes(progress.run.status);
   const ended = ["completed", "failed", "canceled"].includes(progress.run.status);
+  const [stoppedAll, setStoppedAll] = useState<string | null>(null);
+  // "Stop all sequences…" for reviewers while a run with steps has sequences still going.
+  const stopAll = canStop && progress.steps.length > 1 && progress.sequences_going > 0;
   return (
     <div className="space-y-4">
-      {canCancel && !ended ? (
-        <div className="flex justify-end">
-          <CancelRun runId={id} />
+      {(canCancel && !ended) || stopAll ? (
+        <div className="flex flex-wrap justify-end gap-2">
+          {stopAll ? <StopAllSequences runId={id} going={progress.sequences_going} onStopped={setStoppedAll} /> : null}
+          {canCancel && !ended ? <CancelRun runId={id} /> : null}
         </div>
       ) : null}
+      {stoppedAll ? <Notice tone="success">{stoppedAll}</Notice> : null}
       <RunProgressPanel progress={progress} live={live} />
       {progress.steps.length > 1 ? <RunStepsPanel runId={id} steps={progress.steps} counts={progress.run.counts.steps ?? []} /> : null}
       <SendsInDoubt runId={id} sending={progress.run.status === RUN_STATUS.sending} canResolve={canResolve} />

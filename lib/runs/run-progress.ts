@@ -1,12 +1,14 @@
 import { waitInWords } from "@/lib/campaigns/duration";
 import { db, sql } from "@/lib/db";
 import { runSteps } from "@/lib/sequences/run-steps";
+import { countGoingSequences } from "@/lib/sequences/stop-run";
 import { getRun } from "@/lib/runs/get-run";
 import { RUN_LEAD_STATES } from "@/lib/runs/run-schemas";
 
 // The run page's live view: the run (with its counts) and how many of its leads are in each state,
 // one grouped count over the (runId, state, id) index; and the run's steps with their waits (one step:
-// a run without follow-ups).
+// a run without follow-ups); and, for a run with steps, how many of its sequences are still going
+// (what "Stop all sequences" would stop).
 
 export type StateCounts = Record<(typeof RUN_LEAD_STATES)[number], number>;
 
@@ -19,6 +21,13 @@ export async function getRunProgress(workspaceId: string, id: string) {
   );
   const states = Object.fromEntries(RUN_LEAD_STATES.map((state) => [state, 0])) as StateCounts;
   for (const row of rows) if (row.state in states) states[row.state as keyof StateCounts] = Number(row.n);
-  return { run, states, total: Object.values(states).reduce((a, b) => a + b, 0), steps: steps.length ? steps : [{ step: 1, wait: null, wait_words: null }] };
+  const sequencesGoing = steps.length ? await countGoingSequences(id) : 0;
+  return {
+    run,
+    states,
+    total: Object.values(states).reduce((a, b) => a + b, 0),
+    steps: steps.length ? steps : [{ step: 1, wait: null, wait_words: null }],
+    sequences_going: sequencesGoing,
+  };
 }
 export type RunProgress = Awaited<ReturnType<typeof getRunProgress>>;

@@ -15,6 +15,8 @@ import { RUN_LEAD_STATE, SEND_STATUS, SEQUENCE_END_REASON, SEQUENCE_STATUS, type
 const WAITING = [RUN_LEAD_STATE.running, RUN_LEAD_STATE.awaiting_review];
 /** A send some attempt holds (or whose end nobody knows): its run lead moves when the send records its end. */
 const IN_FLIGHT = [SEND_STATUS.sending, SEND_STATUS.committing, SEND_STATUS.in_doubt];
+/** Run leads moved per statement (well under PostgreSQL's bind-parameter limit). */
+const MOVE_CHUNK = 10_000;
 
 export async function endSequences(
   tx: Tx,
@@ -28,7 +30,16 @@ export async function endSequences(
   await cancelUnsentFollowUps(tx, ids);
   const runLeadTo = options.runLeadTo === undefined ? RUN_LEAD_STATE.done : options.runLeadTo;
   // A run lead whose step is being sent right now stays `running` until the send records its end.
-  if (runLeadTo) await moveRunLeads({ id: { in: ids }, drafts: { none: { send: { status: { in: IN_FLIGHT } } } } }, runLeadTo, {}, { tx, from: WAITING });
+  // Prisma binds each id of an `in` list as a parameter (PostgreSQL takes at most 32,767 in one
+  // statement), so a whole run's leads (POST /runs/{id}/stop-sequences) move MOVE_CHUNK at a time.
+  if (runLeadTo)
+    for (let at = 0; at < ids.length; at += MOVE_CHUNK)
+      await moveRunLeads(
+        { id: { in: ids.slice(at, at + MOVE_CHUNK) }, drafts: { none: { send: { status: { in: IN_FLIGHT } } } } },
+        runLeadTo,
+        {},
+        { tx, from: WAITING },
+      );
   const runs = await queryIn<{ id: string; workspaceId: string; campaignId: string | null }>(
     tx,
     `SELECT id, "workspaceId", "campaignId" FROM runs WHERE id = ANY($1)`,

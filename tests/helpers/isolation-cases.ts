@@ -133,6 +133,7 @@ export const V1_CASES: Record<string, V1Case> = {
   listRunErrors: { role: "viewer" },
   cancelRun: { role: "admin" },
   stopRunLead: { role: "reviewer" },
+  stopRunSequences: { role: "reviewer" },
   renameRun: { role: "admin", body: () => ({ name: "Renamed by another workspace" }) },
   listDrafts: { role: "viewer", probes: (r) => [list("all"), list("run_id filter", `?run_id=${r.runId}`)] },
   getDraft: { role: "viewer" },

@@ -253,6 +253,7 @@ export const WEB_CASES: Record<string, WebCase> = {
   "GET /api/web/runs/{id}/leads": { ownProbes: () => [{ label: "its own run's leads", expect: [200] }] },
   "GET /api/web/runs/{id}/leads/{leadId}/traces": {},
   "POST /api/web/runs/{id}/leads/{leadId}/stop": {},
+  "POST /api/web/runs/{id}/stop-sequences": {},
   "GET /api/web/tokens": { probes: () => list },
   "POST /api/web/tokens": { body: () => ({ name: "web token", scope: "read", expires_in_days: 7 }), probes: () => [] },
   "POST /api/web/tokens/{id}/revoke": {},

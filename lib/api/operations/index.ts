@@ -18,6 +18,7 @@ import {
   listRunsOperation,
   renameRunOperation,
   stopRunLeadOperation,
+  stopRunSequencesOperation,
 } from "@/lib/api/operations/runs";
 import {
   approveCampaignOperation,
@@ -83,6 +84,7 @@ export const OPERATIONS = [
   listRunErrorsOperation,
   cancelRunOperation,
   stopRunLeadOperation,
+  stopRunSequencesOperation,
   renameRunOperation,
   listDraftsOperation,
   getDraftOperation,

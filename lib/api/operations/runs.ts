@@ -4,6 +4,7 @@ import { ListQuery } from "@/lib/http/pagination";
 import { pageOf } from "@/lib/api/schemas";
 import { cancelRun } from "@/lib/runs/cancel-run";
 import { RunLeadParams, stopLeadSequence } from "@/lib/sequences/stop-lead";
+import { stopRunSequences } from "@/lib/sequences/stop-run";
 import { acceptedRunAnswer, createRun } from "@/lib/runs/create-run";
 import { getRun } from "@/lib/runs/get-run";
 import { RenameRunBody, renameRun } from "@/lib/runs/run-name";
@@ -112,6 +113,21 @@ export const stopRunLeadOperation = defineOperation({
   success: { status: 200, description: "The run lead, with its sequence", schema: RunLeadSchema },
   errors: ["not_found", "no_sequence"],
   handler: async ({ params, auth }) => ({ body: await stopLeadSequence(auth.workspace.id, params.id, params.lead_id, auth.actor) }),
+});
+
+export const stopRunSequencesOperation = defineOperation({
+  id: "stopRunSequences",
+  method: "POST",
+  path: "/runs/{id}/stop-sequences",
+  tag: "Runs",
+  role: "reviewer",
+  summary: "Stop every sequence of a run",
+  description:
+    "Ends every sequence of the run still going (`ended_reason: stopped`), as stopping each lead would: follow-ups not yet on their way are canceled and those leads end `stopped`. The run is not canceled: a send already on its way finishes, and the run settles from its leads. Audited once (`run.sequences_stopped` with the `count`) and announced per lead (`lead.sequence_ended`). Leads whose sequence has not started (no draft yet) are left alone. Calling it again changes nothing. Answers the run. 409 `no_sequence` when the run's campaign has no later steps.",
+  params: RunIdParams,
+  success: { status: 200, description: "The run, with its counts", schema: RunSchema },
+  errors: ["not_found", "no_sequence"],
+  handler: async ({ params, auth }) => ({ body: await stopRunSequences(auth.workspace.id, params.id, auth.actor) }),
 });
 
 export const renameRunOperation = defineOperation({
