@@ -93,6 +93,19 @@ export async function claimDue(client: AnyTx, limit: number, leaseSeconds: numbe
 }
 
 /**
+ * Keeps the scheduler's lease on claimed leads a job is still working on (a hosted model writing a
+ * batch of follow-ups can take longer than the lease): each one still leased (`nextAt` ahead) is
+ * leased again from now. A lead whose sequence ended meanwhile (`nextAt` null) is left alone.
+ */
+export async function renewLeases(client: AnyTx, runLeadIds: string[], leaseSeconds: number): Promise<void> {
+  if (runLeadIds.length === 0) return;
+  await queryIn(client, `UPDATE run_leads SET "nextAt" = now() + make_interval(secs => $2) WHERE id = ANY($1) AND "nextAt" > now()`, [
+    runLeadIds,
+    leaseSeconds,
+  ]);
+}
+
+/**
  * A lead the scheduler acted on: drafted its step `step` (the draft waits for review), resumed after
  * a pause, or found not due yet (`nextAt` given). Conditional on the claim still standing (not
  * finished, at the step before). Answers the ids that moved.

@@ -3,7 +3,7 @@ import { config } from "@/lib/config";
 import { writeEvents } from "@/lib/events/outbox";
 import { newId } from "@/lib/ids";
 import { settleRun } from "@/lib/lifecycle/run";
-import { movedToDraftedStep, settleClaimed } from "@/lib/lifecycle/sequence";
+import { movedToDraftedStep, renewLeases, settleClaimed } from "@/lib/lifecycle/sequence";
 import { runningExperiment, variantFor } from "@/lib/experiments/assign";
 import { log } from "@/lib/log";
 import { LEAD_FACT_COLUMNS, RUN_CONTEXT_SELECT, stageContext, type LeadFactRow } from "@/lib/pipeline/stage-context";
@@ -12,6 +12,7 @@ import { crashPoint } from "@/lib/sending/crash-point";
 import { enqueueBulkAfterCommit } from "@/lib/queues";
 import { dueAfter, lastStep, runSteps } from "@/lib/sequences/run-steps";
 import { threadsOf } from "@/lib/sequences/thread";
+import { LEASE_SECONDS } from "@/lib/sequences/tick";
 import { DRAFT_STATUS, RUN_LEAD_STATE, RUN_STATUS, SEQUENCE_STATUS } from "@/lib/statuses";
 
 // The `sequence` job: leads the scheduler found due (lib/sequences/tick.ts), each claimed with a
@@ -25,6 +26,9 @@ import { DRAFT_STATUS, RUN_LEAD_STATE, RUN_STATUS, SEQUENCE_STATUS } from "@/lib
 // ended the sequence meanwhile), and a draft is unique per (run lead, step), so a job run twice (a
 // worker killed after its commit) writes nothing twice. A lead whose model could not answer keeps
 // its lease and is claimed again when it lapses.
+
+/** How long a job writes follow-ups before it renews the lease of the leads it has not reached (a third of the lease). */
+const RENEW_AFTER_MS = (LEASE_SECONDS * 1000) / 3;
 
 type Row = LeadFactRow & {
   runLeadId: string;
@@ -118,7 +122,14 @@ async function writeFollowUps(run: Run, rows: Row[]): Promise<number> {
   );
   const targets = new Map<string, Awaited<ReturnType<typeof promptTarget>>>();
   const drafts: { row: Row; step: number; versionId: string; experimentId: string | null; subject: string; body: string }[] = [];
-  for (const row of rows) {
+  let renewedAt = Date.now();
+  for (const [index, row] of rows.entries()) {
+    if (Date.now() - renewedAt > RENEW_AFTER_MS) {
+      // A slow model: keep the claim on the leads still to write, so no other tick claims them meanwhile.
+      const rest = rows.slice(index).map((r) => r.runLeadId);
+      await sqlTransaction((client) => renewLeases(client, rest, LEASE_SECONDS));
+      renewedAt = Date.now();
+    }
     const step = row.step + 1;
     const chosen = versionFor(step, row.leadId);
     if (!chosen) {

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db, sql, sqlTransaction } from "@/lib/db";
 import { newId } from "@/lib/ids";
-import { awaitNextStep, claimDue, finishSequences, movedToDraftedStep, pauseSequence, settleClaimed } from "@/lib/lifecycle/sequence";
+import { awaitNextStep, claimDue, finishSequences, movedToDraftedStep, pauseSequence, renewLeases, settleClaimed } from "@/lib/lifecycle/sequence";
 import { advanceSequences } from "@/lib/sequences/draft-follow-ups";
 import { ensureWorkspace } from "@/lib/workspaces/create-workspace";
 import { seed } from "@/prisma/seed/run-seed";
@@ -133,6 +133,18 @@ describe("sequence moves", () => {
     // Settling again (a job run twice) changes nothing that matters: same step, same time.
     expect([...(await sqlTransaction((c) => settleClaimed(c, [{ id: atStep1, step: 2, nextAt: null }])))]).toEqual([atStep1]);
     expect(await read(atStep1)).toMatchObject({ sequenceStep: 2, nextAt: null });
+  });
+
+  it("renews the lease of claimed leads a job still works on, never of a lead whose sequence ended or that is merely due", async () => {
+    const leased = await newRunLead(withSteps, { sequenceStatus: "active", sequenceStep: 1, nextAt: new Date(Date.now() + 10_000) });
+    const ended = await newRunLead(withSteps, { sequenceStatus: "active", sequenceStep: 1, nextAt: new Date(Date.now() + 10_000) });
+    await sqlTransaction((c) => finishSequences(c, [ended], "replied"));
+    const due = new Date(Date.now() - 60_000);
+    const notClaimed = await newRunLead(withSteps, { sequenceStatus: "active", sequenceStep: 1, nextAt: due });
+    await sqlTransaction((c) => renewLeases(c, [leased, ended, notClaimed], 300));
+    expect((await read(leased)).nextAt!.getTime()).toBeGreaterThan(Date.now() + 290_000);
+    expect((await read(ended)).nextAt).toBeNull();
+    expect((await read(notClaimed)).nextAt).toEqual(due);
   });
 
   it("a drafted step moves the sequence and the run lead in one write, both or neither: only a running lead at the step before, never a finished one", async () => {
