@@ -1,5 +1,6 @@
 import { db, sql } from "@/lib/db";
 import { recordAudit, type Actor } from "@/lib/audit/record-audit";
+import { ENDED_RUN_STATUSES } from "@/lib/lifecycle/run";
 import { enqueueBulkAfterCommit } from "@/lib/queues";
 import { scheduleDrafts } from "@/lib/senders/schedule";
 import { SEND_STATUS } from "@/lib/statuses";
@@ -16,8 +17,14 @@ export async function moveSenderSends(workspaceId: string, senderId: string, act
     `DELETE FROM sends WHERE "workspaceId" = $1 AND "senderId" = $2 AND status = ANY($3) RETURNING "draftId"`,
     [workspaceId, senderId, [SEND_STATUS.pending, SEND_STATUS.waiting_relay]],
   );
-  // Every lead of this sender whose sequence goes on gets another sender at its next send.
-  await sql().query(`UPDATE run_leads SET "senderId" = NULL WHERE "workspaceId" = $1 AND "senderId" = $2`, [workspaceId, senderId]);
+  // Every lead of this sender whose sequence goes on gets another sender at its next send. Only
+  // runs that have not ended can send again; their leads are read by run (run_leads has no index
+  // on senderId, so that assigning senders stays a HOT update).
+  await sql().query(
+    `UPDATE run_leads SET "senderId" = NULL
+      WHERE "runId" IN (SELECT id FROM runs WHERE "workspaceId" = $1 AND NOT (status = ANY($3))) AND "senderId" = $2`,
+    [workspaceId, senderId, ENDED_RUN_STATUSES],
+  );
   const draftIds = rows.map((row) => row.draftId);
   if (!draftIds.length) return 0;
   const slots = await scheduleDrafts(draftIds);
