@@ -16,6 +16,7 @@ import { bearer, cli, DEMO, signIn, withDb } from "./support";
 // follow-up is canceled); the reviewer filters the queue to step 2, reads Grace's follow-up with
 // its thread, approves it with `a` (it goes out threaded after the undo window), reads Ada's
 // canceled follow-up and stops Linus's sequence from the run page through the dialog by keyboard.
+// Then Grace's follow-up, approved with edits, becomes a follow_up eval case in one click.
 
 test.afterAll(closeLib);
 
@@ -190,6 +191,29 @@ test("a reviewer reads a follow-up's thread, approves it by keyboard, sees a can
     expect((await draftsOfRun(run.id)).find((d) => d.step === 2 && d.name === "Linus")?.status).toBe("canceled");
     await expect(page.getByTestId("step-2-canceled")).toHaveText("2");
     await shots(page, "run-sequence");
+
+    // A follow-up approved with edits feeds its version's follow_up eval set in one click from its
+    // page (the edit is made here in the database: Grace's was approved as written above).
+    await withDb((db) => db.query(`UPDATE drafts SET edited = true WHERE id = $1`, [follow.Grace.id]));
+    await page.goto(`/review/drafts/${follow.Grace.id}`);
+    const addEdit = page.getByRole("button", { name: "Add this edit to the eval set" });
+    await addEdit.focus();
+    await page.keyboard.press("Enter");
+    const added = page.getByRole("status").filter({ hasText: "Added to" });
+    await expect(added).toContainText("evals/follow_up");
+    await expect(added).toContainText("Edited step 2 for Grace");
+    await expect(addEdit).toHaveCount(0); // the status took the button's place: no 409 under it
+    await shots(page, "draft-follow-up-eval-case");
+    await added.getByRole("link", { name: "evals/follow_up" }).click();
+    await expect(page.getByRole("heading", { name: "evals/follow_up", level: 1 })).toBeVisible();
+    const item = page.getByTestId("eval-cases").getByRole("listitem").filter({ hasText: "Edited step 2 for Grace" });
+    await expect(item).toContainText(/From a reviewer.s edit/);
+    await expect(item).toContainText("step 2, after 1 sent message");
+    await shots(page, "follow-up-eval-set");
+    // It is the workspace's own: removed again, so a later run of the spec adds it afresh.
+    await item.getByRole("button", { name: "Remove" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Remove" }).click();
+    await expect(item).toHaveCount(0);
   } finally {
     // Later specs' campaigns would spread over it: it goes out of use with its sink.
     if (senderId) await withDb((db) => db.query(`UPDATE senders SET enabled = false WHERE id = $1`, [senderId]));

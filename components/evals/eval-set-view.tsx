@@ -19,14 +19,22 @@ import { buttonStyles, cardStyles } from "@/components/ui/styles";
 const SOURCES: Record<string, string> = { seed: "Built-in", manual: "Added", review_edit: "From a reviewer’s edit", review_reject: "From a rejection" };
 
 function describeInput(input: EvalCaseJson["input"]): string {
-  const value = (input ?? {}) as { lead?: Record<string, unknown>; signals?: Record<string, unknown>; reply?: { subject?: string; text?: string } };
+  const value = (input ?? {}) as {
+    lead?: Record<string, unknown>;
+    signals?: Record<string, unknown>;
+    reply?: { subject?: string; text?: string };
+    step?: number;
+    thread?: unknown[];
+  };
   if (value.reply) return `${value.reply.subject ? `${value.reply.subject}: ` : ""}${value.reply.text ?? ""}`;
   const lead = Object.entries(value.lead ?? {})
     .filter(([, v]) => v !== null && v !== "")
     .map(([k, v]) => `${k}: ${String(v)}`)
     .join(" · ");
   const intent = Array.isArray(value.signals?.intent) && value.signals.intent.length ? ` · signals: ${(value.signals.intent as string[]).join(", ")}` : "";
-  return `${lead}${intent}`;
+  const sent = value.thread?.length ?? 0;
+  const step = value.step ? ` · step ${value.step}, after ${sent} sent message${sent === 1 ? "" : "s"}` : "";
+  return `${lead}${intent}${step}`;
 }
 
 function describeExpect(expect: EvalCaseJson["expect"]): string {

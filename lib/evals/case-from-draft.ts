@@ -5,14 +5,19 @@ import { wordCount } from "@/lib/engine/local/render-lines";
 import { CaseInput } from "@/lib/evals/case-schema";
 import { addEvalCase, setForRef } from "@/lib/evals/eval-sets";
 import { mergeOffers, storedOffer } from "@/lib/offer/offer";
+import { threadsOf } from "@/lib/sequences/thread";
 import { DRAFT_STATUS } from "@/lib/statuses";
 
-// One click on the draft page: a reviewer's edit or rejection becomes a draft_email case in the set
-// the draft's prompt version names (its evals_ref; the built-in set when the workspace has no own
-// one; the case is the workspace's). The case holds the lead, its signals and the run's offer, and
-// what the reviewer taught:
+// One click on the draft page: a reviewer's edit or rejection becomes a case in the set the draft's
+// prompt version names (its evals_ref; the built-in set when the workspace has no own one; the case
+// is the workspace's): a draft_email case for a first email, a follow_up case for a follow-up (step 2
+// and later, with the step and the thread as it was sent before it: the lead's sent drafts of the
+// run, step 1 first). The case holds the lead, its signals and the run's offer, and what the
+// reviewer taught:
 // - an edit: the edited draft's length (rounded up to ten words) is the word limit, the names the
-//   reviewer kept must be mentioned, and sentences the reviewer deleted must not come back;
+//   reviewer kept must be mentioned, and sentences the reviewer deleted must not come back (a first
+//   email's text as written is its draft_email trace; a follow-up's is not kept, so its case has no
+//   deleted sentences);
 // - a rejection: the rejected draft's own sentences must not come back, and the reason names the case.
 // Both ask for no invented facts.
 
@@ -37,18 +42,27 @@ export async function caseFromDraft(workspaceId: string, draftId: string, actor:
   if (!draft) throw new NotFound("draft");
   if (!draft.edited && draft.status !== DRAFT_STATUS.rejected)
     throw new Conflict("Only a draft a reviewer edited or rejected can become an eval case.", "draft_not_reviewed");
-  const set = await setForRef(workspaceId, draft.promptVersion?.evalsRef ?? "evals/draft_email");
-  if (!set || set.stage !== "draft_email")
-    throw new Conflict(`The draft's prompt names no draft_email eval set (${draft.promptVersion?.evalsRef ?? "none"}).`, "no_eval_set");
+  const stage = draft.step > 1 ? "follow_up" : "draft_email";
+  const set = await setForRef(workspaceId, draft.promptVersion?.evalsRef ?? `evals/${stage}`);
+  if (!set || set.stage !== stage)
+    throw new Conflict(`The draft's prompt names no ${stage} eval set (${draft.promptVersion?.evalsRef ?? "none"}).`, "no_eval_set");
   const existing = await db().evalCase.findFirst({ where: { setId: set.id, workspaceId, draftId }, select: { id: true } });
   if (existing) throw new Conflict("This draft is already a case of that set.", "eval_case_exists");
 
-  const trace = await db().stageTrace.findFirst({
-    where: { workspaceId, runId: draft.runId, leadId: draft.leadId, stage: "draft_email" },
-    orderBy: { id: "desc" },
-    select: { output: true },
-  });
+  // The text as written: a first email's draft_email trace; a follow-up's is not kept.
+  const trace =
+    stage === "draft_email"
+      ? await db().stageTrace.findFirst({
+          where: { workspaceId, runId: draft.runId, leadId: draft.leadId, stage: "draft_email" },
+          orderBy: { id: "desc" },
+          select: { output: true },
+        })
+      : null;
   const original = (trace?.output ?? null) as { body?: string } | null;
+  const thread =
+    stage === "follow_up"
+      ? ((await threadsOf([draft.runLeadId], draft.step)).get(draft.runLeadId) ?? []).map((entry) => ({ subject: entry.subject, body: entry.body }))
+      : [];
   const lead = draft.lead;
   const offer = mergeOffers(draft.run.workspace.offer, draft.run.pack.offer, draft.run.campaign?.offer);
   const input = {
@@ -65,9 +79,13 @@ export async function caseFromDraft(workspaceId: string, draftId: string, actor:
     },
     signals: (lead.signals ?? {}) as Record<string, unknown>,
     offer: Object.fromEntries(Object.entries(storedOffer(offer)).filter(([key]) => key !== "tone")),
+    ...(stage === "follow_up" ? { step: draft.step, thread } : {}),
   };
   const checkedInput = CaseInput.safeParse(input);
-  if (!checkedInput.success) throw new Conflict("This lead's fields are too long to keep as an eval case.", "eval_case_invalid");
+  if (!checkedInput.success) {
+    const problem = stage === "follow_up" && thread.length === 0 ? "This follow-up has no sent thread before it" : "This lead's fields or thread are too long";
+    throw new Conflict(`${problem} to keep as an eval case.`, "eval_case_invalid");
+  }
   const rejected = draft.status === DRAFT_STATUS.rejected;
   const reviewed = `${draft.subject}\n${draft.body}`;
   const forbidden = rejected
@@ -85,7 +103,8 @@ export async function caseFromDraft(workspaceId: string, draftId: string, actor:
     },
   };
   const who = [lead.firstName, lead.company].filter(Boolean).join(" at ") || lead.email;
-  const name = (rejected ? `Rejected for ${who}: ${draft.rejectReason ?? ""}` : `Edited for ${who}`).slice(0, 200);
+  const at = stage === "follow_up" ? ` step ${draft.step}` : "";
+  const name = (rejected ? `Rejected${at} for ${who}: ${draft.rejectReason ?? ""}` : `Edited${at} for ${who}`).slice(0, 200);
   const added = await addEvalCase(
     workspaceId,
     set.id,

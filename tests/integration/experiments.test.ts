@@ -3,6 +3,7 @@ import { db } from "@/lib/db";
 import { variantFor } from "@/lib/experiments/assign";
 import { getExperiment } from "@/lib/experiments/experiments";
 import { caseFromDraft } from "@/lib/evals/case-from-draft";
+import { createEvaluation, getEvaluation, runEvaluation } from "@/lib/evals/evaluations";
 import { versionOutcomes } from "@/lib/evals/outcomes";
 import { newId } from "@/lib/ids";
 import { advanceSequences } from "@/lib/sequences/draft-follow-ups";
@@ -16,7 +17,9 @@ import { resetDatabase } from "../helpers/db";
 //   each lead's step-2 draft with its variant's version (drafts.experimentId set), the same variant
 //   for the same lead in a second run, split by the weights;
 // - the mean edit distance per variant: known edits of the experiment's step-1 drafts against their
-//   draft_email traces, other drafts of the same versions left out.
+//   draft_email traces, other drafts of the same versions left out;
+// - one click on a variant's edited or rejected follow-up: a follow_up case (step and thread as sent)
+//   in the set its version names, which an evaluation of that version runs.
 
 let workspaceId: string;
 let packId: string;
@@ -179,6 +182,34 @@ describe("an experiment on step 2", () => {
     expect(results.map((row) => [row.edited, row.mean_edit_distance])).toEqual([
       [0, null],
       [1, null],
+    ]);
+
+    // One click on a follow-up (the draft page's control): the edit, and a rejection, become follow_up
+    // cases of the set the variant's version names, with the step and the thread as it was sent.
+    const actor = { type: "system" as const, id: "test", name: "experiments test" };
+    const editedCase = await caseFromDraft(workspaceId, edited.id, actor);
+    const rejected = await db().draft.findFirstOrThrow({ where: { runId: firstRun, step: 2, promptVersionId: fork, id: { not: edited.id } } });
+    await db().draft.update({ where: { id: rejected.id }, data: { status: "rejected", rejectReason: "Too pushy for a second note" } });
+    const rejectedCase = await caseFromDraft(workspaceId, rejected.id, actor);
+    const set = await db().evalSet.findUniqueOrThrow({ where: { id: editedCase.set.id } });
+    expect([set.ref, set.stage, rejectedCase.set.id]).toEqual(["evals/follow_up", "follow_up", set.id]);
+    const thread = [{ subject: "Hello", body: "First email." }];
+    expect(editedCase.case).toMatchObject({ source: "review_edit", draft_id: edited.id, own: true, input: { step: 2, thread } });
+    expect(editedCase.case.name).toMatch(/^Edited step 2 for Lead\d+ at Company \d+$/);
+    expect((editedCase.case.expect as { draft: { max_words: number } }).draft.max_words).toBeGreaterThan(0);
+    expect(rejectedCase.case).toMatchObject({ source: "review_reject", draft_id: rejected.id, input: { step: 2, thread } });
+    expect(rejectedCase.case.name).toContain(": Too pushy for a second note");
+    await expect(caseFromDraft(workspaceId, edited.id, actor)).rejects.toMatchObject({ code: "eval_case_exists" });
+
+    // An evaluation of the variant's version over that set runs both cases (the local engine writes a valid follow-up).
+    const evaluation = await createEvaluation(workspaceId, { prompt: "follow_up@exp-int", version: "v1.0.0-exp", provider: "local" }, actor);
+    expect(await runEvaluation(evaluation.id)).toMatchObject({ cases: evaluation.case_count });
+    const ran = await getEvaluation(workspaceId, evaluation.id);
+    expect([ran.status, ran.error]).toEqual(["done", null]);
+    const mine = ("results" in ran ? ran.results : []).filter((result) => [editedCase.case.id, rejectedCase.case.id].includes(result.case_id));
+    expect(mine.map((result) => [result.valid, result.output_text.startsWith("Subject: ")])).toEqual([
+      [true, true],
+      [true, true],
     ]);
   }, 120_000);
 });
