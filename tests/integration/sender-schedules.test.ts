@@ -43,13 +43,18 @@ async function startWorker(): Promise<Spawned> {
 
 const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
 
-/** A window open now for two minutes from the start of this minute, in a zone where it does not cross midnight. */
+/**
+ * A window open now for three minutes from the start of this minute, in a zone where it does not
+ * cross midnight. With a cap of 2 its slots are 90 s apart: made just before the approvals (less
+ * than a minute past its start), a sender's second slot still falls inside it.
+ */
+const WINDOW_MINUTES = 3;
 function closingWindow(): Schedule {
   const now = new Date();
-  const zone = now.getUTCHours() === 23 && now.getUTCMinutes() >= 57 ? "Etc/GMT-1" : "UTC";
+  const zone = now.getUTCHours() === 23 && now.getUTCMinutes() >= 60 - WINDOW_MINUTES - 1 ? "Etc/GMT-1" : "UTC";
   const local = new Date(now.getTime() + (zone === "UTC" ? 0 : 3_600_000));
   const start = local.getUTCHours() * 60 + local.getUTCMinutes();
-  return { time_zone: zone, days: ["mon", "tue", "wed", "thu", "fri", "sat", "sun"], start: hhmm(start), end: hhmm(start + 2) };
+  return { time_zone: zone, days: ["mon", "tue", "wed", "thu", "fri", "sat", "sun"], start: hhmm(start), end: hhmm(start + WINDOW_MINUTES) };
 }
 
 async function campaignRun(emails: string[], campaign: { sender_ids?: string[]; schedule: Schedule | null }) {
@@ -96,10 +101,12 @@ describe("senders, caps and windows", () => {
   it("two senders capped at 2, six approvals, two worker processes: each relay gets 2 today a window ÷ cap apart, the rest waits for tomorrow's window", async () => {
     const a = await sender(sinkA.port, "ann@rotation.example", 2);
     const b = await sender(sinkB.port, "bob@rotation.example", 2);
+    await Promise.all([startWorker(), startWorker()]);
+    // The window starts this minute, so it is made once the workers are up (they take seconds on a loaded machine).
     const schedule = closingWindow();
+    const windowDay = localDay(Date.now(), schedule.time_zone);
     const emails = ["l1", "l2", "l3", "l4", "l5", "l6"].map((name) => `${name}@leads.example`);
     const { campaignId, runId, draftIds } = await campaignRun(emails, { schedule });
-    await Promise.all([startWorker(), startWorker()]);
     for (const draftId of draftIds) await approveDraft(workspaceId, draftId, {}, { userId, actor });
 
     await eventually(async () => sinkA.mails.length >= 2 && sinkB.mails.length >= 2, { timeoutMs: 150_000, everyMs: 1000 });
@@ -115,16 +122,12 @@ describe("senders, caps and windows", () => {
     for (const mail of sinkB.mails) expect([mail.headers.get("from"), senderOf.get(mail.to[0])]).toEqual(["bob@rotation.example", b.id]);
 
     const sends = await db().send.findMany({ where: { draftId: { in: draftIds } }, orderBy: { scheduledFor: "asc" } });
-    const windowStart = zonedInstant(
-      localDay(Date.now() - 180_000, schedule.time_zone),
-      Number(schedule.start.slice(0, 2)) * 60 + Number(schedule.start.slice(3)),
-      schedule.time_zone,
-    );
+    const windowStart = zonedInstant(windowDay, Number(schedule.start.slice(0, 2)) * 60 + Number(schedule.start.slice(3)), schedule.time_zone);
     for (const senderId of [a.id, b.id]) {
       const own = sends.filter((send) => send.senderId === senderId);
       expect(own.map((send) => send.status)).toEqual(["sent", "sent", "pending"]);
-      // spacing >= window / cap = 2 minutes / 2
-      expect(own[1].scheduledFor!.getTime() - own[0].scheduledFor!.getTime()).toBeGreaterThanOrEqual(60_000);
+      // spacing >= window / cap
+      expect(own[1].scheduledFor!.getTime() - own[0].scheduledFor!.getTime()).toBeGreaterThanOrEqual((WINDOW_MINUTES * 60_000) / 2);
       // and no mail leaves before its slot (a loaded machine may send it a little after)
       for (const send of own.slice(0, 2)) expect(send.acceptedAt!.getTime()).toBeGreaterThanOrEqual(send.scheduledFor!.getTime());
       // the third: the same window tomorrow
