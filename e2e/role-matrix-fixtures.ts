@@ -4,6 +4,7 @@ import { addMember } from "@/lib/members/add-member";
 import { putMailbox } from "@/lib/mailbox/mailbox-settings";
 import { putRelay } from "@/lib/relay/relay-settings";
 import { demoWorkspaceId, draftsOf, leads, serveCsv, startRun } from "./pipeline-fixtures";
+import { twoVersionExperiment } from "@/tests/helpers/experiment-body";
 import { bearer, cli, withDb } from "./support";
 
 // One of everything the role matrix forces: a draft awaiting review (a real run of one lead), a
@@ -70,16 +71,7 @@ export async function matrixFixture(request: APIRequestContext): Promise<MatrixF
   cli("user:create", "--workspace", "demo", "--email", authorEmail, "--password", "long-enough-pass", "--role", "admin");
   const author = bearer(cli("token:create", "--workspace", "demo", "--name", `e2e matrix author ${tag}`, "--user", authorEmail));
   const campaign = await created("/v1/campaigns", { name: `Matrix ${tag}`, pack: "saas-outbound", pins: { qualify: `qualify@demo:v1.2.0-m${tag}` } }, author);
-  const experiment = await created("/v1/experiments", {
-    campaign_id: campaign.id,
-    step: 1,
-    variants: [
-      { version: "draft_email:v1.3.0", weight: 1 },
-      { version: "draft_email:v1.4.0", weight: 1 },
-    ],
-    metric: "reply_rate",
-    min_per_variant: 50,
-  });
+  const experiment = await created("/v1/experiments", twoVersionExperiment(campaign.id as string, { versions: ["v1.3.0", "v1.4.0"], minPerVariant: 50 }));
   const packSlug = `matrix-${tag}`;
   await created("/v1/packs/saas-outbound/fork", { slug: packSlug });
 

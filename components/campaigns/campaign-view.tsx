@@ -16,6 +16,7 @@ import { evalQueries } from "@/components/data/queries/evals";
 import { BehaviourDiffPanel } from "@/components/evals/behaviour-diff";
 import { EvalComparisonPanel } from "@/components/evals/eval-comparison";
 import { TextDiff } from "@/components/diff/text-diff";
+import { ForkParentLine } from "@/components/campaigns/fork-parent-line";
 import { CampaignStatus } from "@/components/campaigns/campaign-status";
 import { promptDiffText } from "@/components/prompts/prompt-text";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -150,19 +151,7 @@ export function CampaignView({ id, canApprove, canEdit, userId }: { id: string; 
                 {fork.source === "campaign" ? "campaign pin" : `${fork.source} pin`}
               </span>
             </h2>
-            <p className="mb-3 mt-1 text-sm text-slate-600">
-              {fork.parent ? (
-                <>
-                  Changes from{" "}
-                  <span className="font-mono">
-                    {fork.parent.name} {fork.parent.version}
-                  </span>
-                  .
-                </>
-              ) : (
-                "No parent recorded."
-              )}
-            </p>
+            <ForkParentLine parent={fork.parent} className="mb-3 mt-1 text-sm text-slate-600" />
             <TextDiff
               label={`Diff of ${fork.name} ${fork.version} against its parent`}
               oldValue={fork.parent_text ? promptDiffText(fork.parent_text) : ""}

@@ -2,6 +2,7 @@
 
 import { usePromptHistory } from "@/components/data/queries/prompts";
 import { TextDiff } from "@/components/diff/text-diff";
+import { ForkParentLine } from "@/components/campaigns/fork-parent-line";
 import { EvalComparisonPanel } from "@/components/evals/eval-comparison";
 import { promptDiffText } from "@/components/prompts/prompt-text";
 
@@ -17,19 +18,7 @@ export function StepForkPreview({ name, version, canEvaluate }: { name: string; 
   if (!shown) return <p className="mt-2 text-xs text-rose-700">The fork could not be loaded.</p>;
   return (
     <div className="mt-2 sm:rounded-lg sm:border sm:border-slate-200 sm:p-3" data-testid="fork-preview">
-      <p className="mb-2 text-xs text-slate-600">
-        {shown.parent ? (
-          <>
-            Changes from{" "}
-            <span className="font-mono">
-              {shown.parent.name} {shown.parent.version}
-            </span>
-            .
-          </>
-        ) : (
-          "No parent recorded."
-        )}
-      </p>
+      <ForkParentLine parent={shown.parent} className="mb-2 text-xs text-slate-600" />
       <TextDiff
         label={`Diff of ${name} ${version} against its parent`}
         oldValue={shown.parent_text ? promptDiffText(shown.parent_text) : ""}

@@ -32,18 +32,18 @@ export function presentMailboxStatus(status: StatusRow | null): z.infer<typeof M
   };
 }
 
-export const MailboxSchema = z
-  .object({
-    host: z.string(),
-    port: z.number().int(),
-    secure: z.boolean(),
-    username: z.string(),
-    has_password: z.boolean(),
-    folders: z.array(z.string()),
-    status: MailboxStatusSchema,
-    updated_at: z.string(),
-  })
-  .meta({ id: "Mailbox" });
+/** A mailbox as answered: the workspace's own (/v1/mailbox) and each sender's (/v1/senders). */
+export const MAILBOX_FIELDS = {
+  host: z.string(),
+  port: z.number().int(),
+  secure: z.boolean(),
+  username: z.string(),
+  has_password: z.boolean(),
+  folders: z.array(z.string()),
+  status: MailboxStatusSchema,
+};
+
+export const MailboxSchema = z.object({ ...MAILBOX_FIELDS, updated_at: z.string() }).meta({ id: "Mailbox" });
 
 const Folder = z
   .string()

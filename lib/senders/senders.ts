@@ -6,7 +6,7 @@ import { encryptSecret } from "@/lib/crypto/secrets";
 import { NotFound, ValidationFailed } from "@/lib/errors";
 import { decodeCursor, type ListQuery, toPage } from "@/lib/http/pagination";
 import { newId } from "@/lib/ids";
-import { MailboxStatusSchema, presentMailboxStatus, PutMailboxBody } from "@/lib/mailbox/mailbox-settings";
+import { MAILBOX_FIELDS, presentMailboxStatus, PutMailboxBody } from "@/lib/mailbox/mailbox-settings";
 import { PutRelayBody } from "@/lib/relay/relay-settings";
 import { moveSenderSends } from "@/lib/senders/reassign";
 
@@ -75,17 +75,7 @@ export const SenderSchema = z
     from_email: z.string(),
     from_name: z.string().nullable(),
     relay: z.object({ host: z.string(), port: z.number().int(), secure: z.boolean(), username: z.string().nullable(), has_password: z.boolean() }),
-    mailbox: z
-      .object({
-        host: z.string(),
-        port: z.number().int(),
-        secure: z.boolean(),
-        username: z.string(),
-        has_password: z.boolean(),
-        folders: z.array(z.string()),
-        status: MailboxStatusSchema,
-      })
-      .nullable(),
+    mailbox: z.object(MAILBOX_FIELDS).nullable(),
     daily_cap: z.number().int().nullable(),
     ramp: z.object({ start: z.number().int(), step_per_day: z.number().int() }).nullable(),
     enabled: z.boolean(),

@@ -217,7 +217,7 @@ export const V1_CASES: Record<string, V1Case> = {
   },
   createExperiment: {
     role: "reviewer",
-    body: (r) => twoVersionExperiment(r.campaignId, "positive_reply_rate"),
+    body: (r) => twoVersionExperiment(r.campaignId, { metric: "positive_reply_rate" }),
     probes: (r) => [
       {
         label: "the target's campaign",

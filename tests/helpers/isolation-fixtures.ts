@@ -3,6 +3,7 @@ import { startWebSession } from "@/lib/auth/web-sessions";
 import { db } from "@/lib/db";
 import { newId } from "@/lib/ids";
 import { call, type TestWorkspace } from "./api-fixtures";
+import { twoVersionExperiment } from "./experiment-body";
 
 // One real resource of every kind in a workspace, made through the API where the API can make it
 // (drafts come from the pipeline, which these tests do not run: they are written as the
@@ -90,16 +91,7 @@ export async function seedResources(ws: TestWorkspace): Promise<Resources> {
   const packSlug = pack.slug as string;
   const promptPin = `${promptName}:${promptVersion}`;
   const campaign = await post("/v1/campaigns", { name: `Campaign of ${slug}`, pack: packSlug, pins: { qualify: promptPin } });
-  const experiment = await post("/v1/experiments", {
-    campaign_id: campaign.id,
-    step: 1,
-    variants: [
-      { version: "draft_email:v1.3.0", weight: 1 },
-      { version: "draft_email:v1.4.0", weight: 1 },
-    ],
-    metric: "reply_rate",
-    min_per_variant: 10,
-  });
+  const experiment = await post("/v1/experiments", twoVersionExperiment(campaign.id as string, { versions: ["v1.3.0", "v1.4.0"], minPerVariant: 10 }));
 
   const providerSlug = `llm-${suffix}`;
   const spareProviderSlug = `spare-${suffix}`;
