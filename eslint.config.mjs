@@ -38,6 +38,7 @@ export const STATUS_VALUES = [
   "finished",
   "bounced",
   "unsubscribed",
+  "company_replied",
 ];
 const S = STATUS_VALUES.join("|");
 const V = `/^(${S})$/`;

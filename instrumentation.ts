@@ -6,5 +6,7 @@ export async function register() {
     exitOnInvalidConfig();
     const { stampPeerAddress } = await import("@/lib/net/peer-address");
     stampPeerAddress(); // X-Forwarded-For always ends with the socket's address (lib/net/peer-address.ts)
+    const { wireSendHooks } = await import("@/lib/wiring/send-hooks");
+    wireSendHooks(); // the features' hooks on the send path (lib/sending/hooks.ts): retry and resolve send from here
   }
 }

@@ -8,13 +8,21 @@ export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
   test: {
     projects: [
-      { extends: true, test: { name: "unit", include: ["lib/**/*.test.ts", "workers/**/*.test.ts", "components/**/*.test.ts"], environment: "node" } },
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["lib/**/*.test.ts", "workers/**/*.test.ts", "components/**/*.test.ts", "scripts/layers/*.test.ts"],
+          environment: "node",
+        },
+      },
       {
         extends: true,
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
+          setupFiles: ["tests/setup-send-hooks.ts"],
           pool: "forks",
           poolOptions: { forks: { singleFork: true } }, // one file at a time: they share the test database
           testTimeout: 60_000,
@@ -28,6 +36,7 @@ export default defineConfig({
           include: ["tests/api/**/*.test.ts"],
           environment: "node",
           globalSetup: ["tests/api/global-setup.ts"],
+          setupFiles: ["tests/setup-send-hooks.ts"],
           pool: "forks",
           poolOptions: { forks: { singleFork: true } },
           testTimeout: 60_000,

@@ -13,7 +13,9 @@ test("the API reference lists every operation with rendered descriptions and a c
   await page.getByLabel("Email").fill("viewer@example.com");
   await page.getByLabel("Password").fill("demo-viewer-pass");
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("heading", { name: "API reference" })).toBeVisible();
+  // Sign-in hashes the password (argon2id) and the reference renders every operation: on a loaded
+  // machine, the first page of the run takes longer than the default wait.
+  await expect(page.getByRole("heading", { name: "API reference" })).toBeVisible({ timeout: 45_000 });
 
   const document = await (await request.get("/v1/openapi.json")).json();
   for (const [path, operations] of Object.entries(document.paths as Record<string, Record<string, { summary: string; operationId: string }>>)) {

@@ -62,7 +62,7 @@ test("an admin builds, reorders and saves a campaign's steps in the browser", as
   await row(editor, 2).getByLabel("Unit of step 2’s wait").selectOption("seconds");
   await expect(row(editor, 2).getByTestId("wait-words")).toHaveText("Sent 5 seconds after step 1 (PT5S)");
   await expect(row(editor, 2).getByLabel("Prompt of step 2").locator("option:checked")).toHaveText("follow_up (workspace default)");
-  await expect(row(editor, 2)).toContainText("Today that is follow_up v1.0.0");
+  await expect(row(editor, 2)).toContainText("Today that is follow_up v1.1.0");
   await expect(page.getByTestId("steps-unsaved")).toHaveText("Unsaved changes");
 
   // Step 3: 2 minutes on the fork; the picker says it is not approved, and its diff can be read here.

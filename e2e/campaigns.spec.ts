@@ -157,9 +157,9 @@ test("a campaign with follow-up steps lists each step, and a step's fork links t
   await expect(steps).toHaveCount(3);
   await expect(steps.nth(0)).toContainText("Step 1");
   await expect(steps.nth(0)).toContainText("The first email");
-  await expect(steps.nth(0)).toContainText("draft_email v1.4.0");
+  await expect(steps.nth(0)).toContainText("draft_email v1.5.0");
   await expect(steps.nth(1)).toContainText("A follow-up 3 days after step 1 is sent");
-  await expect(steps.nth(1)).toContainText("follow_up v1.0.0");
+  await expect(steps.nth(1)).toContainText("follow_up v1.1.0");
   await expect(steps.nth(2)).toContainText("A follow-up 1 day and 12 hours after step 2 is sent");
   await expect(steps.nth(2)).toContainText(`follow_up@demo v1.0.0-${suffix}`);
   await expect(reviewer.getByTestId("approval-state")).toContainText("Runs that use it are refused until a reviewer approves it");

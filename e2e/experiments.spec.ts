@@ -154,7 +154,7 @@ test("a reviewer creates an experiment, reads its results and concludes it; an a
   try {
     await signIn(admin, DEMO.admin, `/campaigns/${campaign.id}/experiments/${experimentId}`);
     const offer = admin.getByRole("button", { name: "Make draft_email v1.3.0 the workspace default…" });
-    await expect(admin.getByRole("region", { name: "Conclusion" })).toContainText("The workspace default for draft_email is draft_email v1.4.0");
+    await expect(admin.getByRole("region", { name: "Conclusion" })).toContainText("The workspace default for draft_email is draft_email v1.5.0");
     await offer.focus();
     await admin.keyboard.press("Enter");
     const confirm = admin.getByRole("dialog", { name: "Make draft_email v1.3.0 the workspace default?" });

@@ -19,7 +19,7 @@ test("an admin views a built-in pack, forks it into the workspace and pins a for
   await expect(page.getByRole("heading", { name: "saas-outbound", level: 1 })).toBeVisible();
   const pins = page.getByRole("region", { name: "Prompts per stage" });
   await expect(pins).toContainText("Built-in packs are read-only");
-  await expect(pins.getByRole("link", { name: "draft_email v1.4.0" })).toBeVisible();
+  await expect(pins.getByRole("link", { name: "draft_email v1.5.0" })).toBeVisible();
   await expect(page.getByRole("region", { name: "Ideal customer profile" })).toContainText("A lead qualifies at a score of");
   await screenshots(page, "pack-built-in");
 
@@ -32,10 +32,10 @@ test("an admin views a built-in pack, forks it into the workspace and pins a for
   await expect(page.getByRole("status").filter({ hasText: "Pack forked into demo" })).toBeVisible();
 
   const form = page.getByRole("form", { name: "Prompt pins" });
-  await expect(form.getByLabel("draft_email")).toHaveValue("draft_email:v1.4.0");
+  await expect(form.getByLabel("draft_email")).toHaveValue("draft_email:v1.5.0");
   await form.getByLabel("draft_email").selectOption(`draft_email@demo:v1.2.0-${suffix}`);
   await expect(form.getByTestId("pin-approval")).toContainText("Not approved");
-  await expect(form.getByLabel("draft_email").locator("option", { hasText: "draft_email v1.4.0" })).toHaveText("draft_email v1.4.0 · production");
+  await expect(form.getByLabel("draft_email").locator("option", { hasText: "draft_email v1.5.0" })).toHaveText("draft_email v1.5.0 · production");
   await form.getByRole("button", { name: "Save pins" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Pins saved." })).toBeVisible();
   await screenshots(page, "pack-workspace");

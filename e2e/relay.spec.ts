@@ -23,6 +23,8 @@ test("an admin saves the relay, the password stays hidden, and the connection ch
     await page.getByLabel("Username").fill("sam");
     await page.getByLabel("Password", { exact: true }).fill("wrong-secret");
     await page.getByLabel("From name").fill("Sam Seller");
+    // The optional DKIM selector the domain's DKIM check looks up (contract §13).
+    await page.getByLabel("DKIM selector").fill("s2026");
     await page.getByRole("button", { name: "Save relay" }).click();
     await expect(page.getByRole("status").filter({ hasText: `Relay saved. Approved drafts go out through 127.0.0.1:${smtp.port}.` })).toBeVisible();
     await page.getByRole("button", { name: "Check connection" }).click();
@@ -38,6 +40,7 @@ test("an admin saves the relay, the password stays hidden, and the connection ch
     await page.reload();
     await expect(page.getByLabel("Host", { exact: true })).toHaveValue("127.0.0.1");
     await expect(page.getByLabel("From name")).toHaveValue("Sam Seller");
+    await expect(page.getByLabel("DKIM selector")).toHaveValue("s2026");
     await expect(page.getByLabel("Password", { exact: true })).toHaveValue("");
     await expect(page.getByLabel("Password", { exact: true })).toHaveAttribute("placeholder", "Saved: leave empty to keep it");
     expect(await page.content()).not.toContain("relay-secret");

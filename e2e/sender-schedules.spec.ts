@@ -3,9 +3,9 @@ import { DEMO, screenshots, signIn, withDb } from "./support";
 
 // Issue 27: an admin adds a sender with a daily cap, then on a campaign's page ticks it, sets a
 // sending window (a bad zone is refused first, naming the field) and reads the forecast: the
-// sender's cap today and what is scheduled.
+// sender's cap today and what is scheduled. A viewer's forecast names the sender by its address.
 
-test("an admin adds a sender, sets it and a window on a campaign, and sees the forecast", async ({ page }) => {
+test("an admin adds a sender, sets it and a window on a campaign, and sees the forecast", async ({ page, browser }) => {
   await signIn(page, DEMO.admin, "/settings/senders");
   const tag = Date.now().toString(36);
   const email = `rota-${tag}@example.com`;
@@ -66,4 +66,20 @@ test("an admin adds a sender, sets it and a window on a campaign, and sees the f
   await card.screenshot({ path: "/tmp/sendsched-campaign-sending-1280.png" });
   await page.setViewportSize({ width: 390, height: 844 });
   await card.screenshot({ path: "/tmp/sendsched-campaign-sending-390.png" });
+
+  // A viewer reads the same forecast: the sender named by its address, never its id (issue 33);
+  // at 390 px the address is cut with an ellipsis, whole in its title, not broken mid-word.
+  const viewer = await browser.newPage();
+  try {
+    await signIn(viewer, DEMO.viewer, `/campaigns/${campaignId}`);
+    const seen = viewer.getByRole("region", { name: "Sending" }).getByTestId("campaign-forecast");
+    await expect(seen.getByTestId("forecast-sender")).toHaveText(email);
+    await expect(seen).not.toContainText(senderId);
+    await expect(seen.getByTestId("forecast-sender")).toHaveAttribute("title", email);
+    await viewer.setViewportSize({ width: 390, height: 844 });
+    await expect(seen.getByTestId("forecast-sender")).toHaveCSS("text-overflow", "ellipsis");
+    await screenshots(viewer, "campaign-forecast-viewer");
+  } finally {
+    await viewer.close();
+  }
 });

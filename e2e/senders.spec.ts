@@ -2,8 +2,9 @@ import { expect, test, type Locator, type Page } from "@playwright/test";
 import { startDovecot, type Dovecot } from "../tests/helpers/dovecot";
 import { DEMO, screenshots, signIn, withDb } from "./support";
 
-// Settings → Senders (issue 27, first slice): an admin adds a sender with the keyboard alone, sees
-// it listed with its cap and ramp, changes its cap (the saved password is kept, never shown) and
+// Settings → Senders (issue 27, first slice; issue 33): an admin adds a sender with the keyboard alone
+// (with the title and signature its drafts are signed with), sees it listed with its cap, ramp, DNS
+// checks and health, changes its cap and its signature (the saved password is kept, never shown) and
 // deletes it after confirming. A viewer cannot open the page, and the server refuses its changes.
 // Each sender's mailbox shows what the intake worker sees of it (a real IMAP server, dovecot).
 
@@ -30,7 +31,11 @@ test("an admin adds a sender by keyboard, sees it listed, changes its cap and de
   const add = page.getByRole("form", { name: "Add a sender" });
   await add.getByLabel("From address").focus();
   await typeThenTab(page, email, add.getByLabel("From name"));
-  await typeThenTab(page, "Alex Seller", add.getByLabel("SMTP host"));
+  await typeThenTab(page, "Alex Seller", add.getByLabel("Title"));
+  await typeThenTab(page, "Head of Sales", add.getByLabel("DKIM selector"));
+  await typeThenTab(page, "s1", add.getByLabel("Signature"));
+  // Enter in the signature makes a new line, it does not submit.
+  await typeThenTab(page, "Acme Ledger\nacme.example", add.getByLabel("SMTP host"));
   await typeThenTab(page, "smtp.example.com", add.getByLabel("SMTP port"));
   await page.keyboard.press("Tab"); // the TLS checkbox, left off
   await page.keyboard.press("Tab");
@@ -57,6 +62,28 @@ test("an admin adds a sender by keyboard, sees it listed, changes its cap and de
   await expect(card).toContainText("40 a day");
   await expect(card).toContainText("From 10, +5 a day");
   await expect(card).toContainText("Enabled");
+  // Who signs its drafts (contract §13): name, title and the signature's lines.
+  const signs = card.getByTestId("sender-signs-as");
+  await expect(signs).toContainText("Alex Seller, Head of Sales");
+  await expect(signs).toContainText("Acme Ledger\nacme.example", { useInnerText: true });
+  expect(
+    await withDb(async (db) => (await db.query(`SELECT title, signature FROM senders WHERE id = $1`, [id])).rows[0] as { title: string; signature: string }),
+  ).toEqual({ title: "Head of Sales", signature: "Acme Ledger\nacme.example" });
+  // Its health: active, no sends yet.
+  await expect(card.getByTestId("sender-health")).toContainText("Active");
+  // Its domain's DNS checks ran when it was added (contract §13): each check, and how to fix one that fails.
+  const dns = card.getByTestId("dns-checks");
+  await expect(dns).toContainText("DNS of example.com");
+  for (const name of ["MX", "SPF", "DMARC", "DKIM"]) await expect(dns.getByText(name, { exact: true })).toBeVisible();
+  expect(await withDb(async (db) => (await db.query(`SELECT dns->'dkim'->>'status' AS s FROM senders WHERE id = $1`, [id])).rows[0].s)).toMatch(
+    /^(pass|fail|unknown)$/,
+  );
+  const checkedBefore = await withDb(async (db) => (await db.query(`SELECT dns->>'checked_at' AS at FROM senders WHERE id = $1`, [id])).rows[0].at as string);
+  await dns.getByRole("button", { name: `Check DNS of ${email}` }).click();
+  await expect
+    .poll(async () => withDb(async (db) => (await db.query(`SELECT dns->>'checked_at' AS at FROM senders WHERE id = $1`, [id])).rows[0].at as string))
+    .not.toBe(checkedBefore);
+  await expect(dns.getByRole("button", { name: `Check DNS of ${email}` })).toHaveText("Check DNS");
   expect(await page.content()).not.toContain("smtp-secret-4Kq9");
   const sealed = await withDb(
     async (db) => (await db.query(`SELECT "relayPasswordEncrypted" FROM senders WHERE id = $1`, [id])).rows[0].relayPasswordEncrypted as string,
@@ -75,6 +102,23 @@ test("an admin adds a sender by keyboard, sees it listed, changes its cap and de
   await page.keyboard.press("Enter");
   await expect(page.getByRole("status").filter({ hasText: `Sender ${email} saved.` })).toBeVisible();
   await expect(card).toContainText("60 a day");
+
+  // Change the signature with the keyboard: the form opens filled with the saved one.
+  await card.getByRole("button", { name: `Change ${email}` }).focus();
+  await page.keyboard.press("Enter");
+  await expect(edit.getByLabel("Signature")).toHaveValue("Acme Ledger\nacme.example");
+  await expect(edit.getByLabel("Title")).toHaveValue("Head of Sales");
+  await edit.getByLabel("Signature").focus();
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.type("Alex at Acme Ledger\nBook a call: acme.example/alex");
+  await screenshots(page, "sender-signature-edit");
+  await edit.getByRole("button", { name: "Save changes" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("status").filter({ hasText: `Sender ${email} saved.` })).toBeVisible();
+  await expect(signs).toContainText("Alex at Acme Ledger\nBook a call: acme.example/alex", { useInnerText: true });
+  expect(await withDb(async (db) => (await db.query(`SELECT signature FROM senders WHERE id = $1`, [id])).rows[0].signature)).toBe(
+    "Alex at Acme Ledger\nBook a call: acme.example/alex",
+  );
   expect(await withDb(async (db) => (await db.query(`SELECT "relayPasswordEncrypted" FROM senders WHERE id = $1`, [id])).rows[0].relayPasswordEncrypted)).toBe(
     sealed,
   );

@@ -61,7 +61,11 @@ test("a reviewer reads a follow-up's thread, approves it by keyboard, sees a can
     // A sender of its own on the sink: other specs leave enabled senders in the demo workspace, and a
     // campaign without sender_ids spreads its leads over every enabled one.
     const relay = { host: "127.0.0.1", port: smtp.port, secure: false };
-    const sender = await createSender(workspaceId, CreateSenderBody.parse({ from_email: "sam@demo.example", from_name: "Sam Sender", relay }), system);
+    const sender = await createSender(
+      workspaceId,
+      CreateSenderBody.parse({ from_email: "sam@demo.example", from_name: "Sam Sender", title: "Account Executive", signature: "Sam · Demo Co", relay }),
+      system,
+    );
     senderId = sender.id;
     const campaign = await createCampaign(
       workspaceId,
@@ -114,12 +118,18 @@ test("a reviewer reads a follow-up's thread, approves it by keyboard, sees a can
     await signIn(page, DEMO.reviewer, `/review?run=${run.id}`);
     for (const bad of ["step=1.5", "campaign_id=cmp_x"]) expect((await page.request.get(`/api/web/review?${bad}`)).status(), bad).toBe(400);
     const list = page.getByRole("list", { name: "Drafts awaiting review" });
-    await expect(list.getByRole("listitem")).toHaveCount(2); // Grace's and Linus's follow-ups; Ada's was canceled
+    // Grace's and Linus's follow-ups, and the answer to Ada's interested reply (contract §13); her
+    // follow-up was canceled.
+    await expect(list.getByRole("listitem")).toHaveCount(3);
+    const adaAnswer = list.getByRole("listitem").filter({ hasText: "Ada" });
+    await expect(adaAnswer.getByTestId("queue-step")).toHaveText("Answer to a reply");
     await page.getByLabel("Step").selectOption("2");
     await page.getByRole("button", { name: "Apply" }).click();
     await expect(page.getByTestId("queue-count")).toHaveText("2 waiting");
     const graceRow = list.getByRole("listitem").filter({ hasText: "Grace" });
     await expect(graceRow.getByTestId("queue-step")).toHaveText("Step 2 of 3 · follow-up · sent 2 seconds after step 1");
+    // Who it goes out From, on each card (contract §13), and it is signed by that sender.
+    await expect(graceRow.getByTestId("queue-from")).toHaveText("From Sam Sender <sam@demo.example>");
     await shots(page, "queue-step-2");
 
     // Enter on Grace's row opens her follow-up: the step, its wait, and the thread so far above it.
@@ -127,6 +137,8 @@ test("a reviewer reads a follow-up's thread, approves it by keyboard, sees a can
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(new RegExp(`/review/drafts/${follow.Grace.id}$`));
     await expect(page.getByTestId("draft-step")).toHaveText("Step 2 of 3 · follow-up · sent 2 seconds after step 1");
+    await expect(page.getByTestId("draft-from")).toHaveText("From Sam Sender <sam@demo.example>");
+    await expect(page.getByLabel("Body")).toHaveValue(/Sam Sender\nAccount Executive/);
     const thread = page.getByRole("region", { name: "The thread so far" });
     const step1 = thread.getByTestId("thread-step-1");
     await expect(step1).toContainText("Step 1 of 3 · first email");
@@ -175,6 +187,9 @@ test("a reviewer reads a follow-up's thread, approves it by keyboard, sees a can
     await expect(page.getByTestId("step-2-sent")).toHaveText("1");
     await expect(page.getByTestId("step-2-canceled")).toHaveText("1");
     await expect(page.getByTestId("step-2-awaiting_review")).toHaveText("1");
+    // The review at a glance (contract §13): three first emails approved unread over the API, and
+    // Grace's follow-up approved after its page was open, which alone has a review time.
+    await expect(page.getByTestId("run-review")).toHaveText(/^4 drafts decided · median \d+ (s|min( \d+ s)?) from a reviewer's first read to the decision\.$/);
     await expect(leadRow("Ada").getByRole("button", { name: /Stop sequence/ })).toHaveCount(0); // already ended
 
     const stop = page.getByRole("button", { name: /^Stop sequence for Linus/ });

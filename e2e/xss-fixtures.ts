@@ -124,7 +124,9 @@ export async function seedHostileWorkspace(api: APIRequestContext, web: APIReque
   const approved = draftFor("a");
   const rejected = draftFor("b");
   const waiting = draftFor("c");
-  await ok(api.post(`/v1/drafts/${approved}/approve`, { headers: reviewer, data: edited }), 200);
+  // The edited body keeps a template-shaped payload on purpose: the unresolved_variable check
+  // blocks it, so the approval carries an override reason (itself hostile; audited and shown).
+  await ok(api.post(`/v1/drafts/${approved}/approve`, { headers: reviewer, data: { ...edited, override_reason: `Kept on purpose ${X.imgBare}` } }), 200);
   await ok(api.post(`/v1/drafts/${rejected}/reject`, { headers: reviewer, data: { reason: rejectReason } }), 200);
 
   // A prompt fork with hostile texts, a pack fork with a hostile name, a campaign pinning the fork.

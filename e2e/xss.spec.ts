@@ -211,21 +211,21 @@ test("payloads typed into the fork form (its live preview, a refused label) stay
     dialogs.push(dialog.message());
     void dialog.dismiss();
   });
-  await page.getByRole("button", { name: "Fork v1.4.0…" }).click();
+  await page.getByRole("button", { name: "Fork v1.5.0…" }).click();
   const form = page.getByRole("form", { name: "Fork into demo" });
   const typed = `Typed ${X.img} ${X.svg} ${X.markdown}`;
   const system = form.getByLabel("System prompt");
   await system.fill(`${await system.inputValue()}\n${typed}`);
   await form.getByLabel("User template").fill(`${X.template} ${X.script}`);
-  await form.getByLabel("New label (as)").fill(`v1.4.0-${X.svg}`);
+  await form.getByLabel("New label (as)").fill(`v1.5.0-${X.svg}`);
   const preview = form.getByRole("region", { name: "Fork preview against its parent" });
   await expect(preview).toContainText(typed);
   await expect(preview).toContainText(X.script);
-  await expect(preview).toContainText(`v1.4.0-${X.svg}`);
+  await expect(preview).toContainText(`v1.5.0-${X.svg}`);
   await expectInert(page, dialogs, "fork preview");
   await form.getByRole("button", { name: "Create fork" }).click();
   await expect(form.getByLabel("New label (as)")).toHaveAttribute("aria-invalid", "true");
-  await expect(form.getByText('must be "v1.4.0-" followed by lower-case letters, digits, dots or hyphens')).toBeVisible();
+  await expect(form.getByText('must be "v1.5.0-" followed by lower-case letters, digits, dots or hyphens')).toBeVisible();
   await expectInert(page, dialogs, "fork refused");
 });
 

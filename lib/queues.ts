@@ -60,6 +60,15 @@ export const QUEUES = {
     // A provider that cannot answer now: the reply waits as long as it asked, it is never dropped.
     delayOnRetryLater: true,
   }),
+  answer: defineQueue({
+    // An answer draft for one reply track classified interested, meeting_request or question
+    // (lib/replies/answer-reply.ts); queued after the track commit. A job run twice writes one draft.
+    payload: z.object({ v: z.literal(1), replyId: z.string() }),
+    jobOptions: retried(5, 2_000, 5000),
+    concurrency: 2,
+    jobId: (payload, tag) => joinId("answer", payload.replyId, tag),
+    work: (payload) => [payload.replyId],
+  }),
   deliver: defineQueue({
     // Retries between attempts are the delivery's own schedule (delayed jobs); BullMQ's attempts
     // here only cover a crash of the processor itself.
@@ -97,6 +106,16 @@ export const QUEUES = {
     concurrency: 2,
     jobId: (payload, tag) => joinId("reconcile", payload.workspaceId, tag),
     work: (payload) => [payload.workspaceId],
+  }),
+  "spam-score": defineQueue({
+    // Drafts written or edited a moment ago, scored by SpamAssassin off the drafting path
+    // (lib/spam/score-draft.ts); the tag is the occasion (a write, an edit, the sweep's minute).
+    payload: z.object({ v: z.literal(1), draftIds: z.array(z.string()).min(1).max(100) }),
+    jobOptions: retried(3, 5_000, 1000),
+    // spamd runs up to 4 children (scripts/lib/spamd.mjs): two jobs at once keep two of them busy.
+    concurrency: 2,
+    jobId: (payload, tag) => joinId("spam", payload.draftIds[0], tag),
+    work: (payload) => payload.draftIds,
   }),
   housekeeping: defineQueue({
     // The worker's repeating system jobs: named, timed, scheduled and run in lib/housekeeping/.

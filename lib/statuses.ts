@@ -12,12 +12,14 @@ export const DRAFT_STATUSES = ["awaiting_review", "approved", "rejected", "sent"
 export const SEND_STATUSES = ["waiting_relay", "pending", "sending", "committing", "in_doubt", "sent", "failed"] as const;
 /** A run lead's sequence (lib/lifecycle/sequence.ts), and why one ended (contract §12). */
 export const SEQUENCE_STATUSES = ["active", "paused", "finished"] as const;
-export const SEQUENCE_END_REASONS = ["completed", "replied", "bounced", "unsubscribed", "rejected", "stopped"] as const;
+export const SEQUENCE_END_REASONS = ["completed", "replied", "bounced", "unsubscribed", "rejected", "stopped", "company_replied"] as const;
 export const DELIVERY_STATUSES = ["pending", "succeeded", "dead"] as const;
 export const CAMPAIGN_STATUSES = ["draft", "approved", "rejected"] as const;
 /** Evaluations and replays: work done by a worker queue. */
 export const JOB_ROW_STATUSES = ["queued", "running", "done", "failed"] as const;
 export const MAILBOX_STATES = ["connecting", "reading", "idle", "failed"] as const;
+/** A sender's health (contract §13; lib/senders/health.ts): computed, not a stored column. */
+export const SENDER_HEALTH_STATUSES = ["active", "paused"] as const;
 
 export type RunStatus = (typeof RUN_STATUSES)[number];
 export type RunLeadState = (typeof RUN_LEAD_STATES)[number];
@@ -48,6 +50,7 @@ export const DELIVERY_STATUS = named(DELIVERY_STATUSES);
 export const CAMPAIGN_STATUS = named(CAMPAIGN_STATUSES);
 export const JOB_ROW_STATUS = named(JOB_ROW_STATUSES);
 export const MAILBOX_STATE = named(MAILBOX_STATES);
+export const SENDER_HEALTH_STATUS = named(SENDER_HEALTH_STATUSES);
 
 /** The CHECK constraint of each status column: table, column, allowed values. */
 export const STATUS_COLUMNS = [

@@ -1,4 +1,4 @@
-// `npm start`: bring up PostgreSQL and Redis, migrate, seed, build when needed, then run the web
+// `npm start`: bring up PostgreSQL, Redis and SpamAssassin's spamd, migrate, seed, build when needed, then run the web
 // app and the worker together until Ctrl-C. `npm run dev` does the same with reloading.
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -7,6 +7,7 @@ import { buildIsCurrent, markBuilt, sourceFingerprint } from "./lib/build.mjs";
 import { ensureGeneratedSecrets, loadDotEnv } from "./lib/env.mjs";
 import { ROOT, bin, fail, run, sleep } from "./lib/proc.mjs";
 import { ensureDatabase, ensureServices } from "./lib/services.mjs";
+import { ensureSpamd } from "./lib/spamd.mjs";
 
 const dev = process.argv.includes("--dev");
 process.env.NODE_ENV = dev ? "development" : "production";
@@ -33,6 +34,8 @@ try {
 } catch (error) {
   fail(error.message);
 }
+// Optional: without it the app runs and drafts' spam scores say "unavailable" (one line says why).
+await ensureSpamd(process.env);
 
 console.log("• Applying migrations…");
 await run(bin("prisma"), ["migrate", "deploy"], { quiet: true }).catch((error) => fail(error.message));

@@ -1,13 +1,14 @@
-// `npm test`: every check, against the real services. Brings up PostgreSQL and Redis when needed,
+// `npm test`: every check, against the real services. Brings up PostgreSQL, Redis and spamd when needed,
 // recreates the test database, then: typecheck, lint, unit + integration (vitest), a production
 // build, API tests over HTTP against it (vitest), and browser tests (Playwright + Debian's Chromium). Ends with "tests: N passed, N failed".
 // `npm test -- --only unit,integration` runs a subset while developing; `--files webhook` narrows the
 // vitest steps to test files whose path contains that text (and Playwright's to matching specs).
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
-import { markBuilt, sourceFingerprint } from "./lib/build.mjs";
+import { buildIsCurrent, markBuilt, sourceFingerprint } from "./lib/build.mjs";
 import { ROOT, bin, fail, run } from "./lib/proc.mjs";
 import { ensureServices } from "./lib/services.mjs";
+import { ensureSpamd } from "./lib/spamd.mjs";
 import { prepareTestDatabase, testEnv } from "./lib/test-env.mjs";
 
 const ALL = ["typecheck", "lint", "unit", "integration", "api", "e2e"];
@@ -19,12 +20,15 @@ const unknown = only.filter((step) => !ALL.includes(step));
 if (unknown.length) fail(`Unknown step ${unknown.join(", ")}; steps are ${ALL.join(", ")}`);
 
 const env = testEnv();
+const suiteStart = Date.now();
 const runDir = path.join(ROOT, ".run");
 mkdirSync(runDir, { recursive: true });
 
 const results = [];
+const startedAt = new Map(); // step → when it began, so the summary (and CI's log) gives each step's time
+const elapsed = (step) => (startedAt.has(step) ? `${Math.round((Date.now() - startedAt.get(step)) / 1000)} s` : "");
 const record = (step, passed, failed, note = "", names = []) => {
-  results.push({ step, passed, failed, note, names });
+  results.push({ step, passed, failed, note, names, time: elapsed(step) });
   console.log(`\n── ${step}: ${failed === 0 ? "ok" : "FAILED"} (${passed} passed, ${failed} failed)${note ? ` ${note}` : ""}\n`);
 };
 
@@ -74,6 +78,7 @@ async function ensureChromium() {
 async function step(name, fn) {
   if (!only.includes(name)) return;
   console.log(`\n══ ${name}`);
+  startedAt.set(name, Date.now());
   try {
     await fn();
   } catch (error) {
@@ -87,6 +92,8 @@ try {
 } catch (error) {
   fail(error.message);
 }
+// SpamAssassin for the spam_score tests (lib/spam); they fail, saying why, when it could not start.
+if (only.some((name) => ["unit", "integration", "api", "e2e"].includes(name))) await ensureSpamd(env);
 
 await step("typecheck", async () => {
   await run(bin("tsc"), ["--noEmit", "-p", "tsconfig.json"], { env });
@@ -96,6 +103,7 @@ await step("typecheck", async () => {
 await step("lint", async () => {
   await run(bin("eslint"), [".", "--max-warnings", "0"], { env });
   await run(bin("prettier"), ["--check", "--log-level", "warn", "**/*.{ts,tsx,mjs}"], { env });
+  await run(process.execPath, ["scripts/layers/check-layers.mjs"], { env }); // the layers of lib/ (docs/architecture.md "Layers")
   record("lint", 1, 0);
 });
 
@@ -109,14 +117,26 @@ function recordContract(file) {
 }
 
 let built = false;
+let buildSeconds = null; // printed in the summary: the api (or e2e) step's time includes it
 // The build is the one `npm start` would make (no NEXT_PUBLIC_ values differ), so it is stamped as
 // current: `npm start` after `npm test` does not build again (tests/api/start-output.test.ts relies on it).
 async function buildOnce() {
   if (built) return;
+  // A build of these very sources is already there (a developer running one file again): use it.
+  if (buildIsCurrent()) {
+    console.log("\n── build: current (the sources have not changed since the last build)\n");
+    built = true;
+    return;
+  }
   const fingerprint = sourceFingerprint();
-  await run(bin("next"), ["build"], { env: { ...env, NODE_ENV: "production" } });
+  const buildStart = Date.now();
+  // tsc already checked the types in this run: the build does not check them a second time.
+  const typesChecked = results.some((result) => result.step === "typecheck" && result.failed === 0);
+  await run(bin("next"), ["build"], { env: { ...env, NODE_ENV: "production", ...(typesChecked ? { LEADPIPE_TYPES_CHECKED: "1" } : {}) } });
   markBuilt(fingerprint);
   built = true;
+  buildSeconds = Math.round((Date.now() - buildStart) / 1000);
+  console.log(`\n── build: ${buildSeconds} s\n`);
 }
 
 for (const project of ["unit", "integration", "api"]) {
@@ -169,8 +189,11 @@ const passed = results.reduce((sum, result) => sum + result.passed, 0);
 const failedCount = results.reduce((sum, result) => sum + result.failed, 0);
 console.log("\nSummary");
 for (const result of results) {
-  console.log(`  ${result.failed ? "✖" : "✔"} ${result.step.padEnd(12)} ${result.passed} passed, ${result.failed} failed ${result.note}`);
+  console.log(
+    `  ${result.failed ? "✖" : "✔"} ${result.step.padEnd(12)} ${result.time.padStart(7)}  ${result.passed} passed, ${result.failed} failed ${result.note}`,
+  );
   for (const name of result.names) console.log(`      ✖ ${name}`);
 }
-console.log(`\ntests: ${passed} passed, ${failedCount} failed`);
+if (buildSeconds !== null) console.log(`  (the production build took ${buildSeconds} s, within the first step that needed it)`);
+console.log(`\ntests: ${passed} passed, ${failedCount} failed (${Math.round((Date.now() - suiteStart) / 60_000)} min)`);
 process.exit(failedCount === 0 && results.length > 0 ? 0 : 1);

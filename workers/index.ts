@@ -9,6 +9,8 @@ loadEnv();
 const { exitOnInvalidConfig } = await import("@/lib/config/exit-on-invalid");
 exitOnInvalidConfig();
 const { config } = await import("@/lib/config");
+const { wireSendHooks } = await import("@/lib/wiring/send-hooks");
+wireSendHooks(); // the features' hooks on the send path (lib/sending/hooks.ts)
 
 const { Worker } = await import("bullmq");
 const { createRedis } = await import("@/lib/redis");

@@ -8,8 +8,10 @@ import { processReconcile } from "./processors/reconcile";
 import { processReplay } from "./processors/replay";
 import { processSend } from "./processors/send";
 import { processSequence } from "./processors/sequence";
+import { processSpamScore } from "./processors/spam-score";
 import { processStage } from "./processors/stage";
 import { processTrack } from "./processors/track";
+import { processAnswer } from "./processors/answer";
 
 // One processor per queue of lib/queues.ts (a queue without one does not type-check); its
 // concurrency is the registry's. workers/index.ts starts a BullMQ Worker for each, validating
@@ -20,9 +22,11 @@ export const PROCESSORS: { [Q in QueueName]: ProcessFn<Q> } = {
   send: processSend,
   sequence: processSequence,
   track: processTrack,
+  answer: processAnswer,
   deliver: processDeliver,
   evaluate: processEvaluate,
   replay: processReplay,
   reconcile: processReconcile,
+  "spam-score": processSpamScore,
   housekeeping: processHousekeeping,
 };

@@ -40,6 +40,8 @@ const WORDS: Record<string, string> = {
   "mailbox.updated": "saved the mailbox",
   "sender.created": "added the sender",
   "sender.updated": "changed the sender",
+  "sender.sends_moved": "moved the leads of the sender",
+  "draft.rewritten_for_sender": "wrote again for its new sender",
   "sender.deleted": "deleted the sender",
   "offer.updated": "changed the offer",
   "eval_set.created": "created the eval set",

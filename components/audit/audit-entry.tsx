@@ -30,17 +30,17 @@ function targetRef(entry: AuditEntryJson): NameRef {
 }
 
 function Value({ value }: { value: unknown }) {
-  if (value === null || value === undefined || value === "") return <span className="text-slate-400">none</span>;
+  if (value === null || value === undefined || value === "") return <span className="text-slate-500">none</span>;
   if (typeof value === "boolean") return <>{value ? "yes" : "no"}</>;
   if (typeof value === "string" || typeof value === "number") return <span className="whitespace-pre-wrap break-words">{String(value)}</span>;
   if (Array.isArray(value) && value.every((item) => typeof item !== "object" || item === null))
-    return <>{value.length ? value.map(String).join(", ") : <span className="text-slate-400">none</span>}</>;
+    return <>{value.length ? value.map(String).join(", ") : <span className="text-slate-500">none</span>}</>;
   const entries = Object.entries(value as Record<string, unknown>);
   if (!Array.isArray(value) && entries.length <= 8 && entries.every(([, inner]) => typeof inner !== "object" || inner === null)) {
     return entries.length ? (
       <>{entries.map(([key, inner]) => `${key}: ${inner === null ? "none" : String(inner)}`).join(" · ")}</>
     ) : (
-      <span className="text-slate-400">none</span>
+      <span className="text-slate-500">none</span>
     );
   }
   return <code className="break-all font-mono text-xs">{JSON.stringify(value)}</code>;
@@ -83,7 +83,7 @@ export function AuditEntry({ entry }: { entry: AuditEntryJson }) {
           <Time iso={entry.occurred_at} />
         </span>
       </div>
-      <p className="mt-0.5 font-mono text-[11px] text-slate-400">{entry.action}</p>
+      <p className="mt-0.5 font-mono text-[11px] text-slate-500">{entry.action}</p>
       <DataTable entry={entry} />
       {hasData ? (
         <details className="mt-1">

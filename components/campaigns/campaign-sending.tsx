@@ -12,6 +12,8 @@ import { Notice } from "@/components/ui/states";
 import { buttonStyles, cardStyles, fieldStyles } from "@/components/ui/styles";
 import { Time } from "@/components/ui/time";
 import type { Schedule } from "@/lib/senders/window";
+import { SENDER_HEALTH_STATUS } from "@/lib/statuses";
+import { SenderDnsWarning } from "@/components/senders/sender-dns-warning";
 
 // The campaign page's sending card (contract §12): which senders its leads are spread over, the
 // window its mails go in, and the forecast (GET /campaigns/{id}/forecast). Admins edit the first
@@ -50,12 +52,17 @@ function SendingForm({ campaign }: { campaign: CampaignJson }) {
   };
   const toggle = <T,>(list: T[], value: T) => (list.includes(value) ? list.filter((item) => item !== value) : [...list, value]);
   const error = save.error instanceof WebApiError ? save.error : null;
+  // A zone the server refused is said beside the field, not only in the notice below the form.
+  const zoneError = error?.fieldErrors.find((field) => field.path.startsWith("schedule.time_zone"))?.message ?? null;
 
   return (
     <form onSubmit={submit} className="mt-4 space-y-4" aria-label="Senders and sending window">
       <fieldset>
         <legend className={fieldStyles.label}>Senders</legend>
-        <p className={fieldStyles.hint}>Its leads are spread over the senders ticked here, least-loaded first; none ticked: every enabled sender.</p>
+        <p className={fieldStyles.hint}>
+          Its leads are spread over the senders ticked here in proportion to each one’s daily cap, each lead given its sender when its first draft is written;
+          none ticked: every enabled sender.
+        </p>
         <div className="mt-2 flex flex-wrap gap-x-5 gap-y-2">
           {senders.length === 0 ? <span className="text-sm text-slate-500">No senders yet: the default sender sends.</span> : null}
           {senders.map((sender) => (
@@ -65,6 +72,7 @@ function SendingForm({ campaign }: { campaign: CampaignJson }) {
               <span className="text-xs text-slate-500">
                 {sender.daily_cap === null ? "no cap" : `cap ${sender.daily_cap}`}
                 {sender.enabled ? "" : " · disabled"}
+                {sender.health.status === SENDER_HEALTH_STATUS.paused ? " · Paused" : ""}
               </span>
             </label>
           ))}
@@ -87,11 +95,17 @@ function SendingForm({ campaign }: { campaign: CampaignJson }) {
                 className={fieldStyles.input}
                 value={schedule.time_zone}
                 onChange={(event) => setSchedule({ ...schedule, time_zone: event.target.value })}
-                aria-describedby={`${id}-zone-hint`}
+                aria-describedby={`${id}-zone-hint${zoneError ? ` ${id}-zone-error` : ""}`}
+                aria-invalid={zoneError ? true : undefined}
               />
               <p id={`${id}-zone-hint`} className={fieldStyles.hint}>
                 “lead” for each lead’s own, or an IANA name such as Europe/Berlin
               </p>
+              {zoneError ? (
+                <p id={`${id}-zone-error`} role="alert" className="mt-1 text-xs font-medium text-rose-700" data-testid="zone-error">
+                  “{schedule.time_zone}” is not a time zone: {zoneError}. Nothing was saved.
+                </p>
+              ) : null}
             </div>
             <div>
               <label htmlFor={`${id}-start`} className={fieldStyles.label}>
@@ -146,7 +160,14 @@ function SendingForm({ campaign }: { campaign: CampaignJson }) {
   );
 }
 
-function ForecastTable({ id, names }: { id: string; names: Map<string, string> }) {
+/** A sender as the forecast names it (its own data: a viewer reads no sender list), "(Paused)" when paused. */
+function forecastSender(sender: { sender_id: string | null; from_email: string | null; from_name: string | null; status: string }) {
+  const who = sender.from_email ? (sender.from_name ? `${sender.from_name} <${sender.from_email}>` : sender.from_email) : null;
+  const name = sender.sender_id ? (who ?? sender.sender_id) : who ? `Default sender: ${who}` : "Default sender";
+  return `${name}${sender.status === SENDER_HEALTH_STATUS.paused ? " (Paused)" : ""}`;
+}
+
+function ForecastTable({ id }: { id: string }) {
   const forecast = useCampaignForecast(id);
   if (!forecast.isSuccess) return <QueryState query={forecast} loading="Loading the forecast…" failed="The forecast could not be loaded." />;
   return (
@@ -157,6 +178,7 @@ function ForecastTable({ id, names }: { id: string; names: Map<string, string> }
           <tr>
             <th className="py-1 pr-3 font-medium">Step</th>
             <th className="py-1 pr-3 font-medium">Still to go</th>
+            <th className="py-1 pr-3 font-medium">Held</th>
             <th className="py-1 pr-3 font-medium">First scheduled</th>
             <th className="py-1 font-medium">Last expected</th>
           </tr>
@@ -166,6 +188,9 @@ function ForecastTable({ id, names }: { id: string; names: Map<string, string> }
             <tr key={step.step}>
               <td className="py-1.5 pr-3">{step.step}</td>
               <td className="py-1.5 pr-3">{step.pending.toLocaleString()}</td>
+              <td className="py-1.5 pr-3" title="Follow-ups held while their lead is out of office: they go after the lead is back, outside these days">
+                {step.held.toLocaleString()}
+              </td>
               <td className="py-1.5 pr-3">
                 <Time iso={step.scheduled_first} />
               </td>
@@ -180,7 +205,7 @@ function ForecastTable({ id, names }: { id: string; names: Map<string, string> }
         <caption className="sr-only">Per sender today</caption>
         <thead className="text-xs text-slate-500">
           <tr>
-            <th className="py-1 pr-3 font-medium">Sender</th>
+            <th className="w-1/2 py-1 pr-3 font-medium">Sender</th>
             <th className="py-1 pr-3 font-medium">Cap today</th>
             <th className="py-1 font-medium">Scheduled today</th>
           </tr>
@@ -188,7 +213,11 @@ function ForecastTable({ id, names }: { id: string; names: Map<string, string> }
         <tbody className="divide-y divide-slate-100">
           {forecast.data.per_sender.map((sender) => (
             <tr key={sender.sender_id ?? "default"}>
-              <td className="break-all py-1.5 pr-3">{sender.sender_id ? (names.get(sender.sender_id) ?? sender.sender_id) : "Default sender"}</td>
+              <td className="max-w-0 py-1.5 pr-3 sm:max-w-none">
+                <span className="block truncate sm:whitespace-normal sm:break-words" title={forecastSender(sender)} data-testid="forecast-sender">
+                  {forecastSender(sender)}
+                </span>
+              </td>
               <td className="py-1.5 pr-3">{sender.cap_today === null ? "No cap" : sender.cap_today.toLocaleString()}</td>
               <td className="py-1.5">{sender.scheduled_today.toLocaleString()}</td>
             </tr>
@@ -197,11 +226,6 @@ function ForecastTable({ id, names }: { id: string; names: Map<string, string> }
       </table>
     </div>
   );
-}
-
-function SenderNames({ children }: { children: (names: Map<string, string>) => React.ReactNode }) {
-  const { rows } = useSenders();
-  return <>{children(new Map(rows.map((sender) => [sender.id, sender.from_email])))}</>;
 }
 
 export function CampaignSending({ campaign, canEdit }: { campaign: CampaignJson; canEdit: boolean }) {
@@ -213,13 +237,14 @@ export function CampaignSending({ campaign, canEdit }: { campaign: CampaignJson;
       <p className="mt-1 text-sm text-slate-700" data-testid="campaign-schedule">
         {describe(campaign.schedule)} Each sender stays within its daily cap, its sends spaced over the window.
       </p>
+      {canEdit ? (
+        <div className="mt-3">
+          <SenderDnsWarning senderIds={campaign.sender_ids} />
+        </div>
+      ) : null}
       {canEdit ? <SendingForm key={campaign.id} campaign={campaign} /> : null}
       <h3 className="mt-5 text-xs font-semibold uppercase tracking-wide text-slate-500">Forecast</h3>
-      {canEdit ? (
-        <SenderNames>{(names) => <ForecastTable id={campaign.id} names={names} />}</SenderNames>
-      ) : (
-        <ForecastTable id={campaign.id} names={new Map()} />
-      )}
+      <ForecastTable id={campaign.id} />
     </section>
   );
 }

@@ -28,7 +28,8 @@ export function CampaignSteps({ steps }: { steps: CampaignJson["steps"] }) {
         {steps.length === 1
           ? "One step: the first email."
           : `${steps.length} steps: the first email, then ${steps.length - 1} follow-up${steps.length === 2 ? "" : "s"} in the same thread.`}{" "}
-        Follow-ups are not drafted or sent yet; their prompts are approved with the campaign.
+        Each follow-up is drafted when its wait has passed after the previous step was sent, reviewed like a first email, and sent from the same sender in the
+        same thread; a reply ends the lead&apos;s sequence (an out-of-office pauses it). Their prompts are approved with the campaign.
       </p>
       <ol className="mt-3 divide-y divide-slate-100 text-sm" data-testid="campaign-steps">
         {steps.map((step) => (

@@ -22,6 +22,8 @@ export const queryKeys = {
     queue: (filters: Filters) => ["review", "queue", filters] as const,
     counts: (filters: Filters) => ["review", "counts", filters] as const,
     draft: (id: string) => ["review", "draft", id] as const,
+    check: (id: string, text: string) => ["review", "check", id, text] as const,
+    lowRisk: (runId: string) => ["review", "low-risk", runId] as const,
   },
   campaigns: {
     all: ["campaigns"] as const,
@@ -79,7 +81,12 @@ export const queryKeys = {
   senders: { all: ["senders"] as const, list: () => ["senders", "list"] as const },
   relay: { all: ["relay"] as const, detail: () => ["relay", "detail"] as const, readiness: () => ["relay", "readiness"] as const },
   mailbox: { all: ["mailbox"] as const, detail: () => ["mailbox", "detail"] as const, unmatched: () => ["mailbox", "unmatched"] as const },
-  inbox: { all: ["inbox"] as const, list: (filters: Filters) => ["inbox", "list", filters] as const, count: () => ["inbox", "count"] as const },
+  inbox: {
+    all: ["inbox"] as const,
+    list: (filters: Filters) => ["inbox", "list", filters] as const,
+    count: () => ["inbox", "count"] as const,
+    thread: (replyId: string) => ["inbox", "thread", replyId] as const,
+  },
   offer: { all: ["offer"] as const, detail: () => ["offer", "detail"] as const },
   sessions: { all: ["sessions"] as const, list: () => ["sessions", "list"] as const },
   suppressions: { all: ["suppressions"] as const, list: (search: string) => ["suppressions", "list", search] as const },

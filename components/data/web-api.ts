@@ -12,6 +12,8 @@ export class WebApiError extends Error {
     message: string,
     readonly code: string,
     readonly fieldErrors: FieldError[] = [],
+    /** The whole problem+json answer (its extension members, e.g. a 409 draft_blocked's `checks`). */
+    readonly problem: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = "WebApiError";
@@ -65,7 +67,7 @@ async function readAnswer<T>(response: Response): Promise<T> {
   if (!response.ok) {
     if (response.status === 401) throw new WebApiError(401, "Your session has ended. Sign in again.", "unauthenticated");
     const detail = typeof body?.detail === "string" ? body.detail : `The server answered ${response.status}.`;
-    throw new WebApiError(response.status, detail, String(body?.code ?? "error"), Array.isArray(body?.errors) ? body.errors : []);
+    throw new WebApiError(response.status, detail, String(body?.code ?? "error"), Array.isArray(body?.errors) ? body.errors : [], body ?? {});
   }
   return body as T;
 }

@@ -27,7 +27,8 @@ const STYLES: ReactDiffViewerStylesOverride = {
     minWidth: 0,
     [NARROW]: { "& col[width='50px']": { width: "36px" }, "& col[width='28px']": { width: "20px" } },
   },
-  gutter: { [NARROW]: { minWidth: "36px", width: "36px", padding: "0 4px" } },
+  // The library dims line numbers to half opacity (under 4.5:1, axe color-contrast): full opacity, in slate-600 below.
+  gutter: { pre: { opacity: 1 }, [NARROW]: { minWidth: "36px", width: "36px", padding: "0 4px" } },
   marker: { [NARROW]: { width: "20px", paddingLeft: "6px", paddingRight: "2px" } },
   // Lines wrap at spaces, never inside a word. The library's content style sets `line-break: anywhere`,
   // which lets the browser break between any two characters whatever word-break and overflow-wrap say:
@@ -40,7 +41,7 @@ const STYLES: ReactDiffViewerStylesOverride = {
     wordBreak: "normal",
     overflowWrap: "anywhere",
   },
-  lineNumber: { fontFamily: "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace" },
+  lineNumber: { fontFamily: "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace", color: "#475569" },
   // The library fixes the title at one line's height (2.4em, overflow hidden): a long title (a fork's
   // name, or "old → new" in the inline view at 390 px) wrapped under the first hunk. It grows instead.
   titleBlock: { fontSize: "12px", fontWeight: 600, padding: "6px 10px", overflowWrap: "anywhere", height: "auto", overflow: "visible" },

@@ -15,7 +15,7 @@ function FieldTable({ title, fields }: { title: string; fields: FieldDoc[] }) {
   return (
     <div className="mt-4">
       <h4 className="text-xs font-semibold uppercase tracking-wide text-slate-500">{title}</h4>
-      <div className="mt-1 overflow-x-auto">
+      <div className="mt-1 overflow-x-auto" tabIndex={0} role="region" aria-label={title}>
         <table className="w-full text-left text-sm">
           <tbody className="divide-y divide-slate-100">
             {fields.map((field) => (

@@ -64,7 +64,7 @@ X-Service-Delivery-Attempt: 1
         <h3 id="webhook-events" className="font-semibold text-slate-900">
           Events and their data
         </h3>
-        <div className="overflow-x-auto">
+        <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Events and their data">
           <table className="w-full text-left">
             <thead className="text-xs uppercase tracking-wide text-slate-500">
               <tr>

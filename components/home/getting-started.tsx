@@ -11,7 +11,7 @@ const STEPS: Step[] = [
   {
     key: "relay",
     title: "Connect your mail relay",
-    text: "Approved emails go out through your own SMTP server, from your address.",
+    text: "Approved emails go out through your own SMTP server, from your address: a relay, or one or more senders (Settings → Senders).",
     href: "/settings/relay",
     action: "Set up the relay",
     admin: true,

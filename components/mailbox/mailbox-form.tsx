@@ -106,7 +106,7 @@ function MailboxFields({ saved }: { saved: Mailbox | null }) {
               Last changed <Time iso={saved.updated_at} mode="relative" />
             </>
           ) : (
-            "No mailbox yet: replies arrive only over the API until one is saved."
+            "No mailbox for the default sender yet: replies to its mail arrive only over the API until one is saved. Each sender's own mailbox (Settings → Senders) is read on its own."
           )}
         </p>
       </div>

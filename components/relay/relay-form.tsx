@@ -32,10 +32,19 @@ function RelayFields({ saved }: { saved: Relay | null }) {
     removePassword: false,
     fromEmail: saved?.from_email ?? "",
     fromName: saved?.from_name ?? "",
+    dkimSelector: saved?.dkim_selector ?? "",
   });
   const set = <K extends keyof typeof form>(key: K, value: (typeof form)[K]) => setForm((current) => ({ ...current, [key]: value }));
   const id = useId();
-  const ids = { host: `${id}-host`, port: `${id}-port`, username: `${id}-user`, password: `${id}-pass`, fromEmail: `${id}-from`, fromName: `${id}-name` };
+  const ids = {
+    host: `${id}-host`,
+    port: `${id}-port`,
+    username: `${id}-user`,
+    password: `${id}-pass`,
+    fromEmail: `${id}-from`,
+    fromName: `${id}-name`,
+    dkimSelector: `${id}-dkim`,
+  };
 
   const save = useMutation({
     mutationFn: () =>
@@ -49,6 +58,7 @@ function RelayFields({ saved }: { saved: Relay | null }) {
           ...(form.removePassword ? { password: null } : form.password ? { password: form.password } : {}),
           from_email: form.fromEmail.trim(),
           from_name: form.fromName.trim() || null,
+          dkim_selector: form.dkimSelector.trim() || null,
         },
       }),
     onSuccess: (relay) => {
@@ -65,9 +75,13 @@ function RelayFields({ saved }: { saved: Relay | null }) {
     save.mutate();
   }
 
-  const field = (key: "host" | "port" | "username" | "fromEmail" | "fromName", path: string, label: string, props: InputProps, hint?: string) => (
-    <TextField id={ids[key]} label={label} value={form[key]} onChange={(value) => set(key, value)} error={fieldError(path)} hint={hint} {...props} />
-  );
+  const field = (
+    key: "host" | "port" | "username" | "fromEmail" | "fromName" | "dkimSelector",
+    path: string,
+    label: string,
+    props: InputProps,
+    hint?: string,
+  ) => <TextField id={ids[key]} label={label} value={form[key]} onChange={(value) => set(key, value)} error={fieldError(path)} hint={hint} {...props} />;
 
   return (
     <form onSubmit={submit} className={`${cardStyles} space-y-5 p-5`} aria-labelledby="relay-heading">
@@ -109,6 +123,13 @@ function RelayFields({ saved }: { saved: Relay | null }) {
         />
         {field("fromEmail", "from_email", "From address", { required: true, type: "email", maxLength: 320, placeholder: "sam@yourcompany.com" })}
         {field("fromName", "from_name", "From name", { maxLength: 200, placeholder: "Sam Seller" }, "Also signs the local engine’s drafts.")}
+        {field(
+          "dkimSelector",
+          "dkim_selector",
+          "DKIM selector",
+          { maxLength: 63, placeholder: "google", autoComplete: "off" },
+          "Optional: the selector your mail provider signs with; its key is looked up at <selector>._domainkey.<domain>. Empty: DKIM is not checked.",
+        )}
       </div>
       <div className="flex flex-wrap items-center gap-3">
         <button type="submit" className={buttonStyles.primary} disabled={save.isPending}>
@@ -132,7 +153,7 @@ function RelayFields({ saved }: { saved: Relay | null }) {
             Relay saved. Approved drafts go out through {save.data.host}:{save.data.port}.
           </Notice>
         ) : null}
-        {save.isError && !["host", "port", "username", "from_email", "from_name"].some((path) => fieldError(path)) ? (
+        {save.isError && !["host", "port", "username", "from_email", "from_name", "dkim_selector"].some((path) => fieldError(path)) ? (
           <Notice tone="error">{save.error.message}</Notice>
         ) : null}
         {check.data ? <Notice tone={check.data.ok ? "success" : "error"}>{check.data.message}</Notice> : null}

@@ -12,7 +12,9 @@ export function RelayWarning({ canConfigure = false }: { canConfigure?: boolean 
   if (!data || data.state === "ready") return null;
   return (
     <div role="status" data-testid="relay-warning" className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
-      <p className="font-semibold">{data.state === "missing" ? "No SMTP relay is configured" : "The SMTP relay is failing"}</p>
+      <p className="font-semibold">
+        {data.state === "missing" ? (data.senders > 0 ? "No default SMTP relay" : "No SMTP relay is configured") : "The SMTP relay is failing"}
+      </p>
       <p className="mt-0.5 break-words">
         {data.message}
         {data.waiting > 0 ? ` ${data.waiting} approved ${data.waiting === 1 ? "draft is" : "drafts are"} waiting to be sent.` : ""}

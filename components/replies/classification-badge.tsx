@@ -9,6 +9,7 @@ const TONES: Record<string, string> = {
   question: "bg-sky-50 text-sky-800 ring-sky-200",
   not_interested: "bg-slate-100 text-slate-700 ring-slate-200",
   out_of_office: "bg-amber-50 text-amber-800 ring-amber-200",
+  auto_reply: "bg-slate-50 text-slate-600 ring-slate-200",
   wrong_person: "bg-amber-50 text-amber-800 ring-amber-200",
   unsubscribe: "bg-rose-50 text-rose-800 ring-rose-200",
   bounce: "bg-rose-50 text-rose-800 ring-rose-200",

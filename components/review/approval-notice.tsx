@@ -51,8 +51,16 @@ export function approvalWords(
       return <>{approved} It waits for an SMTP relay, then goes out by itself.</>;
     case "failed":
       return <>{approved} Not sent: the relay refused it (see Sending below).</>;
-    case "none":
     case "pending":
+      // Its slot in the campaign's window or its sender's cap (lib/senders/schedule.ts): not handed over yet.
+      if (send?.scheduled_for && new Date(send.scheduled_for).getTime() > Date.now())
+        return (
+          <>
+            {approved} Scheduled for <Time iso={send.scheduled_for} />: it goes out by itself then.
+          </>
+        );
+      return <>{approved} Being handed to the relay…</>;
+    case "none":
     case "sending":
     case "committing":
       return <>{approved} Being handed to the relay…</>;

@@ -11,12 +11,22 @@ type Props = {
   error: Error | null;
   onApprove: (edits: { subject?: string; body?: string }) => void;
   onReject: () => void;
+  /** The text as the reviewer types it (the page checks it again). */
+  onChange?: (text: { subject: string; body: string }) => void;
 };
 
 /** The editable email. Approve sends the edits (if any) with the approval, which marks it edited. */
-export function DraftEditor({ subject: initialSubject, body: initialBody, pending, error, onApprove, onReject }: Props) {
-  const [subject, setSubject] = useState(initialSubject);
-  const [body, setBody] = useState(initialBody);
+export function DraftEditor({ subject: initialSubject, body: initialBody, pending, error, onApprove, onReject, onChange }: Props) {
+  const [subject, setSubjectState] = useState(initialSubject);
+  const [body, setBodyState] = useState(initialBody);
+  const setSubject = (value: string) => {
+    setSubjectState(value);
+    onChange?.({ subject: value, body });
+  };
+  const setBody = (value: string) => {
+    setBodyState(value);
+    onChange?.({ subject, body: value });
+  };
   const ids = { subject: useId(), body: useId(), hint: useId() };
   const edited = subject !== initialSubject || body !== initialBody;
   const fieldError = (path: string) => (error instanceof WebApiError ? error.forField(path) : undefined);
@@ -78,8 +88,9 @@ export function DraftEditor({ subject: initialSubject, body: initialBody, pendin
               type="button"
               className={buttonStyles.quiet}
               onClick={() => {
-                setSubject(initialSubject);
-                setBody(initialBody);
+                setSubjectState(initialSubject);
+                setBodyState(initialBody);
+                onChange?.({ subject: initialSubject, body: initialBody });
               }}
               disabled={pending}
             >

@@ -1,23 +1,26 @@
 "use client";
 
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
 import { queryKeys } from "@/components/data/query-keys";
-import { useDraft } from "@/components/data/queries/review";
-import { webApi } from "@/components/data/web-api";
+import { useDraft, useDraftCheck } from "@/components/data/queries/review";
+import { DraftChecks } from "@/components/review/draft-checks";
+import { HighlightedText } from "@/components/review/highlighted-text";
+import { numberChecks } from "@/components/review/draft-checks";
+import { DecisionDialogs, useDraftDecision } from "@/components/review/draft-decision";
 import { versionHref } from "@/components/prompts/prompt-text";
 import { useRelayReadiness } from "@/components/data/queries/settings";
 import { RelayWarning } from "@/components/relay/relay-warning";
 import { DraftEditor } from "@/components/review/draft-editor";
 import { DraftThread } from "@/components/review/draft-thread";
+import { FromLine } from "@/components/review/from-line";
 import { StepLine } from "@/components/review/step-line";
 import { canceledWords, stepWords, waitWords } from "@/components/review/step-words";
 import { SendState } from "@/components/review/send-state";
 import { AddToEvalSet } from "@/components/review/add-to-eval-set";
 import { approvalWords } from "@/components/review/approval-notice";
 import { LeadPanel } from "@/components/review/lead-panel";
-import { RejectDialog } from "@/components/review/reject-dialog";
 import type { DraftDetail } from "@/components/review/types";
 import { UndoList, useUndoableApprovals } from "@/components/review/undo-approvals";
 import { TraceList } from "@/components/runs/trace-list";
@@ -30,6 +33,7 @@ import { DRAFT_STATUS } from "@/lib/statuses";
 
 function Decision({ detail, canReview }: { detail: DraftDetail; canReview: boolean }) {
   const { draft, reviewer, send } = detail;
+  const checks = numberChecks(draft.checks, "draft");
   return (
     <div className="space-y-3 p-4">
       {draft.status === DRAFT_STATUS.awaiting_review || (draft.status === DRAFT_STATUS.canceled && !draft.reviewed_at) ? null : (
@@ -64,18 +68,28 @@ function Decision({ detail, canReview }: { detail: DraftDetail; canReview: boole
       )}
       <div>
         <p className="text-xs font-semibold uppercase tracking-wide text-slate-500">Subject</p>
-        <p className="mt-0.5 break-words font-medium text-slate-900" data-testid="draft-subject">
-          {draft.subject}
-        </p>
+        <HighlightedText
+          as="p"
+          text={draft.subject}
+          field="subject"
+          evidence={draft.evidence}
+          checks={checks}
+          idPrefix="subject"
+          className="mt-0.5 break-words font-medium text-slate-900"
+          testId="draft-subject"
+        />
       </div>
       <div>
         <p className="text-xs font-semibold uppercase tracking-wide text-slate-500">Body</p>
-        <pre
+        <HighlightedText
+          text={draft.body}
+          field="body"
+          evidence={draft.evidence}
+          checks={checks}
+          idPrefix="body"
           className="mt-1 whitespace-pre-wrap break-words rounded-md bg-slate-50 p-3 font-sans text-sm leading-relaxed text-slate-800"
-          data-testid="draft-body"
-        >
-          {draft.body}
-        </pre>
+          testId="draft-body"
+        />
       </div>
       {canReview && (draft.status === DRAFT_STATUS.rejected || draft.edited) ? (
         <AddToEvalSet draftId={draft.id} rejected={draft.status === DRAFT_STATUS.rejected} />
@@ -84,39 +98,34 @@ function Decision({ detail, canReview }: { detail: DraftDetail; canReview: boole
   );
 }
 
-export function DraftReview({ id, canReview }: { id: string; canReview: boolean }) {
+export function DraftReview({ id, canReview, undoWindowMs }: { id: string; canReview: boolean; undoWindowMs: number }) {
   const queryClient = useQueryClient();
-  const [rejecting, setRejecting] = useState(false);
   const [done, setDone] = useState<{ tone: "success" | "error"; text: string } | null>(null);
   const [approvedHere, setApprovedHere] = useState<{ edited: boolean; sends: boolean } | null>(null);
   const detail = useDraft(id);
+  // The reviewer's text while it differs from the draft's: checked again as they type (debounced).
+  const [edit, setEdit] = useState<{ subject: string; body: string } | null>(null);
+  const check = useDraftCheck(id, edit);
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: queryKeys.review.draft(id) });
     void queryClient.invalidateQueries({ queryKey: queryKeys.review.all });
   };
-  const settled = (text: string) => {
-    setDone({ tone: "success", text });
-    setRejecting(false);
-    refresh();
-  };
-  // A web approval waits UNDO_SECONDS before it is sent (lib/sending/send-window.ts): Undo until then.
-  const undoable = useUndoableApprovals(refresh);
+  // A web approval waits the undo window (undoWindowMs) before it is sent (lib/sending/send-window.ts): Undo until then.
+  const undoable = useUndoableApprovals(refresh, undoWindowMs);
   const relayReady = useRelayReadiness().data?.state !== "missing";
-  const approve = useMutation({
-    mutationFn: (edits: { subject?: string; body?: string }) => webApi(`/drafts/${id}/approve`, { method: "POST", body: edits }),
-    onSuccess: (_draft, edits) => {
+  const decision = useDraftDecision(id, {
+    onApproved: (edits) => {
       setDone(null);
-      setRejecting(false);
       refresh();
       // approveDraft sends only while the lead waits in its run (not after stop_after draft_email).
       const sends = detail.data?.run_lead.state === "awaiting_review";
       setApprovedHere({ edited: edits.subject !== undefined, sends });
       undoable.add([id], "this draft", sends);
     },
-  });
-  const reject = useMutation({
-    mutationFn: (reason: string) => webApi(`/drafts/${id}/reject`, { method: "POST", body: { reason } }),
-    onSuccess: () => settled("Rejected. The email will not be sent."),
+    onRejected: () => {
+      setDone({ tone: "success", text: "Rejected. The email will not be sent." });
+      refresh();
+    },
   });
 
   if (!detail.isSuccess) return <QueryState query={detail} frame={cardStyles} loading="Loading the draft…" failed="The draft could not be loaded." />;
@@ -190,6 +199,7 @@ export function DraftReview({ id, canReview }: { id: string; canReview: boolean 
               {canceledWords(detail.data.sequence?.ended_reason ?? null)}
             </p>
           ) : null}
+          <FromLine from={detail.data.from} className="px-4 pt-2 text-xs text-slate-600" />
           <p className="border-b border-slate-100 px-4 py-2 text-xs text-slate-600">
             To <span className="font-medium text-slate-800">{lead.email}</span> · drafted <Time iso={draft.created_at} mode="relative" />
             {draft.prompt ? (
@@ -210,13 +220,11 @@ export function DraftReview({ id, canReview }: { id: string; canReview: boolean 
             <DraftEditor
               subject={draft.subject}
               body={draft.body}
-              pending={approve.isPending || reject.isPending}
-              error={approve.error}
-              onApprove={(edits) => approve.mutate(edits)}
-              onReject={() => {
-                reject.reset();
-                setRejecting(true);
-              }}
+              pending={decision.pending}
+              error={decision.editorError}
+              onApprove={(edits) => decision.approve.mutate(edits)}
+              onChange={(text) => setEdit(text.subject === draft.subject && text.body === draft.body ? null : text)}
+              onReject={decision.startReject}
             />
           ) : (
             <>
@@ -233,6 +241,21 @@ export function DraftReview({ id, canReview }: { id: string; canReview: boolean 
         <aside className={`space-y-4 lg:col-start-2 lg:row-start-1 ${hasThread ? "lg:row-span-3" : "lg:row-span-2"}`} aria-label="The lead">
           <LeadPanel lead={lead} />
         </aside>
+        <section aria-labelledby="checks-heading" className={`${cardStyles} lg:col-start-1`}>
+          <h2 id="checks-heading" className="border-b border-slate-200 px-4 py-3 text-base font-semibold text-slate-900">
+            Checks and sources
+          </h2>
+          <DraftChecks
+            review={edit && check.data ? check.data : draft}
+            subject={edit && check.data ? check.data.subject : draft.subject}
+            body={edit && check.data ? check.data.body : draft.body}
+            showText={open && canReview}
+            checking={Boolean(edit) && (check.settling || check.isFetching)}
+            failed={check.isError ? check.error.message : null}
+            spam={draft.spam_score}
+            edited={Boolean(edit && check.data)}
+          />
+        </section>
         <section aria-labelledby="trace-heading" className={`${cardStyles} p-4 lg:col-start-1`}>
           <h2 id="trace-heading" className="mb-3 text-base font-semibold text-slate-900">
             Trace in this run
@@ -240,14 +263,7 @@ export function DraftReview({ id, canReview }: { id: string; canReview: boolean 
           <TraceList traces={traces} />
         </section>
       </div>
-      <RejectDialog
-        open={rejecting}
-        leadLabel={leadName}
-        pending={reject.isPending}
-        error={reject.isError ? reject.error.message : null}
-        onCancel={() => setRejecting(false)}
-        onReject={(reason) => reject.mutate(reason)}
-      />
+      <DecisionDialogs decision={decision} leadLabel={leadName} />
     </div>
   );
 }

@@ -7,16 +7,26 @@ import type { Campaign, QueueFilters as Filters } from "@/components/review/type
 
 type Props = { runs: { id: string; label: string }[]; campaigns: Campaign[]; applied: Filters; onApply: (filters: Filters) => void };
 
-const EMPTY: Filters = { runId: "", campaignId: "", step: "", q: "" };
+export const EMPTY_FILTERS: Filters = { runId: "", campaignId: "", step: "", q: "", risk: "", sort: "" };
+
+const RISK_OPTIONS = [
+  { value: "high", label: "High risk" },
+  { value: "medium", label: "Medium risk" },
+  { value: "low", label: "Low risk" },
+];
+const SORT_OPTIONS = [
+  { value: "", label: "Newest first" },
+  { value: "risk", label: "Riskiest first" },
+];
 
 /** A campaign has at most 8 steps (contract §12). */
 const STEP_OPTIONS = Array.from({ length: 8 }, (_, i) => ({ value: String(i + 1), label: i === 0 ? "Step 1 · first emails" : `Step ${i + 1} · follow-ups` }));
 
-/** Run, campaign, step (first emails or a follow-up step) and a search over the lead's name, email and company; applied on submit. */
+/** Run, campaign, step (first emails or a follow-up step), risk, the order and a search over the lead's name, email and company; applied on submit. */
 export function QueueFilters({ runs, campaigns, applied, onApply }: Props) {
   const [draft, setDraft] = useState<Filters>(applied);
   const ids = { q: useId() };
-  const active = Boolean(applied.runId || applied.campaignId || applied.step || applied.q);
+  const active = Boolean(applied.runId || applied.campaignId || applied.step || applied.q || applied.risk || applied.sort);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -28,7 +38,7 @@ export function QueueFilters({ runs, campaigns, applied, onApply }: Props) {
       role="search"
       aria-label="Filter the review queue"
       onSubmit={submit}
-      className="grid gap-3 border-b border-slate-200 px-4 py-4 sm:grid-cols-2 md:grid-cols-[minmax(0,1fr)_11rem_10rem_11rem_auto] md:items-end"
+      className="grid gap-3 border-b border-slate-200 px-4 py-4 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-4 md:items-end"
     >
       <div>
         <label htmlFor={ids.q} className={fieldStyles.label}>
@@ -69,7 +79,16 @@ export function QueueFilters({ runs, campaigns, applied, onApply }: Props) {
         onChange={(step) => setDraft({ ...draft, step })}
         options={STEP_OPTIONS}
       />
-      <div className="flex gap-2">
+      <FilterSelect
+        label="Risk"
+        all="All risks"
+        className="min-w-0"
+        value={draft.risk}
+        onChange={(risk) => setDraft({ ...draft, risk })}
+        options={RISK_OPTIONS}
+      />
+      <FilterSelect label="Order" className="min-w-0" value={draft.sort} onChange={(sort) => setDraft({ ...draft, sort })} options={SORT_OPTIONS} />
+      <div className="flex gap-2 md:items-end">
         <button type="submit" className={buttonStyles.secondary}>
           Apply
         </button>
@@ -78,8 +97,8 @@ export function QueueFilters({ runs, campaigns, applied, onApply }: Props) {
             type="button"
             className={buttonStyles.quiet}
             onClick={() => {
-              setDraft(EMPTY);
-              onApply(EMPTY);
+              setDraft(EMPTY_FILTERS);
+              onApply(EMPTY_FILTERS);
             }}
           >
             Clear

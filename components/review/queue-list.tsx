@@ -4,6 +4,9 @@ import Link from "next/link";
 import type { RefObject } from "react";
 import { Time } from "@/components/ui/time";
 import { buttonStyles } from "@/components/ui/styles";
+import { FromLine } from "@/components/review/from-line";
+import { RISK_WORDS } from "@/components/review/check-words";
+import { RiskBadges } from "@/components/review/risk-badges";
 import { StepLine } from "@/components/review/step-line";
 import { stepWords, waitWords } from "@/components/review/step-words";
 import type { ReviewQueueItem } from "@/components/review/types";
@@ -61,7 +64,7 @@ export function QueueList({
             }}
             tabIndex={isActive ? 0 : -1}
             aria-current={isActive ? "true" : undefined}
-            aria-label={`${leadLabel(row)}${row.lead.company ? `, ${row.lead.company}` : ""}: ${row.subject}`}
+            aria-label={`${leadLabel(row)}${row.lead.company ? `, ${row.lead.company}` : ""}, ${RISK_WORDS[row.risk].toLowerCase()}: ${row.subject}`}
             data-testid={`queue-${row.id}`}
             data-current={isActive ? "true" : undefined}
             onFocus={() => onActivate(row.id)}
@@ -91,16 +94,20 @@ export function QueueList({
                 </Link>
                 <span className="truncate text-sm text-slate-600">{[row.lead.title, row.lead.company].filter(Boolean).join(" · ")}</span>
               </div>
+              <div className="mt-1">
+                <RiskBadges risk={row.risk} checks={row.checks} spam={row.spam_score} />
+              </div>
               <StepLine step={step} wait={wait} className="mt-0.5 text-xs text-slate-600" testId="queue-step" />
+              <FromLine from={row.from} className="mt-0.5 text-xs text-slate-600" testId="queue-from" />
               <p className="mt-0.5 truncate text-sm font-medium text-slate-800">{row.subject}</p>
               <p className="line-clamp-2 text-sm text-slate-600">{row.body}</p>
-              <p className="mt-1 flex flex-wrap gap-x-3 text-xs text-slate-500">
+              <p className="mt-1 flex flex-wrap gap-x-3 text-xs text-slate-600">
                 <span>
                   Drafted <Time iso={row.created_at} mode="relative" />
                 </span>
                 <span>
                   Run{" "}
-                  <Link href={`/runs/${row.run_id}`} tabIndex={-1} className="hover:text-indigo-700 hover:underline">
+                  <Link href={`/runs/${row.run_id}`} tabIndex={isActive ? 0 : -1} className="underline hover:text-indigo-700">
                     {row.run_name}
                   </Link>
                 </span>

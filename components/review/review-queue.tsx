@@ -11,11 +11,13 @@ import { webApi } from "@/components/data/web-api";
 import { useRelayReadiness } from "@/components/data/queries/settings";
 import { RelayWarning } from "@/components/relay/relay-warning";
 import { acted, currentIndex, down, onto, START, up, type Cursor } from "@/components/review/queue-cursor";
-import { QueueFilters } from "@/components/review/queue-filters";
+import { EMPTY_FILTERS, QueueFilters } from "@/components/review/queue-filters";
 import { leadLabel, QueueList } from "@/components/review/queue-list";
+import { filtersInAddress, isShortcut, keepInAddress } from "@/components/review/queue-page";
+import { LowRiskApproval } from "@/components/review/low-risk-approval";
 import { RejectDialog } from "@/components/review/reject-dialog";
 import { ShortcutsHelp } from "@/components/review/shortcuts-help";
-import { UndoList, UNDO_SECONDS, useUndoableApprovals } from "@/components/review/undo-approvals";
+import { UndoList, useUndoableApprovals } from "@/components/review/undo-approvals";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import type { BulkApproveResult, QueueFilters as Filters, ReviewQueueItem } from "@/components/review/types";
 import { QueryState, ShowMore } from "@/components/ui/query-state";
@@ -25,18 +27,20 @@ import { buttonStyles, cardStyles } from "@/components/ui/styles";
 type Outcome = { tone: "success" | "error"; text: string };
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
-/** Keys typed into a field, or with a modifier, or while a dialog is open, are not shortcuts. */
-function isShortcut(event: KeyboardEvent): boolean {
-  if (event.altKey || event.ctrlKey || event.metaKey || event.defaultPrevented) return false;
-  const target = event.target as HTMLElement | null;
-  if (target?.closest("input, textarea, select, [contenteditable=true], dialog[open]")) return false;
-  return !document.querySelector("dialog[open]");
-}
-
-export function ReviewQueue({ canReview, initialRunId, initialStep = "" }: { canReview: boolean; initialRunId: string; initialStep?: string }) {
+export function ReviewQueue({
+  canReview,
+  initial,
+  undoWindowMs,
+}: {
+  canReview: boolean;
+  /** Filters from the address (`?run=`, `?step=`, `?risk=`, `?sort=`). */
+  initial: Partial<Filters>;
+  /** The server's undo window (lib/config/timing.ts). */
+  undoWindowMs: number;
+}) {
   const router = useRouter();
   const queryClient = useQueryClient();
-  const [filters, setFilters] = useState<Filters>({ runId: initialRunId, campaignId: "", step: initialStep, q: "" });
+  const [filters, setFilters] = useState<Filters>(() => ({ ...EMPTY_FILTERS, ...initial, ...filtersInAddress() }));
   const [picked, setSelected] = useState<Set<string>>(new Set());
   const [cursor, setCursor] = useState<Cursor>(START);
   const [gone, setGone] = useState<Set<string>>(new Set()); // approved or rejected here: hidden before the refetch drops them
@@ -45,6 +49,8 @@ export function ReviewQueue({ canReview, initialRunId, initialStep = "" }: { can
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [confirmBulk, setConfirmBulk] = useState(false);
   const rowRefs = useRef<(HTMLLIElement | null)[]>([]);
+  /** Set while the page itself puts the focus on a row (after a rejection): that focus does not move the cursor. */
+  const placingFocus = useRef(false);
   const listRef = useRef<HTMLUListElement>(null);
 
   const runs = useRunOptions();
@@ -58,10 +64,14 @@ export function ReviewQueue({ canReview, initialRunId, initialStep = "" }: { can
     void queryClient.invalidateQueries({ queryKey: queryKeys.review.all });
     void queryClient.invalidateQueries({ queryKey: queryKeys.runs.all });
   }, [queryClient]);
-  const undoable = useUndoableApprovals(refresh);
+  const undoable = useUndoableApprovals(refresh, undoWindowMs);
   const showRow = useCallback((index: number, focus: boolean) => {
     const element = rowRefs.current[index];
-    if (focus) element?.focus({ preventScroll: true });
+    if (focus) {
+      placingFocus.current = true;
+      element?.focus({ preventScroll: true });
+      placingFocus.current = false;
+    }
     element?.scrollIntoView({ block: "nearest" });
   }, []);
   // The draft approved or rejected leaves at once; the one after it becomes current (queue-cursor.ts).
@@ -109,12 +119,33 @@ export function ReviewQueue({ canReview, initialRunId, initialStep = "" }: { can
     mutationFn: ({ row, reason }: { row: ReviewQueueItem; reason: string }) => webApi(`/drafts/${row.id}/reject`, { method: "POST", body: { reason } }),
     onSuccess: (_draft, { row }) => {
       unselect([row.id]);
+      const rest = ids.filter((other) => other !== row.id);
+      const next = currentIndex(acted(cursor, ids, row.id), rest);
       leave(row.id);
       setRejecting(null);
       setOutcome({ tone: "success", text: `Rejected the draft for ${leadLabel(row)}.` });
+      // The dialog closed on a row that is gone: the focus goes to the row that took its place, not to the page.
+      focusRowAfterDialog(next >= 0 ? rest[next] : null);
       refresh();
     },
   });
+  // A closing dialog gives the focus back to its opener; when that is gone (the rejected row) or the
+  // dialog was remounted, the focus would fall to the page, so it is put on the row once the dialog
+  // has closed (after the commit: while the modal is open the rows are inert and take no focus).
+  const focusAfterDialog = useRef<string | null | undefined>(undefined);
+  const focusRowAfterDialog = useCallback((id: string | null) => {
+    focusAfterDialog.current = id;
+  }, []);
+  useEffect(() => {
+    if (rejecting !== null || focusAfterDialog.current === undefined) return;
+    const id = focusAfterDialog.current;
+    focusAfterDialog.current = undefined;
+    requestAnimationFrame(() => {
+      const index = id ? rowRefs.current.findIndex((element) => element?.dataset.testid === `queue-${id}`) : -1;
+      if (index >= 0) showRow(index, true);
+      else listRef.current?.focus({ preventScroll: true });
+    });
+  }, [rejecting, showRow]);
   const bulk = useMutation({
     mutationFn: (ids: string[]) => webApi<BulkApproveResult>("/review/approve", { method: "POST", body: { ids } }),
     onSuccess: (result) => {
@@ -209,7 +240,7 @@ export function ReviewQueue({ canReview, initialRunId, initialStep = "" }: { can
     return () => window.removeEventListener("keydown", onKey);
   }, [rows, ids, active, cursor, canReview, busyId, move, toggle, router, approveOne, rejectOne]);
 
-  const filtered = Boolean(filters.runId || filters.campaignId || filters.step || filters.q);
+  const filtered = Boolean(filters.runId || filters.campaignId || filters.step || filters.q || filters.risk);
   const runOptions = (runs.data?.data ?? []).map((run) => ({ id: run.id, label: `${run.name} (${run.counts.drafted} drafted)` }));
 
   return (
@@ -250,6 +281,25 @@ export function ReviewQueue({ canReview, initialRunId, initialStep = "" }: { can
           </h2>
           {canReview ? (
             <div className="flex flex-wrap gap-2">
+              {filters.runId ? (
+                <LowRiskApproval
+                  runId={filters.runId}
+                  undoWindowMs={undoWindowMs}
+                  onDone={(result) => {
+                    const approvedIds = result.results.filter((r) => r.ok).map((r) => r.id);
+                    setGone((current) => new Set([...current, ...approvedIds]));
+                    unselect(approvedIds);
+                    if (approvedIds.length) undoable.add(approvedIds, plural(approvedIds.length, "low-risk draft", "low-risk drafts"), true);
+                    setOutcome({
+                      tone: approvedIds.length === result.results.length ? "success" : "error",
+                      text:
+                        `Approved ${plural(result.approved, "low-risk draft", "low-risk drafts")}.` +
+                        (approvedIds.length < result.results.length ? ` ${result.results.length - approvedIds.length} could not be approved.` : ""),
+                    });
+                    refresh();
+                  }}
+                />
+              ) : null}
               {rows.length > 0 ? (
                 <button
                   type="button"
@@ -282,6 +332,7 @@ export function ReviewQueue({ canReview, initialRunId, initialStep = "" }: { can
           applied={filters}
           onApply={(next) => {
             setFilters(next);
+            keepInAddress(next);
             setSelected(new Set());
             setCursor(START);
           }}
@@ -294,14 +345,16 @@ export function ReviewQueue({ canReview, initialRunId, initialStep = "" }: { can
           isEmpty={rows.length === 0}
           empty={
             <EmptyState title={filtered ? "No drafts match these filters" : "Nothing to review"}>
-              {filtered ? "Try another run, campaign or step, or clear the search." : "Drafts appear here when a run’s draft_email stage writes them."}
+              {filtered ? "Try another run, campaign, step or risk, or clear the search." : "Drafts appear here when a run’s draft_email stage writes them."}
             </EmptyState>
           }
         >
           <QueueList
             rows={rows}
             active={active}
-            onActivate={(id) => setCursor(onto(ids, id))}
+            onActivate={(id) => {
+              if (!placingFocus.current) setCursor(onto(ids, id));
+            }}
             rowRefs={rowRefs}
             listRef={listRef}
             bottomInset={undoHeight}
@@ -334,8 +387,8 @@ export function ReviewQueue({ canReview, initialRunId, initialStep = "" }: { can
         onCancel={() => setConfirmBulk(false)}
       >
         <p>
-          {selected.size === 1 ? "The email goes" : `All ${selected.size.toLocaleString()} emails go`} to the relay as written, {UNDO_SECONDS} seconds after you
-          confirm (you can undo until then).
+          {selected.size === 1 ? "The email goes" : `All ${selected.size.toLocaleString()} emails go`} to the relay as written,{" "}
+          {Math.round(undoWindowMs / 1000)} seconds after you confirm (you can undo until then).
         </p>
       </ConfirmDialog>
       <RejectDialog
@@ -344,7 +397,10 @@ export function ReviewQueue({ canReview, initialRunId, initialStep = "" }: { can
         leadLabel={rejecting ? leadLabel(rejecting) : ""}
         pending={rejectOne.isPending}
         error={rejectOne.isError ? rejectOne.error.message : null}
-        onCancel={() => setRejecting(null)}
+        onCancel={() => {
+          focusRowAfterDialog(rejecting?.id ?? null);
+          setRejecting(null);
+        }}
         onReject={(reason) => rejecting && rejectOne.mutate({ row: rejecting, reason })}
       />
     </div>

@@ -6,6 +6,7 @@ import { webApi } from "@/components/data/web-api";
 import type { DraftDetail } from "@/components/review/types";
 import { buttonStyles } from "@/components/ui/styles";
 import { Time } from "@/components/ui/time";
+import { endedWords } from "@/components/review/step-words";
 import { DRAFT_STATUS, SEND_STATUS } from "@/lib/statuses";
 
 // Where an approved draft's send stands, in words, with "Retry send" for a send that failed.
@@ -27,6 +28,25 @@ export function SendState({ detail, canRetry }: { detail: DraftDetail; canRetry:
     mutationFn: () => webApi(`/drafts/${detail.draft.id}/retry-send`, { method: "POST" }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.review.draft(detail.draft.id) }),
   });
+  const hold = detail.send_hold;
+  if (hold)
+    return (
+      <span className="block" data-testid="send-hold" data-reason={hold.reason}>
+        {hold.reason === "lead_paused" ? (
+          hold.until ? (
+            <>
+              Held: the lead is out of office. It goes after the lead is back, from <Time iso={hold.until} />, not at its old slot.
+            </>
+          ) : (
+            "Held: the lead is out of office. It goes when the lead’s sequence resumes, not at its old slot."
+          )
+        ) : hold.reason === "lead_stopped" ? (
+          "Will not be sent: a reviewer stopped the lead’s sequence before its slot."
+        ) : (
+          <>Will not be sent: the lead left the run{hold.ended_reason ? ` (${endedWords(hold.ended_reason)})` : ""}.</>
+        )}
+      </span>
+    );
   if (!send) return <>{detail.draft.status === DRAFT_STATUS.approved ? "Queued for the relay." : "—"}</>;
   const retryable = send.status === SEND_STATUS.failed || (send.status === SEND_STATUS.pending && send.attempts > 0);
   return (

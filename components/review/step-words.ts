@@ -4,14 +4,15 @@ import type { SequenceEndReason } from "@/lib/statuses";
 // queue, the draft page and the run page (pure; step-words.test.ts).
 
 /** "Step 2 of 3 · follow-up", "Step 1 of 3 · first email"; null for a run of one step (nothing to say). */
-export function stepWords(step: number, steps: number): string | null {
+export function stepWords(step: number | null, steps: number): string | null {
+  if (step === null) return "Answer to a reply"; // kind reply: no step of the sequence (contract §13)
   if (steps <= 1 && step <= 1) return null;
   return `Step ${step} of ${Math.max(steps, step)} · ${step === 1 ? "first email" : "follow-up"}`;
 }
 
 /** "sent 3 days after step 1": a follow-up's wait, counted from the previous step's send. */
-export function waitWords(step: number, wait: { words: string } | null): string | null {
-  if (step <= 1 || !wait) return null;
+export function waitWords(step: number | null, wait: { words: string } | null): string | null {
+  if (step === null || step <= 1 || !wait) return null;
   return `sent ${wait.words} after step ${step - 1}`;
 }
 
@@ -22,6 +23,7 @@ const ENDED: Record<SequenceEndReason, string> = {
   unsubscribed: "the lead unsubscribed",
   rejected: "a reviewer rejected a step",
   stopped: "a reviewer stopped the sequence",
+  company_replied: "someone else at the same company replied",
 };
 
 /** Why a sequence ended, as a reader says it: "the lead replied". */

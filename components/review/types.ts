@@ -8,4 +8,5 @@ import type { z } from "zod";
 export type { DraftDetail, ReviewQueueItem };
 export type Campaign = z.infer<typeof CampaignSchema>;
 export type BulkApproveResult = { approved: number; results: BulkOutcome[] };
-export type QueueFilters = { runId: string; campaignId: string; step: string; q: string };
+/** `risk`: "", low, medium or high; `sort`: "" (newest first) or "risk" (riskiest first). */
+export type QueueFilters = { runId: string; campaignId: string; step: string; q: string; risk: string; sort: string };

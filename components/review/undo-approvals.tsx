@@ -5,19 +5,18 @@ import { webApi } from "@/components/data/web-api";
 import { buttonStyles } from "@/components/ui/styles";
 
 // Approvals made on this page can be taken back while their send waits (the server's undo window,
-// lib/sending/send-window.ts, 10 s). Each approval shows a line with the seconds left and Undo, in a
+// lib/sending/send-window.ts, 10 s by default; the page passes the server's value in). Each approval shows a line with the seconds left and Undo, in a
 // banner fixed at the bottom of the viewport, so it is in view however far the page is scrolled;
 // the page reserves its height (onHeight) so nothing it covers is out of reach.
 
-export const UNDO_SECONDS = 10;
 /** The client closes its Undo a little before the server's window closes. */
-const CLIENT_WINDOW_MS = (UNDO_SECONDS - 1) * 1000;
+const clientWindowMs = (undoWindowMs: number) => undoWindowMs - 1000;
 
 /** `sends`: whether the approval sends anything when the window closes (a run stopped after draft_email does not). */
 export type Undoable = { key: string; ids: string[]; label: string; until: number; sends: boolean };
 export type UndoOutcome = { undone: number; failed: string[] };
 
-export function useUndoableApprovals(onChange: () => void) {
+export function useUndoableApprovals(onChange: () => void, undoWindowMs: number) {
   const [items, setItems] = useState<Undoable[]>([]);
   const [now, setNow] = useState(() => Date.now());
   const live = items.filter((item) => item.until > now);
@@ -27,11 +26,17 @@ export function useUndoableApprovals(onChange: () => void) {
     return () => clearInterval(timer);
   }, [live.length]);
 
-  const add = useCallback((ids: string[], label: string, sends = true) => {
-    const at = Date.now();
-    setNow(at);
-    setItems((current) => [...current.filter((item) => item.until > at), { key: `${ids.join(",")}@${at}`, ids, label, until: at + CLIENT_WINDOW_MS, sends }]);
-  }, []);
+  const add = useCallback(
+    (ids: string[], label: string, sends = true) => {
+      const at = Date.now();
+      setNow(at);
+      setItems((current) => [
+        ...current.filter((item) => item.until > at),
+        { key: `${ids.join(",")}@${at}`, ids, label, until: at + clientWindowMs(undoWindowMs), sends },
+      ]);
+    },
+    [undoWindowMs],
+  );
 
   const undo = useCallback(
     async (item: Undoable): Promise<UndoOutcome> => {

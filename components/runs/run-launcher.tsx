@@ -4,6 +4,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useId, useState, type FormEvent } from "react";
 import { useCampaignOptions } from "@/components/data/queries/campaigns";
+import { SenderDnsWarning } from "@/components/senders/sender-dns-warning";
 import { usePackOptions } from "@/components/data/queries/packs";
 import { webApi, webUpload, WebApiError } from "@/components/data/web-api";
 import { CsvMapping } from "@/components/runs/csv-mapping";
@@ -346,6 +347,7 @@ export function RunLauncher() {
           stageError={(stage) => error?.forField(`pins.${stage}`)}
         />
       </section>
+      {chosenCampaign ? <SenderDnsWarning senderIds={chosenCampaign.sender_ids} /> : null}
 
       <div className="flex flex-wrap items-center gap-3">
         <button type="submit" className={buttonStyles.primary} disabled={start.isPending || problems.length > 0}>

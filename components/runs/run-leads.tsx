@@ -68,7 +68,21 @@ function LeadRow({ row, runId, steps, canStop, onStop }: RowProps) {
             </Link>
           ) : null}
           {row.sender ? <span className="block break-all">From {row.sender.from_email}</span> : null}
-          {row.send?.scheduled_for && row.send.status === SEND_STATUS.pending ? (
+          {row.send?.hold ? (
+            <span className="block" data-testid="lead-send-hold" data-reason={row.send.hold.reason}>
+              {row.send.hold.reason === "lead_paused" ? (
+                row.send.hold.until ? (
+                  <>
+                    Held: out of office until <Time iso={row.send.hold.until} />
+                  </>
+                ) : (
+                  "Held: out of office"
+                )
+              ) : (
+                "Will not be sent: the lead is out of the run"
+              )}
+            </span>
+          ) : row.send?.scheduled_for && row.send.status === SEND_STATUS.pending ? (
             <span className="block" data-testid="lead-scheduled-for">
               Scheduled <Time iso={row.send.scheduled_for} />
             </span>

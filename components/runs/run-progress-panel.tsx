@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import { reviewWords } from "@/components/runs/review-words";
 import type { RunProgress } from "@/components/runs/types";
 import { stateLabel, StatusBadge } from "@/components/ui/status-badge";
 import { cardStyles } from "@/components/ui/styles";
@@ -63,7 +64,9 @@ export function RunProgressPanel({ progress, live }: { progress: RunProgress; li
       {states.awaiting_review > 0 ? (
         <p className="mt-3 text-sm">
           <Link href={`/review?run=${run.id}`} className="font-medium text-indigo-700 hover:underline">
-            Review the {states.awaiting_review.toLocaleString()} drafts waiting in this run →
+            {states.awaiting_review === 1
+              ? "Review the draft waiting in this run →"
+              : `Review the ${states.awaiting_review.toLocaleString()} drafts waiting in this run →`}
           </Link>
         </p>
       ) : null}
@@ -85,6 +88,11 @@ export function RunProgressPanel({ progress, live }: { progress: RunProgress; li
         </span>{" "}
         · cost <span className="tabular-nums font-medium">${run.totals.cost_usd.toFixed(4)}</span>
       </p>
+      {run.review ? (
+        <p className="mt-1 text-sm text-slate-700" data-testid="run-review">
+          {reviewWords(run.review)}
+        </p>
+      ) : null}
       <dl className="mt-4 grid gap-x-4 gap-y-1 text-xs text-slate-600 sm:grid-cols-[auto_minmax(0,1fr)_auto_minmax(0,1fr)]">
         <dt className="text-slate-500">Pack</dt>
         <dd>{run.pack}</dd>

@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
 import { queryKeys } from "@/components/data/query-keys";
 import { webApi, WebApiError } from "@/components/data/web-api";
-import { TextField, type InputProps } from "@/components/ui/field";
+import { TextAreaField, TextField, type InputProps } from "@/components/ui/field";
 import { Notice } from "@/components/ui/states";
 import { buttonStyles } from "@/components/ui/styles";
 import { WriteOnlySecret } from "@/components/ui/write-only-secret";
@@ -13,6 +13,9 @@ import type { SenderItem } from "@/lib/senders/senders";
 type Fields = {
   fromEmail: string;
   fromName: string;
+  title: string;
+  signature: string;
+  dkimSelector: string;
   relayHost: string;
   relayPort: string;
   relaySecure: boolean;
@@ -37,6 +40,9 @@ type TextKey = { [K in keyof Fields]: Fields[K] extends string ? K : never }[key
 const initial = (sender?: SenderItem): Fields => ({
   fromEmail: sender?.from_email ?? "",
   fromName: sender?.from_name ?? "",
+  title: sender?.title ?? "",
+  signature: sender?.signature ?? "",
+  dkimSelector: sender?.dkim_selector ?? "",
   relayHost: sender?.relay.host ?? "",
   relayPort: String(sender?.relay.port ?? 587),
   relaySecure: sender?.relay.secure ?? false,
@@ -65,6 +71,9 @@ function toBody(form: Fields) {
   return {
     from_email: form.fromEmail.trim(),
     from_name: form.fromName.trim() || null,
+    title: form.title.trim() || null,
+    signature: form.signature.trim() || null,
+    dkim_selector: form.dkimSelector.trim() || null,
     relay: {
       host: form.relayHost.trim(),
       port: Number(form.relayPort),
@@ -94,6 +103,9 @@ function toBody(form: Fields) {
 const SHOWN_PATHS = [
   "from_email",
   "from_name",
+  "title",
+  "signature",
+  "dkim_selector",
   "relay.host",
   "relay.port",
   "relay.username",
@@ -145,7 +157,27 @@ export function SenderForm({ sender, onDone }: { sender?: SenderItem; onDone: (s
     <form onSubmit={submit} className="space-y-5" aria-label={sender ? `Change ${sender.from_email}` : "Add a sender"}>
       <div className="grid gap-4 md:grid-cols-2">
         {field("fromEmail", "from_email", "From address", { required: true, type: "email", maxLength: 320, placeholder: "alex@yourcompany.com" })}
-        {field("fromName", "from_name", "From name", { maxLength: 200, placeholder: "Alex Seller" })}
+        {field("fromName", "from_name", "From name", { maxLength: 200, placeholder: "Alex Seller" }, "Signs its drafts: {{sender_name}}.")}
+        {field("title", "title", "Title", { maxLength: 200, placeholder: "Head of Partnerships" }, "Under the name in its drafts: {{sender_title}}.")}
+        {field(
+          "dkimSelector",
+          "dkim_selector",
+          "DKIM selector",
+          { maxLength: 63, placeholder: "google", autoComplete: "off" },
+          "The selector your mail provider signs with; its key is looked up at <selector>._domainkey.<domain>. Empty: DKIM is not checked.",
+        )}
+        <div className="md:col-span-2">
+          <TextAreaField
+            id={`${id}-signature`}
+            label="Signature"
+            value={form.signature}
+            onChange={(value) => set("signature", value)}
+            error={fieldError("signature")}
+            hint="Lines under the name in its drafts: {{signature}}. Empty: no signature lines."
+            maxLength={2000}
+            placeholder={"Acme Ledger · acme.example\n+1 555 0100"}
+          />
+        </div>
       </div>
       <fieldset className="space-y-4">
         <legend className="text-sm font-semibold text-slate-900">SMTP relay</legend>

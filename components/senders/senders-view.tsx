@@ -7,7 +7,9 @@ import { queryKeys } from "@/components/data/query-keys";
 import { useRelay, useSenders } from "@/components/data/queries/settings";
 import { webApi } from "@/components/data/web-api";
 import { SenderForm } from "@/components/senders/sender-form";
+import { SenderHealthLine } from "@/components/senders/sender-health";
 import { SenderMailboxState } from "@/components/senders/sender-mailbox-state";
+import { SenderDns } from "@/components/senders/sender-dns";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { QueryState, ShowMore } from "@/components/ui/query-state";
 import { EmptyState, Notice } from "@/components/ui/states";
@@ -43,6 +45,12 @@ function DefaultSender() {
         </Link>{" "}
         are its default sender, with no cap; change them there.
       </p>
+      {relay.data ? (
+        <div className="-mx-4 -mb-3 mt-3">
+          <SenderHealthLine health={relay.data.health} label="the default sender" resumePath="/relay/resume" queryKey={queryKeys.relay.all} />
+        </div>
+      ) : null}
+      {relay.data ? <SenderDns dns={relay.data.dns} path="/relay/dns-check" invalidate={queryKeys.relay.all} label="the default sender" /> : null}
     </section>
   );
 }
@@ -135,8 +143,31 @@ export function SendersView() {
                   <dt className="text-xs text-slate-500">State</dt>
                   <dd className={sender.enabled ? "text-emerald-700" : "text-slate-500"}>{sender.enabled ? "Enabled" : "Disabled"}</dd>
                 </div>
+                <div className="col-span-2 min-w-0 sm:col-span-3">
+                  <dt className="text-xs text-slate-500">Signs its drafts as</dt>
+                  <dd className="break-words text-slate-900" data-testid="sender-signs-as">
+                    {sender.from_name || sender.title
+                      ? [sender.from_name, sender.title].filter(Boolean).join(", ")
+                      : sender.signature
+                        ? null
+                        : "No name, title or signature: its drafts are signed with none."}
+                    {sender.signature ? <span className="mt-0.5 block whitespace-pre-line text-slate-600">{sender.signature}</span> : null}
+                  </dd>
+                </div>
               </dl>
+              <SenderHealthLine
+                health={sender.health}
+                label={sender.from_email}
+                resumePath={`/senders/${encodeURIComponent(sender.id)}/resume`}
+                queryKey={queryKeys.senders.all}
+              />
               {sender.mailbox ? <SenderMailboxState sender={sender} mailbox={sender.mailbox} /> : null}
+              <SenderDns
+                dns={sender.dns}
+                path={`/senders/${encodeURIComponent(sender.id)}/dns-check`}
+                invalidate={queryKeys.senders.all}
+                label={sender.from_email}
+              />
               {editing === sender.id ? (
                 <div className="border-t border-slate-200 px-4 py-4">
                   <SenderForm

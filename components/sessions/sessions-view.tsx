@@ -108,7 +108,7 @@ export function SessionsView() {
                     ) : null}
                   </p>
                   {row.user_agent ? (
-                    <p className="break-all text-xs text-slate-400" title={row.user_agent}>
+                    <p className="break-all text-xs text-slate-500" title={row.user_agent}>
                       {row.user_agent.slice(0, 120)}
                     </p>
                   ) : null}

@@ -96,7 +96,7 @@ export function CreateTokenForm({ onCreated }: { onCreated: (created: CreatedTok
                 />
                 <span>
                   <span className="block font-medium text-slate-900">{label}</span>
-                  <span id={`${ids.scope}-${value}`} aria-hidden="true" className="block text-xs text-slate-500">
+                  <span id={`${ids.scope}-${value}`} aria-hidden="true" className="block text-xs text-slate-600">
                     {hint}
                   </span>
                 </span>

@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode } from "react";
+import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "react";
 import { fieldStyles } from "@/components/ui/styles";
 
 /**
@@ -38,6 +38,30 @@ export function TextField({ id, label, value, onChange, error, hint, ...props }:
       <input
         id={id}
         value={value}
+        onChange={(event) => onChange(event.target.value)}
+        className={fieldStyles.input}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        {...props}
+      />
+    </Field>
+  );
+}
+
+type TextAreaFieldProps = { id: string; label: string; value: string; onChange: (value: string) => void; error?: string; hint?: string } & Omit<
+  TextareaHTMLAttributes<HTMLTextAreaElement>,
+  "id" | "value" | "onChange"
+>;
+
+/** A labelled textarea in a `Field`, described by its error or hint like `TextField`. */
+export function TextAreaField({ id, label, value, onChange, error, hint, rows = 3, ...props }: TextAreaFieldProps) {
+  const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+  return (
+    <Field id={id} label={label} error={error} hint={hint}>
+      <textarea
+        id={id}
+        value={value}
+        rows={rows}
         onChange={(event) => onChange(event.target.value)}
         className={fieldStyles.input}
         aria-invalid={error ? true : undefined}

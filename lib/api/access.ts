@@ -2,12 +2,13 @@ import type { Redis } from "ioredis";
 import { bucketFor, PLAN_MULTIPLIER, rateLimitHeaders, TAKE_TOKEN_LUA, type RateLimitDecision } from "@/lib/http/rate-limit";
 import { Unauthenticated } from "@/lib/errors";
 import { redis } from "@/lib/redis";
-import { bucketNow, forgetCount, keepInPool, oneTakeAtATime, poolInUse, takeFromPool } from "@/lib/api/access-pool";
+import { bucketNow, forgetCount, keepInPool, oneTakeAtATime, poolInUse, takeFromPool } from "@/lib/tokens/access-pool";
+import { authCacheKey } from "@/lib/tokens/auth-cache";
 import { loadTokenAuth, tokenHashFromHeader, type AuthContext } from "@/lib/tokens/authenticate-token";
 
 // The hot path of every /v1 request. One Redis call reads the cached token and takes rate-limit
 // tokens from its bucket: one for the request and, while the bucket is well filled, a few more
-// kept in this process's pool (lib/api/access-pool.ts), so most requests need no Redis call at
+// kept in this process's pool (lib/tokens/access-pool.ts), so most requests need no Redis call at
 // all. Only on a cache miss (at most about once a minute per token) is the database asked.
 // Revoking a token, or changing its creator's membership, drops the cache entry and every
 // process's pool (lib/tokens/auth-cache.ts); the entry also lapses after AUTH_CACHE_SECONDS.
@@ -15,7 +16,6 @@ import { loadTokenAuth, tokenHashFromHeader, type AuthContext } from "@/lib/toke
 export const AUTH_CACHE_SECONDS = 60;
 /** Rate-limit tokens one Redis call may take for a process's pool (including the request's own). */
 export const POOL_TAKE = 10;
-export const authCacheKey = (hash: string) => `leadpipe:auth:${hash}`;
 const bucketKey = (hash: string) => `leadpipe:ratelimit:${hash}`;
 
 const SCRIPT = `

@@ -47,6 +47,10 @@ export const ProblemSchema = z
       .optional()
       .meta({ description: "`experiment_underpowered`: sends still needed per variant (the larger of the minimum and what tells a 2-point difference)" }),
     min_per_variant: z.number().int().optional().meta({ description: "`experiment_underpowered`: the experiment's minimum of sends per variant" }),
+    checks: z
+      .array(z.object({ code: z.string(), severity: z.string(), message: z.string(), field: z.string(), span: z.array(z.number().int()).length(2).nullable() }))
+      .optional()
+      .meta({ description: "`draft_blocked`: the draft's block checks (contract §13)" }),
   })
   .meta({ id: "Problem" });
 

@@ -9,7 +9,20 @@ import { SYSTEM_WORKSPACE_SLUG } from "@/lib/workspaces/slug";
 
 export type NameRef = { label: string; href: string | null };
 type Wanted = Record<
-  "run" | "draft" | "lead" | "campaign" | "reply" | "pack" | "prompt_version" | "user" | "eval_set" | "send" | "provider" | "webhook_endpoint" | "api_token",
+  | "run"
+  | "draft"
+  | "lead"
+  | "campaign"
+  | "reply"
+  | "pack"
+  | "prompt_version"
+  | "user"
+  | "eval_set"
+  | "send"
+  | "provider"
+  | "webhook_endpoint"
+  | "api_token"
+  | "sender",
   Set<string>
 >;
 
@@ -21,12 +34,16 @@ const DATA_KEYS: Record<string, keyof Wanted> = {
   reply_id: "reply",
   user_id: "user",
   eval_set_id: "eval_set",
+  sender_id: "sender",
+  from_sender_id: "sender",
+  to_sender_id: "sender",
 };
 const PAGES: Partial<Record<string, string>> = {
   suppression: "/settings/suppressions",
   relay: "/settings/relay",
   mailbox: "/settings/mailbox",
   offer: "/settings/offer",
+  sender: "/settings/senders", // a deleted sender keeps its id as the label
   webhook_deliveries: "/settings/webhooks/dead-letters",
 };
 
@@ -38,7 +55,7 @@ async function resolve(workspaceId: string, wanted: Wanted): Promise<Map<string,
   const ids = (key: keyof Wanted) => [...wanted[key]];
   const some = (key: keyof Wanted) => wanted[key].size > 0;
   const visible = { OR: [{ id: workspaceId }, { slug: SYSTEM_WORKSPACE_SLUG }] }; // the workspace's own, or built in
-  const [runs, drafts, leads, campaigns, replies, packs, versions, users, evalSets, sends, providers, endpoints, tokens] = await Promise.all([
+  const [runs, drafts, leads, campaigns, replies, packs, versions, users, evalSets, sends, providers, endpoints, tokens, senders] = await Promise.all([
     some("run") ? db().run.findMany({ where: { workspaceId, id: { in: ids("run") } }, select: { id: true, name: true } }) : [],
     some("draft")
       ? db().draft.findMany({
@@ -78,6 +95,7 @@ async function resolve(workspaceId: string, wanted: Wanted): Promise<Map<string,
       ? db().webhookEndpoint.findMany({ where: { workspaceId, id: { in: ids("webhook_endpoint") } }, select: { id: true, url: true } })
       : [],
     some("api_token") ? db().apiToken.findMany({ where: { workspaceId, id: { in: ids("api_token") } }, select: { id: true, name: true } }) : [],
+    some("sender") ? db().sender.findMany({ where: { workspaceId, id: { in: ids("sender") } }, select: { id: true, fromName: true, fromEmail: true } }) : [],
   ]);
   const names = new Map<string, NameRef>();
   for (const run of runs) names.set(run.id, { label: run.name, href: `/runs/${run.id}` });
@@ -95,6 +113,8 @@ async function resolve(workspaceId: string, wanted: Wanted): Promise<Map<string,
   for (const provider of providers) names.set(provider.id, { label: provider.slug, href: "/settings/providers" });
   for (const endpoint of endpoints) names.set(endpoint.id, { label: endpoint.url, href: "/settings/webhooks" });
   for (const token of tokens) names.set(token.id, { label: token.name, href: "/settings/tokens" });
+  for (const sender of senders)
+    names.set(sender.id, { label: sender.fromName ? `${sender.fromName} <${sender.fromEmail}>` : sender.fromEmail, href: "/settings/senders" });
   return names;
 }
 
@@ -102,9 +122,22 @@ async function resolve(workspaceId: string, wanted: Wanted): Promise<Map<string,
 export async function listAuditWithNames(workspaceId: string, query: AuditQuery) {
   const page = await listAudit(workspaceId, query);
   const wanted = Object.fromEntries(
-    ["run", "draft", "lead", "campaign", "reply", "pack", "prompt_version", "user", "eval_set", "send", "provider", "webhook_endpoint", "api_token"].map(
-      (key) => [key, new Set<string>()],
-    ),
+    [
+      "run",
+      "draft",
+      "lead",
+      "campaign",
+      "reply",
+      "pack",
+      "prompt_version",
+      "user",
+      "eval_set",
+      "send",
+      "provider",
+      "webhook_endpoint",
+      "api_token",
+      "sender",
+    ].map((key) => [key, new Set<string>()]),
   ) as Wanted;
   for (const entry of page.data) {
     if (entry.target.type in wanted) wanted[entry.target.type as keyof Wanted].add(entry.target.id);

@@ -25,6 +25,10 @@ const SenderIds = z
   .array(z.string().max(64))
   .max(500)
   .meta({ description: "The senders its leads are spread over (ids sdr_…); empty: every enabled sender (none: the workspace's default sender)" });
+const CompanyStop = z.boolean().meta({
+  description:
+    "One company, one conversation: when a lead replies (any class but out_of_office or bounce), its colleagues in the campaign (same address domain, never a shared mail domain such as gmail.com) end their sequences `company_replied`",
+});
 export const CreateCampaignBody = z
   .strictObject({
     name: z.string().trim().min(1).max(200),
@@ -34,6 +38,7 @@ export const CreateCampaignBody = z
     steps: CampaignStepsInput.optional(),
     sender_ids: SenderIds.optional(),
     schedule: ScheduleSchema.nullable().optional(),
+    company_stop: CompanyStop.optional().meta({ description: "Default true" }),
   })
   .meta({ id: "CreateCampaign" });
 export const UpdateCampaignBody = z
@@ -44,6 +49,7 @@ export const UpdateCampaignBody = z
     steps: CampaignStepsInput.optional(),
     sender_ids: SenderIds.optional(),
     schedule: ScheduleSchema.nullable().optional(),
+    company_stop: CompanyStop.optional(),
   })
   .meta({ id: "UpdateCampaign" });
 export const CampaignsQuery = ListQuery;
@@ -80,6 +86,7 @@ export const CampaignSchema = z
     offer: OfferOverride.meta({ description: "Overrides the pack's and workspace's offer field by field (null: none)" }),
     sender_ids: z.array(z.string()),
     schedule: ScheduleSchema.nullable().meta({ description: "When its mails may go (null: any time)" }),
+    company_stop: z.boolean(),
     created_at: z.string(),
   })
   .meta({ id: "Campaign" });
@@ -89,6 +96,10 @@ const INCLUDE = {
   pins: { include: { promptVersion: { include: { prompt: { select: { name: true } } } } } },
   steps: { orderBy: { step: "asc" } },
 } as const;
+
+/** A schedule stored before max_per_domain_per_day existed reads it as null (no limit). */
+const presentSchedule = (stored: unknown): Schedule | null =>
+  stored ? { ...(stored as Schedule), max_per_domain_per_day: (stored as Schedule).max_per_domain_per_day ?? null } : null;
 
 type Loaded = NonNullable<Awaited<ReturnType<typeof load>>>;
 
@@ -133,7 +144,8 @@ async function present(campaign: Loaded) {
     steps: presentSteps(campaign.steps, set),
     offer: presentOverride(campaign.offer),
     sender_ids: campaign.senderIds,
-    schedule: (campaign.schedule ?? null) as Schedule | null,
+    schedule: presentSchedule(campaign.schedule),
+    company_stop: campaign.companyStop,
     set_hash: set.hash,
     created_by: campaign.createdById,
     approved_by: status === "approved" ? campaign.approvedById : null,
@@ -190,6 +202,7 @@ export async function createCampaign(workspaceId: string, body: z.infer<typeof C
         createdById: creator.userId,
         senderIds: body.sender_ids ? [...new Set(body.sender_ids)] : [],
         schedule: body.schedule ?? Prisma.DbNull,
+        companyStop: body.company_stop ?? true,
         pins: { create: [...pins].map(([stage, promptVersionId]) => ({ stage, promptVersionId })) },
       },
     });
@@ -220,6 +233,7 @@ export async function updateCampaign(workspaceId: string, id: string, body: z.in
         offer: overrideToStore(body.offer),
         senderIds: body.sender_ids ? [...new Set(body.sender_ids)] : undefined,
         schedule: body.schedule === undefined ? undefined : (body.schedule ?? Prisma.DbNull),
+        companyStop: body.company_stop,
         ...(resetApproval
           ? { status: CAMPAIGN_STATUS.draft, approvedById: null, approvedAt: null, rejectedById: null, rejectedAt: null, rejectReason: null }
           : {}),

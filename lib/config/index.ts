@@ -23,15 +23,24 @@ const secondsList = z
   .transform((value) => value.split(",").map((part) => Number(part.trim())))
   .refine((list) => list.every((seconds) => seconds > 0), "every delay must be at least 1 second");
 
-const cidrList = z
-  .string()
-  .transform((value) =>
-    value
-      .split(",")
-      .map((part) => part.trim())
-      .filter(Boolean),
-  )
-  .refine((list) => list.every((cidr) => /^[0-9a-fA-F:.]+\/\d{1,3}$/.test(cidr)), "must be comma-separated CIDR ranges, e.g. 127.0.0.0/8,::1/128");
+/** A comma-separated list, each item trimmed, empty items dropped, every item matching `pattern`. */
+const commaList = (pattern: RegExp, message: string) =>
+  z
+    .string()
+    .transform((value) =>
+      value
+        .split(",")
+        .map((part) => part.trim())
+        .filter(Boolean),
+    )
+    .refine((list) => list.every((item) => pattern.test(item)), message);
+
+const cidrList = commaList(/^[0-9a-fA-F:.]+\/\d{1,3}$/, "must be comma-separated CIDR ranges, e.g. 127.0.0.0/8,::1/128");
+
+const dnsServerList = commaList(
+  /^([0-9.]+|\[[0-9a-fA-F:.]+\]|[0-9a-fA-F:]+)(:\d{1,5})?$/,
+  "must be comma-separated IP addresses with optional ports, e.g. 1.1.1.1,127.0.0.1:5353,[::1]:53",
+);
 
 const booleanFlag = z.enum(["true", "false", "1", "0", ""]).transform((value) => value === "true" || value === "1");
 
@@ -64,6 +73,22 @@ export const ConfigSchema = z.object({
   CSV_MAX_ROWS: positiveInt.default(1_000_000),
   MAILBOX_POLL_SECONDS: positiveInt.default(60),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  // DNS (lib/dns): the servers asked (empty: the system's), how long a sender's check waits for an
+  // answer, and the recipient checks before draft_email (on by default; their wait is shorter).
+  DNS_SERVERS: dnsServerList.default([]),
+  DNS_TIMEOUT_MS: positiveInt.max(60_000).default(3000),
+  RECIPIENT_CHECKS: booleanFlag.default(true),
+  RECIPIENT_DNS_TIMEOUT_MS: positiveInt.max(60_000).default(1000),
+  RECIPIENT_WAIT_MS: positiveInt.max(60_000).default(200),
+  // SpamAssassin's spamd for the spam_score check (lib/spam): scripts/lib/spamd.mjs starts it on
+  // loopback there; SPAMD_PORT=0 turns the check off (scores say "unavailable").
+  SPAMD_HOST: z.string().min(1).default("127.0.0.1"),
+  SPAMD_PORT: z.coerce.number().int().min(0).max(65535).default(7830),
+  SPAMD_TIMEOUT_MS: positiveInt.max(120_000).default(15_000),
+  // Workers score drafts with spamd (lib/spam/score-draft.ts). `false` leaves every draft's score
+  // pending without asking spamd: the test suite's default (spamd spends ~0.3 s of CPU a message, and
+  // the suite writes thousands of drafts on two cores); the spam tests turn it on for their worker.
+  SPAM_SCORING: booleanFlag.default(true),
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
 });
 

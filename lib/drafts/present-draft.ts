@@ -3,6 +3,9 @@ import type { Draft } from "@/lib/generated/prisma/client.ts";
 import { config } from "@/lib/config";
 import { PromptRef } from "@/lib/prompts/present-version";
 import { DRAFT_STATUSES, SEND_STATUSES } from "@/lib/statuses";
+import { DRAFT_KINDS, kindOfStep, publicStep } from "@/lib/lifecycle/draft-kind";
+import { CheckSchema, EvidenceSchema, RiskSchema, storedChecks, storedEvidence } from "@/lib/drafts/draft-checks";
+import { presentSpamScore, SpamScoreSchema } from "@/lib/spam/spam-score";
 
 export const DraftIdParams = z.object({
   id: z
@@ -18,7 +21,13 @@ export const DraftSchema = z
     id: z.string(),
     lead_id: z.string(),
     run_id: z.string(),
-    step: z.number().int().min(1).meta({ description: "The campaign step: 1 is the first email, 2 and later are follow-ups sent in its thread" }),
+    step: z.number().int().min(1).nullable().meta({
+      description: "The campaign step: 1 is the first email, 2 and later are follow-ups sent in its thread; null for an answer to a reply (`kind` reply)",
+    }),
+    kind: z.enum(DRAFT_KINDS).meta({
+      description: "`first` (step 1), `follow_up` (a later step) or `reply` (an answer to the lead's reply, sent in the reply's thread; contract §13)",
+    }),
+    reply_id: z.string().nullable().meta({ description: "The reply an answer (`kind` reply) answers; null for other kinds" }),
     status: z.enum(DRAFT_STATUSES).meta({ description: "`canceled`: a follow-up whose lead's sequence ended (a reply, a bounce, a stop) before it was sent" }),
     subject: z.string(),
     body: z.string(),
@@ -27,7 +36,20 @@ export const DraftSchema = z
     reviewer: z.string().nullable(),
     reviewed_at: z.string().nullable(),
     reject_reason: z.string().nullable(),
+    decision_ms: z.number().int().nullable().meta({
+      description:
+        "How long the deciding reviewer took: from their first read of the draft (its page or `GET /drafts/{id}`) to the approval or rejection; null while undecided or when they never read it first (contract §13)",
+    }),
     review_url: z.string(),
+    evidence: z.array(EvidenceSchema).meta({ description: "One item per sentence of the subject and body, with the sources that support it (contract §13)" }),
+    checks: z
+      .array(CheckSchema)
+      .meta({ description: "What a reviewer should look at; `block` checks refuse approval (409 `draft_blocked`) without `override_reason`" }),
+    risk: RiskSchema,
+    spam_score: SpamScoreSchema.meta({
+      description:
+        "SpamAssassin's score of the draft as the message we would send, computed in its own job after the draft is written or edited (contract §13)",
+    }),
     created_at: z.string(),
     updated_at: z.string(),
     send: z
@@ -89,7 +111,9 @@ export function presentDraft(draft: DraftWithContext) {
     id: draft.id,
     lead_id: draft.leadId,
     run_id: draft.runId,
-    step: draft.step,
+    step: publicStep(draft.step),
+    kind: kindOfStep(draft.step),
+    reply_id: draft.replyId,
     status: draft.status as (typeof DRAFT_STATUSES)[number],
     subject: draft.subject,
     body: draft.body,
@@ -98,7 +122,12 @@ export function presentDraft(draft: DraftWithContext) {
     reviewer: draft.reviewerId,
     reviewed_at: draft.reviewedAt?.toISOString() ?? null,
     reject_reason: draft.rejectReason,
+    decision_ms: draft.decisionMs,
     review_url: `${config().APP_URL}/review/drafts/${draft.id}`,
+    evidence: storedEvidence(draft.evidence),
+    checks: storedChecks(draft.checks),
+    risk: draft.risk as "low" | "medium" | "high",
+    spam_score: presentSpamScore(draft),
     created_at: draft.createdAt.toISOString(),
     updated_at: draft.updatedAt.toISOString(),
     send: presentSend(draft.send),

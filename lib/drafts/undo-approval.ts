@@ -14,7 +14,7 @@ import { jobIdOf, queue } from "@/lib/queues";
 // Taking back a web approval inside its undo window (lib/sending/send-window.ts): the draft waits
 // for review again, as if never approved; its delayed send job is removed (and would skip anyway,
 // the draft no longer being approved). Refused once the window has (nearly) closed, and once the
-// approval was announced (draft.approved, lib/drafts/announce-approval.ts): no webhook consumer ever
+// approval was announced (draft.approved, lib/sending/announce-approval.ts): no webhook consumer ever
 // sees an approval that was then undone. Nothing is emitted; the audit log records the undo.
 
 export async function undoApproval(workspaceId: string, id: string, reviewer: Reviewer) {
@@ -24,7 +24,7 @@ export async function undoApproval(workspaceId: string, id: string, reviewer: Re
     const undone = await moveDraft(
       { id, workspaceId, approvalAnnouncedAt: null, sendAfter: { gt: new Date(Date.now() + UNDO_MARGIN_MS) } },
       DRAFT_STATUS.awaiting_review,
-      { reviewerId: null, reviewedAt: null, sendAfter: null, edited: false },
+      { reviewerId: null, reviewedAt: null, decisionMs: null, sendAfter: null, edited: false },
       { tx },
     );
     if (!undone)
@@ -33,8 +33,11 @@ export async function undoApproval(workspaceId: string, id: string, reviewer: Re
           ? "Too late to undo: the email is being sent."
           : `This draft is ${draft.status.replace("_", " ")}; there is no approval to undo.`,
       );
-    await moveRunLead(draft.runLeadId, RUN_LEAD_STATE.awaiting_review, {}, { tx, from: [RUN_LEAD_STATE.running] });
-    await moveLead(draft.leadId, LEAD_STATUS.drafted, { tx });
+    if (draft.kind !== "reply") {
+      // (An answer to a reply moved neither when it was approved.)
+      await moveRunLead(draft.runLeadId, RUN_LEAD_STATE.awaiting_review, {}, { tx, from: [RUN_LEAD_STATE.running] });
+      await moveLead(draft.leadId, LEAD_STATUS.drafted, { tx });
+    }
     await recordAudit(tx, { workspaceId, actor: reviewer.actor, action: "draft.approval_undone", target: { type: "draft", id }, data: {} });
     return tx.draft.findUniqueOrThrow({ where: { id }, include: DRAFT_INCLUDE });
   });

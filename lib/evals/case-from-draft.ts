@@ -5,7 +5,7 @@ import { wordCount } from "@/lib/engine/local/render-lines";
 import { CaseInput } from "@/lib/evals/case-schema";
 import { addEvalCase, setForRef } from "@/lib/evals/eval-sets";
 import { mergeOffers, storedOffer } from "@/lib/offer/offer";
-import { threadsOf } from "@/lib/sequences/thread";
+import { threadsOf } from "@/lib/sending/thread";
 import { DRAFT_STATUS } from "@/lib/statuses";
 
 // One click on the draft page: a reviewer's edit or rejection becomes a case in the set the draft's

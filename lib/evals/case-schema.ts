@@ -49,16 +49,21 @@ export const CaseInput = z
     signals: z.record(z.string().max(100), z.unknown()).optional().meta({ description: "extract_signals' output the later stages see" }),
     offer: CaseOffer.optional().meta({ description: "Overrides the set's offer for this case" }),
     reply: z
-      .strictObject({ from: text(320).default(""), subject: text(500).default(""), text: text(20_000) })
+      .strictObject({
+        from: text(320).default(""),
+        subject: text(500).default(""),
+        text: text(20_000),
+        classification: text(50).optional().meta({ description: "reply: the reply's class, as track gave it (the local engine reads it when absent)" }),
+      })
       .optional()
-      .meta({ description: "track: the reply to classify" }),
+      .meta({ description: "track: the reply to classify; reply: the reply to answer" }),
     step: z.number().int().min(2).max(8).optional().meta({ description: "follow_up: the step being written (2 and later)" }),
     thread: z
       .array(z.strictObject({ subject: text(500), body: text(20_000) }))
       .min(1)
       .max(7)
       .optional()
-      .meta({ description: "follow_up: the messages already sent to the lead, step 1 first" }),
+      .meta({ description: "follow_up and reply: the messages already sent to the lead, step 1 first" }),
   })
   .meta({ id: "EvalCaseInput" });
 export type CaseInput = z.infer<typeof CaseInput>;
@@ -86,7 +91,7 @@ export const CaseExpect = z
       .meta({ description: "extract_signals: each key must come back with this value (a list: these items among others)" }),
     qualified: z.boolean().optional().meta({ description: "qualify: the verdict" }),
     classification: text(50).optional().meta({ description: "track: the reply's category" }),
-    draft: DraftChecks.optional().meta({ description: "draft_email and follow_up: checks on the email" }),
+    draft: DraftChecks.optional().meta({ description: "draft_email, follow_up and reply: checks on the email" }),
   })
   .meta({ id: "EvalCaseExpect" });
 export type CaseExpect = z.infer<typeof CaseExpect>;
@@ -109,6 +114,10 @@ export function caseProblems(stage: EvalStage, input: CaseInput, expect: CaseExp
     if (!expect.draft) problems.push({ path: "expect.draft", message: "a follow_up case needs draft checks" });
     if (input.step === undefined) problems.push({ path: "input.step", message: "a follow_up case needs the step (2 and later)" });
     if (!input.thread?.length) problems.push({ path: "input.thread", message: "a follow_up case needs the thread so far (at least step 1's email)" });
+  }
+  if (stage === "reply") {
+    if (!expect.draft) problems.push({ path: "expect.draft", message: "a reply case needs draft checks" });
+    if (!input.reply) problems.push({ path: "input.reply", message: "a reply case needs the reply to answer" });
   }
   if (stage === "track") {
     if (!expect.classification) problems.push({ path: "expect.classification", message: "a track case needs the expected classification" });

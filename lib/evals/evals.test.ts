@@ -32,7 +32,7 @@ async function score(setIndex: number, version: (typeof SEED_PROMPTS)[string][nu
 
 describe("built-in eval sets", () => {
   it("cover every stage with at least 40 complete cases, unique names, one ref per stage", () => {
-    expect(SEED_EVAL_SETS.map((set) => set.stage).sort()).toEqual(["draft_email", "extract_signals", "follow_up", "qualify", "track"]);
+    expect(SEED_EVAL_SETS.map((set) => set.stage).sort()).toEqual(["draft_email", "extract_signals", "follow_up", "qualify", "reply", "track"]);
     for (const set of SEED_EVAL_SETS) {
       expect(set.cases.length, set.ref).toBeGreaterThanOrEqual(40);
       expect(new Set(set.cases.map((c) => c.name)).size, set.ref).toBe(set.cases.length);
@@ -42,7 +42,8 @@ describe("built-in eval sets", () => {
     }
   });
 
-  it("score every shipped version offline with the same figures on every pass", async () => {
+  // Scores every case of every shipped version twice (about 1,000 drafts and answers): seconds on a loaded machine.
+  it("score every shipped version offline with the same figures on every pass", { timeout: 60_000 }, async () => {
     const figures: Record<string, { passed: number; valid: number }> = {};
     for (const [index, set] of SEED_EVAL_SETS.entries()) {
       for (const version of SEED_PROMPTS[set.stage]) {
@@ -58,17 +59,21 @@ describe("built-in eval sets", () => {
       "qualify v1.0.0": { passed: 40, valid: 44 },
       "qualify v1.1.0": { passed: 38, valid: 44 },
       "qualify v1.2.0": { passed: 38, valid: 44 },
-      "draft_email v1.0.0": { passed: 21, valid: 66 },
-      "draft_email v1.1.0": { passed: 32, valid: 66 },
-      "draft_email v1.2.0": { passed: 32, valid: 66 },
+      "draft_email v1.0.0": { passed: 21, valid: 68 },
+      "draft_email v1.1.0": { passed: 32, valid: 68 },
+      "draft_email v1.2.0": { passed: 32, valid: 68 },
       // The 25 opener cases (issue 29) ask for the lead's note, event or signal in the opening line
       // and forbid "because of your role" and "I work on": v1.3.0 passes none of them, v1.4.0 all.
-      "draft_email v1.3.0": { passed: 41, valid: 66 },
-      "draft_email v1.4.0": { passed: 66, valid: 66 },
+      "draft_email v1.3.0": { passed: 41, valid: 68 },
+      // The two issue-36 cases forbid the offer's audience in the draft ("is built for …"): v1.4.0 says it.
+      "draft_email v1.4.0": { passed: 66, valid: 68 },
+      "draft_email v1.5.0": { passed: 68, valid: 68 },
       "track v1.0.0": { passed: 20, valid: 44 },
       "track v1.1.0": { passed: 33, valid: 44 },
       "track v1.2.0": { passed: 44, valid: 44 },
       "follow_up v1.0.0": { passed: 42, valid: 42 },
+      "follow_up v1.1.0": { passed: 42, valid: 42 },
+      "reply v1.0.0": { passed: 42, valid: 42 },
     });
   });
 

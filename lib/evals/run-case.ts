@@ -47,6 +47,7 @@ function sources(target: EvalTarget, input: CaseInput): string {
     target.prompt.system,
     target.prompt.userTemplate,
     ...(input.thread ?? []).map((message) => `${message.subject}\n${message.body}`),
+    ...(target.stage === "reply" && input.reply ? [`${input.reply.subject}\n${input.reply.text}`] : []),
   ].join("\n");
 }
 
@@ -64,12 +65,13 @@ function expectations(target: EvalTarget, input: CaseInput, expect: CaseExpect, 
         : [`Classification should be ${expect.classification}, was ${String(output.classification)}.`];
     case "draft_email":
     case "follow_up":
+    case "reply":
       return expect.draft ? checkDraft(output as { subject: string; body: string }, expect.draft, sources(target, input)) : [];
   }
 }
 
 export function outputText(stage: EvalStage, output: unknown): string {
-  if ((stage === "draft_email" || stage === "follow_up") && output && typeof output === "object" && "body" in output) {
+  if ((stage === "draft_email" || stage === "follow_up" || stage === "reply") && output && typeof output === "object" && "body" in output) {
     const draft = output as { subject: string; body: string };
     return `Subject: ${draft.subject}\n\n${draft.body}`;
   }
@@ -92,6 +94,10 @@ function ask(target: EvalTarget, input: CaseInput): Promise<Ran<unknown>> {
   };
   if (stage === "follow_up")
     return runPrompt(stage, prompt, { ...lead, step: input.step ?? 2, thread: input.thread ?? [] }, targetOf(target), { asWritten: true });
+  if (stage === "reply") {
+    const reply = input.reply ?? { from: "", subject: "", text: "" };
+    return runPrompt(stage, prompt, { ...lead, thread: input.thread ?? [], reply }, targetOf(target), { asWritten: true });
+  }
   return runPrompt(stage, prompt, lead, targetOf(target), { asWritten: true });
 }
 

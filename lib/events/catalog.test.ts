@@ -12,6 +12,7 @@ const sent = {
   sender_id: "sdr_x",
   scheduled_for: null,
   step: 1,
+  kind: "first",
 };
 
 describe("the event catalog", () => {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { EventType } from "@/lib/events/types";
 import { SEQUENCE_END_REASONS } from "@/lib/statuses";
+import { DRAFT_KINDS } from "@/lib/lifecycle/draft-kind";
 
 // The event catalog (contract §7): one zod schema per event kind for its `data`. Producers' data is
 // typed by it (OutboxEvent), the outbox checks every event against it before writing, and the
@@ -25,6 +26,15 @@ const sender_id = z
 const campaignName = z.string().meta({ description: "The campaign's name" });
 const dateTime = (what: string) => z.iso.datetime().meta({ description: what });
 const step = z.number().int().min(1).meta({ description: "The campaign step (1: the first email; 2 and later: follow-ups in its thread)" });
+/** A draft's step: null for an answer to a reply (kind reply), which is no step of the sequence. */
+const draftStep = z
+  .number()
+  .int()
+  .min(1)
+  .nullable()
+  .meta({ description: "The campaign step (1: the first email; 2 and later: follow-ups in its thread); null for an answer to a reply (`kind` reply)" });
+const kind = z.enum(DRAFT_KINDS).meta({ description: "first (step 1), follow_up (a later step) or reply (an answer to a lead's reply, contract §13)" });
+const reply_id = z.string().nullable().meta({ description: "The reply an answer (`kind` reply) answers (rpl_…); null for other kinds" });
 
 export const EVENT_CATALOG = {
   "lead.qualified": {
@@ -46,8 +56,17 @@ export const EVENT_CATALOG = {
     }),
   },
   "draft.ready": {
-    when: "draft_email (step 1) or follow_up (a later step) wrote a draft that waits for review",
-    data: z.strictObject({ lead_id, draft_id, review_url: z.string().meta({ description: "The draft's page in the web app" }), run_id, step, sender_id }),
+    when: "draft_email (step 1), follow_up (a later step) or reply (an answer to a reply) wrote a draft that waits for review",
+    data: z.strictObject({
+      lead_id,
+      draft_id,
+      review_url: z.string().meta({ description: "The draft's page in the web app" }),
+      run_id,
+      step: draftStep,
+      sender_id,
+      kind,
+      reply_id,
+    }),
   },
   "draft.approved": {
     when: "a reviewer's approval of a draft stands: at once for an API approval; for a web app approval, when its 10-second undo window closes, together with the send (an approval undone in the window is never announced). It always precedes the draft's send.completed",
@@ -57,7 +76,7 @@ export const EVENT_CATALOG = {
       run_id,
       reviewer: id("The reviewing user's id (usr_…)"),
       edited: z.boolean().meta({ description: "Whether the reviewer changed subject or body" }),
-      step,
+      step: draftStep,
       sender_id,
     }),
   },
@@ -79,7 +98,8 @@ export const EVENT_CATALOG = {
       run_id,
       message_id: z.string().meta({ description: "The Message-ID header sent" }),
       accepted_at: dateTime("When the relay accepted it"),
-      step,
+      step: draftStep,
+      kind,
       sender_id,
       scheduled_for: z.iso
         .datetime()
@@ -96,10 +116,10 @@ export const EVENT_CATALOG = {
       reply_id: id("The reply (rpl_…)"),
       classification: z
         .string()
-        .meta({ description: "interested, meeting_request, question, not_interested, out_of_office, wrong_person, unsubscribe, bounce or other" }),
+        .meta({ description: "interested, meeting_request, question, not_interested, out_of_office, auto_reply, wrong_person, unsubscribe, bounce or other" }),
       confidence: z.number().nullable().meta({ description: "0–1 (null when the classifier gave none)" }),
       received_at: dateTime("When the reply arrived"),
-      step: step.meta({ description: "The step of the email it answers" }),
+      step: draftStep.meta({ description: "The step of the email it answers (null: it answers an answer of ours)" }),
       sender_id,
     }),
   },
@@ -110,7 +130,9 @@ export const EVENT_CATALOG = {
       run_id,
       campaign_id: campaign_id.nullable(),
       step: step.meta({ description: "The step the lead had reached" }),
-      reason: z.enum(SEQUENCE_END_REASONS).meta({ description: "completed, replied, bounced, unsubscribed, rejected or stopped" }),
+      reason: z
+        .enum(SEQUENCE_END_REASONS)
+        .meta({ description: "completed, replied, bounced, unsubscribed, rejected, stopped or company_replied (a colleague at the same company replied)" }),
     }),
   },
   "campaign.approved": {
@@ -129,6 +151,22 @@ export const EVENT_CATALOG = {
       name: campaignName,
       reviewer: z.string().meta({ description: "The reviewer's name" }),
       reason: z.string().meta({ description: "The reviewer's reason" }),
+    }),
+  },
+  "sender.paused": {
+    when: "a hard bounce brought a sender's bounce rate over its last 7 days to the workspace's max_bounce_rate (with at least min_sends sends): nothing more goes out through it until an admin resumes it",
+    data: z.strictObject({
+      sender_id,
+      reason: z.enum(["bounce_rate"]).meta({ description: "Why it was paused" }),
+      bounce_rate: z.number().meta({ description: "Hard bounces ÷ sends over the last 7 days (0–1)" }),
+      sends_7d: z.number().int().meta({ description: "Sends over the last 7 days" }),
+    }),
+  },
+  "sender.resumed": {
+    when: "an admin resumed a paused sender: its waiting sends go out",
+    data: z.strictObject({
+      sender_id,
+      reason: z.string().meta({ description: "The admin's reason" }),
     }),
   },
   "webhook.test": {

@@ -11,5 +11,7 @@ export const EVENT_TYPES = [
   "lead.sequence_ended",
   "campaign.approved",
   "campaign.rejected",
+  "sender.paused",
+  "sender.resumed",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];

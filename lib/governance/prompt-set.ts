@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { db } from "@/lib/db";
-import { FOLLOW_UP, type PromptStage } from "@/lib/lifecycle/stages";
+import { FOLLOW_UP, REPLY, type PromptStage } from "@/lib/lifecycle/stages";
 import { MACHINE_STAGES } from "@/lib/packs/pins";
 import { SYSTEM_WORKSPACE_SLUG } from "@/lib/workspaces/slug";
 
@@ -15,6 +15,9 @@ import { SYSTEM_WORKSPACE_SLUG } from "@/lib/workspaces/slug";
 // "follow_up", the workspace's label or production. Those entries are keyed `follow_up#<step>` in the
 // hash and the stored snapshot, so a fork on any step is gated like a fork on a stage. A campaign
 // without steps keeps the set (and the hash) it had before steps existed.
+//
+// `reply` (answers to replies, contract §13) is pinned per stage like the batch stages (`pins.reply`):
+// its entry is in every set, so a fork of it needs the set approved (see promptSetHash).
 
 export type SetSource = "run" | "campaign" | "pack" | "label" | "production";
 export type SetEntry = {
@@ -34,9 +37,14 @@ export type SetInputs = { packId: string; campaignId?: string | null; runPins?: 
 /** How an entry is keyed in the hash and the stored snapshot: its stage, or `follow_up#<step>`. */
 export const entryKey = (entry: Pick<SetEntry, "stage" | "step">) => (entry.step === null ? entry.stage : `${entry.stage}#${entry.step}`);
 
-/** sha256 over "key=version id" lines (stages in stage order, then steps in step order): the identity an approval is recorded against. */
-export function promptSetHash(entries: Pick<SetEntry, "stage" | "step" | "versionId">[]): string {
-  const lines = entries.map((entry) => `${entryKey(entry)}=${entry.versionId}`);
+/**
+ * sha256 over "key=version id" lines (stages in stage order, then steps in step order): the identity
+ * an approval is recorded against. The `reply` entry (contract §13) counts unless it is the built-in
+ * production version, so a set that answers with the shipped `reply` keeps the hash (and the
+ * approvals) it had before answers existed, and a pinned or promoted `reply` is gated like any stage.
+ */
+export function promptSetHash(entries: Pick<SetEntry, "stage" | "step" | "versionId" | "source">[]): string {
+  const lines = entries.filter((entry) => !(entry.stage === REPLY && entry.source === "production")).map((entry) => `${entryKey(entry)}=${entry.versionId}`);
   return createHash("sha256").update(lines.join("\n")).digest("hex");
 }
 

@@ -3,6 +3,8 @@ import type { HousekeepingTask } from "@/lib/housekeeping/tasks";
 import { purgeExpiredIdempotencyKeys } from "@/lib/idempotency/purge-expired";
 import { resumeRuns } from "@/lib/pipeline/resume-runs";
 import { queueSentFolderChecks } from "@/lib/sending/sent-folder-check";
+import { liveWork } from "@/lib/queues";
+import { queuePendingSpamScores } from "@/lib/spam/score-draft";
 import { resumeDeliveries } from "@/lib/webhooks/resume-deliveries";
 
 // What each housekeeping task (lib/housekeeping/tasks.ts) does. The work itself lives beside what it
@@ -18,5 +20,7 @@ export async function runHousekeeping(task: HousekeepingTask) {
       return { queued: await resumeDeliveries() };
     case "check-in-doubt-sends":
       return { workspaces: await queueSentFolderChecks() };
+    case "score-pending-drafts":
+      return { queued: await queuePendingSpamScores(await liveWork("spam-score")) };
   }
 }

@@ -1,4 +1,5 @@
 import { HOUSEKEEPING_TASK_NAMES, HOUSEKEEPING_TASKS } from "@/lib/housekeeping/tasks";
+import { timing } from "@/lib/config/timing";
 import { log } from "@/lib/log";
 import { QUEUES, queue } from "@/lib/queues";
 
@@ -10,8 +11,9 @@ import { QUEUES, queue } from "@/lib/queues";
 export function scheduleHousekeeping(): void {
   for (const task of HOUSEKEEPING_TASK_NAMES) {
     const payload = QUEUES.housekeeping.payload.parse({ v: 1, task });
+    const { everyMs } = HOUSEKEEPING_TASKS[task];
     queue("housekeeping")
-      .upsertJobScheduler(task, { every: HOUSEKEEPING_TASKS[task].everyMs }, { name: task, data: payload })
+      .upsertJobScheduler(task, { every: everyMs === "sweep" ? timing().sweepMs : everyMs }, { name: task, data: payload })
       .catch((error: Error) => log.warn({ schedule: task, err: error.message }, "could not schedule (Redis down?); will retry at next start"));
   }
 }

@@ -6,10 +6,13 @@
 
 export const HOUSEKEEPING_TASKS = {
   "purge-idempotency-keys": { everyMs: 60 * 60 * 1000 },
-  "resume-runs": { everyMs: 60 * 1000 },
-  "resume-deliveries": { everyMs: 60 * 1000 },
+  // The resume sweeps run every SWEEP_MS of the timing config (lib/config/timing.ts; a minute).
+  "resume-runs": { everyMs: "sweep" },
+  "resume-deliveries": { everyMs: "sweep" },
   "check-in-doubt-sends": { everyMs: 5 * 60 * 1000 },
-} as const satisfies Record<string, { everyMs: number }>;
+  // Drafts whose spam-score job was lost (Redis away when they were written) or written before it existed.
+  "score-pending-drafts": { everyMs: "sweep" },
+} as const satisfies Record<string, { everyMs: number | "sweep" }>;
 
 export type HousekeepingTask = keyof typeof HOUSEKEEPING_TASKS;
 export const HOUSEKEEPING_TASK_NAMES = Object.keys(HOUSEKEEPING_TASKS) as [HousekeepingTask, ...HousekeepingTask[]];

@@ -34,6 +34,10 @@ export const ERROR_CODES = {
   draft_not_reviewed: conflict("only a draft a reviewer edited or rejected can become an eval case"),
   no_eval_set: conflict("the draft's prompt names no eval set of its stage (draft_email, or follow_up for step 2 and later)"),
   run_in_progress: conflict("the run has not finished"),
+  draft_blocked: conflict(
+    "the draft has a `block` check (an unsupported claim, an unresolved variable); `checks` names them. Edit it clear or approve with `override_reason`",
+  ),
+  no_referral: conflict("the reply is not a `wrong_person` reply naming another address, so there is no referral to follow"),
   no_sequence: conflict("the run's campaign has no follow-up steps, or the lead has no draft in the run yet"),
   last_admin: conflict("the workspace's last admin cannot lose the role"),
   payload_too_large: { status: 413, title: "Payload too large", description: "JSON body over 1 MiB, or an upload over the CSV limit" },

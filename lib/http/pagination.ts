@@ -17,6 +17,12 @@ export const ListQuery = z.strictObject({
   cursor: z.string().max(500).optional(),
 });
 
+/** A run filter (`run_id`): a run id (`run_…`), else 400 invalid_request; an unknown run simply matches nothing. */
+export const RunIdFilter = z
+  .string()
+  .regex(/^run_[0-9a-z]{26}$/, { error: "must be a run id (run_…)" })
+  .meta({ description: "Only those of this run (`run_…`)" });
+
 export type Page<T> = { data: T[]; has_more: boolean; next_cursor: string | null };
 
 function sign(payload: string): string {

@@ -11,7 +11,7 @@ export const PLAN_MULTIPLIER: Record<Plan, number> = { free: 1, team: 5, enterpr
 /**
  * Lua: the bucket in KEYS[2]; `capacity`, `rate` (per second) and `want` set by the caller. Takes
  * one token for the request and, while the bucket is more than half full, up to `want - 1` more
- * for the process's pool (lib/api/access-pool.ts); near empty it takes one at a time, so the
+ * for the process's pool (lib/tokens/access-pool.ts); near empty it takes one at a time, so the
  * 429 boundary is exact. Sets `allowed`, `taken`, `tokens` (left in Redis) and `now`.
  */
 export const TAKE_TOKEN_LUA = `

@@ -20,7 +20,7 @@ export const DRAFT_TRANSITIONS: Record<DraftStatus, readonly DraftStatus[]> = {
   rejected: [],
   canceled: [],
   sent: [],
-  // retried from the draft page (lib/sending/retry-send.ts); or sent: a send left in doubt by one
+  // retried from the draft page (lib/drafts/retry-send.ts); or sent: a send left in doubt by one
   // attempt while another's refusal failed its draft, then found in the Sent folder or resolved sent
   failed: ["approved", "sent"],
 };

@@ -25,7 +25,7 @@ export const RUN_LEAD_TRANSITIONS: Record<RunLeadState, readonly RunLeadState[]>
   // awaiting_review → done: the sequence ended (a reply, a bounce) while a follow-up waited for review (lib/sequences/).
   awaiting_review: [running, rejected, stopped, done],
   done: [],
-  rejected: [running], // a send the relay refused, retried from the draft page (lib/sending/retry-send.ts)
+  rejected: [running], // a send the relay refused, retried from the draft page (lib/drafts/retry-send.ts)
   // A run canceled while its lead's send was in flight: the send still ends as it ends (sent: done,
   // or stopped at stage send under stop_after send; in doubt: running; refused: rejected).
   stopped: [running, done, rejected, stopped],

@@ -19,7 +19,7 @@ export const RUN_TRANSITIONS: Record<RunStatus, readonly RunStatus[]> = {
   running: [awaiting_review, sending, completed, canceled],
   awaiting_review: [running, sending, completed, canceled],
   sending: [running, awaiting_review, completed, canceled],
-  completed: [sending], // a refused send retried from the draft page (lib/sending/retry-send.ts)
+  completed: [sending], // a refused send retried from the draft page (lib/drafts/retry-send.ts)
   failed: [],
   canceled: [],
 };

@@ -35,7 +35,7 @@ export const SEND_TRANSITIONS: Record<SendStatus, readonly SendStatus[]> = {
   // sent: the Sent folder or a reviewer; pending: a reviewer's resend, or the attempt that abandoned it knows better
   in_doubt: ["pending", "sent"],
   sent: [],
-  failed: ["pending"], // retried from the draft page (lib/sending/retry-send.ts)
+  failed: ["pending"], // retried from the draft page (lib/drafts/retry-send.ts)
 };
 
 /** Statuses the resume sweep queues again when no job holds them (an in-doubt send waits for its resolution). */

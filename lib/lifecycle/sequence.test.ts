@@ -11,7 +11,7 @@ import { SEQUENCE_STATUSES, type SequenceStatus } from "@/lib/statuses";
 const ALLOWED: [SequenceStatus, SequenceStatus][] = [
   ["active", "active"], // the next step is due, or drafted
   ["active", "paused"], // an out-of-office with a return date
-  ["active", "finished"], // completed, replied, bounced, unsubscribed, rejected, stopped
+  ["active", "finished"], // completed, replied, bounced, unsubscribed, rejected, stopped, company_replied
   ["paused", "active"], // the return date came
   ["paused", "paused"], // a later return date
   ["paused", "finished"], // any end while paused

@@ -8,7 +8,7 @@ import { RUN_LEAD_STATE, SEQUENCE_STATUS, SEQUENCE_STATUSES, type SequenceEndRea
 // (`runs.steps` not null). The columns stay null until the sequence first does something: a lead
 // with a draft and no status is active at step 1.
 //
-//   (none) ─► active ⇄ paused        active | paused ─► finished (completed, replied, bounced, unsubscribed, rejected, stopped)
+//   (none) ─► active ⇄ paused        active | paused ─► finished (completed, replied, bounced, unsubscribed, rejected, stopped, company_replied)
 //
 // `nextAt` is when the scheduler next acts on the lead (lib/sequences/tick.ts): draft the next step
 // (active), or resume (paused, an out-of-office's return date). While a follow-up is being drafted

@@ -10,8 +10,12 @@ export type PipelineStage = (typeof PIPELINE_STAGES)[number];
 export const BATCH_STAGES = PIPELINE_STAGES.slice(0, PIPELINE_STAGES.indexOf("draft_email") + 1) as ["extract_signals", "qualify", "draft_email"];
 export type BatchStage = (typeof BATCH_STAGES)[number];
 
-/** The stages that run a named prompt (and so can be pinned): the batch stages and `track`. */
-export const MACHINE_STAGES = [...BATCH_STAGES, "track"] as const;
+/**
+ * The stages that run a named prompt (and so can be pinned): the batch stages, `track`, and `reply`
+ * (an answer to a lead's reply, contract §13: written after track, not a stage of the batch).
+ */
+export const REPLY = "reply" as const;
+export const MACHINE_STAGES = [...BATCH_STAGES, "track", REPLY] as const;
 export type MachineStage = (typeof MACHINE_STAGES)[number];
 
 /** The stages a behaviour diff can put a finished run's leads through again. */

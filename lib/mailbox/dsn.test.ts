@@ -85,7 +85,7 @@ describe("quoted text and signatures", () => {
     ["No thanks.\n-----Original Message-----\nFrom: Sam\nReply stop to opt out.", "No thanks."],
     ["Tell me more.\n> unsubscribe here", "Tell me more."],
     ["Sounds good.\n\n-- \nAna Ruiz\nHead of Growth", "Sounds good."],
-    ["Sounds good.\n\nBest regards,\nAna Ruiz\nAcme", "Sounds good.\n\nBest regards,"],
+    ["Sounds good.\n\nBest regards,\nAna Ruiz\nAcme", "Sounds good."], // email-reply-parser takes the sign-off block as signature
     ["> only a quote", ""],
   ])("%j → %j", (text, expected) => {
     expect(stripQuoted(text)).toBe(expected);

@@ -1,9 +1,11 @@
+import { bracketed, madeReplyMessageId } from "@/lib/replies/answer-thread";
 import { db, type Tx } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
 import { newId } from "@/lib/ids";
 import { moveLead } from "@/lib/lifecycle/lead";
 import { log } from "@/lib/log";
 import { parseInbound, type ParsedInbound } from "@/lib/mailbox/parse-message";
+import { pauseOnHardBounces } from "@/lib/senders/health";
 import { stripQuoted } from "@/lib/replies/strip-quoted";
 import { enqueueBulkAfterCommit } from "@/lib/queues";
 import { queueTrackForLost, trackJobs } from "@/lib/replies/track-jobs";
@@ -83,7 +85,9 @@ export async function ingestBatch(
             subject: mail.subject,
             text: stripQuoted(mail.text),
             receivedAt,
+            autoSubmitted: mail.autoSubmitted,
             inboundMessageId: inboundId,
+            messageId: mail.messageId ? bracketed(mail.messageId) : madeReplyMessageId(replyId),
           });
           replyIds.push(replyId);
           counts.replies += 1;
@@ -92,6 +96,9 @@ export async function ingestBatch(
       if (inboundRows.length) await tx.inboundMessage.createMany({ data: inboundRows });
       if (replyRows.length) await tx.reply.createMany({ data: replyRows });
       for (const dsn of dsns) counts.bounces += await recordBounces(tx, workspaceId, dsn.inboundId, dsn.recipients, dsn.match);
+      // A sender whose hard bounces now reach the sending policy is paused with them (lib/senders/health.ts).
+      const hardDrafts = dsns.filter((dsn) => dsn.match && dsn.recipients.some((r) => r.kind === "hard")).map((dsn) => dsn.match!.draftId);
+      await pauseOnHardBounces(tx, workspaceId, [...new Set(hardDrafts)]);
       const lastUid = BigInt(Math.max(...messages.map((message) => message.uid)));
       await tx.mailboxCursor.upsert({
         where: { workspaceId_folder: { workspaceId, folder } },
@@ -128,7 +135,7 @@ export async function requeueUnclassified(workspaceId: string): Promise<number> 
 /** A message mailparser cannot read is still kept (raw) and listed as unmatched. */
 function unreadable(message: RawMessage, error: Error): ParsedInbound {
   log.warn({ uid: message.uid, err: error.message }, "unreadable message kept as unmatched");
-  return { messageId: null, inReplyTo: [], references: [], from: "", subject: "", text: "", date: null, autoSubmitted: false, dsn: null };
+  return { messageId: null, inReplyTo: [], references: [], from: "", subject: "", text: "", date: null, autoSubmitted: null, dsn: null };
 }
 
 async function alreadyStored(tx: Tx, workspaceId: string, folder: string, uidValidity: bigint, messages: { uid: number; mail: ParsedInbound }[]) {

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { ImapFlow } from "imapflow";
 import { config } from "@/lib/config";
+import { timing } from "@/lib/config/timing";
 import { decryptSecret } from "@/lib/crypto/secrets";
 import { db } from "@/lib/db";
 import { log } from "@/lib/log";
@@ -28,8 +29,10 @@ import { type MailboxConnection, SENDER_HAS_MAILBOX, senderMailbox } from "@/lib
 // `sender_mailbox_status` (keyed by the sender; Settings → Senders), the workspace's own to
 // `mailbox_status` (Settings → Mailbox); a failure is recorded in plain words (imapErrorWords).
 
-const SCAN_MS = 5_000;
-const LEASE_MS = 15_000; // a crashed worker's mailbox is taken over within this
+// How often mailboxes are looked for, and the lease by which a crashed worker's mailbox is taken
+// over: the timing config's MAILBOX_SCAN_MS (5 s) and MAILBOX_LEASE_MS (15 s).
+const scanMs = () => timing().mailboxScanMs;
+const leaseMs = () => timing().mailboxLeaseMs;
 const RETRY_AFTER_FAILURE_MS = 30_000;
 const LEASE_KEY = (key: string) => `leadpipe:mailbox-lease:${key}`;
 const RENEW = `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("pexpire", KEYS[1], ARGV[2]) else return 0 end`;
@@ -120,7 +123,7 @@ export function startIntakeLoop(): { stop: () => Promise<void> } {
     for (const [key, { mailbox, fingerprint }] of wanted) {
       const failure = failedUntil.get(key);
       if (sessions.has(key) || (failure && failure.fingerprint === fingerprint && failure.until > Date.now())) continue;
-      const leased = await redis().set(LEASE_KEY(key), owner, "PX", LEASE_MS, "NX");
+      const leased = await redis().set(LEASE_KEY(key), owner, "PX", leaseMs(), "NX");
       if (leased !== "OK") continue; // another worker reads this mailbox
       sessions.set(
         key,
@@ -137,7 +140,7 @@ export function startIntakeLoop(): { stop: () => Promise<void> } {
       await scan().catch((error: Error) => log.warn({ err: error.message }, "mailbox scan failed; will retry"));
       await new Promise<void>((resolve) => {
         wake = resolve;
-        setTimeout(resolve, SCAN_MS);
+        setTimeout(resolve, scanMs());
       });
     }
   })();
@@ -160,12 +163,12 @@ function startSession(which: Mailbox, fingerprint: string, owner: string, ended:
   let newMail = false; // reported while a read was under way: read again without waiting
   const renew = setInterval(() => {
     redis()
-      .eval(RENEW, 1, LEASE_KEY(key), owner, String(LEASE_MS))
+      .eval(RENEW, 1, LEASE_KEY(key), owner, String(leaseMs()))
       .then((kept) => {
         if (kept === 0) void stop(); // the lease lapsed and another worker took it
       })
       .catch(() => undefined);
-  }, LEASE_MS / 3);
+  }, leaseMs() / 3);
 
   async function run() {
     const current = await loadMailbox(key);

@@ -16,7 +16,8 @@ export type ParsedInbound = {
   subject: string;
   text: string;
   date: Date | null;
-  autoSubmitted: boolean;
+  /** The Auto-Submitted header (RFC 3834) when it says anything but "no" (auto-replied, auto-generated …), else null. */
+  autoSubmitted: string | null;
   dsn: { recipients: DsnRecipient[]; originalMessageId: string | null } | null;
 };
 
@@ -63,7 +64,10 @@ export async function parseInbound(raw: Buffer): Promise<ParsedInbound> {
     // The returned copy is attached, or quoted in the text (its headers start their lines there).
     if (plain) dsn = { recipients: plain.recipients, originalMessageId: originalMessageId ?? headerMessageId(text) };
   }
-  const autoSubmitted = String(mail.headers.get("auto-submitted") ?? "no").toLowerCase() !== "no";
+  const autoHeader = String(mail.headers.get("auto-submitted") ?? "")
+    .trim()
+    .slice(0, 200);
+  const autoSubmitted = autoHeader && autoHeader.toLowerCase() !== "no" ? autoHeader : null;
   return {
     messageId: ids(mail.messageId)[0] ?? null,
     inReplyTo: ids(mail.inReplyTo),

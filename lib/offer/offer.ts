@@ -21,6 +21,10 @@ const offerFields = {
   sender_name: text(120).meta({ example: "Maya Chen" }),
   sender_title: text(120).meta({ example: "Head of Partnerships" }),
   signature: text(1000).meta({ description: "Lines under the name (company, phone, link)" }),
+  website: z
+    .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
+    .max(300)
+    .meta({ description: "The offer's website: a link in a draft to another host gets a `link` check", example: "https://acme.example" }),
   tone: z.enum(OFFER_TONES),
 };
 
@@ -34,6 +38,7 @@ export const OfferSchema = z
     sender_name: z.string().nullable(),
     sender_title: z.string().nullable(),
     signature: z.string().nullable(),
+    website: z.string().nullable(),
     tone: z.enum(OFFER_TONES),
   })
   .meta({ id: "Offer" });
@@ -78,6 +83,7 @@ export const EMPTY_OFFER: Offer = {
   sender_name: null,
   sender_title: null,
   signature: null,
+  website: null,
   tone: "friendly",
 };
 

@@ -21,6 +21,8 @@ export const IcpRules = z.object({
   required: z.array(z.enum(REQUIRABLE_FIELDS)).default([]),
   weights: z.object({ title: Weight, industry: Weight, employees: Weight, country: Weight, signals: Weight }),
   min_score: z.number().int().min(0).max(100),
+  /** Let role addresses (info@, sales@…) through the recipient checks before draft_email (contract §13). */
+  allow_role_addresses: z.boolean().default(false),
 });
 export type IcpRules = z.infer<typeof IcpRules>;
 
@@ -53,6 +55,10 @@ export const IcpInput = z
     required: z.array(z.enum(REQUIRABLE_FIELDS)).max(REQUIRABLE_FIELDS.length).default([]),
     weights: z.strictObject({ title: Weight, industry: Weight, employees: Weight, country: Weight, signals: Weight }),
     min_score: z.number().int("A whole number from 0 to 100.").min(0, "From 0 to 100.").max(100, "From 0 to 100."),
+    allow_role_addresses: z
+      .boolean()
+      .default(false)
+      .meta({ description: "Let role addresses (info@, sales@, support@…) be drafted; disposable-mail domains are never let through" }),
   })
   .superRefine((icp, ctx) => {
     const { min, max } = icp.employees;

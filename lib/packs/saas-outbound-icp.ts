@@ -14,4 +14,5 @@ export const SAAS_OUTBOUND_ICP: IcpRules = {
   required: [],
   weights: { title: 35, industry: 25, employees: 20, country: 10, signals: 10 },
   min_score: 60,
+  allow_role_addresses: false,
 };

@@ -6,8 +6,11 @@ import { experimentOverrides } from "@/lib/pipeline/experiment-prompts";
 import { hasDone, nextBatchStage, type BatchStage } from "@/lib/pipeline/stages";
 import { LEAD_FACT_COLUMNS, RUN_CONTEXT_SELECT, stageContext, type LeadFactRow } from "@/lib/pipeline/stage-context";
 import { writeResults } from "@/lib/pipeline/write-results";
+import { signersFor } from "@/lib/senders/signer";
+import { screenRecipients } from "@/lib/pipeline/recipient-gate";
 import { WORKING_RUN_LEAD_STATES } from "@/lib/lifecycle/run-lead";
 import { RUN_LEAD_STATE, RUN_STATUS } from "@/lib/statuses";
+import { queueSpamScoresOfRunLeads } from "@/lib/spam/score-draft";
 
 // Carries a batch of a run's leads through one machine stage and the local stages right after it
 // (lib/pipeline/run-chain.ts), in one transaction: the run-lead rows, the leads, the traces, the
@@ -48,10 +51,19 @@ export async function advanceBatch(runId: string, stage: BatchStage, runLeadIds:
     chain,
     todo.map((row) => ({ runLeadId: row.runLeadId, leadId: row.leadId, facts: row, signals: row.signals, experiment: experiments.get(row.leadId) })),
     prompts,
-    { ...context, stopAfter: run.stopAfter },
+    {
+      ...context,
+      stopAfter: run.stopAfter,
+      signers: (ids) => signersFor(run, ids),
+      screenRecipients: (emails) => screenRecipients(emails, context.icp.allow_role_addresses),
+    },
   );
-  const moved = await sqlTransaction((client) => writeResults(client, run, stage, results));
+  const review = { offer: context.offer, senderName: context.senderName, maxWords: run.pack.maxWords };
+  const moved = await sqlTransaction((client) => writeResults(client, run, stage, results, review));
   for (const r of results) if (moved.has(r.lead.runLeadId)) metrics().stageLeads.inc({ stage: r.steps.at(-1)!.stage, state: r.steps.at(-1)!.verdict.state });
+  // The drafts written now are scored by SpamAssassin in their own job (lib/spam/score-draft.ts).
+  const drafted = results.filter((r) => r.draft && moved.has(r.lead.runLeadId)).map((r) => r.lead.runLeadId);
+  if (drafted.length) await queueSpamScoresOfRunLeads(drafted, 1);
 
   const next: BatchResult["next"] = [];
   const afterChain = nextBatchStage(chain.at(-1)!);

@@ -1,5 +1,5 @@
 import { sql } from "@/lib/db";
-import { announceDueApprovals } from "@/lib/drafts/announce-approval";
+import { announceDueApprovals } from "@/lib/sending/announce-approval";
 import { enqueue, liveWork } from "@/lib/queues";
 import { queueTrackForLost } from "@/lib/replies/track-jobs";
 import { enqueueStageBatches } from "@/lib/pipeline/start-stages";

@@ -10,7 +10,7 @@ const runPrompt = vi.hoisted(() => vi.fn());
 const promptTarget = vi.hoisted(() => vi.fn());
 vi.mock("@/lib/prompts/run-prompt", () => ({ runPrompt, promptTarget }));
 
-const { chainFrom, runChain, verdictOf } = await import("@/lib/pipeline/run-chain");
+const { chainFrom, qualifiedByReferral, runChain, verdictOf } = await import("@/lib/pipeline/run-chain");
 
 const prompt = (modelDefault: string, name = "p") => ({ modelDefault, prompt: { name } }) as ResolvedPrompt;
 const prompts = (models: Partial<Record<BatchStage, string>>) => new Map(Object.entries(models).map(([stage, model]) => [stage, prompt(model!, stage)]));
@@ -193,5 +193,20 @@ describe("runChain", () => {
     expect(results).toHaveLength(1);
     expect(results[0].steps.map((s) => s.verdict.state)).toEqual(["running"]);
     expect(results[0].lead.signals).toEqual({ a: 1 });
+  });
+});
+
+describe("qualifiedByReferral", () => {
+  const below = { stage: "qualify" as const, score: 55, qualified: false, reasons: ["Industry matches"] };
+  it("passes a referred lead below the minimum, saying why, and leaves the score", () => {
+    expect(qualifiedByReferral(below, { referred_by_name: "Grace Hopper" })).toEqual({
+      ...below,
+      qualified: true,
+      reasons: ["Industry matches", "Referred by Grace Hopper, who named them in a reply"],
+    });
+  });
+  it("leaves everyone else as the model said", () => {
+    expect(qualifiedByReferral(below, {})).toBe(below);
+    expect(qualifiedByReferral(below, { referred_by_name: " " })).toBe(below);
   });
 });

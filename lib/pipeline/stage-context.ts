@@ -13,7 +13,7 @@ export type StageContext = LeadContext & { workspaceId: string };
 
 export const RUN_CONTEXT_SELECT = {
   workspaceId: true,
-  pack: { select: { icp: true, offer: true } },
+  pack: { select: { icp: true, offer: true, maxWords: true } },
   campaign: { select: { offer: true } },
   workspace: { select: { name: true, offer: true, relay: { select: { fromName: true } } } },
 } as const;
@@ -32,5 +32,7 @@ export function stageContext(run: RunContextRow): StageContext & { minScore: num
 }
 
 /** The lead columns a stage sees (contract §6), as `leads l` in a query; `signals` is the lead's stored signals. */
-export const LEAD_FACT_COLUMNS = `l.email, l."firstName" AS first_name, l."lastName" AS last_name, l.company, l.title, l.domain, l.website, l.country, l.employees, l.industry, l.notes, l.attributes, l.signals`;
+/** `referred_by_name`: who referred the lead (a followed referral, lib/replies/referral.ts), else null. */
+export const LEAD_FACT_COLUMNS = `l.email, l."firstName" AS first_name, l."lastName" AS last_name, l.company, l.title, l.domain, l.website, l.country, l.employees, l.industry, l.notes, l.attributes, l.signals,
+  (SELECT COALESCE(NULLIF(concat_ws(' ', r."firstName", r."lastName"), ''), r.email) FROM leads r WHERE r.id = l."referredById") AS referred_by_name`;
 export type LeadFactRow = LeadFacts & { signals: Signals | null };

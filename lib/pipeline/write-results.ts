@@ -7,6 +7,9 @@ import { writeLeadStageResults } from "@/lib/lifecycle/lead";
 import { moveRunLeadsInBatch, WORKING_RUN_LEAD_STATES } from "@/lib/lifecycle/run-lead";
 import { BATCH_STAGES, type BatchStage } from "@/lib/pipeline/stages";
 import { DRAFT_STATUS, LEAD_STATUS, RUN_LEAD_STATE } from "@/lib/statuses";
+import type { StageOutput } from "@/lib/prompts/stage-output";
+import { reviewRunDrafts, signedReview, type ReviewContext } from "@/lib/pipeline/review-drafts";
+import { identitiesOf } from "@/lib/senders/signer";
 
 // Writes what a job computed for its batch, inside its transaction, with set-based statements (rows
 // travel as one JSON parameter: JSON.stringify is far cheaper than pg's array literals): the
@@ -19,6 +22,7 @@ export async function writeResults(
   run: { id: string; workspaceId: string },
   firstStage: BatchStage,
   results: LeadResult[],
+  review: ReviewContext,
 ): Promise<Set<string>> {
   if (results.length === 0) return new Set();
   const last = (r: LeadResult) => r.steps.at(-1)!;
@@ -37,16 +41,25 @@ export async function writeResults(
   const done = results.filter((r) => moved.has(r.lead.runLeadId));
   await updateLeads(client, done);
   await insertTraces(client, run, done);
-  const events = [...stageEvents(run.id, done), ...(await insertDrafts(client, run, done))];
+  const events = [...stageEvents(run.id, done), ...(await insertDrafts(client, run, done, review))];
   await writeEvents(client, run.workspaceId, events);
   return moved;
 }
 
 /** Signals, qualification and status in one statement (lib/lifecycle/lead.ts); what a job did not compute stays as it was. */
 async function updateLeads(client: PoolClient, done: LeadResult[]) {
+  const screened = (r: LeadResult) => r.steps.at(-1)?.screened === true; // rejected by the recipient checks
   const status = (r: LeadResult) =>
-    r.draft ? LEAD_STATUS.drafted : r.qualification ? (r.qualification.qualified ? LEAD_STATUS.qualified : LEAD_STATUS.rejected) : null;
-  const changed = done.filter((r) => r.signals || r.qualification || r.draft);
+    r.draft
+      ? LEAD_STATUS.drafted
+      : screened(r)
+        ? LEAD_STATUS.rejected
+        : r.qualification
+          ? r.qualification.qualified
+            ? LEAD_STATUS.qualified
+            : LEAD_STATUS.rejected
+          : null;
+  const changed = done.filter((r) => r.signals || r.qualification || r.draft || screened(r));
   await writeLeadStageResults(
     client,
     changed.map((r) => ({ id: r.lead.leadId, signals: r.signals ?? null, qualification: r.qualification ?? null, to: status(r) })),
@@ -55,20 +68,22 @@ async function updateLeads(client: PoolClient, done: LeadResult[]) {
 
 async function insertTraces(client: PoolClient, run: { id: string; workspaceId: string }, done: LeadResult[]) {
   const traces = done.flatMap((r) =>
-    r.steps.map(({ stage, prompt, provider, model, outcome }) => ({
-      id: newId("trc"),
-      lead_id: r.lead.leadId,
-      stage,
-      prompt_version_id: prompt.id,
-      provider,
-      model,
-      latency: "latencyMs" in outcome ? outcome.latencyMs : 0,
-      input_tokens: "inputTokens" in outcome ? outcome.inputTokens : 0,
-      output_tokens: "outputTokens" in outcome ? outcome.outputTokens : 0,
-      cost_micros: "costMicros" in outcome ? outcome.costMicros : 0,
-      output: outcome.kind === "done" ? outcome.output : null,
-      error: outcome.kind === "done" ? null : outcome.message,
-    })),
+    r.steps
+      .filter((step) => !step.screened)
+      .map(({ stage, prompt, provider, model, outcome }) => ({
+        id: newId("trc"),
+        lead_id: r.lead.leadId,
+        stage,
+        prompt_version_id: prompt.id,
+        provider,
+        model,
+        latency: "latencyMs" in outcome ? outcome.latencyMs : 0,
+        input_tokens: "inputTokens" in outcome ? outcome.inputTokens : 0,
+        output_tokens: "outputTokens" in outcome ? outcome.outputTokens : 0,
+        cost_micros: "costMicros" in outcome ? outcome.costMicros : 0,
+        output: outcome.kind === "done" ? withoutWritten(outcome.output) : null,
+        error: outcome.kind === "done" ? null : outcome.message,
+      })),
   );
   if (traces.length === 0) return;
   await client.query(
@@ -78,6 +93,13 @@ async function insertTraces(client: PoolClient, run: { id: string; workspaceId: 
          AS t(id text, lead_id text, stage text, prompt_version_id text, provider text, model text, latency int, input_tokens int, output_tokens int, cost_micros int, output jsonb, error text)`,
     [run.workspaceId, run.id, JSON.stringify(traces)],
   );
+}
+
+/** A trace keeps the stage's answer, not the local engine's line map. */
+function withoutWritten(output: StageOutput) {
+  if (output.stage !== "draft_email" || !output.written) return output;
+  const { written: _, ...rest } = output;
+  return rest;
 }
 
 /** lead.qualified for each lead that passed qualify now; lead.rejected for each rejected or failed now. */
@@ -102,20 +124,33 @@ function stageEvents(runId: string, done: LeadResult[]): OutboxEvent[] {
 }
 
 /** One draft per lead per run (unique on the run lead); draft.ready only for drafts made now. */
-async function insertDrafts(client: PoolClient, run: { id: string; workspaceId: string }, done: LeadResult[]): Promise<OutboxEvent[]> {
+async function insertDrafts(client: PoolClient, run: { id: string; workspaceId: string }, done: LeadResult[], context: ReviewContext): Promise<OutboxEvent[]> {
   const drafts = done.flatMap((r) => (r.draft ? [{ r, draft: r.draft, promptVersionId: r.steps.find((s) => s.stage === "draft_email")!.prompt.id }] : []));
   if (drafts.length === 0) return [];
+  // Each draft is checked as its lead's sender signed it (its name is no unsupported claim).
+  const signers = await identitiesOf(
+    drafts.map(({ r }) => r.lead.runLeadId),
+    client,
+  );
+  const reviews = await reviewRunDrafts(
+    client,
+    run.id,
+    drafts.map(({ r, draft }) => ({ draft, lead: r.lead.facts, signals: r.lead.signals, context: signedReview(context, signers.get(r.lead.runLeadId)) })),
+    context,
+  );
   const inserted = await client.query<{ id: string; leadId: string; senderId: string | null }>(
-    `INSERT INTO drafts (id, "workspaceId", "leadId", "runId", "runLeadId", "promptVersionId", "experimentId", subject, body, status, "createdAt", "updatedAt")
-     SELECT t.id, $1, t.lead_id, $2, t.run_lead_id, t.prompt_version_id, t.experiment_id, t.subject, t.body, $4, now(), now()
-       FROM json_to_recordset($3::json) AS t(id text, lead_id text, run_lead_id text, prompt_version_id text, experiment_id text, subject text, body text)
+    `INSERT INTO drafts (id, "workspaceId", "leadId", "runId", "runLeadId", "promptVersionId", "experimentId", subject, body, status, evidence, checks, risk, "riskRank", opening, "createdAt", "updatedAt")
+     SELECT t.id, $1, t.lead_id, $2, t.run_lead_id, t.prompt_version_id, t.experiment_id, t.subject, t.body, $4, t.evidence, t.checks, t.risk, t.risk_rank, t.opening, now(), now()
+       FROM json_to_recordset($3::json) AS t(id text, lead_id text, run_lead_id text, prompt_version_id text, experiment_id text, subject text, body text,
+                                             evidence jsonb, checks jsonb, risk text, risk_rank smallint, opening text)
      ON CONFLICT ("runLeadId", step) DO NOTHING
      RETURNING id, "leadId", (SELECT rl."senderId" FROM run_leads rl WHERE rl.id = drafts."runLeadId") AS "senderId"`,
     [
       run.workspaceId,
       run.id,
       JSON.stringify(
-        drafts.map((d) => ({
+        drafts.map((d, i) => ({
+          ...reviews[i],
           id: newId("drf"),
           lead_id: d.r.lead.leadId,
           run_lead_id: d.r.lead.runLeadId,
@@ -131,6 +166,15 @@ async function insertDrafts(client: PoolClient, run: { id: string; workspaceId: 
   const appUrl = config().APP_URL;
   return inserted.rows.map((draft) => ({
     type: "draft.ready" as const,
-    data: { lead_id: draft.leadId, draft_id: draft.id, review_url: `${appUrl}/review/drafts/${draft.id}`, run_id: run.id, step: 1, sender_id: draft.senderId },
+    data: {
+      lead_id: draft.leadId,
+      draft_id: draft.id,
+      review_url: `${appUrl}/review/drafts/${draft.id}`,
+      run_id: run.id,
+      step: 1,
+      sender_id: draft.senderId,
+      kind: "first",
+      reply_id: null,
+    },
   }));
 }

@@ -6,8 +6,9 @@ import { extractSignals, requestedKeys } from "@/lib/engine/local/signals";
 import { writeFollowUp } from "@/lib/engine/local/follow-up";
 import type { PromptStage } from "@/lib/lifecycle/stages";
 import { offerVariables } from "@/lib/offer/offer-variables";
-import type { FollowUpInput, LeadInput, ReplyInput, RunnableVersion } from "@/lib/prompts/prompt-input";
-import type { FollowUpOutput, StageOutput, TrackOutput } from "@/lib/prompts/stage-output";
+import { writeAnswer } from "@/lib/engine/local/answer";
+import type { AnswerPromptInput, FollowUpInput, LeadInput, ReplyInput, RunnableVersion } from "@/lib/prompts/prompt-input";
+import type { AnswerOutput, FollowUpOutput, StageOutput, TrackOutput } from "@/lib/prompts/stage-output";
 
 // The built-in `local` engine (lib/engine/local/, deterministic, no network) answering one prompt
 // version. It reads a version one of two ways:
@@ -25,6 +26,7 @@ const draft = (version: RunnableVersion, { facts, signals, context }: LeadInput)
     userTemplate: version.userTemplate,
     system: version.system,
     variables: offerVariables(context.offer, context.senderName),
+    offer: context.offer,
   });
 
 // follow_up sees the facts and offer fields its template names (and always the thread: the
@@ -41,12 +43,25 @@ const followUp = (version: RunnableVersion, input: FollowUpInput) =>
     visible: named(version.userTemplate),
   });
 
-type AnyInput = LeadInput | ReplyInput | FollowUpInput;
+// reply sees the facts and offer fields its template names, the thread and the reply; see lib/engine/local/answer.ts.
+const answer = (version: RunnableVersion, input: AnswerPromptInput, asWritten: boolean) =>
+  writeAnswer({
+    lead: input.facts,
+    offer: input.context.offer,
+    senderName: input.context.senderName,
+    thread: input.thread,
+    reply: input.reply,
+    system: version.system,
+    visible: asWritten ? named(version.userTemplate) : null,
+  });
+
+type AnyInput = LeadInput | ReplyInput | FollowUpInput | AnswerPromptInput;
 
 /** The engine's output in the stage's contract. */
-export function localOutput(stage: PromptStage, version: RunnableVersion, input: AnyInput): StageOutput | FollowUpOutput | TrackOutput {
+export function localOutput(stage: PromptStage, version: RunnableVersion, input: AnyInput): StageOutput | FollowUpOutput | AnswerOutput | TrackOutput {
   if (stage === "track") return classifyReply(input as ReplyInput, version.system);
   if (stage === "follow_up") return { stage, ...followUp(version, input as FollowUpInput) };
+  if (stage === "reply") return { stage, ...answer(version, input as AnswerPromptInput, false) };
   const lead = input as LeadInput;
   switch (stage) {
     case "extract_signals":
@@ -77,6 +92,7 @@ export function localAnswerAsWritten(stage: PromptStage, version: RunnableVersio
   const template = version.userTemplate;
   if (stage === "track") return project({ ...classifyReply(input as ReplyInput, version.system) }, template);
   if (stage === "follow_up") return followUp(version, input as FollowUpInput);
+  if (stage === "reply") return answer(version, input as AnswerPromptInput, true);
   const lead = input as LeadInput;
   switch (stage) {
     case "extract_signals":
@@ -85,7 +101,9 @@ export function localAnswerAsWritten(stage: PromptStage, version: RunnableVersio
       const seesSignals = named(template).has("signals");
       return project({ ...qualifyLead(visibleFacts(lead.facts, template), seesSignals ? (lead.signals ?? {}) : {}, lead.context.icp) }, template);
     }
-    case "draft_email":
-      return draft(version, lead);
+    case "draft_email": {
+      const { subject, body } = draft(version, lead);
+      return { subject, body };
+    }
   }
 }

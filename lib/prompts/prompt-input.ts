@@ -1,9 +1,11 @@
 import { renderTemplate, signalSentence } from "@/lib/engine/local/draft";
 import type { LeadFacts } from "@/lib/engine/local/lead-facts";
 import { openingLine } from "@/lib/engine/local/opener";
+import { pitch } from "@/lib/engine/local/pitch";
 import type { Signals } from "@/lib/engine/local/signals";
 import type { PromptVersion } from "@/lib/generated/prisma/client.ts";
 import type { ThreadMessage } from "@/lib/engine/local/follow-up";
+import type { AnswerReply } from "@/lib/engine/local/answer";
 import type { BatchStage } from "@/lib/lifecycle/stages";
 import type { Offer } from "@/lib/offer/offer";
 import { offerVariables } from "@/lib/offer/offer-variables";
@@ -23,8 +25,11 @@ export type LeadContext = { icp: IcpRules; offer: Offer; senderName: string };
 export type LeadInput = { facts: LeadFacts; signals: Signals | null; context: LeadContext };
 /** follow_up's input: the lead as a batch stage sees it, the step being written and the messages already sent (oldest first). */
 export type FollowUpInput = LeadInput & { step: number; thread: ThreadMessage[] };
+/** reply's input (contract §13): the lead, what we sent it (oldest first) and the reply being answered, with its class when known. */
+export type AnswerPromptInput = LeadInput & { thread: ThreadMessage[]; reply: AnswerReply };
 /** track's input: one reply (`receivedAt` anchors the year of an out-of-office return date). */
-export type ReplyInput = { from: string; subject: string; text: string; receivedAt?: Date };
+/** A reply to classify; `autoSubmitted` is its Auto-Submitted header (RFC 3834) when it had one. */
+export type ReplyInput = { from: string; subject: string; text: string; receivedAt?: Date; autoSubmitted?: string | null };
 
 export type Messages = { system: string; user: string };
 
@@ -44,6 +49,7 @@ export function leadMessages(stage: BatchStage, version: RunnableVersion, input:
   const user = renderTemplate(version.userTemplate, {
     ...leadVariables(input),
     opening_line: /\{\{\s*opening_line\s*\}\}/.test(version.userTemplate) ? openingLine(input.facts, input.signals ?? {}) : "",
+    ...(/\{\{\s*(subject_line|value_line|proof_line)\s*\}\}/.test(version.userTemplate) ? pitch(input.facts, input.signals ?? {}, input.context.offer) : {}),
   });
   const system = stage === "draft_email" ? `${version.system}\n\nAnswer with JSON only: {"subject": string, "body": string}.` : version.system;
   return { system, user };
@@ -60,6 +66,19 @@ export function followUpMessages(version: RunnableVersion, input: FollowUpInput)
     step: String(input.step),
     thread: threadText(input.thread),
     first_subject: input.thread[0]?.subject ?? "",
+  });
+  return { system: `${version.system}\n\nAnswer with JSON only: {"subject": string, "body": string}.`, user };
+}
+
+export function answerMessages(version: RunnableVersion, input: AnswerPromptInput): Messages {
+  const user = renderTemplate(version.userTemplate, {
+    ...leadVariables(input),
+    thread: threadText(input.thread),
+    first_subject: input.thread[0]?.subject ?? "",
+    reply_from: input.reply.from ?? "",
+    reply_subject: input.reply.subject,
+    reply_text: input.reply.text,
+    classification: input.reply.classification ?? "",
   });
   return { system: `${version.system}\n\nAnswer with JSON only: {"subject": string, "body": string}.`, user };
 }

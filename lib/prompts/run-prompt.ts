@@ -3,6 +3,8 @@ import type { BatchStage, PromptStage } from "@/lib/lifecycle/stages";
 import { askForJson, type Usage } from "@/lib/prompts/ask-model";
 import { localAnswerAsWritten, localOutput } from "@/lib/prompts/local-answer";
 import {
+  answerMessages,
+  type AnswerPromptInput,
   followUpMessages,
   leadMessages,
   replyMessages,
@@ -11,7 +13,7 @@ import {
   type ReplyInput,
   type RunnableVersion,
 } from "@/lib/prompts/prompt-input";
-import { readAnswer, type FollowUpOutput, type StageOutput, type TrackOutput } from "@/lib/prompts/stage-output";
+import { readAnswer, type AnswerOutput, type FollowUpOutput, type StageOutput, type TrackOutput } from "@/lib/prompts/stage-output";
 import { findProvider, parseModelRef } from "@/lib/providers/model-ref";
 
 // THE way to run one prompt version on one input, for every caller: the pipeline's stages
@@ -30,7 +32,7 @@ import { findProvider, parseModelRef } from "@/lib/providers/model-ref";
 // - later: the provider could not answer now (429, 5xx, timeout); try again after retryAfterMs.
 // Latency, tokens and cost add up over the asks; the local engine uses no tokens and costs 0.
 
-export type { FollowUpInput, LeadContext, LeadInput, ReplyInput, RunnableVersion } from "@/lib/prompts/prompt-input";
+export type { AnswerPromptInput, FollowUpInput, LeadContext, LeadInput, ReplyInput, RunnableVersion } from "@/lib/prompts/prompt-input";
 export type { Usage };
 
 /** Where a version runs: the local engine, or a workspace's provider (null: the workspace has none of that slug). */
@@ -61,7 +63,7 @@ export async function promptTarget(workspaceId: string, modelRef: string): Promi
   return { slug: providerSlug, model, provider: await findProvider(workspaceId, providerSlug) };
 }
 
-type AnyInput = LeadInput | ReplyInput | FollowUpInput;
+type AnyInput = LeadInput | ReplyInput | FollowUpInput | AnswerPromptInput;
 
 function runLocally(stage: PromptStage, version: RunnableVersion, input: AnyInput, options: RunOptions) {
   const started = performance.now();
@@ -82,6 +84,13 @@ export function runPrompt(
   target: PromptTarget,
   options?: RunOptions,
 ): Promise<Ran<FollowUpOutput>>;
+export function runPrompt(
+  stage: "reply",
+  version: RunnableVersion,
+  input: AnswerPromptInput,
+  target: PromptTarget,
+  options?: RunOptions,
+): Promise<Ran<AnswerOutput>>;
 export function runPrompt(stage: PromptStage, version: RunnableVersion, input: AnyInput, target: PromptTarget, options?: RunOptions): Promise<Ran<unknown>>;
 export async function runPrompt(
   stage: PromptStage,
@@ -89,7 +98,7 @@ export async function runPrompt(
   input: AnyInput,
   target: PromptTarget,
   options: RunOptions = {},
-): Promise<Ran<StageOutput | FollowUpOutput | TrackOutput>> {
+): Promise<Ran<StageOutput | FollowUpOutput | AnswerOutput | TrackOutput>> {
   const where = { provider: target.slug, model: target.model };
   if (target.slug === "local") return { ...where, ...runLocally(stage, version, input, options) };
   if (!target.provider) {
@@ -101,7 +110,9 @@ export async function runPrompt(
       ? replyMessages(version, input as ReplyInput)
       : stage === "follow_up"
         ? followUpMessages(version, input as FollowUpInput)
-        : leadMessages(stage, version, input as LeadInput);
+        : stage === "reply"
+          ? answerMessages(version, input as AnswerPromptInput)
+          : leadMessages(stage, version, input as LeadInput);
   const asked = await askForJson(target.provider, target.model, messages, (value) => readAnswer(stage, version.system, value), stage);
   if (asked.kind !== "done") return { ...where, ...asked };
   const { value, ...rest } = asked;

@@ -10,10 +10,13 @@ import type { BatchStage, PromptStage } from "@/lib/lifecycle/stages";
 export type StageOutput =
   | { stage: "extract_signals"; signals: Signals }
   | { stage: "qualify"; score: number; qualified: boolean; reasons: string[] }
-  | { stage: "draft_email"; subject: string; body: string };
+  | { stage: "draft_email"; subject: string; body: string; written?: { text: string; names: string[] }[] };
 
 /** follow_up's answer: an email in the thread, the same contract as draft_email's. */
 export type FollowUpOutput = { stage: "follow_up"; subject: string; body: string };
+
+/** reply's answer (contract §13): an email in the reply's thread, the same contract as draft_email's. */
+export type AnswerOutput = { stage: "reply"; subject: string; body: string };
 
 /** track's answer: the model's confidence may be missing; the local rules add a return date to an out-of-office. */
 export type TrackOutput = { classification: ReplyCategory; confidence?: number | null; return_date?: string | null };
@@ -51,9 +54,9 @@ export function trackAnswerSchema(system: string) {
 }
 
 /** Any prompt stage's answer read against its contract; null when it breaks it. */
-export function readAnswer(stage: PromptStage, system: string, value: unknown): StageOutput | FollowUpOutput | TrackOutput | null {
+export function readAnswer(stage: PromptStage, system: string, value: unknown): StageOutput | FollowUpOutput | AnswerOutput | TrackOutput | null {
   if (stage === "track") return trackAnswerSchema(system).safeParse(value).data ?? null;
-  if (stage === "follow_up") {
+  if (stage === "follow_up" || stage === "reply") {
     const parsed = OUTPUT_SCHEMAS.draft_email.safeParse(value);
     return parsed.success ? { stage, subject: parsed.data.subject, body: parsed.data.body } : null;
   }

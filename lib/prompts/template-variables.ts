@@ -14,8 +14,9 @@ export const LEAD_VARIABLES = [
   "employees",
   "industry",
   "notes",
+  "referred_by_name",
 ] as const;
-export const PIPELINE_VARIABLES = ["signals", "icp", "signal_sentence", "opening_line"] as const;
+export const PIPELINE_VARIABLES = ["signals", "icp", "signal_sentence", "opening_line", "subject_line", "value_line", "proof_line"] as const;
 export const OFFER_VARIABLES = [
   "product",
   "audience",
@@ -30,6 +31,8 @@ export const OFFER_VARIABLES = [
   "tone",
 ] as const;
 export const REPLY_VARIABLES = ["from", "subject", "text"] as const;
+/** reply (an answer to a lead's reply, contract §13) sees the lead, the offer, the thread so far and the reply it answers. */
+export const ANSWER_VARIABLES = ["thread", "first_subject", "reply_from", "reply_subject", "reply_text", "classification"] as const;
 /** follow_up also sees its step number, the thread so far (earlier sent messages) and step 1's subject. */
 export const FOLLOW_UP_VARIABLES = ["step", "thread", "first_subject"] as const;
 
@@ -39,6 +42,7 @@ const LEAD_STAGE = [...LEAD_VARIABLES, ...PIPELINE_VARIABLES, ...OFFER_VARIABLES
 export function knownVariables(baseName: string): string[] {
   if (baseName === "track") return [...REPLY_VARIABLES];
   if (baseName === "follow_up") return [...LEAD_STAGE, ...FOLLOW_UP_VARIABLES];
+  if (baseName === "reply") return [...LEAD_STAGE, ...ANSWER_VARIABLES];
   return [...LEAD_STAGE];
 }
 

@@ -1,12 +1,14 @@
 import nodemailer from "nodemailer";
 import { z } from "zod";
 import { db } from "@/lib/db";
-import type { RelaySettings } from "@/lib/generated/prisma/client.ts";
+import { Prisma, type RelaySettings } from "@/lib/generated/prisma/client.ts";
 import { recordAudit, type Actor } from "@/lib/audit/record-audit";
 import { decryptSecret, encryptSecret } from "@/lib/crypto/secrets";
 import { NotFound } from "@/lib/errors";
 import { guardedSocket, outboundHostProblem } from "@/lib/net/outbound";
-import { releaseWaitingSends } from "@/lib/sending/release-waiting";
+import { healthOf, resumeSending, SenderHealthSchema } from "@/lib/senders/health";
+import { releasePausedSends, releaseWaitingSends } from "@/lib/relay/release-waiting";
+import { checkRelayDns, DkimSelector, NullableDnsResult, storedDns } from "@/lib/senders/sender-dns";
 
 // The workspace's own SMTP relay, through which approved drafts are sent. The password is
 // write-only and sealed at rest.
@@ -20,6 +22,9 @@ export const RelaySchema = z
     has_password: z.boolean(),
     from_email: z.string(),
     from_name: z.string().nullable(),
+    health: SenderHealthSchema.meta({ description: "The default sender's health (lib/senders/health.ts)" }),
+    dkim_selector: z.string().nullable(),
+    dns: NullableDnsResult,
     updated_at: z.string(),
   })
   .meta({ id: "Relay" });
@@ -42,6 +47,7 @@ export const PutRelayBody = z
     password: z.string().max(1024).nullable().optional().meta({ description: "Write-only; omit to keep, null to remove" }),
     from_email: z.email().max(320),
     from_name: z.string().trim().max(200).nullable().optional(),
+    dkim_selector: DkimSelector.optional().meta({ description: "The DKIM selector its mail is signed with; omit to keep, null to stop checking DKIM" }),
   })
   .meta({ id: "PutRelay" });
 export type PutRelayBody = z.infer<typeof PutRelayBody>;
@@ -49,7 +55,7 @@ export type PutRelayBody = z.infer<typeof PutRelayBody>;
 /** Reads that present the relay ask for the sealed password (lib/db.ts leaves it out), only to say whether there is one. */
 const WITH_PASSWORD = { passwordEncrypted: false } as const;
 
-export function presentRelay(relay: RelaySettings) {
+export function presentRelay(relay: RelaySettings): Omit<z.infer<typeof RelaySchema>, "health"> {
   return {
     host: relay.host,
     port: relay.port,
@@ -58,6 +64,8 @@ export function presentRelay(relay: RelaySettings) {
     has_password: relay.passwordEncrypted !== null,
     from_email: relay.fromEmail,
     from_name: relay.fromName,
+    dkim_selector: relay.dkimSelector,
+    dns: storedDns(relay.dns),
     updated_at: relay.updatedAt.toISOString(),
   };
 }
@@ -71,7 +79,19 @@ export async function getRelay(workspaceId: string) {
 /** The saved relay, or null when none is saved yet (the settings page reads this: no failing request). */
 export async function findRelay(workspaceId: string) {
   const relay = await db().relaySettings.findUnique({ where: { workspaceId }, omit: WITH_PASSWORD });
-  return relay ? presentRelay(relay) : null;
+  return relay ? withRelayHealth(workspaceId, relay) : null;
+}
+
+async function withRelayHealth(workspaceId: string, relay: RelaySettings) {
+  const health = await healthOf(workspaceId, [{ id: null, pausedAt: relay.pausedAt, pausedReason: relay.pausedReason }]);
+  return { ...presentRelay(relay), health: health.get("")! };
+}
+
+/** POST /relay/resume: the default sender sends again; its waiting sends are queued. */
+export async function resumeRelay(workspaceId: string, reason: string, actor: Actor) {
+  await getRelay(workspaceId);
+  if (await resumeSending(workspaceId, null, reason, actor)) await releasePausedSends(workspaceId, null);
+  return getRelay(workspaceId);
 }
 
 export async function putRelay(workspaceId: string, body: PutRelayBody, actor: Actor) {
@@ -83,13 +103,16 @@ export async function putRelay(workspaceId: string, body: PutRelayBody, actor: A
     username: body.username ?? null,
     fromEmail: body.from_email,
     fromName: body.from_name ?? null,
+    ...(body.dkim_selector !== undefined ? { dkimSelector: body.dkim_selector } : {}),
   };
+  const before = await db().relaySettings.findUnique({ where: { workspaceId }, select: { fromEmail: true, dkimSelector: true } });
+  const domainChanged = !before || before.fromEmail !== body.from_email || (body.dkim_selector !== undefined && body.dkim_selector !== before.dkimSelector);
   const relay = await db().$transaction(async (tx) => {
     const cleared = { lastFailure: null, lastFailureAt: null };
     const saved = await tx.relaySettings.upsert({
       where: { workspaceId },
       create: { workspaceId, ...fields, ...password },
-      update: { ...fields, ...password, ...cleared },
+      update: { ...fields, ...password, ...cleared, ...(domainChanged ? { dns: Prisma.DbNull } : {}) },
       omit: WITH_PASSWORD,
     });
     await recordAudit(tx, {
@@ -108,7 +131,12 @@ export async function putRelay(workspaceId: string, body: PutRelayBody, actor: A
   });
   // Drafts approved while there was no relay go out now, with no further click.
   await releaseWaitingSends(workspaceId, relay.fromEmail);
-  return presentRelay(relay);
+  // A new address or selector: its domain's DNS checks (at most DNS_TIMEOUT_MS), kept on the relay.
+  if (domainChanged) {
+    await checkRelayDns(workspaceId);
+    return getRelay(workspaceId); // as stored: keeping the result touched the row
+  }
+  return withRelayHealth(workspaceId, relay);
 }
 
 /**

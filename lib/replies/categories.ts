@@ -8,6 +8,7 @@ export const REPLY_CATEGORIES = [
   "question",
   "not_interested",
   "out_of_office",
+  "auto_reply",
   "wrong_person",
   "unsubscribe",
   "bounce",
@@ -15,7 +16,12 @@ export const REPLY_CATEGORIES = [
 ] as const;
 export type ReplyCategory = (typeof REPLY_CATEGORIES)[number];
 
-/** The categories a track prompt version lists on its "Categories: a, b, c." line (all when it has none); "other" always. */
+/**
+ * The categories a track prompt version lists on its "Categories: a, b, c." line (all when it has
+ * none); "other" always, and "auto_reply" always: an automatic answer is known by its
+ * Auto-Submitted header (RFC 3834) or its form, whatever the version lists, and must never end or
+ * pause a sequence as a person's answer would (versions written before it existed do not name it).
+ */
 export function allowedCategories(system: string): ReplyCategory[] {
   const line = /Categories:\s*([^\n]+)/i.exec(system);
   if (!line) return [...REPLY_CATEGORIES];
@@ -23,5 +29,5 @@ export function allowedCategories(system: string): ReplyCategory[] {
     .split(/[,.]/)
     .map((part) => part.trim())
     .filter((part): part is ReplyCategory => (REPLY_CATEGORIES as readonly string[]).includes(part));
-  return listed.includes("other") ? listed : [...listed, "other"];
+  return [...listed, ...(["auto_reply", "other"] as const).filter((always) => !listed.includes(always))];
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { draftsFrom } from "@/lib/senders/draft-from";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
 import { decodeCursor, encodeCursor, ListQuery } from "@/lib/http/pagination";
@@ -6,6 +7,7 @@ import type { Actor } from "@/lib/audit/record-audit";
 import { NotFound } from "@/lib/errors";
 import { REPLY_CATEGORIES } from "@/lib/replies/categories";
 import { HandledFilter, presentReply, replyFilters, SinceFilter } from "@/lib/replies/replies";
+import { DRAFT_STATUS } from "@/lib/statuses";
 import { normalizeEmail, suppress } from "@/lib/suppressions/suppressions";
 
 // One inbox (contract §12, "A team's day"): the replies to every run and campaign of the
@@ -27,6 +29,7 @@ const positive: Prisma.ReplyWhereInput = { classification: { in: [...POSITIVE_CL
 const notPositive: Prisma.ReplyWhereInput = { OR: [{ classification: null }, { classification: { notIn: [...POSITIVE_CLASSES] } }] };
 
 const INBOX_INCLUDE = {
+  answers: { where: { status: { not: DRAFT_STATUS.canceled } }, select: { id: true }, orderBy: { id: "desc" }, take: 1 },
   lead: { select: { id: true, email: true, emailLower: true, firstName: true, lastName: true, company: true, title: true } },
   draft: {
     select: {
@@ -35,7 +38,8 @@ const INBOX_INCLUDE = {
       subject: true,
       body: true,
       reviewedAt: true,
-      send: { select: { acceptedAt: true, status: true } },
+      send: { select: { acceptedAt: true, status: true, senderId: true } },
+      runLead: { select: { senderId: true } },
       run: { select: { id: true, name: true, campaign: { select: { id: true, name: true } } } },
     },
   },
@@ -72,15 +76,26 @@ export async function listInbox(workspaceId: string, query: InboxQuery) {
     emails.length ? db().suppression.findMany({ where: { workspaceId, emailLower: { in: emails } }, select: { emailLower: true, reason: true } }) : [],
     userIds.length ? db().user.findMany({ where: { id: { in: userIds } }, select: { id: true, name: true, email: true } }) : [],
   ]);
+  // Who each mail we sent went out From (contract §13).
+  const from = await draftsFrom(
+    workspaceId,
+    rows.map((row) => ({ senderId: row.draft ? (row.draft.send?.senderId ?? row.draft.runLead.senderId) : null })),
+  );
   const stopped = new Map(suppressed.map((row) => [row.emailLower, row.reason]));
   const names = new Map(users.map((user) => [user.id, user.name || user.email]));
   return {
-    data: rows.map((row) => ({
+    data: rows.map((row, index) => ({
       ...presentReply({ ...row, draft: row.draft ? { runId: row.draft.runId } : null }),
       positive: (POSITIVE_CLASSES as readonly (string | null)[]).includes(row.classification),
       lead: row.lead ? { id: row.lead.id, email: row.lead.email, name: leadName(row.lead), company: row.lead.company, title: row.lead.title } : null,
       sent: row.draft
-        ? { draft_id: row.draft.id, subject: row.draft.subject, body: row.draft.body, sent_at: row.draft.send?.acceptedAt?.toISOString() ?? null }
+        ? {
+            draft_id: row.draft.id,
+            subject: row.draft.subject,
+            body: row.draft.body,
+            sent_at: row.draft.send?.acceptedAt?.toISOString() ?? null,
+            from: from[index],
+          }
         : null,
       run: row.draft ? { id: row.draft.run.id, name: row.draft.run.name } : null,
       campaign: row.draft?.run.campaign ?? null,

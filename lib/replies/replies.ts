@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { db } from "@/lib/db";
 import type { Prisma, Reply } from "@/lib/generated/prisma/client.ts";
-import { decodeCursor, ListQuery, toPage } from "@/lib/http/pagination";
+import { decodeCursor, ListQuery, RunIdFilter, toPage } from "@/lib/http/pagination";
 import { recordAudit, type Actor } from "@/lib/audit/record-audit";
 import { REPLY_CATEGORIES } from "@/lib/replies/categories";
 import { NotFound, ValidationFailed } from "@/lib/errors";
@@ -9,19 +9,43 @@ import { suppress } from "@/lib/suppressions/suppressions";
 import { newId } from "@/lib/ids";
 import { enqueueAfterCommit } from "@/lib/queues";
 import { moveLead } from "@/lib/lifecycle/lead";
+import { isHardBounceText, pauseOnHardBounces } from "@/lib/senders/health";
 import { LEAD_STATUS } from "@/lib/statuses";
+import { referralOf } from "@/lib/replies/find-referral";
+import { bracketed, madeReplyMessageId } from "@/lib/replies/answer-thread";
 
 // Replies handed in by a relay or mail processor, matched to the draft they answer by the
 // Message-ID we sent (In-Reply-To) or by draft id, then classified by the track stage.
+
+const EARLIEST_RECEIVED = Date.UTC(2000, 0, 1);
+const LATEST_AHEAD_MS = 86_400_000;
 
 export const CreateReplyBody = z
   .strictObject({
     in_reply_to: z.string().trim().min(3).max(998).optional().meta({ description: "The Message-ID of our email (with or without <>)" }),
     draft_id: z.string().max(40).optional(),
+    message_id: z
+      .string()
+      .trim()
+      .min(3)
+      .max(998)
+      .regex(/^<?[^<>\s]+@[^<>\s]+>?$/, { error: "must look like a Message-ID: <local@domain>" })
+      .optional()
+      .meta({ description: "The reply's own Message-ID (with or without <>); an answer is sent In-Reply-To it. One is made when absent" }),
     from: z.email().max(320),
     subject: z.string().max(998).default(""),
     text: z.string().max(100_000),
-    received_at: z.iso.datetime({ offset: true }),
+    received_at: z.iso
+      .datetime({ offset: true })
+      .refine((value) => Date.parse(value) >= EARLIEST_RECEIVED, { error: "must be on or after 2000-01-01" })
+      .refine((value) => Date.parse(value) <= Date.now() + LATEST_AHEAD_MS, { error: "must not be more than a day in the future" })
+      .meta({ description: "When the reply arrived: from 2000-01-01 to at most a day ahead of now (clock skew)" }),
+    auto_submitted: z
+      .string()
+      .trim()
+      .max(200)
+      .optional()
+      .meta({ description: "The reply's Auto-Submitted header (RFC 3834), if it had one: anything but `no` marks an automatic answer" }),
   })
   .refine((body) => body.in_reply_to || body.draft_id, { message: "give in_reply_to or draft_id", path: ["in_reply_to"] })
   .meta({ id: "CreateReply" });
@@ -47,12 +71,31 @@ export const ReplySchema = z
     handled: z.boolean().meta({ description: "A reviewer marked it handled (the inbox lists it apart)" }),
     handled_at: z.string().nullable(),
     handled_by: z.string().nullable().meta({ description: "The user who marked it handled" }),
+    auto_submitted: z.string().nullable().meta({ description: "Its Auto-Submitted header (RFC 3834) when it had one other than `no`" }),
+    referral: z
+      .object({
+        email: z.string(),
+        name: z.string().nullable(),
+        lead_id: z.string().nullable().meta({ description: "The lead made from it once a reviewer followed it (POST /replies/{id}/referral)" }),
+        run_id: z.string().nullable().meta({ description: "The one-lead run started for it" }),
+      })
+      .nullable()
+      .meta({ description: "For a `wrong_person` reply that names another address: who to write to instead" }),
+    message_id: z.string().nullable().meta({ description: "The reply's own Message-ID (read from the mailbox, given to POST /replies, or made when absent)" }),
+    answer_draft_id: z.string().nullable().meta({
+      description:
+        "Its newest answer draft (`kind` reply, contract §13), written for interested, meeting_request and question replies or asked for with POST /replies/{id}/answer; null: none",
+    }),
     created_at: z.string(),
   })
   .meta({ id: "Reply" });
 
-const REPLY_INCLUDE = { draft: { select: { runId: true } } } as const;
-type ReplyRow = Reply & { draft: { runId: string } | null };
+const REPLY_INCLUDE = {
+  draft: { select: { runId: true } },
+  lead: { select: { email: true } },
+  answers: { select: { id: true }, orderBy: { id: "desc" }, take: 1 },
+} as const;
+type ReplyRow = Reply & { draft: { runId: string } | null; lead: { email: string } | null; answers?: { id: string }[] };
 
 export function presentReply(reply: ReplyRow) {
   return {
@@ -74,8 +117,17 @@ export function presentReply(reply: ReplyRow) {
     handled: reply.handledAt !== null,
     handled_at: reply.handledAt?.toISOString() ?? null,
     handled_by: reply.handledById,
+    auto_submitted: reply.autoSubmitted,
+    referral: presentReferral(reply),
+    message_id: reply.messageId,
+    answer_draft_id: reply.answers?.[0]?.id ?? null,
     created_at: reply.createdAt.toISOString(),
   };
+}
+
+function presentReferral(reply: ReplyRow) {
+  const referral = referralOf(reply);
+  return referral ? { ...referral, lead_id: reply.referralLeadId, run_id: reply.referralRunId } : null;
 }
 
 /** `handled=true|false` in a query string (anything else is a 400). */
@@ -90,7 +142,7 @@ export const SinceFilter = z.iso
   .meta({ description: "Only replies received at or after this time (ISO 8601 with offset)" });
 
 export const RepliesQuery = ListQuery.extend({
-  run_id: z.string().max(40).optional(),
+  run_id: RunIdFilter.optional(),
   classification: z.enum(REPLY_CATEGORIES).optional(),
   handled: HandledFilter.optional(),
   since: SinceFilter.optional(),
@@ -183,6 +235,8 @@ export async function correctReply(workspaceId: string, id: string, classificati
       await moveLead(current.leadId!, LEAD_STATUS.suppressed, { tx }); // a bounced lead stays bounced
       await suppress({ workspaceId, email: current.lead.email, reason: `Reply corrected to ${classification}`, source: "reply", actor: reviewer.actor }, tx);
     }
+    // A hard bounce (a 5.x.x notice) counts against the sender it answers, which it may pause.
+    if (classification === "bounce" && current.draftId && isHardBounceText(current.text)) await pauseOnHardBounces(tx, workspaceId, [current.draftId]);
     return updated;
   });
   return presentReply(reply);
@@ -194,10 +248,12 @@ export async function createReply(workspaceId: string, body: CreateReplyBody) {
     ? (await db().send.findFirst({ where: { workspaceId, messageId }, select: { draft: true } }))?.draft
     : await db().draft.findFirst({ where: { id: body.draft_id, workspaceId } });
   if (!draft) throw new ValidationFailed([{ path: messageId ? "in_reply_to" : "draft_id", message: "matches no email sent from this workspace" }]);
+  const replyId = newId("rpl");
   const reply = await db().reply.create({
     include: REPLY_INCLUDE,
     data: {
-      id: newId("rpl"),
+      id: replyId,
+      messageId: body.message_id ? bracketed(body.message_id) : madeReplyMessageId(replyId),
       workspaceId,
       leadId: draft.leadId,
       draftId: draft.id,
@@ -206,6 +262,7 @@ export async function createReply(workspaceId: string, body: CreateReplyBody) {
       subject: body.subject,
       text: body.text,
       receivedAt: new Date(body.received_at),
+      autoSubmitted: body.auto_submitted && body.auto_submitted.toLowerCase() !== "no" ? body.auto_submitted : null,
     },
   });
   // If Redis is away, the resume sweep classifies it later.

@@ -1,27 +1,49 @@
-// The new part of a reply: what the person wrote above the quoted message and their signature.
-// Classifying the whole text would read our own pitch (or an earlier "unsubscribe" link) as theirs.
+import EmailReplyParser from "email-reply-parser";
 
-const QUOTE_HEADERS = [
-  /^\s*On .{1,200}(wrote|schrieb|a écrit|escribió|ha scritto)\s*:?\s*$/i, // On Tue, 3 Mar 2026, Sam <sam@x> wrote:
-  /^\s*-{2,}\s*(Original Message|Forwarded message|Ursprüngliche Nachricht|Message d'origine)\s*-{2,}/i,
+// The new part of a reply: what the person wrote, without the quoted message, its attribution line
+// and their signature. Classifying the whole text would read our own pitch (or an earlier
+// "unsubscribe" link) as theirs.
+//
+// Quoted history is found by the maintained `email-reply-parser` (Crisp's port of GitHub's
+// EmailReplyParser): "> " quotes, "On … wrote:" lines in many languages (Am … schrieb, Le … a écrit,
+// El … escribió), Outlook header blocks (From/Sent, Von/Gesendet, De/Envoyé, De/Enviado) and
+// "Sent from my iPhone" lines. It keeps an answer written below the quote. Our own rules, after it,
+// cover only where it falls short: Outlook's "-----Original Message-----" separators in
+// German/French/Spanish, a header block it did not split off, and a sign-off followed by a short
+// name-and-title block.
+
+const SEPARATORS = [
+  /^\s*-{2,}\s*(Original Message|Forwarded message|Ursprüngliche Nachricht|Weitergeleitete Nachricht|Message d'origine|Message transféré|Mensaje original|Mensaje reenviado)\s*-{2,}/i,
   /^\s*_{5,}\s*$/, // Outlook's rule above the quoted headers
-  /^\s*From:\s.+$/i, // Outlook quotes start with the original's headers
-  /^\s*Sent from my (iPhone|iPad|Android|phone|mobile)/i,
+  /^\s*(On|Am|Le|El) .{1,200}(wrote|schrieb|a écrit|escribió|ha scritto)\s*:?\s*$/i, // an attribution line
+  /^\s*(Sent from my|Von meinem|Envoyé de mon|Enviado desde mi) \S+/i,
   /^\s*Get Outlook for (iOS|Android)/i,
 ];
 
+/** "From: …" (Von, De) followed within four lines by "Sent:"/"Date:" (Gesendet, Datum, Envoyé, Enviado, Fecha). */
+const HEADER_FROM = /^\s*\*?(From|Von|De|Da)\s?:\*?\s.+$/i;
+const HEADER_NEXT = /^\s*\*?(Sent|Date|Gesendet|Datum|Envoyé|Date d'envoi|Enviado|Fecha|To|An|À|Para|Subject|Betreff|Objet|Asunto)\s?:\*?\s/i;
+
 const SIGNATURE = /^(--|-- |—|__)\s*$/; // the sig dash line (RFC 3676 "-- ") and common variants
 
-const SIGN_OFF = /^\s*(best|best regards|kind regards|regards|warm regards|cheers|thanks|thank you|many thanks|sincerely|all the best)[,!.]?\s*$/i;
+const SIGN_OFF =
+  /^\s*(best|best regards|kind regards|regards|warm regards|cheers|thanks|thank you|many thanks|sincerely|all the best|viele grüße|beste grüße|mit freundlichen grüßen|freundliche grüße|liebe grüße|gruß|grüße|cordialement|bien cordialement|bien à vous|merci|salutations|saludos|un saludo|atentamente|saludos cordiales|un cordial saludo|gracias)[,!.]?\s*$/i;
+
+function quotedByLibrary(text: string): string {
+  try {
+    return new EmailReplyParser().read(text).getVisibleText();
+  } catch {
+    return text; // the library never threw on our corpus; the rules below still apply
+  }
+}
 
 export function stripQuoted(text: string): string {
-  const lines = text.replace(/\r\n?/g, "\n").split("\n");
+  const lines = quotedByLibrary(text.replace(/\r\n?/g, "\n")).split("\n");
   const kept: string[] = [];
   for (let i = 0; i < lines.length; i += 1) {
     const line = lines[i];
-    if (QUOTE_HEADERS.some((pattern) => pattern.test(line)) || SIGNATURE.test(line)) break;
-    // "On Tue, 3 Mar 2026 at 10:02, Sam Lee <sam@example.com>" with "wrote:" on the next line
-    if (/^\s*On\s.{5,200}$/i.test(line) && /^\s*\S*.*wrote:\s*$/i.test(lines[i + 1] ?? "") && /^\s*>/.test(lines[i + 2] ?? lines[i + 1] ?? "")) break;
+    if (SEPARATORS.some((pattern) => pattern.test(line)) || SIGNATURE.test(line)) break;
+    if (HEADER_FROM.test(line) && lines.slice(i + 1, i + 5).some((next) => HEADER_NEXT.test(next))) break;
     if (/^\s*>/.test(line)) continue;
     // A sign-off followed by a short block (name, title) ends the message.
     if (SIGN_OFF.test(line) && lines.slice(i + 1).filter((rest) => rest.trim()).length <= 4 && kept.some((k) => k.trim())) {
@@ -30,6 +52,5 @@ export function stripQuoted(text: string): string {
     }
     kept.push(line);
   }
-  const result = kept.join("\n").trim();
-  return result; // a reply that is only quote has nothing new: the classifier reads it as "other"
+  return kept.join("\n").trim(); // a reply that is only quote has nothing new: the classifier reads it as "other"
 }

@@ -5,9 +5,12 @@ import { moveLeads } from "@/lib/lifecycle/lead";
 import { settleRun } from "@/lib/lifecycle/run";
 import { resolveRunPrompts, type ResolvedPrompt } from "@/lib/pipeline/resolve-prompts";
 import { classifyReplyWithPrompt, type Classification, type ClassificationTrace } from "@/lib/replies/classify-reply-with-prompt";
+import { isHardBounceText, pauseOnHardBounces } from "@/lib/senders/health";
 import { applyReplyStopRules } from "@/lib/sequences/stop-rules";
 import { suppress } from "@/lib/suppressions/suppressions";
 import { LEAD_STATUS } from "@/lib/statuses";
+import { queueAnswers } from "@/lib/replies/answer-reply";
+import { publicStep } from "@/lib/lifecycle/draft-kind";
 
 // The track stage for replies: classify each with its run's track prompt (on the local rules or a
 // hosted model), record the result and its trace, suppress the address on unsubscribe or bounce,
@@ -44,6 +47,7 @@ export async function trackReplies(replyIds: string[]): Promise<string[]> {
         subject: reply.subject,
         text: reply.text,
         receivedAt: reply.receivedAt,
+        autoSubmitted: reply.autoSubmitted,
       });
       done.push({ replyId: reply.id, prompt, result, trace });
     } catch (error) {
@@ -53,6 +57,7 @@ export async function trackReplies(replyIds: string[]): Promise<string[]> {
   }
   const byId = new Map(replies.map((reply) => [reply.id, reply]));
   const written: string[] = [];
+  const answered: { replyId: string; classification: string }[] = [];
   if (done.length) {
     await db().$transaction(
       async (tx) => {
@@ -66,7 +71,11 @@ export async function trackReplies(replyIds: string[]): Promise<string[]> {
         const kept = new Set(updated.map((row) => row.id));
         const items = done.filter((item) => kept.has(item.replyId));
         const suppresses = (item: Done) => item.result.classification === "unsubscribe" || item.result.classification === "bounce";
-        const leadIds = (wanted: boolean) => items.filter((item) => suppresses(item) === wanted).map((item) => byId.get(item.replyId)!.draft!.leadId);
+        // An auto_reply is no one's answer: its lead stays as it was (not "replied").
+        const leadIds = (wanted: boolean) =>
+          items
+            .filter((item) => suppresses(item) === wanted && item.result.classification !== "auto_reply")
+            .map((item) => byId.get(item.replyId)!.draft!.leadId);
         // The leads' sequences first, so that each ends for its reply's own reason (not the suppression's).
         await applyReplyStopRules(
           tx,
@@ -85,6 +94,13 @@ export async function trackReplies(replyIds: string[]): Promise<string[]> {
             tx,
           );
         }
+        // A hard bounce handed in as a reply (a 5.x.x notice) counts against its sender, which it may pause.
+        const hard = new Map<string, string[]>();
+        for (const item of items.filter((item) => item.result.classification === "bounce")) {
+          const reply = byId.get(item.replyId)!;
+          if (isHardBounceText(reply.text)) hard.set(reply.workspaceId, [...(hard.get(reply.workspaceId) ?? []), reply.draftId!]);
+        }
+        for (const [workspaceId, draftIds] of hard) await pauseOnHardBounces(tx, workspaceId, draftIds);
         await tx.stageTrace.createMany({
           data: items.map(({ replyId, prompt, result, trace }) => {
             const reply = byId.get(replyId)!;
@@ -114,12 +130,13 @@ export async function trackReplies(replyIds: string[]): Promise<string[]> {
               classification: result.classification,
               confidence: result.confidence,
               received_at: reply.receivedAt.toISOString(),
-              step: reply.draft!.step,
+              step: publicStep(reply.draft!.step),
               sender_id: reply.draft!.send?.senderId ?? reply.draft!.runLead.senderId,
             },
           });
           events.set(reply.workspaceId, list);
           written.push(result.classification);
+          answered.push({ replyId, classification: result.classification });
         }
         for (const [workspaceId, list] of events) await writeEvents(tx, workspaceId, list);
       },
@@ -128,6 +145,8 @@ export async function trackReplies(replyIds: string[]): Promise<string[]> {
   }
   // A reply that ended a sequence may have ended its run's last work (the sweep would see it within a minute).
   for (const runId of new Set(done.map((item) => byId.get(item.replyId)!.draft!.runId))) await settleRun(runId);
+  // Answer drafts for the replies that ask for one (contract §13), once the classes are committed.
+  await queueAnswers(answered);
   if (pending) throw pending;
   return written;
 }

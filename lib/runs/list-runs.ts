@@ -6,6 +6,7 @@ import { decodeCursor, ListQuery, toPage } from "@/lib/http/pagination";
 import { PIPELINE_STAGES } from "@/lib/lifecycle/stages";
 import { presentLead, type LeadJson } from "@/lib/leads/present-lead";
 import { requireRun } from "@/lib/runs/get-run";
+import { SendHoldSchema, sendHold } from "@/lib/sequences/send-outlook";
 import { presentSequence, SequenceSchema } from "@/lib/sequences/present-sequence";
 import { runCounts } from "@/lib/runs/run-counts";
 import { presentRun, RUN_INCLUDE, RUN_LEAD_STATES, RUN_STATUSES } from "@/lib/runs/run-schemas";
@@ -42,9 +43,9 @@ export const RunLeadSchema = z
       .nullable()
       .meta({ description: "The sender of its whole sequence (null: the workspace's default sender, or none assigned yet)" }),
     send: z
-      .object({ status: z.string(), scheduled_for: z.string().nullable() })
+      .object({ status: z.string(), scheduled_for: z.string().nullable(), hold: SendHoldSchema })
       .nullable()
-      .meta({ description: "Its latest draft's send: status and when it is scheduled to go (null: not approved yet)" }),
+      .meta({ description: "Its latest draft's send: status, when it is scheduled to go and what holds it back (null: not approved yet)" }),
     updated_at: z.string(),
   })
   .meta({ id: "RunLead" });
@@ -68,7 +69,7 @@ export async function listRunLeads(workspaceId: string, runId: string, query: z.
 /** What a run lead is shown with: its lead and its latest draft (its latest step's), with that draft's send. */
 export const RUN_LEAD_INCLUDE = {
   lead: true,
-  drafts: { select: { id: true, send: { select: { status: true, scheduledFor: true } } }, orderBy: { step: "desc" }, take: 1 },
+  drafts: { select: { id: true, status: true, step: true, send: { select: { status: true, scheduledFor: true } } }, orderBy: { step: "desc" }, take: 1 },
 } as const;
 type RunLeadRow = Prisma.RunLeadGetPayload<{ include: typeof RUN_LEAD_INCLUDE }>;
 
@@ -90,7 +91,9 @@ export function presentRunLead(row: RunLeadRow, inSequenceRun: boolean, senders:
     draft_id: row.drafts[0]?.id ?? null,
     sequence: presentSequence(row, inSequenceRun),
     sender: row.senderId ? { id: row.senderId, from_email: senders.get(row.senderId) ?? "(deleted sender)" } : null,
-    send: send ? { status: send.status, scheduled_for: send.scheduledFor?.toISOString() ?? null } : null,
+    send: send
+      ? { status: send.status, scheduled_for: send.scheduledFor?.toISOString() ?? null, hold: sendHold({ draft: row.drafts[0], send, runLead: row }) }
+      : null,
     updated_at: row.updatedAt.toISOString(),
   };
 }

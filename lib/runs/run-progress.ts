@@ -1,7 +1,7 @@
 import { waitInWords } from "@/lib/campaigns/duration";
 import { db, sql } from "@/lib/db";
 import { runSteps } from "@/lib/sequences/run-steps";
-import { countGoingSequences } from "@/lib/sequences/stop-run";
+import { countGoingSequences } from "@/lib/runs/stop-run-sequences";
 import { getRun } from "@/lib/runs/get-run";
 import { RUN_LEAD_STATES } from "@/lib/runs/run-schemas";
 

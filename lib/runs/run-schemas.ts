@@ -1,3 +1,4 @@
+import { RunReview } from "@/lib/runs/run-review";
 import { RunTotals } from "@/lib/runs/run-totals";
 import { z } from "zod";
 import type { Run } from "@/lib/generated/prisma/client.ts";
@@ -112,6 +113,9 @@ export const RunSchema = z
     status: z.enum(RUN_STATUSES),
     counts: RunCounts,
     totals: RunTotals.meta({ description: "The run's model calls, tokens and cost so far" }),
+    review: RunReview.optional().meta({
+      description: "How its drafts' reviews went: decisions and the median time from a reviewer's first read to the decision (GET /runs/{id} only)",
+    }),
     error: z.object({ code: z.string(), message: z.string() }).nullable(),
     created_at: z.string(),
     started_at: z.string().nullable(),
@@ -130,7 +134,7 @@ export const RUN_INCLUDE = {
   pins: { include: { promptVersion: { select: { version: true, prompt: { select: { name: true } } } } } },
 } as const;
 
-export function presentRun(run: RunWithContext, counts: RunCounts, totals: RunTotals): RunJson {
+export function presentRun(run: RunWithContext, counts: RunCounts, totals: RunTotals, review?: RunReview): RunJson {
   return {
     id: run.id,
     name: run.name,
@@ -143,6 +147,7 @@ export function presentRun(run: RunWithContext, counts: RunCounts, totals: RunTo
     status: run.status as RunJson["status"],
     counts,
     totals,
+    ...(review ? { review } : {}),
     error: run.errorCode ? { code: run.errorCode, message: run.errorMessage ?? "" } : null,
     created_at: run.createdAt.toISOString(),
     started_at: run.startedAt?.toISOString() ?? null,

@@ -5,7 +5,7 @@ import { DRAFT_STATUS, SEND_STATUS } from "@/lib/statuses";
 // A run's drafts per campaign step (contract §12, "run counts per step"): one grouped pass over
 // the run's leads (the (runId, state, id) index) and their drafts (by runLeadId), as runCounts does.
 
-/** Per step that has at least one draft, in step order. */
+/** Per step that has at least one draft, in step order. Answers to replies (kind reply, stored with a step below 1) are no step. */
 export async function stepCounts(runId: string): Promise<StepCounts[]> {
   const { rows } = await sql().query<Record<string, string | number>>(
     `SELECT d.step,
@@ -17,7 +17,7 @@ export async function stepCounts(runId: string): Promise<StepCounts[]> {
      FROM run_leads rl
      JOIN drafts d ON d."runLeadId" = rl.id
      LEFT JOIN sends s ON s."draftId" = d.id
-     WHERE rl."runId" = $1
+     WHERE rl."runId" = $1 AND d.step >= 1
      GROUP BY d.step
      ORDER BY d.step`,
     [runId, DRAFT_STATUS.awaiting_review, [DRAFT_STATUS.approved, DRAFT_STATUS.sent], SEND_STATUS.sent, DRAFT_STATUS.canceled],

@@ -1,12 +1,16 @@
 import type pg from "pg";
 import { sql } from "@/lib/db";
 
-// Which sender a lead's sequence goes out from (contract §12). A run lead of a campaign run gets one
-// sender for its whole sequence, the first time one of its drafts is scheduled: the campaign's
-// `sender_ids` (every enabled sender of the workspace when empty), least-loaded first — the sender
-// with the fewest leads of the campaign already — so leads spread evenly. It is stored on the run
-// lead and never changes unless its sender is disabled or deleted (lib/senders/reassign.ts). With
-// no enabled sender the lead stays on the workspace's default sender (`senderId` null).
+// Which sender a lead's sequence goes out from (contract §12, §13). A run lead of a campaign run gets
+// one sender for its whole sequence when its first draft is written (lib/senders/signer.ts), so the
+// draft is signed by the sender it goes out from: one of the campaign's `sender_ids` (every enabled
+// sender of the workspace when empty), spread in proportion to each sender's daily cap — the sender
+// whose leads of the campaign, one more counted, are the smallest share of its cap — so caps 5 and 8
+// get leads about 5:8 (a sender without a cap weighs as the largest cap among them). The spread is
+// stable: a lead keeps its sender (stored on the run lead) unless that sender is disabled or deleted
+// (lib/senders/reassign.ts). With no enabled sender the lead stays on the workspace's default
+// sender (`senderId` null). A lead drafted before this rule (no sender yet) is given one when its
+// draft is scheduled, as before.
 
 type Queryable = Pick<pg.Pool | pg.PoolClient, "query">;
 
@@ -14,13 +18,18 @@ export type Unassigned = { runLeadId: string; campaignId: string; workspaceId: s
 
 /** The enabled senders a campaign sends from, oldest first (none: the default sender). */
 export async function campaignSenders(client: Queryable, campaignId: string): Promise<string[]> {
-  const { rows } = await client.query<{ id: string }>(
-    `SELECT s.id FROM campaigns c JOIN senders s ON s."workspaceId" = c."workspaceId"
+  return (await campaignSenderCaps(client, campaignId)).map((sender) => sender.id);
+}
+
+/** The same, with each one's daily cap (the weight of its share of the leads). */
+async function campaignSenderCaps(client: Queryable, campaignId: string): Promise<{ id: string; dailyCap: number | null }[]> {
+  const { rows } = await client.query<{ id: string; dailyCap: number | null }>(
+    `SELECT s.id, s."dailyCap" FROM campaigns c JOIN senders s ON s."workspaceId" = c."workspaceId"
       WHERE c.id = $1 AND s.enabled AND (cardinality(c."senderIds") = 0 OR s.id = ANY(c."senderIds"))
       ORDER BY s."createdAt", s.id`,
     [campaignId],
   );
-  return rows.map((row) => row.id);
+  return rows;
 }
 
 /** Run leads per sender among the campaign's runs: the load least-loaded assignment evens out. */
@@ -51,15 +60,19 @@ export async function assignSenders(leads: Unassigned[], client: Queryable = sql
   const ids: string[] = [];
   const senders: string[] = [];
   for (const [campaignId, group] of byCampaign) {
-    const candidates = await campaignSenders(client, campaignId);
+    const withCaps = await campaignSenderCaps(client, campaignId);
+    const candidates = withCaps.map((sender) => sender.id);
     if (candidates.length === 0) {
       for (const lead of group) result.set(lead.runLeadId, null);
       continue;
     }
     const load = await loads(client, campaignId, candidates);
+    const largest = Math.max(1, ...withCaps.map((sender) => sender.dailyCap ?? 0));
+    const weight = new Map(withCaps.map((sender) => [sender.id, sender.dailyCap ?? largest]));
+    const share = (id: string) => (load.get(id)! + 1) / weight.get(id)!;
     for (const lead of [...group].sort((a, b) => (a.runLeadId < b.runLeadId ? -1 : 1))) {
       let best = candidates[0];
-      for (const id of candidates) if (load.get(id)! < load.get(best)!) best = id;
+      for (const id of candidates) if (share(id) < share(best)) best = id;
       load.set(best, load.get(best)! + 1);
       ids.push(lead.runLeadId);
       senders.push(best);

@@ -2,8 +2,9 @@ import type pg from "pg";
 import { sql, sqlTransaction } from "@/lib/db";
 import { newId } from "@/lib/ids";
 import { assignSenders } from "@/lib/senders/assign";
-import { type DayState, placeSends, type SenderLimits } from "@/lib/senders/slots";
-import { addDays, firstAllowed, type Schedule } from "@/lib/senders/window";
+import { domainRule, lockDomainCounts } from "@/lib/senders/domain-limit";
+import { type DayState, placeSends, type SenderLimits, type SlotRequest } from "@/lib/senders/slots";
+import { addDays, type Schedule } from "@/lib/senders/window";
 import { DRAFT_STATUS, RUN_LEAD_STATE, RUN_STATUS, SEND_STATUS } from "@/lib/statuses";
 
 // Scheduling approved drafts (contract §12; docs/pipeline.md, "Senders and schedules"). A draft of a
@@ -16,7 +17,8 @@ import { DRAFT_STATUS, RUN_LEAD_STATE, RUN_STATUS, SEND_STATUS } from "@/lib/sta
 // size (scripts/bench/senders.ts schedules 100,000).
 //
 // Drafts of runs without a campaign, and drafts of the default sender with no schedule, are not
-// scheduled (null): they are sent at once, as before senders existed.
+// scheduled (null): they are sent at once, as before senders existed. Nor are answers to replies
+// (kind reply, contract §13): a person is waiting for them, and they are no step of a sequence.
 
 const SENDERS_AT_ONCE = 4;
 
@@ -31,6 +33,7 @@ type Row = {
   campaignId: string | null;
   schedule: Schedule | null;
   timeZone: string | null;
+  email: string;
   sendId: string | null;
   sendSenderId: string | null;
   scheduledFor: Date | null;
@@ -39,11 +42,11 @@ type Row = {
 /** The approved drafts that will be sent (a run that stops after drafting, or a canceled one, sends nothing: no slot). */
 async function load(draftIds: string[]): Promise<Row[]> {
   const { rows } = await sql().query<Row>(
-    `SELECT d.id, d."workspaceId", d."runLeadId", d."sendAfter", rl."senderId", r."campaignId", c.schedule, l."timeZone",
+    `SELECT d.id, d."workspaceId", d."runLeadId", d."sendAfter", rl."senderId", r."campaignId", c.schedule, l."timeZone", l."emailLower" AS email,
             s.id AS "sendId", s."senderId" AS "sendSenderId", s."scheduledFor"
        FROM drafts d JOIN run_leads rl ON rl.id = d."runLeadId" JOIN runs r ON r.id = d."runId" JOIN leads l ON l.id = d."leadId"
        LEFT JOIN campaigns c ON c.id = r."campaignId" LEFT JOIN sends s ON s."draftId" = d.id
-      WHERE d.id = ANY($1) AND d.status = $2 AND rl.state = $3 AND r.status <> $4 AND r."stopAfter" IS DISTINCT FROM 'draft_email'
+      WHERE d.id = ANY($1) AND d.status = $2 AND d.kind <> 'reply' AND rl.state = $3 AND r.status <> $4 AND r."stopAfter" IS DISTINCT FROM 'draft_email'
       ORDER BY d."reviewedAt" NULLS LAST, d.id`,
     [draftIds, DRAFT_STATUS.approved, RUN_LEAD_STATE.running, RUN_STATUS.canceled],
   );
@@ -80,9 +83,11 @@ function sendFor(row: Row, senderId: string | null, domain: string, at: number):
 
 const dueOf = (row: Row, now: number) => Math.max(now, row.sendAfter?.getTime() ?? 0);
 
-/** The default sender's drafts: no cap, only the campaign's window. */
+const requestOf = (row: Row, now: number): SlotRequest => ({ due: dueOf(row, now), schedule: row.schedule, leadZone: row.timeZone, domain: domainRule(row) });
+
+/** The default sender's drafts: no cap, only the campaign's window (and its max_per_domain_per_day). */
 async function scheduleDefault(rows: Row[], now: number, result: Map<string, Slot | null>) {
-  const windowed = rows.filter((row) => row.schedule);
+  const windowed = rows.filter((row) => row.schedule).sort((a, b) => dueOf(a, now) - dueOf(b, now));
   for (const row of rows) if (!row.schedule) result.set(row.id, null);
   if (!windowed.length) return;
   const relays = await sql().query<{ workspaceId: string; fromEmail: string }>(
@@ -90,9 +95,19 @@ async function scheduleDefault(rows: Row[], now: number, result: Map<string, Slo
     [[...new Set(windowed.map((row) => row.workspaceId))]],
   );
   const from = new Map(relays.rows.map((relay) => [relay.workspaceId, relay.fromEmail]));
-  const sends = windowed.map((row) => sendFor(row, null, domainOf(from.get(row.workspaceId)), firstAllowed(dueOf(row, now), row.schedule, row.timeZone)));
-  await insertSends(sql(), sends);
-  for (const send of sends) result.set(send.draftId, { senderId: null, scheduledFor: send.scheduledFor });
+  await sqlTransaction(async (client) => {
+    const domainDays = await lockDomainCounts(client, windowed, now);
+    const uncapped: SenderLimits = { dailyCap: null, rampStart: null, rampStepPerDay: null, firstSendDay: null };
+    const slots = placeSends(
+      uncapped,
+      new Map(),
+      windowed.map((row) => requestOf(row, now)),
+      domainDays,
+    );
+    const sends = windowed.map((row, index) => sendFor(row, null, domainOf(from.get(row.workspaceId)), slots[index]));
+    await insertSends(client, sends);
+    for (const send of sends) result.set(send.draftId, { senderId: null, scheduledFor: send.scheduledFor });
+  });
 }
 
 type SenderRow = {
@@ -106,8 +121,8 @@ type SenderRow = {
 };
 
 /**
- * One sender's drafts, under its row lock. Returns the drafts it could not take (the sender was
- * disabled or deleted since they were assigned): their run leads are released for reassignment.
+ * One sender's drafts, under its row lock. A sender disabled or deleted since takes none and
+ * gives none a slot (lib/senders/reassign.ts moves its leads). Returns the drafts to place again (none today).
  */
 async function scheduleOnSender(senderId: string, rows: Row[], now: number, result: Map<string, Slot | null>): Promise<Row[]> {
   return sqlTransaction(async (client) => {
@@ -117,10 +132,9 @@ async function scheduleOnSender(senderId: string, rows: Row[], now: number, resu
       [senderId],
     );
     const sender = locked.rows[0];
-    if (!sender?.enabled) {
-      await client.query(`UPDATE run_leads SET "senderId" = NULL WHERE id = ANY($1) AND "senderId" = $2`, [rows.map((row) => row.runLeadId), senderId]);
-      return rows;
-    }
+    // Disabled or deleted since: its leads' drafts are written again for their new sender and go
+    // back to review (lib/senders/reassign.ts), never sent From another (contract §13).
+    if (!sender?.enabled) return [];
     // Another process may have scheduled some of them while this one waited for the lock.
     const taken = await client.query<{ draftId: string; scheduledFor: Date | null }>(`SELECT "draftId", "scheduledFor" FROM sends WHERE "draftId" = ANY($1)`, [
       rows.map((row) => row.id),
@@ -141,12 +155,14 @@ async function scheduleOnSender(senderId: string, rows: Row[], now: number, resu
       for (const day of stored.rows) days.set(day.day, { scheduled: day.scheduled, lastAt: day.lastAt.getTime() });
     }
     const before = new Map([...days].map(([day, state]) => [day, state.scheduled]));
+    const domainDays = await lockDomainCounts(client, todo, now);
     const slots = placeSends(
       limits,
       days,
-      todo.map((row) => ({ due: dueOf(row, now), schedule: row.schedule, leadZone: row.timeZone })),
+      todo.map((row) => requestOf(row, now)),
+      domainDays,
     );
-    const changed = [...days].filter(([day, state]) => before.get(day) !== state.scheduled);
+    const changed = sender.dailyCap === null ? [] : [...days].filter(([day, state]) => before.get(day) !== state.scheduled);
     if (changed.length) {
       await client.query(
         `INSERT INTO sender_days ("senderId", day, scheduled, "lastAt")

@@ -10,20 +10,23 @@ import type { RelaySettings } from "@/lib/generated/prisma/client.ts";
 type SendingDraft = {
   workspaceId: string;
   workspace: { relay: RelaySettings | null };
-  send: { senderId: string | null } | null;
+  send: { senderId: string | null; status?: string } | null;
   runLead: { senderId: string | null };
 };
 
 /** The relay, and the sender it belongs to (null: the default sender), which the send records when claimed. */
 export type DraftRelay = RelaySettings & { senderId: string | null };
 
-export async function relayForDraft(draft: SendingDraft): Promise<DraftRelay | null> {
+export async function relayForDraft(draft: SendingDraft): Promise<DraftRelay | "moved" | null> {
   const senderId = draft.send?.senderId ?? draft.runLead.senderId;
   const fallback = draft.workspace.relay && { ...draft.workspace.relay, senderId: null };
   if (!senderId) return fallback;
   const sender = await db().sender.findFirst({ where: { id: senderId, workspaceId: draft.workspaceId }, omit: { relayPasswordEncrypted: false } });
-  // A deleted sender's sends are moved to another (lib/senders/reassign.ts); one that slipped past goes by the default.
-  if (!sender) return fallback;
+  // A disabled or deleted sender's drafts are written again for another and reviewed again
+  // (lib/senders/reassign.ts): one that slipped past is not sent From anyone else (contract §13).
+  // An attempt already under way (a worker that died while sending) finishes where it is.
+  const underWay = draft.send?.status === "sending" || draft.send?.status === "committing";
+  if (!sender || (!sender.enabled && !underWay)) return "moved";
   return {
     senderId: sender.id,
     workspaceId: sender.workspaceId,
@@ -36,6 +39,10 @@ export async function relayForDraft(draft: SendingDraft): Promise<DraftRelay | n
     fromName: sender.fromName,
     lastFailure: null,
     lastFailureAt: null,
+    pausedAt: sender.pausedAt,
+    pausedReason: sender.pausedReason,
+    dkimSelector: sender.dkimSelector,
+    dns: sender.dns,
     updatedAt: sender.updatedAt,
   };
 }

@@ -1,14 +1,18 @@
 import { z } from "zod";
 import { db } from "@/lib/db";
+import { Prisma } from "@/lib/generated/prisma/client.ts";
 import type { Sender, SenderMailboxStatus } from "@/lib/generated/prisma/client.ts";
 import { recordAudit, type Actor } from "@/lib/audit/record-audit";
 import { encryptSecret } from "@/lib/crypto/secrets";
 import { NotFound, ValidationFailed } from "@/lib/errors";
 import { decodeCursor, type ListQuery, toPage } from "@/lib/http/pagination";
 import { newId } from "@/lib/ids";
-import { MAILBOX_FIELDS, presentMailboxStatus, PutMailboxBody } from "@/lib/mailbox/mailbox-settings";
+import { MAILBOX_FIELDS, presentMailboxStatus, PutMailboxBody } from "@/lib/senders/mailbox-fields";
 import { PutRelayBody } from "@/lib/relay/relay-settings";
+import { SenderHealthSchema, withHealth, resumeSending } from "@/lib/senders/health";
 import { moveSenderSends } from "@/lib/senders/reassign";
+import { releasePausedSends } from "@/lib/relay/release-waiting";
+import { checkSenderDns, DkimSelector, NullableDnsResult, storedDns } from "@/lib/senders/sender-dns";
 
 // Senders (contract §12): more from identities for a workspace, each with its own SMTP relay and,
 // optionally, its own IMAP mailbox, a daily cap and a ramp. The workspace's /relay + /mailbox stay
@@ -34,6 +38,9 @@ const SenderMailboxInput = z
     folders: mailboxFields.folders,
   })
   .meta({ id: "SenderMailboxInput" });
+// Who signs a lead's drafts (contract §13): the prompt variables sender_title and signature.
+const Title = z.string().trim().max(200).nullable().meta({ description: "The sender's job title: the prompt variable sender_title" });
+const Signature = z.string().trim().max(2000).nullable().meta({ description: "The sign-off text under the name: the prompt variable signature" });
 const DailyCap = z.number().int().min(1).max(100_000).nullable().meta({ description: "Most mails a day; null for no cap" });
 const Ramp = z
   .strictObject({
@@ -47,24 +54,31 @@ export const CreateSenderBody = z
   .strictObject({
     from_email: relayFields.from_email,
     from_name: relayFields.from_name,
+    title: Title.default(null),
+    signature: Signature.default(null),
     relay: SenderRelayInput,
     mailbox: SenderMailboxInput.nullable().default(null).meta({ description: "Read for replies; null for none" }),
     daily_cap: DailyCap.default(null),
     ramp: Ramp.default(null),
     enabled: z.boolean().default(true),
+    dkim_selector: DkimSelector.optional(),
   })
   .meta({ id: "CreateSender" });
-export type CreateSenderBody = z.infer<typeof CreateSenderBody>;
+/** The parsed body; who signs may be left out by callers inside the service (null). */
+export type CreateSenderBody = Omit<z.infer<typeof CreateSenderBody>, "title" | "signature"> & { title?: string | null; signature?: string | null };
 
 export const UpdateSenderBody = z
   .strictObject({
     from_email: relayFields.from_email.optional(),
     from_name: relayFields.from_name,
+    title: Title.optional(),
+    signature: Signature.optional(),
     relay: SenderRelayInput.optional().meta({ description: "Replaces the relay settings; an omitted password is kept" }),
     mailbox: SenderMailboxInput.nullable().optional().meta({ description: "Replaces the mailbox settings (an omitted password is kept); null removes it" }),
     daily_cap: DailyCap.optional(),
     ramp: Ramp.optional(),
     enabled: z.boolean().optional(),
+    dkim_selector: DkimSelector.optional(),
   })
   .meta({ id: "UpdateSender" });
 export type UpdateSenderBody = z.infer<typeof UpdateSenderBody>;
@@ -74,11 +88,16 @@ export const SenderSchema = z
     id: z.string(),
     from_email: z.string(),
     from_name: z.string().nullable(),
+    title: z.string().nullable(),
+    signature: z.string().nullable(),
     relay: z.object({ host: z.string(), port: z.number().int(), secure: z.boolean(), username: z.string().nullable(), has_password: z.boolean() }),
     mailbox: z.object(MAILBOX_FIELDS).nullable(),
     daily_cap: z.number().int().nullable(),
     ramp: z.object({ start: z.number().int(), step_per_day: z.number().int() }).nullable(),
     enabled: z.boolean(),
+    health: SenderHealthSchema,
+    dkim_selector: z.string().nullable(),
+    dns: NullableDnsResult,
     created_at: z.string(),
     updated_at: z.string(),
   })
@@ -92,7 +111,7 @@ const WITH_PASSWORDS = { relayPasswordEncrypted: false, mailboxPasswordEncrypted
 /** And the worker's view of its mailbox (read-only here: only the intake worker writes it). */
 const WITH_STATUS = { mailboxStatus: true } as const;
 
-export function presentSender(sender: Sender & { mailboxStatus: SenderMailboxStatus | null }) {
+export function presentSender(sender: Sender & { mailboxStatus: SenderMailboxStatus | null }): Omit<SenderItem, "health"> {
   const mailbox =
     sender.mailboxHost !== null && sender.mailboxPort !== null && sender.mailboxUsername !== null
       ? {
@@ -109,6 +128,8 @@ export function presentSender(sender: Sender & { mailboxStatus: SenderMailboxSta
     id: sender.id,
     from_email: sender.fromEmail,
     from_name: sender.fromName,
+    title: sender.title,
+    signature: sender.signature,
     relay: {
       host: sender.relayHost,
       port: sender.relayPort,
@@ -120,6 +141,8 @@ export function presentSender(sender: Sender & { mailboxStatus: SenderMailboxSta
     daily_cap: sender.dailyCap,
     ramp: sender.rampStart !== null && sender.rampStepPerDay !== null ? { start: sender.rampStart, step_per_day: sender.rampStepPerDay } : null,
     enabled: sender.enabled,
+    dkim_selector: sender.dkimSelector,
+    dns: storedDns(sender.dns),
     created_at: sender.createdAt.toISOString(),
     updated_at: sender.updatedAt.toISOString(),
   };
@@ -183,8 +206,16 @@ async function findRow(workspaceId: string, id: string) {
   return sender;
 }
 
+type Row = Sender & { mailboxStatus: SenderMailboxStatus | null };
+
+/** Senders as shown, each with its health (one query for all: lib/senders/health.ts). */
+async function presentAll(workspaceId: string, rows: Row[]): Promise<SenderItem[]> {
+  return withHealth(workspaceId, rows.map(presentSender), rows);
+}
+const presentOne = async (workspaceId: string, row: Row) => (await presentAll(workspaceId, [row]))[0];
+
 export async function getSender(workspaceId: string, id: string) {
-  return presentSender(await findRow(workspaceId, id));
+  return presentOne(workspaceId, await findRow(workspaceId, id));
 }
 
 export async function listSenders(workspaceId: string, query: z.infer<typeof ListQuery>) {
@@ -196,7 +227,8 @@ export async function listSenders(workspaceId: string, query: z.infer<typeof Lis
     omit: WITH_PASSWORDS,
     include: WITH_STATUS,
   });
-  return toPage(rows, query.limit, "senders", workspaceId, presentSender);
+  const page = toPage(rows, query.limit, "senders", workspaceId, (row) => row);
+  return { ...page, data: await presentAll(workspaceId, page.data) };
 }
 
 export async function createSender(workspaceId: string, body: CreateSenderBody, actor: Actor) {
@@ -208,12 +240,15 @@ export async function createSender(workspaceId: string, body: CreateSenderBody, 
         workspaceId,
         fromEmail: body.from_email,
         fromName: body.from_name ?? null,
+        title: body.title ?? null,
+        signature: body.signature ?? null,
         ...relayColumns(body.relay),
         ...mailboxColumns(body.mailbox),
         dailyCap: body.daily_cap,
         rampStart: body.ramp?.start ?? null,
         rampStepPerDay: body.ramp?.step_per_day ?? null,
         enabled: body.enabled,
+        dkimSelector: body.dkim_selector ?? null,
       },
       omit: WITH_PASSWORDS,
       include: WITH_STATUS,
@@ -221,7 +256,10 @@ export async function createSender(workspaceId: string, body: CreateSenderBody, 
     await recordAudit(tx, { workspaceId, actor, action: "sender.created", target: { type: "sender", id: created.id }, data: auditData(body) });
     return created;
   });
-  return presentSender(sender);
+  // The domain's DNS checks, at most DNS_TIMEOUT_MS (the four questions at once); kept on the sender.
+  // Read again after: keeping the result touches the row (its updated_at), so the answer is the row as stored.
+  await checkSenderDns(workspaceId, sender.id);
+  return getSender(workspaceId, sender.id);
 }
 
 export async function updateSender(workspaceId: string, id: string, body: UpdateSenderBody, actor: Actor) {
@@ -232,17 +270,24 @@ export async function updateSender(workspaceId: string, id: string, body: Update
   const mailbox = body.mailbox === undefined ? {} : mailboxColumns(body.mailbox);
   // A mailbox given without a password keeps the saved one (when there was a mailbox to keep it from).
   if (body.mailbox && body.mailbox.password === undefined && before.mailboxHost === null) Object.assign(mailbox, { mailboxPasswordEncrypted: null });
+  const domainChanged =
+    (body.from_email !== undefined && body.from_email !== before.fromEmail) || (body.dkim_selector !== undefined && body.dkim_selector !== before.dkimSelector);
   const sender = await db().$transaction(async (tx) => {
     const updated = await tx.sender.update({
       where: { id, workspaceId },
       data: {
         fromEmail: body.from_email,
         fromName: body.from_name,
+        title: body.title,
+        signature: body.signature,
         ...(body.relay ? relayColumns(body.relay) : {}),
         ...mailbox,
         dailyCap: body.daily_cap,
         ...(body.ramp !== undefined ? { rampStart: body.ramp?.start ?? null, rampStepPerDay: body.ramp?.step_per_day ?? null } : {}),
         enabled: body.enabled,
+        dkimSelector: body.dkim_selector,
+        // A new address or selector: the old checks no longer say anything (checked again below).
+        ...(domainChanged ? { dns: Prisma.DbNull } : {}),
       },
       omit: WITH_PASSWORDS,
       include: WITH_STATUS,
@@ -251,7 +296,11 @@ export async function updateSender(workspaceId: string, id: string, body: Update
     return updated;
   });
   if (before.enabled && !sender.enabled) await moveSenderSends(workspaceId, id, actor, "disabled");
-  return presentSender(sender);
+  if (domainChanged) {
+    await checkSenderDns(workspaceId, id);
+    return getSender(workspaceId, id);
+  }
+  return presentOne(workspaceId, sender);
 }
 
 export async function deleteSender(workspaceId: string, id: string, actor: Actor) {
@@ -261,4 +310,11 @@ export async function deleteSender(workspaceId: string, id: string, actor: Actor
     await recordAudit(tx, { workspaceId, actor, action: "sender.deleted", target: { type: "sender", id }, data: { from_email: before.fromEmail } });
   });
   await moveSenderSends(workspaceId, id, actor, "deleted");
+}
+
+/** POST /senders/{id}/resume (lib/senders/health.ts): a paused sender sends again; its waiting sends are queued. */
+export async function resumeSender(workspaceId: string, id: string, reason: string, actor: Actor) {
+  await findRow(workspaceId, id);
+  if (await resumeSending(workspaceId, id, reason, actor)) await releasePausedSends(workspaceId, id);
+  return getSender(workspaceId, id);
 }

@@ -8,7 +8,8 @@ import { ALL_DAY, type DayKey, daysBetween, firstAllowed, nextWindow, type Sched
 
 export type SenderLimits = { dailyCap: number | null; rampStart: number | null; rampStepPerDay: number | null; firstSendDay: DayKey | null };
 export type DayState = { scheduled: number; lastAt: number | null };
-export type SlotRequest = { due: number; schedule: Schedule | null; leadZone: string | null };
+/** `domain`: the campaign's max_per_domain_per_day for this recipient domain (lib/senders/domain-limit.ts). */
+export type SlotRequest = { due: number; schedule: Schedule | null; leadZone: string | null; domain?: { key: string; limit: number } };
 
 /** The sender's cap on `day`: its ramp (start + step per day since its first send day) up to daily_cap. */
 export function capOn(sender: SenderLimits, day: DayKey): number {
@@ -25,16 +26,21 @@ const MAX_WINDOWS = 5_000; // ~14 years of daily windows: a request never loops 
  * stored) and `sender.firstSendDay` are updated for what was placed. Requests should come sorted by
  * due time: slots only move forward, so a cursor per window kind skips the days already full.
  */
-export function placeSends(sender: SenderLimits, days: Map<DayKey, DayState>, requests: SlotRequest[]): number[] {
+export function placeSends(sender: SenderLimits, days: Map<DayKey, DayState>, requests: SlotRequest[], domainDays = new Map<string, number>()): number[] {
   const cursors = new Map<string, number>();
   return requests.map((request) => {
-    if (sender.dailyCap === null) return firstAllowed(request.due, request.schedule, request.leadZone);
+    if (sender.dailyCap === null && !request.domain) return firstAllowed(request.due, request.schedule, request.leadZone);
     const schedule = request.schedule ?? ALL_DAY;
     const zone = zoneFor(schedule, request.leadZone);
     const kind = `${zone}|${schedule.start}|${schedule.end}|${schedule.days.join(",")}`;
     let from = Math.max(request.due, cursors.get(kind) ?? -Infinity);
     for (let tries = 0; tries < MAX_WINDOWS; tries++) {
       const window = nextWindow(from, schedule, zone);
+      const domainDay = request.domain && `${request.domain.key}|${window.day}`;
+      if (request.domain && (domainDays.get(domainDay!) ?? 0) >= request.domain.limit) {
+        from = window.end; // this recipient domain had its sends for that day; other domains may still fit (no cursor moves)
+        continue;
+      }
       const cap = capOn(sender, window.day);
       const state = days.get(window.day) ?? { scheduled: 0, lastAt: null };
       const spacing = (window.end - window.start) / cap;
@@ -46,8 +52,9 @@ export function placeSends(sender: SenderLimits, days: Map<DayKey, DayState>, re
         continue;
       }
       days.set(window.day, { scheduled: state.scheduled + 1, lastAt: at });
+      if (domainDay) domainDays.set(domainDay, (domainDays.get(domainDay) ?? 0) + 1);
       sender.firstSendDay ??= window.day;
-      cursors.set(kind, at);
+      if (!request.domain) cursors.set(kind, at); // a request its domain held back says nothing of the others
       return at;
     }
     throw new Error("no sending slot found within the windows searched");

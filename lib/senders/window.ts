@@ -49,6 +49,14 @@ export const ScheduleSchema = z
     days: z.array(z.enum(WEEKDAYS)).min(1).max(7).meta({ description: "The weekdays it may send on" }),
     start: HHMM,
     end: HHMM,
+    max_per_domain_per_day: z
+      .number()
+      .int()
+      .min(1)
+      .max(100_000)
+      .nullable()
+      .optional()
+      .meta({ description: "At most this many sends a day to one recipient domain for this campaign (null: no limit); the rest waits for the next window" }),
   })
   .refine((schedule) => minutesOf(schedule.start) < minutesOf(schedule.end), {
     message: "end must be after start (windows do not cross midnight)",
@@ -63,7 +71,7 @@ export function minutesOf(hhmm: string): number {
 }
 
 /** With no schedule a capped sender still spreads its cap over the whole UTC day. */
-export const ALL_DAY: Schedule = { time_zone: "UTC", days: [...WEEKDAYS], start: "00:00", end: "24:00" };
+export const ALL_DAY: Schedule = { time_zone: "UTC", days: [...WEEKDAYS], start: "00:00", end: "24:00", max_per_domain_per_day: null };
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatter(zone: string): Intl.DateTimeFormat {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { db } from "@/lib/db";
 import { NotFound } from "@/lib/errors";
-import { decodeCursor, ListQuery, toPage } from "@/lib/http/pagination";
+import { decodeCursor, ListQuery, RunIdFilter, toPage } from "@/lib/http/pagination";
 import { requireRun } from "@/lib/runs/get-run";
 import { SEND_STATUS, SEND_STATUSES } from "@/lib/statuses";
 
@@ -15,7 +15,7 @@ export const SendIdParams = z.object({
     .meta({ example: "snd_01jd0000000000000000000000" }),
 });
 
-export const SendsQuery = ListQuery.extend({ status: z.enum(SEND_STATUSES).optional(), run_id: z.string().max(40).optional() });
+export const SendsQuery = ListQuery.extend({ status: z.enum(SEND_STATUSES).optional(), run_id: RunIdFilter.optional() });
 
 export const SendSchema = z
   .object({

@@ -5,8 +5,9 @@ import { moveLead } from "@/lib/lifecycle/lead";
 import { settleRun } from "@/lib/lifecycle/run";
 import { moveRunLead } from "@/lib/lifecycle/run-lead";
 import { moveSend } from "@/lib/lifecycle/send";
-import { afterStepSent } from "@/lib/sequences/after-send";
+import { afterSent } from "@/lib/sending/hooks";
 import { enqueueAfterCommit } from "@/lib/queues";
+import { kindOfStep, publicStep } from "@/lib/lifecycle/draft-kind";
 import { DRAFT_STATUS, LEAD_STATUS, RUN_LEAD_STATE, SEND_STATUS, type SendStatus } from "@/lib/statuses";
 
 // The state changes at the end of a send: recorded (send.completed), in doubt, or the lead rejected.
@@ -18,8 +19,13 @@ export type SendingDraft = {
   runId: string;
   runLeadId: string;
   step: number;
+  kind: string;
+  replyId: string | null;
   run: { stopAfter: string | null };
 };
+
+/** An answer to a reply (contract §13) is no step of the sequence: its send moves neither the lead nor the run lead. */
+const isAnswer = (draft: Pick<SendingDraft, "kind">) => draft.kind === "reply";
 
 /** What the end of a send reads of its draft (select it where a send is resolved outside the attempt). */
 export const SENDING_DRAFT_SELECT = {
@@ -29,6 +35,8 @@ export const SENDING_DRAFT_SELECT = {
   runId: true,
   runLeadId: true,
   step: true,
+  kind: true,
+  replyId: true,
   run: { select: { stopAfter: true } },
 } as const;
 
@@ -80,11 +88,17 @@ export async function recordSentIn(
   if (!recorded) return false;
   const slot = await tx.send.findUniqueOrThrow({ where: { id: send.id }, select: { senderId: true, scheduledFor: true } });
   await moveDraft({ id: draft.id }, DRAFT_STATUS.sent, {}, { tx });
-  await moveLead(draft.leadId, LEAD_STATUS.sent, { tx });
-  // A later step of the lead's sequence waits: the lead stays `running` (its run `sending`) until it is due.
-  const sequence = await afterStepSent(tx, draft, outcome.acceptedAt);
-  const ended = draft.run.stopAfter === "send" ? RUN_LEAD_STATE.stopped : RUN_LEAD_STATE.done;
-  await moveRunLead(draft.runLeadId, sequence === "continues" ? RUN_LEAD_STATE.running : ended, { stage: "send" }, { tx, from: SENDING });
+  if (isAnswer(draft)) {
+    // The reply it answers is handled once its answer is sent (by no one: handledById stays null).
+    if (draft.replyId) await tx.reply.updateMany({ where: { id: draft.replyId, handledAt: null }, data: { handledAt: outcome.acceptedAt } });
+  } else {
+    await moveLead(draft.leadId, LEAD_STATUS.sent, { tx });
+    // A later step of the lead's sequence waits: the lead stays `running` (its run `sending`) until it
+    // is due. The sequence says so through its afterSent hook (lib/sending/hooks.ts).
+    const sequence = await afterSent(tx, draft, outcome.acceptedAt);
+    const ended = draft.run.stopAfter === "send" ? RUN_LEAD_STATE.stopped : RUN_LEAD_STATE.done;
+    await moveRunLead(draft.runLeadId, sequence === "continues" ? RUN_LEAD_STATE.running : ended, { stage: "send" }, { tx, from: SENDING });
+  }
   await writeEvents(tx, draft.workspaceId, [
     {
       type: "send.completed",
@@ -94,7 +108,8 @@ export async function recordSentIn(
         run_id: draft.runId,
         message_id: send.messageId,
         accepted_at: outcome.acceptedAt.toISOString(),
-        step: draft.step,
+        step: publicStep(draft.step),
+        kind: kindOfStep(draft.step),
         sender_id: slot.senderId,
         scheduled_for: slot.scheduledFor?.toISOString() ?? null,
       },
@@ -125,7 +140,7 @@ export async function recordInDoubt(draft: SendingDraft, send: { id: string }, n
       { tx },
     );
     if (!moved) return false;
-    await moveRunLead(draft.runLeadId, RUN_LEAD_STATE.running, { stage: "send" }, { tx, from: SENDING });
+    if (!isAnswer(draft)) await moveRunLead(draft.runLeadId, RUN_LEAD_STATE.running, { stage: "send" }, { tx, from: SENDING });
     return true;
   });
   if (recorded) await enqueueAfterCommit("reconcile", { v: 1, workspaceId: draft.workspaceId }, { tag: send.id, delay: FIRST_SENT_FOLDER_CHECK_MS });
@@ -137,12 +152,13 @@ export async function rejectAtSend(draft: SendingDraft, code: string, message: s
   await db().$transaction(async (tx) => {
     await moveSend({ draftId: draft.id, workspaceId: draft.workspaceId }, SEND_STATUS.failed, { error: message.slice(0, 1000) }, { tx });
     await moveDraft({ id: draft.id }, DRAFT_STATUS.failed, {}, { tx });
-    await moveRunLead(
-      draft.runLeadId,
-      RUN_LEAD_STATE.rejected,
-      { stage: "send", reasonCode: code, reasonMessage: message.slice(0, 500) },
-      { tx, from: SENDING },
-    );
+    if (!isAnswer(draft))
+      await moveRunLead(
+        draft.runLeadId,
+        RUN_LEAD_STATE.rejected,
+        { stage: "send", reasonCode: code, reasonMessage: message.slice(0, 500) },
+        { tx, from: SENDING },
+      );
     await writeEvents(tx, draft.workspaceId, [
       { type: "lead.rejected", data: { lead_id: draft.leadId, run_id: draft.runId, stage: "send", reason: { code, message } } },
     ]);

@@ -4,14 +4,15 @@ import { moveSend, moveSendReturning, NOT_ATTEMPTED_SEND_STATUSES } from "@/lib/
 import { relayTransportOptions } from "@/lib/relay/relay-settings";
 import { relayForDraft } from "@/lib/senders/sender-relay";
 import { enqueueSend, sendWaitMs } from "@/lib/sending/send-window";
-import { followUpHold } from "@/lib/sequences/send-hold";
-import { threadHeaders, threadsOf } from "@/lib/sequences/thread";
+import { beforeSend } from "@/lib/sending/hooks";
+import { threadHeaders, threadsOf } from "@/lib/sending/thread";
+import { answerHeaders } from "@/lib/replies/answer-thread";
 import { crashPoint } from "@/lib/sending/crash-point";
+import { draftMessage, messageIdFor } from "@/lib/sending/draft-message";
 import { recordInDoubt, recordSent, rejectAtSend, retryingThroughOutage, type SendingDraft } from "@/lib/sending/record-send";
 import { withSendLock } from "@/lib/sending/send-lock";
 import { composeMessage, deliver, type DeliveryError } from "@/lib/sending/smtp-delivery";
 import { isSuppressed } from "@/lib/suppressions/suppressions";
-import { unsubscribeHeaders } from "@/lib/suppressions/unsubscribe-token";
 import { DRAFT_STATUS, SEND_STATUS, RUN_LEAD_STATE, RUN_STATUS } from "@/lib/statuses";
 
 // The send stage, exactly once (docs/reliability.md, "Sending exactly once"). An approved draft has
@@ -32,10 +33,10 @@ import { DRAFT_STATUS, SEND_STATUS, RUN_LEAD_STATE, RUN_STATUS } from "@/lib/sta
 // answer after the end makes the send `in_doubt`; with no relay configured the send waits
 // (`waiting_relay`) until one is saved.
 
-export type SendOutcome = "skipped" | "busy" | "waiting_relay" | "sent" | "in_doubt" | "rejected";
+export type SendOutcome = "skipped" | "busy" | "waiting_relay" | "paused" | "sent" | "in_doubt" | "rejected";
 
-/** How soon a follow-up held by a reply not classified yet looks again. */
-const REPLY_PENDING_RECHECK_MS = 5_000;
+/** How soon a step a hook asked to `recheck` (a reply not classified yet) is looked at again. */
+const RECHECK_MS = 5_000;
 
 type Loaded = NonNullable<Awaited<ReturnType<typeof load>>>;
 
@@ -50,10 +51,6 @@ function load(draftId: string) {
       workspace: { include: { relay: { omit: { passwordEncrypted: false } } } },
     },
   });
-}
-
-function messageIdFor(fromEmail: string | undefined): string {
-  return `<${newId("snd")}@${fromEmail?.split("@")[1] ?? "leadpipe.local"}>`;
 }
 
 async function waitForRelay(draft: Loaded): Promise<SendOutcome> {
@@ -81,13 +78,21 @@ export async function sendDraft(draftId: string): Promise<SendOutcome> {
   if (!draft || draft.status !== DRAFT_STATUS.approved || (draft.send && NOT_ATTEMPTED_SEND_STATUSES.includes(draft.send.status))) return "skipped";
   if (sendWaitMs(draft) > 0) return "skipped"; // still in the web app's undo window: its delayed job sends it
   if (draft.send?.scheduledFor && draft.send.scheduledFor.getTime() > Date.now()) return "skipped"; // its slot has not come (lib/senders/schedule.ts)
-  if (draft.runLead.state !== RUN_LEAD_STATE.running || draft.run.stopAfter === "draft_email" || draft.run.status === RUN_STATUS.canceled) return "skipped";
-  // A follow-up: its sequence is read again now (ended by a reply, paused by an out-of-office).
-  const hold = await followUpHold(draft);
-  if (hold === "reply_pending") await enqueueSend(draftId, new Date(Date.now() + REPLY_PENDING_RECHECK_MS), "reply");
-  if (hold !== "go") return "skipped"; // ended: its draft was canceled; paused: the scheduler queues it when the pause ends
+  // An answer to a reply (kind reply) is no step of the sequence: the lead's reply ended or paused
+  // that sequence, and answering it is the point; a reviewer approved it, so it goes (contract §13).
+  if (draft.kind !== "reply") {
+    if (draft.runLead.state !== RUN_LEAD_STATE.running || draft.run.stopAfter === "draft_email" || draft.run.status === RUN_STATUS.canceled) return "skipped";
+    // A step: the features that hold sends read it again now (the sequence: ended by a reply, paused
+    // by an out-of-office, a reply not classified yet; lib/sending/hooks.ts).
+    const verdict = await beforeSend(draft);
+    if (verdict === "recheck") await enqueueSend(draftId, new Date(Date.now() + RECHECK_MS), "reply");
+    if (verdict !== "go") return "skipped"; // held: whoever holds it queues it again (the sequence scheduler when a pause ends)
+  }
   const relay = await relayForDraft(draft); // the lead's sender, or the default sender (/relay)
+  if (relay === "moved") return "skipped"; // its sender was disabled or deleted: the draft is being written again for the new one
   if (!relay) return waitForRelay(draft);
+  // A paused sender's sends wait where they are (slot and sender kept) until it is resumed (lib/senders/health.ts).
+  if (relay.pausedAt) return "paused";
 
   return withSendLock(draftId, async (lock) => {
     const current = await db().send.findUnique({ where: { draftId } });
@@ -117,7 +122,8 @@ export async function sendDraft(draftId: string): Promise<SendOutcome> {
         create: { id: newId("snd"), workspaceId: draft.workspaceId, draftId, messageId: messageIdFor(relay.fromEmail), status: SEND_STATUS.pending },
         update: {},
       }));
-    const claimed = await claimSend(draftId, reserved.id, relay.senderId);
+    const claimed = await claimSend(draftId, reserved.id, relay.senderId, draft.workspaceId);
+    if (claimed === "paused") return "paused";
     if (!claimed) return "skipped";
     return attempt(draft, relay, claimed, () => lock.stillHeld());
   });
@@ -128,12 +134,18 @@ export async function sendDraft(draftId: string): Promise<SendOutcome> {
  * attempt's `sending`, while holding its draft's row and only if the draft is still approved: a
  * sequence that ends cancels an unsent follow-up under that row's lock (lib/lifecycle/draft.ts),
  * so a canceled follow-up is never claimed and a claimed one is never canceled. The claim records
- * the sender whose relay the attempt uses (the in-doubt check searches that sender's mailbox).
+ * the sender whose relay the attempt uses (the in-doubt check searches that sender's mailbox). The
+ * sender's pause is read under a share lock of its row, which the pause takes for update
+ * (lib/senders/health.ts): a send is claimed before a pause commits, or not at all while it stands.
  */
-function claimSend(draftId: string, sendId: string, senderId: string | null) {
+function claimSend(draftId: string, sendId: string, senderId: string | null, workspaceId: string) {
   return db().$transaction(async (tx) => {
     const [row] = await tx.$queryRaw<{ status: string }[]>`SELECT status FROM drafts WHERE id = ${draftId} FOR SHARE`;
     if (row?.status !== DRAFT_STATUS.approved) return null;
+    const [sender] = senderId
+      ? await tx.$queryRaw<{ pausedAt: Date | null }[]>`SELECT "pausedAt" FROM senders WHERE id = ${senderId} FOR SHARE`
+      : await tx.$queryRaw<{ pausedAt: Date | null }[]>`SELECT "pausedAt" FROM relay_settings WHERE "workspaceId" = ${workspaceId} FOR SHARE`;
+    if (sender?.pausedAt) return "paused" as const;
     return moveSendReturning({ id: sendId }, SEND_STATUS.sending, { claimedAt: new Date(), attempts: { increment: 1 }, senderId }, { tx });
   });
 }
@@ -143,18 +155,12 @@ type Claimed = { id: string; messageId: string; attempts: number };
 
 async function attempt(draft: Loaded, relay: Relay, send: Claimed, stillHeld: () => Promise<void>): Promise<SendOutcome> {
   const sending: SendingDraft = draft;
-  // A follow-up goes in its lead's thread: In-Reply-To and References name the messages sent before it.
+  // A follow-up goes in its lead's thread: In-Reply-To and References name the messages sent before it;
+  // an answer goes in its reply's thread (lib/replies/answer-thread.ts).
   const thread = draft.step > 1 ? ((await threadsOf([draft.runLeadId], draft.step)).get(draft.runLeadId) ?? []) : [];
+  const threading = draft.kind === "reply" ? await answerHeaders(draft) : threadHeaders(thread);
   // The sender is whoever the relay names now, not when the draft was written.
-  const raw = await composeMessage({
-    from: relay.fromName ? { name: relay.fromName, address: relay.fromEmail } : relay.fromEmail,
-    to: draft.lead.email,
-    subject: draft.subject,
-    text: draft.body,
-    messageId: send.messageId,
-    headers: { ...unsubscribeHeaders(draft.workspaceId, draft.lead.email, relay.fromEmail), "X-LeadPipe-Draft": draft.id },
-    ...threadHeaders(thread),
-  });
+  const raw = await composeMessage(draftMessage(draft, relay, send.messageId, threading));
   const options = relayTransportOptions(relay);
   let abandoned = false;
   try {

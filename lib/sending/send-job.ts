@@ -1,5 +1,5 @@
 import { db } from "@/lib/db";
-import { announceApproval } from "@/lib/drafts/announce-approval";
+import { announceApproval } from "@/lib/sending/announce-approval";
 import { enqueueSend, sendWaitMs } from "@/lib/sending/send-window";
 import { sendDraft } from "@/lib/sending/send-draft";
 import { scheduleDraft } from "@/lib/senders/schedule";

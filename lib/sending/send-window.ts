@@ -1,14 +1,16 @@
+import { timing } from "@/lib/config/timing";
 import { enqueueAfterCommit } from "@/lib/queues";
 
 // The undo window of approvals made in the web app: the draft is approved at once (audit entry),
 // but its send and its draft.approved event wait UNDO_WINDOW_MS, during which the reviewer can take
-// the approval back (undoApproval). The API's approve has no window (sendAfter null: the event is
-// written with the approval and the send queued at once). The send path honours `sendAfter`
+// the approval back (undoApproval); UNDO_WINDOW_MS is in the timing config (lib/config/timing.ts).
+// The API's approve has no window (sendAfter null: the event is written with the approval and the send queued at once). The send path honours `sendAfter`
 // (sendDraft skips a draft whose time has not come; the send processor puts such a job back as a
-// delayed job, and at the window's close announces the approval first: lib/drafts/announce-approval.ts).
+// delayed job, and at the window's close announces the approval first: lib/sending/announce-approval.ts).
 // A web approval's job is queued even when the run will not send, so that the announcement leaves.
 
-export const UNDO_WINDOW_MS = 10_000;
+/** The web app's undo window (ms): 10 s unless the environment's UNDO_WINDOW_MS says otherwise (tests). */
+export const undoWindowMs = () => timing().undoWindowMs;
 /** Undo closes this long before the send may start, so an undo never races a send in flight. */
 export const UNDO_MARGIN_MS = 1_000;
 

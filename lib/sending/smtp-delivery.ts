@@ -1,7 +1,7 @@
 import type { Socket } from "node:net";
 import { Readable } from "node:stream";
-import MailComposer from "nodemailer/lib/mail-composer";
-import SMTPConnection from "nodemailer/lib/smtp-connection";
+import MailComposer from "nodemailer/lib/mail-composer/index.js"; // a file, not the folder: Node's ESM loader (Playwright's) refuses folder imports
+import SMTPConnection from "nodemailer/lib/smtp-connection/index.js";
 import type Mail from "nodemailer/lib/mailer";
 
 // One SMTP conversation that hands one message to the relay, with a hook that runs just before the

@@ -6,14 +6,18 @@ import { settleRun } from "@/lib/lifecycle/run";
 import { movedToDraftedStep, renewLeases, settleClaimed } from "@/lib/lifecycle/sequence";
 import { runningExperiment, variantFor } from "@/lib/experiments/assign";
 import { log } from "@/lib/log";
+import { identitiesOf, signedContext } from "@/lib/senders/signer";
 import { LEAD_FACT_COLUMNS, RUN_CONTEXT_SELECT, stageContext, type LeadFactRow } from "@/lib/pipeline/stage-context";
 import { promptTarget, runPrompt } from "@/lib/prompts/run-prompt";
+import { reviewOne, signedReview } from "@/lib/pipeline/review-drafts";
+import { RISK_ORDER } from "@/lib/drafts/draft-checks";
 import { crashPoint } from "@/lib/sending/crash-point";
 import { enqueueBulkAfterCommit } from "@/lib/queues";
 import { dueAfter, lastStep, runSteps } from "@/lib/sequences/run-steps";
-import { threadsOf } from "@/lib/sequences/thread";
-import { LEASE_SECONDS } from "@/lib/sequences/tick";
+import { threadsOf } from "@/lib/sending/thread";
+import { leaseSeconds } from "@/lib/sequences/tick";
 import { DRAFT_STATUS, RUN_LEAD_STATE, RUN_STATUS, SEQUENCE_STATUS } from "@/lib/statuses";
+import { queueSpamScores } from "@/lib/spam/score-draft";
 
 // The `sequence` job: leads the scheduler found due (lib/sequences/tick.ts), each claimed with a
 // lease. For each lead, what is due depends on its current step's draft:
@@ -28,7 +32,7 @@ import { DRAFT_STATUS, RUN_LEAD_STATE, RUN_STATUS, SEQUENCE_STATUS } from "@/lib
 // its lease and is claimed again when it lapses.
 
 /** How long a job writes follow-ups before it renews the lease of the leads it has not reached (a third of the lease). */
-const RENEW_AFTER_MS = (LEASE_SECONDS * 1000) / 3;
+const renewAfterMs = () => (leaseSeconds() * 1000) / 3;
 
 type Row = LeadFactRow & {
   runLeadId: string;
@@ -41,6 +45,9 @@ type Row = LeadFactRow & {
 };
 
 export async function advanceSequences(runId: string, runLeadIds: string[], now = new Date()) {
+  // The lease counts from when a job starts, not from the claim: a job that waited in the queue
+  // keeps its leads (a lost job's leads come due again one lease after their claim).
+  await sqlTransaction((client) => renewLeases(client, runLeadIds, leaseSeconds()));
   const run = await loadRun(runId);
   const steps = runSteps(run?.steps);
   if (!run || steps.length === 0) return { drafted: 0, resumed: 0 };
@@ -120,14 +127,24 @@ async function writeFollowUps(run: Run, rows: Row[]): Promise<number> {
     rows.map((row) => row.runLeadId),
     null,
   );
+  const signers = await identitiesOf(rows.map((row) => row.runLeadId));
   const targets = new Map<string, Awaited<ReturnType<typeof promptTarget>>>();
-  const drafts: { row: Row; step: number; versionId: string; experimentId: string | null; subject: string; body: string }[] = [];
+  const drafts: {
+    row: Row;
+    step: number;
+    versionId: string;
+    experimentId: string | null;
+    subject: string;
+    body: string;
+    review: ReturnType<typeof reviewOne>;
+  }[] = [];
+  const reviewContext = { offer: context.offer, senderName: context.senderName, maxWords: run.pack.maxWords };
   let renewedAt = Date.now();
   for (const [index, row] of rows.entries()) {
-    if (Date.now() - renewedAt > RENEW_AFTER_MS) {
+    if (Date.now() - renewedAt > renewAfterMs()) {
       // A slow model: keep the claim on the leads still to write, so no other tick claims them meanwhile.
       const rest = rows.slice(index).map((r) => r.runLeadId);
-      await sqlTransaction((client) => renewLeases(client, rest, LEASE_SECONDS));
+      await sqlTransaction((client) => renewLeases(client, rest, leaseSeconds()));
       renewedAt = Date.now();
     }
     const step = row.step + 1;
@@ -140,15 +157,18 @@ async function writeFollowUps(run: Run, rows: Row[]): Promise<number> {
     if (!targets.has(version.modelDefault)) targets.set(version.modelDefault, await promptTarget(run.workspaceId, version.modelDefault));
     const target = targets.get(version.modelDefault)!;
     const thread = (threads.get(row.runLeadId) ?? []).map((entry) => ({ subject: entry.subject, body: entry.body }));
-    const ran = await runPrompt("follow_up", version, { facts: row, signals: row.signals, context, step, thread }, target);
+    const signer = signers.get(row.runLeadId);
+    const ran = await runPrompt("follow_up", version, { facts: row, signals: row.signals, context: signedContext(context, signer), step, thread }, target);
     if (ran.kind !== "done") {
       log.warn({ runId: run.id, runLeadId: row.runLeadId, step, outcome: ran.kind }, "follow-up not written; claimed again when its lease lapses");
       continue;
     }
-    drafts.push({ row, step, versionId: version.id, experimentId, subject: ran.output.subject, body: ran.output.body });
+    // Evidence and checks (contract §13), with the thread as a source; repeated_opening is for first emails only.
+    const review = reviewOne({ draft: ran.output, lead: row, signals: row.signals, thread }, signedReview(reviewContext, signer));
+    drafts.push({ row, step, versionId: version.id, experimentId, subject: ran.output.subject, body: ran.output.body, review });
   }
   if (drafts.length === 0) return 0;
-  return sqlTransaction(async (client) => {
+  const written = await sqlTransaction(async (client) => {
     const moved = await movedToDraftedStep(
       client,
       drafts.map((d) => ({ id: d.row.runLeadId, step: d.step })),
@@ -156,10 +176,11 @@ async function writeFollowUps(run: Run, rows: Row[]): Promise<number> {
     );
     const kept = drafts.filter((d) => moved.has(d.row.runLeadId));
     const inserted = await client.query<{ id: string; leadId: string; step: number; senderId: string | null }>(
-      `INSERT INTO drafts (id, "workspaceId", "leadId", "runId", "runLeadId", step, "promptVersionId", "experimentId", subject, body, status, "createdAt", "updatedAt")
-       SELECT t.id, $1, t.lead_id, $2, t.run_lead_id, t.step, t.prompt_version_id, t.experiment_id, t.subject, t.body, $4, now(), now()
+      `INSERT INTO drafts (id, "workspaceId", "leadId", "runId", "runLeadId", step, kind, "promptVersionId", "experimentId", subject, body, status, evidence, checks, risk, "riskRank", "createdAt", "updatedAt")
+       SELECT t.id, $1, t.lead_id, $2, t.run_lead_id, t.step, 'follow_up', t.prompt_version_id, t.experiment_id, t.subject, t.body, $4, t.evidence, t.checks, t.risk, t.risk_rank, now(), now()
          FROM json_to_recordset($3::json)
-           AS t(id text, lead_id text, run_lead_id text, step int, prompt_version_id text, experiment_id text, subject text, body text)
+           AS t(id text, lead_id text, run_lead_id text, step int, prompt_version_id text, experiment_id text, subject text, body text,
+                evidence jsonb, checks jsonb, risk text, risk_rank smallint)
        ON CONFLICT ("runLeadId", step) DO NOTHING
        RETURNING id, "leadId", step, (SELECT rl."senderId" FROM run_leads rl WHERE rl.id = drafts."runLeadId") AS "senderId"`,
       [
@@ -175,6 +196,10 @@ async function writeFollowUps(run: Run, rows: Row[]): Promise<number> {
             experiment_id: d.experimentId,
             subject: d.subject,
             body: d.body,
+            evidence: d.review.evidence,
+            checks: d.review.checks,
+            risk: d.review.risk,
+            risk_rank: RISK_ORDER.indexOf(d.review.risk),
           })),
         ),
         DRAFT_STATUS.awaiting_review,
@@ -194,9 +219,13 @@ async function writeFollowUps(run: Run, rows: Row[]): Promise<number> {
           run_id: run.id,
           step: draft.step,
           sender_id: draft.senderId,
+          kind: "follow_up",
+          reply_id: null,
         },
       })),
     );
-    return inserted.rows.length;
+    return inserted.rows.map((draft) => draft.id);
   });
+  await queueSpamScores(written); // SpamAssassin, in its own job (lib/spam/score-draft.ts)
+  return written.length;
 }

@@ -2,7 +2,7 @@ import { db } from "@/lib/db";
 import { waitInWords } from "@/lib/campaigns/duration";
 import { presentSequence } from "@/lib/sequences/present-sequence";
 import { runSteps } from "@/lib/sequences/run-steps";
-import { threadsOf } from "@/lib/sequences/thread";
+import { threadsOf } from "@/lib/sending/thread";
 
 // What the draft page shows of a draft's sequence: the messages sent to the lead before this step
 // (oldest first), the replies the lead sent in this run, the step's wait, and the lead's sequence.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { dueAfter, lastStep, runSteps } from "@/lib/sequences/run-steps";
 import { returnsAt, stopRuleFor } from "@/lib/sequences/stop-rules";
-import { threadHeaders, type ThreadEntry } from "@/lib/sequences/thread";
+import { threadHeaders, type ThreadEntry } from "@/lib/sending/thread";
 import { REPLY_CATEGORIES } from "@/lib/replies/categories";
 
 const stored = [
@@ -28,10 +28,18 @@ describe("a run's steps", () => {
 });
 
 describe("the stop rules", () => {
-  it("end the sequence on every reply class but out_of_office, which pauses it", () => {
+  it("end the sequence on every reply class but out_of_office, which pauses it, and auto_reply, which leaves it running", () => {
     const rules = Object.fromEntries(REPLY_CATEGORIES.map((category) => [category, stopRuleFor(category)]));
-    expect(rules).toMatchObject({ out_of_office: "pause", unsubscribe: "unsubscribed", bounce: "bounced", interested: "replied", not_interested: "replied" });
+    expect(rules).toMatchObject({
+      out_of_office: "pause",
+      auto_reply: "none",
+      unsubscribe: "unsubscribed",
+      bounce: "bounced",
+      interested: "replied",
+      not_interested: "replied",
+    });
     expect(REPLY_CATEGORIES.filter((category) => rules[category] === "pause")).toEqual(["out_of_office"]);
+    expect(REPLY_CATEGORIES.filter((category) => rules[category] === "none")).toEqual(["auto_reply"]);
   });
 });
 

@@ -1,5 +1,6 @@
 import { queryIn, type Tx } from "@/lib/db";
 import { pauseSequence } from "@/lib/lifecycle/sequence";
+import { answersForCompany, endCompanySequences } from "@/lib/sequences/company-stop";
 import { endSequences } from "@/lib/sequences/end-sequence";
 import { isTimeZone, ScheduleSchema, zonedInstant, zoneFor } from "@/lib/senders/window";
 import { SEQUENCE_END_REASON, SEQUENCE_STATUS, type SequenceEndReason } from "@/lib/statuses";
@@ -11,9 +12,10 @@ import { SEQUENCE_END_REASON, SEQUENCE_STATUS, type SequenceEndReason } from "@/
 
 export type ClassifiedReply = { runLeadId: string; classification: string; returnDate?: string | null };
 
-/** A reply's class as a sequence reads it: the reason it ends, or a pause (out_of_office). */
-export function stopRuleFor(classification: string): SequenceEndReason | "pause" {
+/** A reply's class as a sequence reads it: the reason it ends, a pause (out_of_office), or nothing (auto_reply). */
+export function stopRuleFor(classification: string): SequenceEndReason | "pause" | "none" {
   if (classification === "out_of_office") return "pause";
+  if (classification === "auto_reply") return "none"; // a ticket system's or mailbox's acknowledgement: no one answered
   if (classification === "unsubscribe") return SEQUENCE_END_REASON.unsubscribed;
   if (classification === "bounce") return SEQUENCE_END_REASON.bounced;
   return SEQUENCE_END_REASON.replied;
@@ -32,13 +34,14 @@ export function returnsAt(returnDate: string, schedule: unknown, leadZone: strin
 
 /**
  * Applies each classified reply to its lead's sequence: an out-of-office with a return date pauses
- * it until the start of that day where the lead is (returnsAt); without one it goes on; any other
- * class ends it.
+ * it until the start of that day where the lead is (returnsAt); without one it goes on; an
+ * auto_reply leaves it running; any other class ends it.
  */
 export async function applyReplyStopRules(tx: Tx, replies: ClassifiedReply[]): Promise<void> {
   const ending = new Map<SequenceEndReason, string[]>();
   for (const reply of replies) {
     const rule = stopRuleFor(reply.classification);
+    if (rule === "none") continue;
     if (rule === "pause") {
       if (reply.returnDate) await pauseSequence(tx, reply.runLeadId, await returnOf(tx, reply.runLeadId, reply.returnDate));
       continue;
@@ -46,6 +49,11 @@ export async function applyReplyStopRules(tx: Tx, replies: ClassifiedReply[]): P
     ending.set(rule, [...(ending.get(rule) ?? []), reply.runLeadId]);
   }
   for (const [reason, ids] of ending) await endSequences(tx, ids, reason);
+  // The replying leads' colleagues at the same company (lib/sequences/company-stop.ts).
+  await endCompanySequences(
+    tx,
+    replies.filter((reply) => answersForCompany(reply.classification)).map((reply) => reply.runLeadId),
+  );
 }
 
 async function returnOf(tx: Tx, runLeadId: string, returnDate: string): Promise<Date> {

@@ -1,7 +1,9 @@
 import { db } from "@/lib/db";
-import { authCacheKey } from "@/lib/api/access";
-import { AUTH_CHANNEL, forgetInProcess } from "@/lib/api/access-pool";
+import { AUTH_CHANNEL, forgetInProcess } from "@/lib/tokens/access-pool";
 import { redis } from "@/lib/redis";
+
+/** Where a token's authentication and plan are cached in Redis (read and filled by lib/api/access.ts). */
+export const authCacheKey = (hash: string) => `leadpipe:auth:${hash}`;
 
 /**
  * Drops cached authentication for these token hashes, so the next request re-reads the database:

@@ -25,6 +25,7 @@ export const SEED_PACKS: SeedPack[] = [
       required: [],
       weights: { title: 40, industry: 30, employees: 20, country: 0, signals: 10 },
       min_score: 55,
+      allow_role_addresses: false,
     },
   },
 ];

@@ -1,4 +1,5 @@
-// Shipped versions of the machine-stage prompts and of follow_up (a campaign's later steps, contract §12). Texts really differ between versions so
+// Shipped versions of the machine-stage prompts, of follow_up (a campaign's later steps, contract §12) and of
+// reply (answers to replies, contract §13). Texts really differ between versions so
 // history and diffs mean something. The newest version of each is production.
 
 export type SeedPromptVersion = {
@@ -127,6 +128,20 @@ export const SEED_PROMPTS: Record<string, SeedPromptVersion[]> = {
       userTemplate:
         "Subject: {{product}} for {{company}}\n\nHi {{first_name}},\n\n{{opening_line}}\n{{product}} is built for {{audience}}.\n{{value_proposition}}\n{{proof_point}}\n\n{{call_to_action}}\n\nBest,\n{{sender_name}}\n{{sender_title}}\n{{signature}}",
     },
+    {
+      // Worded for the lead (issue 36): the subject from the lead's context ({{subject_line}}), one of
+      // the offer's value propositions and one proof point chosen and put to this lead ({{value_line}},
+      // {{proof_line}}), each picked by a hash of the lead so a run's drafts differ and a re-run does
+      // not. Never the offer's audience: "{{product}} is built for {{audience}}" told the prospect our targeting.
+      version: "v1.5.0",
+      shippedAt: "2026-11-27T12:00:00.000Z",
+      modelDefault: "local/leadpipe-2",
+      evalsRef: "evals/draft_email",
+      system:
+        "You write a short, personal first outreach email for the sender's offer. Plain text, no markdown, under 120 words.\nWrite from the lead: a subject from the lead's context, then open with the strongest fact about the lead (a note, a recent event, a buying signal) in your own words, addressed to the reader; the lines given below are one way to say it. Never paste a note whole and never invent a fact; with no fact, open plainly.\nThen say, in words chosen for this lead, what one of the product's values does for them, back it with one proof point, and end with the call to action. Never tell the lead who the product is built for or whom we target.\nUse only facts from the lead and the offer; never invent names, numbers or claims.\nA line whose facts are missing is left out. Keep the structure given below.",
+      userTemplate:
+        "Subject: {{subject_line}}\n\nHi {{first_name}},\n\n{{opening_line}}\n{{value_line}}\n{{proof_line}}\n\n{{call_to_action}}\n\nBest,\n{{sender_name}}\n{{sender_title}}\n{{signature}}",
+    },
   ],
   track: [
     {
@@ -156,6 +171,20 @@ export const SEED_PROMPTS: Record<string, SeedPromptVersion[]> = {
       userTemplate: 'From: {{from}}\nSubject: {{subject}}\n\n{{text}}\n\nReturn {"classification": string, "confidence": number}.',
     },
   ],
+  reply: [
+    {
+      // An answer to a lead's reply (contract §13), written for interested, meeting_request and
+      // question replies (and on demand for any), reviewed like every draft and sent in the reply's thread.
+      version: "v1.0.0",
+      shippedAt: "2026-11-27T09:00:00.000Z",
+      modelDefault: "local/leadpipe-2",
+      evalsRef: "evals/reply",
+      system:
+        "You answer a lead's reply to an outreach email, in the reply's language. Plain text, no markdown, under 120 words.\nA meeting request gets the call to action or the booking link; never name or accept a date or time yourself, a person confirms it.\nAnswer a question only from the offer's facts; when they do not answer it, say a person will follow up. Never invent a price, a number, a date or a claim.\nAn objection or a refusal is thanked, without pressure.\nSign as the sender. The subject is \"Re: \" and the reply's subject.",
+      userTemplate:
+        'Answer {{first_name}} {{last_name}}, {{title}} at {{company}}.\nThe reply ({{classification}}), subject "{{reply_subject}}":\n{{reply_text}}\n\nOffer: {{product}} for {{audience}}.\nValue: {{value_propositions}}\nProof points: {{proof_points}}\nCall to action: {{call_to_action}}\nSigned: {{sender_name}}, {{sender_title}}\n{{signature}}\n\nThe thread so far, oldest first (first subject: {{first_subject}}):\n{{thread}}\n\nReturn {"subject": string, "body": string}.',
+    },
+  ],
   follow_up: [
     {
       // A campaign's later steps (lib/campaigns/steps.ts). Not a stage of the per-run batch: it is
@@ -168,6 +197,18 @@ export const SEED_PROMPTS: Record<string, SeedPromptVersion[]> = {
         'You write a short follow-up in the thread of an outreach email the lead has not answered. Plain text, no markdown, under 90 words.\nRefer back to the first email without repeating it, and take a different angle at each step: step 2 a proof point, step 3 one question, step 4 and later a polite last note.\nNever write "just bumping this", "circling back" or "checking in". Use only facts from the lead, the offer and the thread; never invent names, numbers or claims.\nThe subject is "Re: " and the first email\'s subject.',
       userTemplate:
         'Step {{step}} of the sequence to {{first_name}} {{last_name}}, {{title}} at {{company}} ({{industry}}).\nSignals: {{signals}}\nOffer: {{product}} for {{audience}}.\nValue: {{value_propositions}}\nProof points: {{proof_points}}\nSigned: {{sender_name}}, {{sender_title}}\n\nThe thread so far, oldest first (first subject: {{first_subject}}):\n{{thread}}\n\nReturn {"subject": string, "body": string}.',
+    },
+    {
+      // Signed like the first email (contract §13): the lead's sender's signature lines under the
+      // name and title when it has one (issue 33: v1.0.0 never showed {{signature}}).
+      version: "v1.1.0",
+      shippedAt: "2026-11-27T09:00:00.000Z",
+      modelDefault: "local/leadpipe-2",
+      evalsRef: "evals/follow_up",
+      system:
+        'You write a short follow-up in the thread of an outreach email the lead has not answered. Plain text, no markdown, under 90 words before the signature.\nRefer back to the first email without repeating it, and take a different angle at each step: step 2 a proof point, step 3 one question, step 4 and later a polite last note.\nNever write "just bumping this", "circling back" or "checking in". Use only facts from the lead, the offer and the thread; never invent names, numbers or claims.\nSign with the name and title given, then the signature lines exactly as given when there are any.\nThe subject is "Re: " and the first email\'s subject.',
+      userTemplate:
+        'Step {{step}} of the sequence to {{first_name}} {{last_name}}, {{title}} at {{company}} ({{industry}}).\nSignals: {{signals}}\nOffer: {{product}} for {{audience}}.\nValue: {{value_propositions}}\nProof points: {{proof_points}}\nSigned: {{sender_name}}, {{sender_title}}\nSignature lines (may be empty):\n{{signature}}\n\nThe thread so far, oldest first (first subject: {{first_subject}}):\n{{thread}}\n\nReturn {"subject": string, "body": string}.',
     },
   ],
 };

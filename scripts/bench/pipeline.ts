@@ -2,6 +2,7 @@
 // provider: import rows/s, end-to-end leads/s, the worker's peak RSS; (2) an LLM-bound run against
 // a loopback chat-completions server that answers after 200 ms, provider max_concurrency 100:
 // calls/s against the 500/s that allows. Own database (leadpipe_bench) and Redis database 2.
+import dgram from "node:dgram";
 import { readFileSync } from "node:fs";
 import { benchEnvironment, prepareBenchDatabase, spawnBenchWorker, waitForUrl } from "./env";
 import { startFileServer, toCsv } from "../../tests/helpers/csv-fixtures";
@@ -9,7 +10,7 @@ import { startFakeChatServer } from "../../tests/helpers/fake-chat-server";
 
 const LEADS = Number(process.env.BENCH_LEADS ?? 100_000);
 const LLM_LEADS = Number(process.env.BENCH_LLM_LEADS ?? 5_000);
-const WORKER_PORT = 3211;
+const WORKER_PORT = Number(process.env.BENCH_WORKER_PORT ?? 3211);
 const env = benchEnvironment(3210);
 Object.assign(process.env, env);
 await prepareBenchDatabase(env);
@@ -46,6 +47,14 @@ const files = await startFileServer(
 );
 const llm = await startFakeChatServer({ delayMs: 200 });
 
+// BENCH_DNS=down: the recipient checks before draft_email ask a resolver that never answers (a UDP
+// socket that drops every query). RECIPIENT_CHECKS=false turns the checks off, to compare.
+const silentDns = process.env.BENCH_DNS === "down" ? dgram.createSocket("udp4") : null;
+if (silentDns) {
+  await new Promise<void>((resolve) => silentDns.bind(0, "127.0.0.1", () => resolve()));
+  process.env.DNS_SERVERS = `127.0.0.1:${silentDns.address().port}`;
+}
+console.log(`recipient checks: ${process.env.RECIPIENT_CHECKS === "false" ? "off" : "on"}; resolver: ${process.env.DNS_SERVERS ?? "the system's"}`);
 const worker = spawnBenchWorker(WORKER_PORT);
 const peakRssMb = () => Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${worker.pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
 
@@ -108,6 +117,7 @@ try {
   worker.kill("SIGTERM");
   await files.close();
   await llm.close();
+  silentDns?.close();
   await closeQueues();
   await closeDb();
 }

@@ -24,7 +24,7 @@ const { createCampaign } = await import("@/lib/campaigns/campaigns");
 const { entryKey, resolvePromptSet } = await import("@/lib/governance/prompt-set");
 const { findVisiblePack } = await import("@/lib/packs/find-pack");
 const { claimDue } = await import("@/lib/lifecycle/sequence");
-const { LEASE_SECONDS, TICK_LIMIT, startSequenceLoop, tickSequences } = await import("@/lib/sequences/tick");
+const { leaseSeconds, TICK_LIMIT, startSequenceLoop, tickSequences } = await import("@/lib/sequences/tick");
 const { QUEUES, QUEUE_PREFIX, closeQueues } = await import("@/lib/queues");
 const { consumer } = await import("@/lib/jobs/consume");
 const { processSequence } = await import("../../workers/processors/sequence");
@@ -178,7 +178,7 @@ async function explainClaim(): Promise<string[]> {
     const explaining = {
       query: (text: string, values: unknown[]) => client.query(`EXPLAIN (ANALYZE, BUFFERS) ${text}`, values),
     } as unknown as pg.PoolClient;
-    const plan = (await claimDue(explaining, TICK_LIMIT, LEASE_SECONDS)) as unknown as { "QUERY PLAN": string }[];
+    const plan = (await claimDue(explaining, TICK_LIMIT, leaseSeconds())) as unknown as { "QUERY PLAN": string }[];
     return plan.map((row) => row["QUERY PLAN"]);
   } finally {
     await client.query("ROLLBACK");

@@ -8,7 +8,8 @@ import { run, sleep } from "./proc.mjs";
 
 const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "::1", "[::1]"]);
 
-function canConnect(host, port, timeoutMs = 1000) {
+/** Whether a TCP connection to host:port opens within the time (an IPv6 host may come in brackets). */
+export function canConnect(host, port, timeoutMs = 1000) {
   return new Promise((resolve) => {
     const socket = net.connect({ host: host.replace(/^\[|\]$/g, ""), port });
     const done = (ok) => {

@@ -22,6 +22,18 @@ export function testEnv() {
     OUTBOUND_ALLOWLIST: "127.0.0.0/8,::1/128",
     METRICS_TOKEN: "metrics-token-of-the-test-app",
     LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+    // The timing config (lib/config/timing.ts) set short where tests would otherwise wait real
+    // windows out; the client's Undo follows the server's window, so 7 s stay to press it.
+    UNDO_WINDOW_MS: "8000",
+    // The recipient checks ask real DNS about every lead's domain; the tests' leads live at made-up
+    // domains (.example, .test) that a real resolver answers NXDOMAIN, so they would all be `no_mx`.
+    // Off for the suite; the tests of the checks turn them on against their own DNS server on
+    // loopback (tests/integration/recipient-checks.test.ts, lib/dns/*.test.ts).
+    RECIPIENT_CHECKS: "false",
+    MAILBOX_SCAN_MS: "1000",
+    // Workers leave drafts' spam scores pending (lib/config: SPAM_SCORING); the spam tests spawn
+    // their worker with it on against the spamd `npm test` starts.
+    SPAM_SCORING: "false",
   };
 }
 

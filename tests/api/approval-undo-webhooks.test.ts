@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import { UNDO_WINDOW_MS } from "@/lib/sending/send-window";
+import { undoWindowMs } from "@/lib/sending/send-window";
 import { call, testWorkspace, type TestWorkspace } from "../helpers/api-fixtures";
 import { GOOD_LEADS, startFileServer, toCsv } from "../helpers/csv-fixtures";
 import { eventually, freePort, getJson, spawnWorker, type Spawned } from "../helpers/processes";
@@ -72,8 +72,8 @@ function expectAnnouncedThenSent(draftId: string, clickedAt: number) {
   expect(approved[0].id < completed[0].id).toBe(true); // the outbox's order (ids sort by time written)
   expect(Date.parse(approved[0].occurred_at)).toBeLessThanOrEqual(Date.parse(completed[0].occurred_at));
   // It left when the undo window closed, not at the click.
-  expect(Date.parse(approved[0].occurred_at)).toBeGreaterThanOrEqual(clickedAt + UNDO_WINDOW_MS - 1_000);
-  expect(approved[0].at).toBeGreaterThanOrEqual(clickedAt + UNDO_WINDOW_MS - 1_000);
+  expect(Date.parse(approved[0].occurred_at)).toBeGreaterThanOrEqual(clickedAt + undoWindowMs() - 1_000);
+  expect(approved[0].at).toBeGreaterThanOrEqual(clickedAt + undoWindowMs() - 1_000);
 }
 
 describe("web approvals and their webhooks", () => {
@@ -99,7 +99,7 @@ describe("web approvals and their webhooks", () => {
     expect(smtp.mails.filter((mail) => mail.to.includes(grace.lead.email))).toHaveLength(1);
 
     // The undone ones: nothing at all reached the receiver for them, well after their window closed.
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, clickedAt + UNDO_WINDOW_MS + 3_000 - Date.now())));
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, clickedAt + undoWindowMs() + 3_000 - Date.now())));
     expect(hooksFor(ada.id).map((hook) => hook.event)).toEqual(["draft.ready"]);
     expect(hooksFor(linus.id).map((hook) => hook.event)).toEqual(["draft.ready"]);
     expect(await db().event.count({ where: { workspaceId: ws.workspace.id, type: "draft.approved", data: { path: ["draft_id"], equals: ada.id } } })).toBe(0);

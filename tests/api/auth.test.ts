@@ -117,8 +117,8 @@ describe("last_used_at", () => {
   it("is set when a token is used", async () => {
     const fresh = await ws.newToken("read");
     await call("GET", "/v1/leads", { token: fresh });
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const row = await db().apiToken.findFirst({ where: { workspaceId: ws.workspace.id, scope: "read", name: "extra" } });
-    expect(row?.lastUsedAt).not.toBeNull();
+    // Written after the answer (off the request's path): waited for, not slept out.
+    const lastUsed = async () => (await db().apiToken.findFirst({ where: { workspaceId: ws.workspace.id, scope: "read", name: "extra" } }))?.lastUsedAt ?? null;
+    await expect.poll(lastUsed, { timeout: 10_000 }).not.toBeNull();
   });
 });

@@ -27,14 +27,14 @@ describe("campaign steps", () => {
     const id = created.body.id as string;
     const production = { source: "production", fork: false };
     expect(created.body.steps).toEqual([
-      { step: 1, wait: null, wait_seconds: null, wait_words: null, prompt: "draft_email", version: { name: "draft_email", version: "v1.4.0" }, ...production },
+      { step: 1, wait: null, wait_seconds: null, wait_words: null, prompt: "draft_email", version: { name: "draft_email", version: "v1.5.0" }, ...production },
       {
         step: 2,
         wait: "P3D",
         wait_seconds: 259_200,
         wait_words: "3 days",
         prompt: "follow_up",
-        version: { name: "follow_up", version: "v1.0.0" },
+        version: { name: "follow_up", version: "v1.1.0" },
         ...production,
       },
       {
@@ -57,7 +57,7 @@ describe("campaign steps", () => {
 
     const single = await create({ name: "One step" });
     expect(single.body.steps).toEqual([
-      { step: 1, wait: null, wait_seconds: null, wait_words: null, prompt: "draft_email", version: { name: "draft_email", version: "v1.4.0" }, ...production },
+      { step: 1, wait: null, wait_seconds: null, wait_words: null, prompt: "draft_email", version: { name: "draft_email", version: "v1.5.0" }, ...production },
     ]);
     expect(await db().campaignStep.count({ where: { campaignId: single.body.id as string } })).toBe(0);
     // The same set as before steps existed: a campaign without steps hashes like its pack.

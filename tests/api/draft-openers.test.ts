@@ -6,7 +6,7 @@ import { toCsv } from "../helpers/csv-fixtures";
 import { eventually, freePort, getJson, spawnWorker, type Spawned } from "../helpers/processes";
 
 // Issue 29, "drafts that use what we know", over /v1 with a real worker: a 1,000-lead CSV run with
-// notes (and a free-text "recent_event" column) drafted by the production draft_email (v1.4.0) on
+// notes (and a free-text "recent_event" column) drafted by the production draft_email (v1.5.0; the opener is v1.4.0's) on
 // the local engine. Every draft whose lead has a note opens with the note's fact, every one with
 // only an event opens with the event, two consecutive drafts share an opening frame at most 30 %
 // of the time, and no draft says "because of your role" or "I work on".

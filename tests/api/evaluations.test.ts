@@ -57,9 +57,9 @@ describe("eval sets", () => {
     const sets = await call("GET", "/v1/eval-sets", { token: ws.tokens.viewer });
     expect(sets.status).toBe(200);
     const builtIn = (sets.body.data as { ref: string; stage: string; case_count: number; built_in: boolean }[]).filter((set) => set.built_in);
-    expect(builtIn.map((set) => set.stage).sort()).toEqual(["draft_email", "extract_signals", "follow_up", "qualify", "track"]);
+    expect(builtIn.map((set) => set.stage).sort()).toEqual(["draft_email", "extract_signals", "follow_up", "qualify", "reply", "track"]);
     for (const set of builtIn) expect(set.case_count, set.ref).toBeGreaterThanOrEqual(40);
-    for (const stage of ["extract_signals", "qualify", "draft_email", "track", "follow_up"]) {
+    for (const stage of ["extract_signals", "qualify", "draft_email", "track", "follow_up", "reply"]) {
       const prompt = await call("GET", `/v1/prompts/${stage}`, { token: ws.tokens.viewer });
       for (const version of prompt.body.history as string[]) {
         const shown = await call("GET", `/v1/prompts/${stage}/versions/${version}`, { token: ws.tokens.viewer });
@@ -283,8 +283,12 @@ describe("outcomes per version", () => {
       );
       const [first, second] = drafts as { id: string; body: string }[];
       expect(
-        (await call("POST", `/v1/drafts/${first.id}/approve`, { token: ws.tokens.reviewer, body: { body: `${first.body}\nP.S. Twelve more characters.` } }))
-          .status,
+        (
+          await call("POST", `/v1/drafts/${first.id}/approve`, {
+            token: ws.tokens.reviewer,
+            body: { body: `${first.body}\nP.S. Happy to share more details.` },
+          })
+        ).status,
       ).toBe(200);
       expect((await call("POST", `/v1/drafts/${second.id}/reject`, { token: ws.tokens.reviewer, body: { reason: "Too generic" } })).status).toBe(200);
       const version = (await call("GET", `/v1/drafts/${first.id}`, { token: ws.tokens.viewer })).body.prompt as { name: string; version: string };
@@ -297,7 +301,7 @@ describe("outcomes per version", () => {
         rejected: 1,
         approval_rate: 0.5,
         approved_with_edits: 1,
-        mean_edit_distance: "\nP.S. Twelve more characters.".length,
+        mean_edit_distance: "\nP.S. Happy to share more details.".length,
         rejection_reasons: [{ reason: "Too generic", count: 1 }],
         sent: 0,
         reply_rate: null,

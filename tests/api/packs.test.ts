@@ -18,7 +18,7 @@ describe("packs", () => {
       owner: "system",
       parent: null,
       stages: ["extract_signals", "qualify", "draft_email", "send", "track"],
-      prompts: { draft_email: { name: "draft_email", version: "v1.4.0" }, qualify: { name: "qualify", version: "v1.2.0" } },
+      prompts: { draft_email: { name: "draft_email", version: "v1.5.0" }, qualify: { name: "qualify", version: "v1.2.0" } },
       icp: { min_score: 60 },
     });
     expect((await call("GET", "/v1/packs/no-such-pack", { token: ws.tokens.viewer })).status).toBe(404);
@@ -43,7 +43,7 @@ describe("packs", () => {
     });
 
     const audit = await call("GET", "/v1/audit?action=pack.pinned", { token: ws.tokens.viewer });
-    expect(audit.body.data![0].data).toMatchObject({ pins: { draft_email: { from: "draft_email:v1.4.0", to: `draft_email@${slug}:v1.1.0-ours` } } });
+    expect(audit.body.data![0].data).toMatchObject({ pins: { draft_email: { from: "draft_email:v1.5.0", to: `draft_email@${slug}:v1.1.0-ours` } } });
     expect((await call("GET", "/v1/packs/our-saas", { token: other.tokens.admin })).status).toBe(404);
     expect((await call("GET", "/v1/packs", { token: other.tokens.admin })).body.data!.map((p) => p.slug)).not.toContain("our-saas");
   });

@@ -109,7 +109,8 @@ describe("a run from a CSV over http", () => {
     expect(types.filter((t) => t === "lead.rejected")).toHaveLength(2);
     expect(types.filter((t) => t === "draft.ready")).toHaveLength(3);
     const ready = events.find((event) => event.type === "draft.ready")!.data as Record<string, string>;
-    expect(Object.keys(ready).sort()).toEqual(["draft_id", "lead_id", "review_url", "run_id", "sender_id", "step"]);
+    expect(Object.keys(ready).sort()).toEqual(["draft_id", "kind", "lead_id", "reply_id", "review_url", "run_id", "sender_id", "step"]);
+    expect(ready).toMatchObject({ kind: "first", reply_id: null, step: 1 });
     expect(ready.review_url).toBe(`${process.env.APP_URL}/review/drafts/${ready.draft_id}`);
     const rejected = events.find((event) => event.type === "lead.rejected")!.data as Record<string, unknown>;
     expect(rejected).toMatchObject({ run_id: runId, stage: "qualify", reason: { code: "not_icp" } });
@@ -119,8 +120,9 @@ describe("a run from a CSV over http", () => {
     const traces = await db().stageTrace.count({ where: { runId } });
     expect(traces).toBe(5 + 5 + 3);
     const draft = await db().draft.findFirstOrThrow({ where: { runId, lead: { email: "ada@engines.example" } } });
-    // draft_email v1.4.0 with no offer set: the subject falls back to the company, the body opens with the lead's note ("Hiring engineers") said to her.
-    expect(draft.subject).toBe("A note for Engines");
+    // draft_email v1.5.0 with no offer set: the subject is put to the company (a frame picked by her
+    // email), the body opens with the lead's note ("Hiring engineers") said to her.
+    expect(draft.subject).toBe("A note for the team at Engines");
     expect(draft.body).toMatch(/^Hi Ada,\n\nWhen I saw that you are hiring engineers, I wanted to get in touch\.\n/);
   });
 });
@@ -177,7 +179,7 @@ describe("prompt pins", () => {
       pins: { draft_email: "draft_email:v1.1.0" },
     });
     for (const id of [production, packPinned, runPinned]) await settled(id);
-    expect(await versionOf(production)).toBe("v1.4.0");
+    expect(await versionOf(production)).toBe("v1.5.0");
     expect(await versionOf(packPinned)).toBe("v1.0.0");
     expect(await versionOf(runPinned)).toBe("v1.1.0");
     const run = await call("GET", `/v1/runs/${runPinned}`, { token: ws.tokens.viewer });

@@ -14,10 +14,10 @@ describe("prompts", () => {
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({
       name: "draft_email",
-      version: "v1.4.0",
-      parent: { name: "draft_email", version: "v1.3.0" },
+      version: "v1.5.0",
+      parent: { name: "draft_email", version: "v1.4.0" },
       workspace: null,
-      history: ["v1.4.0", "v1.3.0", "v1.2.0", "v1.1.0", "v1.0.0"],
+      history: ["v1.5.0", "v1.4.0", "v1.3.0", "v1.2.0", "v1.1.0", "v1.0.0"],
     });
     expect(Object.keys(answer.body).sort()).toEqual(
       [

@@ -37,8 +37,9 @@ describe("campaign senders and schedule", () => {
     const forecast = await call("GET", `/v1/campaigns/${id}/forecast`, { token: ws.tokens.viewer });
     expect(forecast.status).toBe(200);
     expect(forecast.body).toEqual({
-      per_step: [{ step: 1, pending: 0, scheduled_first: null, expected_last: null }],
-      per_sender: [{ sender_id: a.body.id, cap_today: 1, scheduled_today: 0 }], // a ramp starting at 1
+      per_step: [{ step: 1, pending: 0, held: 0, scheduled_first: null, expected_last: null }],
+      // A viewer reads each sender's address here (it may not read the senders list: issue 33).
+      per_sender: [{ sender_id: a.body.id, from_email: "ann@schedules.example", from_name: null, status: "active", cap_today: 1, scheduled_today: 0 }], // a ramp starting at 1
     });
 
     // Empty: every enabled sender. null schedule: any time.
@@ -47,8 +48,8 @@ describe("campaign senders and schedule", () => {
     expect(patched.body).toMatchObject({ sender_ids: [], schedule: null });
     const all = await call("GET", `/v1/campaigns/${id}/forecast`, { token: ws.tokens.viewer });
     expect(all.body.per_sender).toEqual([
-      { sender_id: a.body.id, cap_today: 1, scheduled_today: 0 },
-      { sender_id: b.body.id, cap_today: null, scheduled_today: 0 },
+      { sender_id: a.body.id, from_email: "ann@schedules.example", from_name: null, status: "active", cap_today: 1, scheduled_today: 0 },
+      { sender_id: b.body.id, from_email: "bob@schedules.example", from_name: null, status: "active", cap_today: null, scheduled_today: 0 },
     ]);
   });
 

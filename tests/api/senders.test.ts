@@ -19,6 +19,8 @@ const MAILBOX_PASSWORD = "imap-Secret-3Jr8Mv5Nc1";
 const body = () => ({
   from_email: "alex@example.com",
   from_name: "Alex Seller",
+  title: "Head of Sales",
+  signature: "Alex Seller · Example Inc",
   relay: { host: "smtp.example.com", port: 587, username: "alex", password: RELAY_PASSWORD },
   mailbox: { host: "imap.example.com", port: 993, username: "alex@example.com", password: MAILBOX_PASSWORD, folders: ["INBOX", "Bounces"] },
   daily_cap: 50,
@@ -43,6 +45,8 @@ describe("senders", () => {
     expect(created.body).toMatchObject({
       from_email: "alex@example.com",
       from_name: "Alex Seller",
+      title: "Head of Sales",
+      signature: "Alex Seller · Example Inc",
       relay: { host: "smtp.example.com", port: 587, secure: false, username: "alex", has_password: true },
       mailbox: { host: "imap.example.com", port: 993, secure: true, username: "alex@example.com", has_password: true, folders: ["INBOX", "Bounces"] },
       daily_cap: 50,
@@ -80,11 +84,21 @@ describe("senders", () => {
     // A new relay without its password keeps the saved one; the mailbox is removed.
     const patched = await call("PATCH", `/v1/senders/${id}`, {
       token: ws.tokens.admin,
-      body: { daily_cap: 80, enabled: false, relay: { host: "smtp2.example.com", port: 465, secure: true, username: "alex" }, mailbox: null },
+      body: {
+        daily_cap: 80,
+        enabled: false,
+        title: null,
+        signature: "Alex\nExample Inc",
+        relay: { host: "smtp2.example.com", port: 465, secure: true, username: "alex" },
+        mailbox: null,
+      },
     });
     expect(patched.status).toBe(200);
     expect(patched.body).toMatchObject({
       from_email: "alex@example.com",
+      from_name: "Alex Seller",
+      title: null,
+      signature: "Alex\nExample Inc",
       daily_cap: 80,
       ramp: { start: 10, step_per_day: 5 },
       enabled: false,
@@ -139,6 +153,8 @@ describe("senders", () => {
       [{ ...body(), daily_cap: null }, "ramp"],
       [{ ...body(), ramp: { start: 60, step_per_day: 5 } }, "ramp.start"],
       [{ ...body(), surprise: true }, "surprise"],
+      [{ ...body(), title: "x".repeat(201) }, "title"],
+      [{ ...body(), signature: 42 }, "signature"],
       [{ from_email: "a@example.com" }, "relay"],
     ];
     for (const [input, path] of cases) {

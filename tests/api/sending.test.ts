@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import { retrySend } from "@/lib/sending/retry-send";
+import { retrySend } from "@/lib/drafts/retry-send";
 import { call, testWorkspace, type TestWorkspace } from "../helpers/api-fixtures";
 import { GOOD_LEADS, startFileServer, toCsv } from "../helpers/csv-fixtures";
 import { eventually, freePort, getJson, spawnWorker, type Spawned } from "../helpers/processes";

@@ -197,8 +197,9 @@ describe("a 3-step sequence over 5 leads", () => {
     });
     // Counts per step on the run (drafted, sent, canceled); the drafts list filtered by step and campaign.
     const counted = await call("GET", `/v1/runs/${runId}`, { token: ws.tokens.viewer });
-    // Five leads, counted once each although each has a draft per step.
-    expect(counted.body.counts).toMatchObject({ rows: 5, imported: 5, qualified: 5, drafted: 11, sent: 9 });
+    // Five leads, counted once each although each has a draft per step; drafted also counts the
+    // answer written to the interested reply (contract §13: a draft of kind reply, no step).
+    expect(counted.body.counts).toMatchObject({ rows: 5, imported: 5, qualified: 5, drafted: 12, sent: 9 });
     expect((counted.body.counts as { steps: unknown }).steps).toEqual([
       { step: 1, drafted: 5, awaiting_review: 0, approved: 5, sent: 5, canceled: 0 },
       { step: 2, drafted: 4, awaiting_review: 0, approved: 2, sent: 2, canceled: 2 }, // A replied, B stopped
@@ -219,6 +220,14 @@ describe("a 3-step sequence over 5 leads", () => {
     expect((await call("GET", `/api/web/review?step=x`, { token: null, headers: session })).status).toBe(400);
 
     const ready = await db().event.findMany({ where: { workspaceId: ws.workspace.id, type: "draft.ready" } });
-    expect(ready.map((event) => (event.data as { step: number }).step).sort()).toEqual([1, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3]);
+    const data = ready.map((event) => event.data as { step: number | null; kind: string });
+    expect(
+      data
+        .filter((d) => d.kind !== "reply")
+        .map((d) => d.step)
+        .sort(),
+    ).toEqual([1, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3]);
+    // And the answer written to the interested reply: no step of the sequence.
+    expect(data.filter((d) => d.kind === "reply")).toEqual([expect.objectContaining({ step: null })]);
   }, 180_000);
 });

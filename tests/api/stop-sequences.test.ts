@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import { UNDO_MARGIN_MS, UNDO_WINDOW_MS } from "@/lib/sending/send-window";
+import { UNDO_MARGIN_MS, undoWindowMs } from "@/lib/sending/send-window";
 import { call, testWorkspace, type TestWorkspace } from "../helpers/api-fixtures";
 import { GOOD_LEADS, startFileServer, toCsv } from "../helpers/csv-fixtures";
 import { eventually, freePort, getJson, spawnWorker, type Spawned } from "../helpers/processes";
@@ -118,7 +118,7 @@ describe("POST /v1/runs/{id}/stop-sequences", () => {
     expect(entries[0]).toMatchObject({ targetType: "run", targetId: runId, data: { count: 3 } });
 
     // Nothing goes out afterwards: not the approved follow-up once its undo window has passed, nor a later step.
-    await new Promise((resolve) => setTimeout(resolve, UNDO_WINDOW_MS + UNDO_MARGIN_MS + 2_000));
+    await new Promise((resolve) => setTimeout(resolve, undoWindowMs() + UNDO_MARGIN_MS + 2_000));
     expect(smtp.mails).toHaveLength(3);
     expect((await drafts(runId)).filter((d) => d.step === 3)).toHaveLength(0);
 

@@ -19,6 +19,8 @@ export type Dovecot = {
   appendMany: (username: string, raws: (string | Buffer)[], folder?: string) => Promise<void>;
   /** Writes messages straight into a user's INBOX maildir (as a local delivery agent does): fast, for the benchmark. */
   deliverMany: (username: string, raws: (string | Buffer)[]) => void;
+  /** The IMAP sessions open now for a user (`doveadm who`): one line per connection. */
+  sessions: (username: string) => number;
   stop: () => Promise<void>;
 };
 
@@ -152,9 +154,14 @@ service imap-login {
       renameSync(tmp, path.join(box, "new", name));
     });
   };
+  const sessions = (username: string) => {
+    const out = execFileSync("doveadm", ["-c", path.join(dir, "dovecot.conf"), "who", "-1", username], { encoding: "utf8" });
+    return out.split("\n").filter((line) => line.trim().split(/\s+/)[0] === username && /\bimap\b/.test(line)).length;
+  };
   return {
     host: "127.0.0.1",
     deliverMany,
+    sessions,
     port,
     user,
     append: (username, raw, folder) => appendMany(username, [raw], folder),

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 // A stand-in for a hosted model (we cannot run one here): a real HTTP server on loopback that
 // speaks OpenAI's chat-completions protocol. It answers each stage with valid JSON, except for
 // leads named "Ratelimit" (a 429 with Retry-After on the first call) and "Garbage" (never JSON),
-// and a 401 for the API key "sk-wrong".
+// and a 401 for the API key "sk-wrong". A system prompt that says "discount" gets a discount offered.
 
 export type SeenRequest = { authorization: string | undefined; model: string; system: string; user: string };
 
@@ -23,7 +23,9 @@ function answer(system: string, user: string): unknown {
   if (/buying signals/i.test(system)) return { seniority: "vp", department: "engineering", intent: ["hiring"] };
   if (/ideal customer profile/i.test(system)) return { qualified: true, score: 88, reasons: ["Fits the profile"] };
   const name = /Hi (\w+)/.exec(user)?.[1] ?? "there";
-  return { subject: `LLM subject for ${name}`, body: `Hi ${name},\n\nWritten by the model.\n\nSam` };
+  // A prompt that tells the model to offer a discount gets one (the reply evals' forbidden check).
+  const discount = /discount/i.test(system) ? "\nAs a thank-you, you get a 20% discount this month." : "";
+  return { subject: `LLM subject for ${name}`, body: `Hi ${name},\n\nWritten by the model.${discount}\n\nSam` };
 }
 
 export async function startFakeChatServer(options: { delayMs?: number } = {}) {

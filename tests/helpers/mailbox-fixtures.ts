@@ -80,9 +80,11 @@ export function replyMessage(
   text: string,
   threading: "in-reply-to" | "references" | "none" = "in-reply-to",
   subject = "Re: Quick question",
+  extraHeaders: string[] = [],
 ): string {
   counter += 1;
   const headers = [
+    ...extraHeaders,
     `From: ${lead.email}`,
     `To: sam@sender.example`,
     `Subject: ${subject}`,

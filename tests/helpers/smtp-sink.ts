@@ -24,9 +24,14 @@ function parse(raw: string): { headers: Map<string, string>; body: string } {
  * `hangUp`, the first message is read to its end and the connection then closed without an answer
  * (the sender cannot know the outcome): `kept` stores it first (the relay took it, its answer was
  * lost), `lost` does not (the relay died with it). Later messages to that recipient are accepted.
+ * For a recipient in `holdAnswer`, the message is read to its end and kept, but the answer to its
+ * end waits until `release()` (a relay slow to answer: the send is in flight meanwhile); `held()`
+ * counts the answers waiting.
  */
-export async function startSmtpSink(options: { refuse?: string[]; defer?: string[]; hangUp?: Record<string, "kept" | "lost"> } = {}) {
+export async function startSmtpSink(options: { refuse?: string[]; defer?: string[]; hangUp?: Record<string, "kept" | "lost">; holdAnswer?: string[] } = {}) {
   const mails: ReceivedMail[] = [];
+  const heldAnswers: (() => void)[] = [];
+  const holdAnswer = new Set((options.holdAnswer ?? []).map((to) => to.toLowerCase()));
   const hangUp = new Map(Object.entries(options.hangUp ?? {}).map(([to, how]) => [to.toLowerCase(), how]));
   const sockets = new Map<number, Socket>(); // by the client's port, to close a session's connection
   const server = new SMTPServer({
@@ -56,6 +61,7 @@ export async function startSmtpSink(options: { refuse?: string[]; defer?: string
         };
         const how = mail.to.map((to) => hangUp.get(to.toLowerCase())).find(Boolean);
         if (how !== "lost") mails.push(mail);
+        if (mail.to.some((to) => holdAnswer.has(to.toLowerCase()))) return void heldAnswers.push(() => callback());
         if (!how) return callback();
         for (const to of mail.to) hangUp.delete(to.toLowerCase());
         sockets.get(session.remotePort)?.destroy(); // no answer to the end of the message
@@ -70,5 +76,11 @@ export async function startSmtpSink(options: { refuse?: string[]; defer?: string
     socket.on("close", () => sockets.delete(port));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
-  return { port: (server.server.address() as AddressInfo).port, mails, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    port: (server.server.address() as AddressInfo).port,
+    mails,
+    held: () => heldAnswers.length,
+    release: () => heldAnswers.splice(0).forEach((answer) => answer()),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }

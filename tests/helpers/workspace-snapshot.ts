@@ -3,8 +3,10 @@ import { sql } from "@/lib/db";
 // Every row a workspace owns, for "nothing changed" checks: the tables with a workspaceId column,
 // the child tables reached through their parent (prompt versions, pins, attempts, ...), the
 // workspace row, its members' user rows and their sessions. Only lastUsedAt (written when a token's cache entry is
-// refilled) and mailbox_status (the intake worker's report on the workspace's own mailbox, written
-// by the worker as it polls, never by a request) are left out. Discovered from the catalog, so a new table is covered without a change here.
+// refilled), mailbox_status (the intake worker's report on the workspace's own mailbox, written
+// by the worker as it polls, never by a request) and draft_reads (a reader's first read of one of
+// the workspace's own drafts, the start of their decision_ms: written by an allowed GET, only after
+// the draft was found in the caller's workspace) are left out. Discovered from the catalog, so a new table is covered without a change here.
 
 const PARENT_COLUMNS: Record<string, string> = {
   packId: "packs",
@@ -18,7 +20,7 @@ const PARENT_COLUMNS: Record<string, string> = {
   senderId: "senders",
 };
 const IGNORED_COLUMNS = new Set(["lastUsedAt"]);
-const IGNORED_TABLES = new Set(["mailbox_status"]);
+const IGNORED_TABLES = new Set(["mailbox_status", "draft_reads"]);
 
 type Plan = { table: string; query: string };
 let plans: Promise<Plan[]> | undefined;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db, sql, sqlTransaction } from "@/lib/db";
-import { announceApproval, announceDueApprovals } from "@/lib/drafts/announce-approval";
+import { announceApproval, announceDueApprovals } from "@/lib/sending/announce-approval";
 import { approveDrafts } from "@/lib/drafts/approve-drafts";
 import { approveDraft } from "@/lib/drafts/review-draft";
 import { sendTag } from "@/lib/sending/send-window";
@@ -15,7 +15,7 @@ import { ensureWorkspace } from "@/lib/workspaces/create-workspace";
 import { seed } from "@/prisma/seed/run-seed";
 import { resetDatabase } from "../helpers/db";
 
-// draft.approved announces an approval that stands (lib/drafts/announce-approval.ts): a web
+// draft.approved announces an approval that stands (lib/sending/announce-approval.ts): a web
 // approval when its undo window closes, by its send job or, when that job was lost, by the resume
 // sweep; an API approval at once. No worker runs here: the test plays the send job itself
 // (sendWhenDue) and the sweep (resumeRuns), and reads the outbox. No relay is configured, so sends

@@ -3,6 +3,7 @@ import { db } from "@/lib/db";
 import { encryptSecret } from "@/lib/crypto/secrets";
 import { newId } from "@/lib/ids";
 import { closeQueues, queue } from "@/lib/queues";
+import { redis } from "@/lib/redis";
 import { createSender, getSender, updateSender } from "@/lib/senders/senders";
 import { ensureWorkspace } from "@/lib/workspaces/create-workspace";
 import { seed } from "@/prisma/seed/run-seed";
@@ -13,7 +14,8 @@ import { eventually, freePort, getJson, spawnWorker, type Spawned } from "../hel
 
 // Every sender's mailbox is read (contract §12): the intake worker keeps one session per mailbox —
 // the workspace's own and each enabled sender's — and matches replies across all of the
-// workspace's sends. A real IMAP server (dovecot) and a real worker process.
+// workspace's sends. A real IMAP server (dovecot) and a real worker process; two workers share one
+// mailbox through its lease.
 
 let dovecot: Dovecot;
 const spawned: Spawned[] = [];
@@ -22,7 +24,7 @@ beforeAll(async () => {
   await resetDatabase();
   await seed();
   await queue("track").obliterate({ force: true });
-  dovecot = await startDovecot(["own", "ann", "bea", "cal"]);
+  dovecot = await startDovecot(["own", "ann", "bea", "cal", "duo"]);
 }, 60_000);
 
 afterAll(async () => {
@@ -148,4 +150,67 @@ describe("sender mailboxes", () => {
     await eventually(async () => (await statusOf(cal.id))?.state === "not_started", { timeoutMs: 20_000 }).catch(explain);
     worker.child.kill("SIGKILL");
   }, 180_000);
+
+  it("two workers on one mailbox: one holds its lease and its one IMAP session, each reply is ingested once, and the other takes over when the holder stops", async () => {
+    const { workspaceId, leads } = await sentWorkspace("two-workers", 6);
+    await pointMailboxAt(workspaceId, dovecot, "duo");
+    const leaseKey = `leadpipe:mailbox-lease:${workspaceId}`;
+    const workers: { worker: Spawned; port: number }[] = [];
+    for (let i = 0; i < 2; i++) {
+      const port = await freePort();
+      const worker = spawnWorker({ WORKER_PORT: String(port), MAILBOX_POLL_SECONDS: "2" });
+      spawned.push(worker);
+      workers.push({ worker, port });
+    }
+    for (const { port } of workers) await eventually(async () => (await getJson(`http://127.0.0.1:${port}/readyz`)).status === 200, { timeoutMs: 90_000 });
+    const explain = (error: Error) => {
+      throw new Error(`${error.message}\n${workers.map(({ worker }) => worker.output().slice(-2000)).join("\n---\n")}`);
+    };
+    const repliesTo = async (batch: typeof leads) => {
+      const rows = await db().reply.findMany({ where: { workspaceId, draftId: { in: batch.map((lead) => lead.draftId) } } });
+      return rows.length >= batch.length ? rows : null;
+    };
+    const onlyOneReader = async () => {
+      // One lease for this mailbox (the earlier tests' mailboxes have theirs), held by one worker.
+      expect((await redis().keys("leadpipe:mailbox-lease:*")).filter((key) => key === leaseKey)).toHaveLength(1);
+      expect(await redis().get(leaseKey)).toEqual(expect.any(String));
+      expect(dovecot.sessions("duo")).toBe(1); // both workers scan every second: a second reader would show here
+    };
+
+    await eventually(async () => dovecot.sessions("duo") === 1, { timeoutMs: 30_000 }).catch(explain);
+    // The holder keeps its lease while it lives: a worker that took the mailbox without it would
+    // write its own name over the holder's at its next scan (every second here), and the two would
+    // keep taking the mailbox from each other.
+    const holder = await redis().get(leaseKey);
+    const first = leads.slice(0, 3);
+    await dovecot.appendMany(
+      "duo",
+      first.map((lead, i) => replyMessage(lead, `First batch, reply ${i}.`)),
+    );
+    await eventually(() => repliesTo(first), { timeoutMs: 30_000 }).catch(explain);
+    await onlyOneReader();
+    expect(await redis().get(leaseKey)).toBe(holder);
+
+    // The first worker stops (it releases the lease if it held it): the other reads the mailbox from
+    // the cursor on, once.
+    workers[0].worker.child.kill("SIGTERM");
+    expect((await workers[0].worker.exited).code).toBe(0);
+    await eventually(async () => dovecot.sessions("duo") === 1 && (await redis().get(leaseKey)) !== null, { timeoutMs: 30_000 }).catch(explain);
+    const rest = leads.slice(3);
+    await dovecot.appendMany(
+      "duo",
+      rest.map((lead, i) => replyMessage(lead, `Second batch, reply ${i}.`)),
+    );
+    await eventually(() => repliesTo(rest), { timeoutMs: 30_000 }).catch(explain);
+    await onlyOneReader();
+
+    const replies = await db().reply.findMany({ where: { workspaceId } });
+    expect(replies.map((reply) => reply.draftId).sort()).toEqual(leads.map((lead) => lead.draftId).sort()); // each once
+    expect(await db().inboundMessage.count({ where: { workspaceId } })).toBe(6);
+    await eventually(async () => (await db().event.count({ where: { workspaceId, type: "reply.received" } })) >= 6);
+    expect(await db().event.count({ where: { workspaceId, type: "reply.received" } })).toBe(6);
+    const cursor = await db().mailboxCursor.findFirstOrThrow({ where: { workspaceId, folder: "INBOX" } });
+    expect(Number(cursor.lastUid)).toBe(6);
+    workers[1].worker.child.kill("SIGKILL");
+  }, 240_000);
 });

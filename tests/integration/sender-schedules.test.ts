@@ -144,12 +144,17 @@ describe("senders, caps and windows", () => {
     expect(forecast.per_step[0]).toMatchObject({ step: 1, pending: 2, scheduled_first: new Date(windowStart + 86_400_000).toISOString() });
     expect(forecast.per_sender.map((s) => s.cap_today)).toEqual([2, 2]);
 
-    // Ann is disabled: her pending send moves to Bob (audited), never dropped.
+    // Ann is disabled: her lead whose send waited moves to Bob (audited), never dropped and never sent
+    // under Bob's name as Ann wrote it (contract §13): its draft is written again for Bob and goes
+    // back to review. Bob's own waiting send keeps its slot.
+    const annWaiting = sends.find((send) => send.senderId === a.id && send.status === "pending")!;
     await updateSender(workspaceId, a.id, { enabled: false }, actor);
-    const moved = await db().send.findMany({ where: { draftId: { in: draftIds }, status: "pending" } });
-    expect(moved.map((send) => send.senderId)).toEqual([b.id, b.id]);
-    expect(moved.every((send) => send.scheduledFor! >= new Date(windowStart + 86_400_000))).toBe(true);
+    const stillPending = await db().send.findMany({ where: { draftId: { in: draftIds }, status: "pending" } });
+    expect(stillPending.map((send) => send.senderId)).toEqual([b.id]);
+    const rewritten = await db().draft.findUniqueOrThrow({ where: { id: annWaiting.draftId }, include: { runLead: true, send: true } });
+    expect([rewritten.status, rewritten.runLead.senderId, rewritten.send]).toEqual(["awaiting_review", b.id, null]);
     expect(await db().auditEntry.count({ where: { workspaceId, action: "sender.sends_moved", targetId: a.id } })).toBe(1);
+    expect(await db().auditEntry.count({ where: { workspaceId, action: "draft.rewritten_for_sender", targetId: annWaiting.draftId } })).toBe(1);
     await updateSender(workspaceId, b.id, { enabled: false }, actor); // leaves the next tests to the default sender
     for (const worker of workers.splice(0)) worker.child.kill("SIGKILL");
   }, 240_000);

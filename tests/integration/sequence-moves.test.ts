@@ -2,7 +2,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db, sql, sqlTransaction } from "@/lib/db";
 import { newId } from "@/lib/ids";
 import { awaitNextStep, claimDue, finishSequences, movedToDraftedStep, pauseSequence, renewLeases, settleClaimed } from "@/lib/lifecycle/sequence";
+import { timing } from "@/lib/config/timing";
 import { advanceSequences } from "@/lib/sequences/draft-follow-ups";
+import { tickSequences } from "@/lib/sequences/tick";
 import { ensureWorkspace } from "@/lib/workspaces/create-workspace";
 import { seed } from "@/prisma/seed/run-seed";
 import { resetDatabase } from "../helpers/db";
@@ -112,6 +114,26 @@ describe("sequence moves", () => {
     expect((await read(notDue)).nextAt!.getTime()).toBe(now + 60_000);
     expect((await sqlTransaction((c) => claimDue(c, 10, 300))).map((row) => row.id)).toEqual([held]); // released: claimed by the next tick
     expect(await sqlTransaction((c) => claimDue(c, 10, 300))).toEqual([]);
+  });
+
+  // Issue 34: a crash between the tick's claim and its job (or Redis losing its last second) used to
+  // cost the lead the whole 300 s lease; the lease is the timing config's (30 s) and a job that
+  // starts renews it, so only lost work waits it out.
+  it("a tick leases its claims for the timing config's lease (seconds, not minutes); a job renews it when it starts", async () => {
+    await sql().query(`UPDATE run_leads SET "nextAt" = NULL`);
+    const due = await newRunLead(withSteps, { sequenceStatus: "active", sequenceStep: 1, nextAt: new Date(Date.now() - 1_000) });
+    const before = Date.now();
+    expect(await tickSequences(10)).toBe(1);
+    const lease = timing().sequenceLeaseSeconds * 1000;
+    expect(lease).toBeLessThanOrEqual(60_000);
+    const leasedUntil = (await read(due)).nextAt!.getTime();
+    expect(leasedUntil).toBeGreaterThanOrEqual(before + lease - 2_000);
+    expect(leasedUntil).toBeLessThanOrEqual(Date.now() + lease + 2_000);
+    // A job starts (here: after waiting in a queue) on a lead whose lease is about to lapse: the
+    // lead is leased again from now before anything else (the run without steps then stops there).
+    const queued = await newRunLead(withoutSteps, { sequenceStatus: "active", sequenceStep: 1, nextAt: new Date(Date.now() + 1_000) });
+    await advanceSequences(withoutSteps, [queued]);
+    expect((await read(queued)).nextAt!.getTime()).toBeGreaterThan(Date.now() + lease - 5_000);
   });
 
   it("settles a claim only at the step it was made for, never a finished sequence", async () => {

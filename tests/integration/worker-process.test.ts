@@ -2,12 +2,21 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { newId } from "@/lib/ids";
 import { closeQueues, enqueue, queue } from "@/lib/queues";
+import { approveDraft } from "@/lib/drafts/review-draft";
+import { putRelay } from "@/lib/relay/relay-settings";
+import { ensureWorkspace } from "@/lib/workspaces/create-workspace";
+import { seed } from "@/prisma/seed/run-seed";
 import { resetDatabase } from "../helpers/db";
+import { draftsAwaitingReview } from "../helpers/draft-fixtures";
 import { eventually, freePort, getJson, spawnWorker, type Spawned } from "../helpers/processes";
+import { startSmtpSink } from "../helpers/smtp-sink";
 
 let worker: Spawned | undefined;
 
-beforeAll(resetDatabase);
+beforeAll(async () => {
+  await resetDatabase();
+  await seed();
+});
 afterEach(async () => {
   worker?.child.kill("SIGKILL");
   worker = undefined;
@@ -19,7 +28,8 @@ let port = 0;
 async function startWorker(env: Record<string, string> = {}) {
   port = await freePort();
   const started = spawnWorker({ WORKER_PORT: String(port), ...env });
-  await eventually(async () => (await getJson(`http://127.0.0.1:${port}/readyz`)).status === 200, { timeoutMs: 30_000 });
+  worker = started; // killed by afterEach even when the test times out before it is ready
+  await eventually(async () => (await getJson(`http://127.0.0.1:${port}/readyz`)).status === 200, { timeoutMs: 90_000 }); // a loaded machine starts a worker slowly
   return started;
 }
 
@@ -94,6 +104,41 @@ describe("worker process", () => {
     expect(code).toBe(0);
     expect(worker.output()).toContain("worker: stopped");
   });
+
+  it("on SIGTERM with a send in flight, finishes the send (one mail, recorded sent) before it exits", async () => {
+    const actor = { type: "system" as const, id: "tests", name: "tests" };
+    const email = "ada@inflight.example";
+    // The relay reads the message and holds its answer: the send job is in flight until it answers.
+    const smtp = await startSmtpSink({ holdAnswer: [email] });
+    try {
+      const workspaceId = (await ensureWorkspace({ slug: "inflight", name: "In flight" })).id;
+      await putRelay(workspaceId, { host: "127.0.0.1", port: smtp.port, secure: false, from_email: "sam@inflight.example", from_name: "Sam" }, actor);
+      const reviewerId = (await db().user.create({ data: { id: newId("usr"), email: "rev@inflight.example", name: "Rev", passwordHash: "x" } })).id;
+      const {
+        draftIds: [draftId],
+      } = await draftsAwaitingReview(workspaceId, [email]);
+      worker = await startWorker();
+      await approveDraft(workspaceId, draftId, {}, { userId: reviewerId, actor });
+      await eventually(async () => smtp.held() === 1, { timeoutMs: 30_000 });
+      expect((await db().send.findUniqueOrThrow({ where: { draftId } })).status).toBe("committing");
+
+      worker.child.kill("SIGTERM");
+      // The worker took the signal (it reports itself stopping) while the send waits for the relay.
+      await eventually(async () => (await getJson(`http://127.0.0.1:${port}/healthz`)).status === 503);
+      expect(worker.child.exitCode).toBeNull();
+      smtp.release();
+
+      const { code } = await worker.exited;
+      expect(code).toBe(0);
+      expect(worker.output()).toContain("worker: stopped");
+      expect(smtp.mails.filter((mail) => mail.headers.get("x-leadpipe-draft") === draftId)).toHaveLength(1);
+      expect(await db().send.findUniqueOrThrow({ where: { draftId } })).toMatchObject({ status: "sent", confirmed: true, attempts: 1 });
+      expect((await db().draft.findUniqueOrThrow({ where: { id: draftId } })).status).toBe("sent");
+    } finally {
+      smtp.release();
+      await smtp.close();
+    }
+  }, 90_000);
 
   it("refuses to start with a bad environment value, naming it", async () => {
     const cases: [Record<string, string>, string][] = [

@@ -13,7 +13,7 @@ export default async function PromptsPage() {
       <PageHeader title="Prompts">
         Every machine stage runs a named, versioned prompt. Built-in prompts have a production version and a history; forks live in your workspace as{" "}
         <span className="font-mono">&lt;prompt&gt;@&lt;workspace&gt;</span> and keep a diff against their parent. Each version is evaluated on the cases of its{" "}
-        <Link href="/prompts/evals" className="text-indigo-700 hover:underline">
+        <Link href="/prompts/evals" className="font-medium text-indigo-700 underline">
           eval set
         </Link>
         .

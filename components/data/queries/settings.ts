@@ -5,8 +5,10 @@ import { endpoint } from "@/components/data/endpoint";
 import { queryKeys } from "@/components/data/query-keys";
 import { usePagedList } from "@/components/data/use-paged-list";
 import type { Provider } from "@/components/providers/types";
+import type { DnsResult } from "@/lib/dns/sender-checks";
 import type { MemberItem } from "@/lib/members/list-members";
 import type { RelayReadiness } from "@/lib/relay/relay-readiness";
+import type { SenderHealth } from "@/lib/senders/health";
 import type { SenderItem as Sender } from "@/lib/senders/senders";
 import type { TokenListItem } from "@/lib/tokens/list-tokens";
 
@@ -18,6 +20,10 @@ export type Relay = {
   has_password: boolean;
   from_email: string;
   from_name: string | null;
+  /** The default sender's health (lib/senders/health.ts). */
+  health: SenderHealth;
+  dkim_selector: string | null;
+  dns: DnsResult | null;
   updated_at: string;
 };
 

@@ -15,7 +15,7 @@ import {
 const ExperimentParams = z.object({ id: z.string().regex(/^exp_[0-9a-z]{26}$/) });
 const tag = "Experiments";
 const resultsNote =
-  "`results` has one entry per variant: leads, drafted, approved, edited, `mean_edit_distance` (characters reviewers changed in the approved edits, the prompt outcomes table's measure; null when nothing was edited, and on steps after the first, whose text as written is not kept), rejected, sent, replies (out_of_office and bounces are not replies), positive_replies (interested, meeting_request), the metric's `rate` over sends, its Wilson `interval_95` and `probability_best` (Beta(1+s, 1+n−s) posteriors: exact for 2 variants, a seeded simulation for 3–4). `summary` says whether every variant has `min_per_variant` sends and how many more would tell a 2-point difference.";
+  "`results` has one entry per variant: leads, drafted, approved, edited, `mean_edit_distance` (characters reviewers changed in the approved edits, the prompt outcomes table's measure; null when nothing was edited, and on steps after the first, whose text as written is not kept), rejected, sent, replies (out_of_office, auto_reply and bounces are not replies), positive_replies (interested, meeting_request), the metric's `rate` over sends, its Wilson `interval_95` and `probability_best` (Beta(1+s, 1+n−s) posteriors: exact for 2 variants, a seeded simulation for 3–4). `summary` says whether every variant has `min_per_variant` sends and how many more would tell a 2-point difference.";
 
 export const listExperimentsOperation = defineOperation({
   id: "listExperiments",

@@ -30,12 +30,34 @@ import {
   campaignForecastOperation,
 } from "@/lib/api/operations/campaigns";
 import { concludeExperimentOperation, createExperimentOperation, getExperimentOperation, listExperimentsOperation } from "@/lib/api/operations/experiments";
-import { approveDraftOperation, getDraftOperation, listDraftsOperation, rejectDraftOperation } from "@/lib/api/operations/drafts";
-import { getRelayOperation, putRelayOperation } from "@/lib/api/operations/relay";
-import { createSenderOperation, deleteSenderOperation, getSenderOperation, listSendersOperation, updateSenderOperation } from "@/lib/api/operations/senders";
+import { approveDraftOperation, checkDraftOperation, getDraftOperation, listDraftsOperation, rejectDraftOperation } from "@/lib/api/operations/drafts";
+import {
+  checkRelayDnsOperation,
+  getRelayOperation,
+  getSendingPolicyOperation,
+  putRelayOperation,
+  putSendingPolicyOperation,
+  resumeRelayOperation,
+} from "@/lib/api/operations/relay";
+import {
+  checkSenderDnsOperation,
+  createSenderOperation,
+  deleteSenderOperation,
+  getSenderOperation,
+  listSendersOperation,
+  resumeSenderOperation,
+  updateSenderOperation,
+} from "@/lib/api/operations/senders";
 import { getSendOperation, listSendsOperation, resolveSendOperation } from "@/lib/api/operations/sends";
 import { getOfferOperation, putOfferOperation } from "@/lib/api/operations/offer";
-import { correctReplyOperation, createReplyOperation, getReplyOperation, listRepliesOperation } from "@/lib/api/operations/replies";
+import {
+  answerReplyOperation,
+  correctReplyOperation,
+  createReplyOperation,
+  followReferralOperation,
+  getReplyOperation,
+  listRepliesOperation,
+} from "@/lib/api/operations/replies";
 import { checkMailboxOperation, getMailboxOperation, putMailboxOperation } from "@/lib/api/operations/mailbox";
 import {
   createEndpointOperation,
@@ -90,6 +112,7 @@ export const OPERATIONS = [
   getDraftOperation,
   approveDraftOperation,
   rejectDraftOperation,
+  checkDraftOperation,
   listSendsOperation,
   getSendOperation,
   resolveSendOperation,
@@ -97,8 +120,14 @@ export const OPERATIONS = [
   createReplyOperation,
   getReplyOperation,
   correctReplyOperation,
+  followReferralOperation,
+  answerReplyOperation,
   getRelayOperation,
   putRelayOperation,
+  resumeRelayOperation,
+  getSendingPolicyOperation,
+  putSendingPolicyOperation,
+  checkRelayDnsOperation,
   getOfferOperation,
   putOfferOperation,
   getMailboxOperation,
@@ -109,6 +138,8 @@ export const OPERATIONS = [
   getSenderOperation,
   updateSenderOperation,
   deleteSenderOperation,
+  resumeSenderOperation,
+  checkSenderDnsOperation,
   listCampaignsOperation,
   createCampaignOperation,
   getCampaignOperation,

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineOperation } from "@/lib/api/operation";
-import { checkMailbox, getMailbox, MailboxSchema, putMailbox, PutMailboxBody } from "@/lib/mailbox/mailbox-settings";
+import { checkMailbox, getMailbox, putMailbox } from "@/lib/mailbox/mailbox-settings";
+import { MailboxSchema, PutMailboxBody } from "@/lib/senders/mailbox-fields";
 
 export const getMailboxOperation = defineOperation({
   id: "getMailbox",

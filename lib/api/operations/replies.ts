@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { defineOperation } from "@/lib/api/operation";
 import { pageOf } from "@/lib/api/schemas";
+import { followReferral } from "@/lib/replies/referral";
+import { DraftSchema } from "@/lib/drafts/present-draft";
+import { requestAnswer } from "@/lib/replies/answer-reply";
 import { updateReply, UpdateReplyBody, createReply, CreateReplyBody, getReply, listReplies, RepliesQuery, ReplySchema } from "@/lib/replies/replies";
 
 const ReplyIdParams = z.object({ id: z.string().regex(/^rpl_[0-9a-z]{26}$/) });
@@ -50,6 +53,24 @@ export const listRepliesOperation = defineOperation({
   handler: async ({ query, auth }) => ({ body: await listReplies(auth.workspace.id, query) }),
 });
 
+export const answerReplyOperation = defineOperation({
+  id: "answerReply",
+  method: "POST",
+  path: "/replies/{id}/answer",
+  tag: "Replies",
+  role: "reviewer",
+  params: ReplyIdParams,
+  summary: "Ask for a new answer draft to a reply",
+  description:
+    "Writes a new answer draft (`kind` reply) for any reply, with the run's `reply` prompt, from the thread and the offer, signed by the lead's sender; the reply's earlier answers still awaiting review are canceled. Answers are written without asking for replies classified interested, meeting_request or question. The draft is reviewed, edited and approved like any other and sent in the reply's thread (contract §13). Audited (`reply.answer_requested`); fires draft.ready.",
+  success: { status: 201, description: "The answer draft", schema: DraftSchema },
+  errors: ["not_found", "validation_failed"],
+  handler: async ({ params, auth }) => {
+    const draft = await requestAnswer(auth.workspace.id, params.id, auth.actor);
+    return { status: 201, body: draft, location: `/v1/drafts/${draft.id}` };
+  },
+});
+
 export const correctReplyOperation = defineOperation({
   id: "correctReply",
   method: "PATCH",
@@ -64,4 +85,34 @@ export const correctReplyOperation = defineOperation({
   success: { status: 200, description: "The reply", schema: ReplySchema },
   errors: ["invalid_json", "not_found", "payload_too_large", "unsupported_media_type", "validation_failed"],
   handler: async ({ params, body, auth }) => ({ body: await updateReply(auth.workspace.id, params.id, body, { userId: auth.user.id, actor: auth.actor }) }),
+});
+
+const FollowedReferral = z
+  .object({
+    lead_id: z.string().meta({ description: "The referred person's lead (created, or found by its email), `referred_by` the replying lead" }),
+    run_id: z.string().meta({ description: "The one-lead run of the reply's campaign (same pack and stop_after) that drafts their first email" }),
+  })
+  .meta({ id: "FollowedReferral" });
+
+export const followReferralOperation = defineOperation({
+  id: "followReferral",
+  method: "POST",
+  path: "/replies/{id}/referral",
+  tag: "Replies",
+  role: "reviewer",
+  params: ReplyIdParams,
+  summary: "Follow a reply's referral: the named person's lead and a one-lead run",
+  description:
+    "For a `wrong_person` reply with a `referral`: creates the referred lead (or finds it by email) with `referred_by` the replying lead, and starts a one-lead run of the same campaign, pack and `stop_after`, whose first draft may name the referrer (`{{referred_by_name}}`). Audited (`reply.referral_followed`). 201 the first time; a second call answers 200 with the same lead and run. 409 `no_referral` when the reply names no one else; 409 `conflict` when the address is suppressed, or while another call is following it.",
+  success: {
+    status: 201,
+    description: "The lead and the run",
+    schema: FollowedReferral,
+    also: [{ status: 200, description: "Already followed: the same lead and run" }],
+  },
+  errors: ["not_found", "no_referral", "conflict", "campaign_not_approved", "fork_not_approved"],
+  handler: async ({ params, auth }) => {
+    const { created, ...followed } = await followReferral(auth.workspace.id, params.id, auth.actor);
+    return { status: created ? 201 : 200, body: followed, location: `/v1/runs/${followed.run_id}` };
+  },
 });

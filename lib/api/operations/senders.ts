@@ -1,8 +1,21 @@
 import { z } from "zod";
 import { defineOperation } from "@/lib/api/operation";
 import { pageOf } from "@/lib/api/schemas";
+import { DnsResultSchema } from "@/lib/dns/sender-checks";
 import { ListQuery } from "@/lib/http/pagination";
-import { createSender, CreateSenderBody, deleteSender, getSender, listSenders, SenderSchema, updateSender, UpdateSenderBody } from "@/lib/senders/senders";
+import { ResumeSenderBody } from "@/lib/senders/health";
+import { checkSenderDns } from "@/lib/senders/sender-dns";
+import {
+  createSender,
+  CreateSenderBody,
+  deleteSender,
+  getSender,
+  listSenders,
+  resumeSender,
+  SenderSchema,
+  updateSender,
+  UpdateSenderBody,
+} from "@/lib/senders/senders";
 
 const SenderParams = z.object({ id: z.string().regex(/^sdr_[0-9a-z]{26}$/) });
 const tag = "Senders";
@@ -28,7 +41,7 @@ export const createSenderOperation = defineOperation({
   tag,
   role: "admin",
   summary: "Add a sender",
-  description: `A from identity with its own SMTP relay and, optionally, IMAP mailbox. Passwords are write-only and encrypted at rest. ${defaultNote} Leads are not yet assigned to senders, nor caps enforced.`,
+  description: `A from identity with its own SMTP relay and, optionally, IMAP mailbox. Passwords are write-only and encrypted at rest. ${defaultNote} Its domain's DNS checks run before the answer (at most 3 s) and are in \`dns\`.`,
   body: CreateSenderBody,
   success: { status: 201, description: "The sender", schema: SenderSchema },
   errors: ["invalid_json", "payload_too_large", "unsupported_media_type", "validation_failed"],
@@ -77,4 +90,34 @@ export const deleteSenderOperation = defineOperation({
     await deleteSender(auth.workspace.id, params.id, auth.actor);
     return { status: 204 };
   },
+});
+export const resumeSenderOperation = defineOperation({
+  id: "resumeSender",
+  method: "POST",
+  path: "/senders/{id}/resume",
+  tag,
+  role: "admin",
+  summary: "Resume a paused sender",
+  description:
+    "A sender paused by its bounce rate (`health.status` `paused`) sends again: its waiting sends go out, each once. Audited with the reason; fires `sender.resumed`. It is paused again only by a later hard bounce that finds its rate still at or over the sending policy's `max_bounce_rate`. Resuming a sender that is not paused changes nothing.",
+  params: SenderParams,
+  body: ResumeSenderBody,
+  success: { status: 200, description: "The sender", schema: SenderSchema },
+  errors: ["invalid_json", "not_found", "payload_too_large", "unsupported_media_type", "validation_failed"],
+  handler: async ({ params, body, auth }) => ({ body: await resumeSender(auth.workspace.id, params.id, body.reason, auth.actor) }),
+});
+
+export const checkSenderDnsOperation = defineOperation({
+  id: "checkSenderDns",
+  method: "POST",
+  path: "/senders/{id}/dns-check",
+  tag,
+  role: "admin",
+  summary: "Check a sender's DNS",
+  description:
+    "Checks the MX, SPF, DMARC and DKIM records of the sender's from_email domain now (at most 3 s; a question without an answer is `unknown`, never `fail`), keeps the result on the sender as `dns` and returns it. Also run when a sender is created or its `from_email` or `dkim_selector` changes.",
+  params: SenderParams,
+  success: { status: 200, description: "The checks", schema: DnsResultSchema },
+  errors: ["not_found"],
+  handler: async ({ params, auth }) => ({ body: await checkSenderDns(auth.workspace.id, params.id) }),
 });

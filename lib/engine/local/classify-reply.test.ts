@@ -117,3 +117,44 @@ describe("local reply classifier: its confidence comes from the evidence", () =>
     }
   });
 });
+
+describe("local reply classifier: automatic answers", () => {
+  it("an Auto-Submitted header with no one away is an auto_reply; with a return date an out_of_office", () => {
+    expect(classifyReply({ text: "Thank you for your email.", autoSubmitted: "auto-replied", receivedAt: received }, ALL).classification).toBe("auto_reply");
+    expect(classifyReply({ text: "Thank you for your email.", autoSubmitted: "no", receivedAt: received }, ALL).classification).toBe("other");
+    expect(
+      classifyReply({ text: "Danke für Ihre Nachricht, ich bin ab dem 16.03.2026 wieder im Büro.", autoSubmitted: "auto-replied", receivedAt: received }, ALL),
+    ).toMatchObject({ classification: "out_of_office", return_date: "2026-03-16" });
+  });
+
+  it("an acknowledgement's wording alone does not outweigh a person's answer", () => {
+    expect(classifyReply({ text: "Thanks for contacting me, but we're not interested." }, ALL).classification).toBe("not_interested");
+    expect(classifyReply({ text: "There was no reply from my team yet, can you resend the deck?" }, ALL).classification).not.toBe("auto_reply");
+    expect(classifyReply({ text: "Your ticket #4471 has been received. A member of our team will respond shortly." }, ALL).classification).toBe("auto_reply");
+  });
+
+  it("an auto_reply is allowed by a track version that does not list it", () => {
+    expect(classifyReply({ text: "Thanks.", autoSubmitted: "auto-generated" }, "Categories: interested, other.").classification).toBe("auto_reply");
+  });
+});
+
+describe("quoted history in four languages", () => {
+  it("keeps an answer written below the quote", () => {
+    expect(stripQuoted("On Mon, 2 Mar 2026 at 10:00, Sam <sam@x.example> wrote:\n> Would a demo help?\n\nYes, send pricing.")).toBe("Yes, send pricing.");
+  });
+
+  it.each([
+    ["Von: Sam <sam@x.example>\nGesendet: Montag, 2. März 2026 10:00\nAn: Anna\nBetreff: Frage", "Kein Bedarf."],
+    ["De : Sam <sam@x.example>\nEnvoyé : lundi 2 mars 2026 10:00\nÀ : Anne\nObjet : Question", "Pas intéressé."],
+    ["De: Sam <sam@x.example>\nEnviado: lunes, 2 de marzo de 2026 10:00\nPara: Ana\nAsunto: Pregunta", "No nos interesa."],
+    ["-----Ursprüngliche Nachricht-----\nVon: Sam\nBetreff: Frage", "Kein Bedarf."],
+  ])("cuts an Outlook or Gmail header block (%#)", (header, answer) => {
+    expect(stripQuoted(`${answer}\n\n${header}\n\nwäre eine Demo interessant? Termin?`)).toBe(answer);
+  });
+
+  it("cuts a German Gmail attribution line and its quote", () => {
+    expect(stripQuoted("Kein Bedarf.\n\nAm Mo., 2. März 2026 um 10:00 Uhr schrieb Sam <sam@x.example>:\n> Hallo,\n> wäre eine Demo interessant?")).toBe(
+      "Kein Bedarf.",
+    );
+  });
+});

@@ -1,6 +1,8 @@
 import type { LeadFacts } from "@/lib/engine/local/lead-facts";
 import type { Signals } from "@/lib/engine/local/signals";
 import { openingLine } from "@/lib/engine/local/opener";
+import { pitch } from "@/lib/engine/local/pitch";
+import type { Offer } from "@/lib/offer/offer";
 import { cleanText, renderLines, sentence, wordCount, type RenderedLine } from "@/lib/engine/local/render-lines";
 
 // draft_email, locally: the prompt's user_template rendered line by line with the lead, its
@@ -74,9 +76,16 @@ function fitWordLimit(lines: RenderedLine[], limit: number): RenderedLine[] {
   return [{ text: cleanText(cut), names: [] }];
 }
 
-export type DraftInput = { lead: LeadFacts; signals: Signals; userTemplate: string; system: string; variables: Record<string, string> };
+/** `offer` (its lists) words `subject_line`, `value_line` and `proof_line` for the lead (draft_email v1.5.0). */
+export type DraftInput = { lead: LeadFacts; signals: Signals; userTemplate: string; system: string; variables: Record<string, string>; offer?: Offer };
 
-export function draftEmail({ lead, signals, userTemplate, system, variables }: DraftInput): { subject: string; body: string } {
+const PITCH = /\{\{\s*(subject_line|value_line|proof_line)\s*\}\}/;
+
+/**
+ * The draft, and each written line with the template variables it was filled from (`written`), so
+ * its evidence (lib/review-checks) names exactly the sources each sentence came from.
+ */
+export function draftEmail({ lead, signals, userTemplate, system, variables, offer }: DraftInput): { subject: string; body: string; written: RenderedLine[] } {
   const values: Record<string, string> = {
     ...Object.fromEntries(
       Object.entries(lead)
@@ -86,6 +95,7 @@ export function draftEmail({ lead, signals, userTemplate, system, variables }: D
     ...variables,
     signal_sentence: signalSentence(lead, signals),
     ...(/\{\{\s*opening_line\s*\}\}/.test(userTemplate) ? { opening_line: openingLine(lead, signals) } : {}),
+    ...(offer && PITCH.test(userTemplate) ? pitch(lead, signals, offer) : {}),
   };
   const [first, ...rest] = userTemplate.split(/\r?\n/);
   const hasSubject = /^Subject:/i.test(first ?? "");
@@ -101,7 +111,8 @@ export function draftEmail({ lead, signals, userTemplate, system, variables }: D
   const limit = statedWordLimit(system);
   if (limit !== null) lines = fitWordLimit(lines, limit);
   const body = cleanText(lines.map((l) => l.text).join("\n"));
-  return { subject: cleanText(subject).slice(0, 300), body };
+  const written = [...(subjectLine ? [subjectLine] : []), ...lines].map((l) => ({ text: cleanText(l.text), names: l.names })).filter((l) => l.text);
+  return { subject: cleanText(subject).slice(0, 300), body, written };
 }
 
 export { sentence };

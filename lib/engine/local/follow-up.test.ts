@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { followUpSubject, writeFollowUp, type FollowUpInput } from "@/lib/engine/local/follow-up";
+import { draftEmail } from "@/lib/engine/local/draft";
 import { wordCount } from "@/lib/engine/local/render-lines";
+import { offerVariables } from "@/lib/offer/offer-variables";
 import { EMPTY_OFFER } from "@/lib/offer/offer";
 import { SAAS_OUTBOUND_ICP } from "@/lib/packs/saas-outbound-icp";
 import { followUpMessages } from "@/lib/prompts/prompt-input";
@@ -92,6 +94,33 @@ describe("the local follow-up writer", () => {
   });
 });
 
+describe("follow_up v1.1.0: signed with the sender's signature (issue 33)", () => {
+  const names = (template: string) => new Set([...template.matchAll(/\{\{\s*([a-z_]+)\s*\}\}/g)].map((match) => match[1]));
+  const v10 = SEED_PROMPTS.follow_up.find((v) => v.version === "v1.0.0")!;
+  const v11 = SEED_PROMPTS.follow_up.find((v) => v.version === "v1.1.0")!;
+  const signed = { ...OFFER, sender_title: "Head of Sales", signature: "Pipewise · pipewise.example\n+1 555 0100" };
+
+  it("is a new version (v1.0.0 unchanged) whose template names {{signature}}", () => {
+    expect(v10.userTemplate).not.toContain("{{signature}}");
+    expect(v11.userTemplate).toContain("{{signature}}");
+    expect(v11.evalsRef).toBe(v10.evalsRef);
+    expect(SEED_PROMPTS.follow_up.at(-1)).toBe(v11);
+  });
+
+  it("ends with the name, the title and the signature's lines; v1.0.0 without the signature; none when empty", () => {
+    const write = (version: typeof v11, offer: typeof signed) =>
+      writeFollowUp(input(2, { system: version.system, offer, visible: names(version.userTemplate) })).body;
+    expect(write(v11, signed)).toMatch(/Best,\nMaya Chen\nHead of Sales\nPipewise · pipewise\.example\n\+1 555 0100$/);
+    expect(write(v10, signed)).toMatch(/Best,\nMaya Chen\nHead of Sales$/);
+    expect(write(v11, { ...signed, signature: "" })).toMatch(/Best,\nMaya Chen\nHead of Sales$/);
+  });
+
+  it("keeps the signature when a stated word limit cuts the body", () => {
+    const body = writeFollowUp(input(4, { system: "Write a follow-up under 15 words.", offer: signed, visible: names(v11.userTemplate) })).body;
+    expect(body).toMatch(/Best,\nMaya Chen\nPipewise · pipewise\.example\n\+1 555 0100$/);
+  });
+});
+
 describe("follow_up for a hosted model", () => {
   it("renders the same variables: the lead, the offer, the step and the thread so far", () => {
     const version = { ...SEED_PROMPTS.follow_up[0], prompt: { name: "follow_up" } };
@@ -110,5 +139,34 @@ describe("follow_up for a hosted model", () => {
     expect(messages.user).toContain("Proof points: Teams using it spend half as long on lead research.");
     expect(messages.user).not.toMatch(/\{\{/);
     expect(messages.system).toMatch(/Answer with JSON only: \{"subject": string, "body": string\}\.$/);
+  });
+});
+
+describe("a follow-up picks up the first email's hook (issue 36)", () => {
+  const production = SEED_PROMPTS.draft_email.at(-1)!;
+  const lead = { email: "ines@ledgerline.example", first_name: "Ines", company: "Ledgerline", notes: "Just moved their payments stack to Kubernetes" };
+  const first = draftEmail({
+    lead,
+    signals: {},
+    userTemplate: production.userTemplate,
+    system: production.system,
+    variables: offerVariables(OFFER, "Maya Chen"),
+    offer: OFFER,
+  });
+
+  it("steps 2 and 3 name what the first email opened with, without repeating its sentence", () => {
+    expect(first.body).toContain("you just moved your payments stack to Kubernetes");
+    const thread = [{ subject: first.subject, body: first.body }];
+    const two = writeFollowUp(input(2, { lead, signals: {}, thread })).body;
+    const three = writeFollowUp(input(3, { lead, signals: {}, thread })).body;
+    expect(two).toContain("When I wrote that you just moved your payments stack to Kubernetes, I left one thing out.");
+    expect(three).toContain("Since I wrote that you just moved your payments stack to Kubernetes, one question rather than a longer email:");
+    for (const body of [two, three]) for (const line of sentences(first.body)) if (!/^(Best|Maya)/.test(line)) expect(body).not.toContain(line);
+  });
+
+  it("says nothing of a hook the first email did not open with", () => {
+    const two = writeFollowUp(input(2, { lead, signals: {}, thread: [FIRST] })).body;
+    expect(two).not.toContain("When I wrote");
+    expect(two).toContain("I left one thing out of my first email.");
   });
 });

@@ -1,6 +1,7 @@
 import type { LeadFacts } from "@/lib/engine/local/lead-facts";
 import type { Signals } from "@/lib/engine/local/signals";
 import { statedWordLimit } from "@/lib/engine/local/draft";
+import { opening } from "@/lib/engine/local/opener";
 import { cleanText, sentence, wordCount } from "@/lib/engine/local/render-lines";
 import type { Offer } from "@/lib/offer/offer";
 
@@ -50,6 +51,19 @@ const normal = (text: string) => text.toLowerCase().replace(/\s+/g, " ").trim();
 /** Whether a line (or its first 40 characters) is already in the thread: then it would repeat it. */
 const said = (threadText: string, line: string) => threadText.includes(normal(line).slice(0, 40));
 
+/**
+ * The first email's hook, as words that follow "When I wrote …": "that you just moved your payments
+ * stack", "about insurance claim delays", "after we met at SaaStr". Only when the first email in the
+ * thread really opened with that fact (the thread is what the follow-up reads), else "".
+ */
+export function firstHook(lead: LeadFacts, signals: Signals, thread: ThreadMessage[]): string {
+  const open = opening(lead, signals);
+  if (!open.fact || !thread[0] || !normal(thread[0].body).includes(normal(open.text))) return "";
+  const met = /^we (met|talked|chatted|spoke)\b/.test(open.fact.clause);
+  if (met) return `after ${open.fact.clause}`;
+  return open.fact.kind === "topic" ? `about ${open.fact.clause}` : `that ${open.fact.clause}`;
+}
+
 export function writeFollowUp(input: FollowUpInput): { subject: string; body: string } {
   const sees = (name: string) => !input.visible || input.visible.has(name);
   const value = (name: keyof LeadFacts) => (sees(name) ? String(input.lead[name] ?? "").trim() : "");
@@ -65,14 +79,18 @@ export function writeFollowUp(input: FollowUpInput): { subject: string; body: st
 
   const lines: string[] = [first ? `Hi ${first},` : "Hello,", ""];
   const step = Math.max(2, Math.floor(input.step));
+  // The first email's hook, picked up again (issue 36): "When I wrote that you just moved …".
+  const hook = firstHook(input.lead, input.signals, input.thread);
   if (step === 2) {
     const proof = unused(proofs);
     const valueLine = unused(values);
     if (proof) {
-      lines.push(`I left one thing out of my first email. ${sentence(proof)}`);
+      lines.push(hook ? `When I wrote ${hook}, I left one thing out. ${sentence(proof)}` : `I left one thing out of my first email. ${sentence(proof)}`);
       lines.push(`If it would help, I can share how that could look for ${them}.`);
     } else if (valueLine) {
-      lines.push(`A different angle from my first email. ${sentence(valueLine)}`);
+      lines.push(
+        hook ? `A different angle from when I wrote ${hook}. ${sentence(valueLine)}` : `A different angle from my first email. ${sentence(valueLine)}`,
+      );
       lines.push(`If that is on your list at ${them}, I can share the details.`);
     } else {
       lines.push(
@@ -86,7 +104,11 @@ export function writeFollowUp(input: FollowUpInput): { subject: string; body: st
     const question = topic
       ? `is ${topic} something ${them} wants help with now, or later in the year?`
       : `is this something ${them} is looking at now, or is the timing wrong?`;
-    lines.push(`A question, rather than a longer version of my first email: ${question}`);
+    lines.push(
+      hook
+        ? `Since I wrote ${hook}, one question rather than a longer email: ${question}`
+        : `A question, rather than a longer version of my first email: ${question}`,
+    );
     lines.push("A one-line answer is plenty, and a no helps me too.");
   } else {
     lines.push(`I will leave it here, so this is my last note${product ? ` about ${product}` : ""}.`);
@@ -95,12 +117,19 @@ export function writeFollowUp(input: FollowUpInput): { subject: string; body: st
   }
   lines.push("", "Best,");
   if (sender) lines.push(sender);
+  // Signed like the first email, by the lead's sender (contract §13): its title and signature lines.
+  const title = sees("sender_title") ? (input.offer.sender_title?.trim() ?? "") : "";
+  const signature = sees("signature") ? (input.offer.signature?.trim() ?? "") : "";
+  if (sender && title) lines.push(title);
+  if (sender && signature) lines.push(signature);
 
   let body = cleanText(lines.join("\n"));
   const limit = statedWordLimit(input.system);
-  if (limit !== null && wordCount(body) > limit) {
+  // The signature's lines (follow_up v1.1.0) are not counted against the limit, and stay when it cuts.
+  const signatureWords = sender && signature ? wordCount(signature) : 0;
+  if (limit !== null && wordCount(body) - signatureWords > limit) {
     // Keep the greeting, the angle's first line and the sign-off (lines: greeting, blank, angle...).
-    body = cleanText([lines[0], "", lines[2], "", "Best,", sender].join("\n"));
+    body = cleanText([lines[0], "", lines[2], "", "Best,", sender, ...(signatureWords ? [signature] : [])].join("\n"));
   }
   return { subject: followUpSubject(input.thread), body };
 }

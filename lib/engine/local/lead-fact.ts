@@ -1,5 +1,6 @@
 import { mentions, words, type LeadFacts } from "@/lib/engine/local/lead-facts";
 import { INTENT } from "@/lib/engine/local/signals";
+import { leadingTags } from "@/lib/engine/local/note-tags";
 
 // The strongest fact about a lead, as a clause addressed to the reader ("you posted about
 // insurance claim delays", "your job ad mentions chasing unpaid balances"): from its notes first,
@@ -153,6 +154,16 @@ export function paraphrase(raw: string, company: string | null): Omit<LeadFact, 
   const w = tokens.map((t) => t.toLowerCase().replace(/[^a-z'’-]/g, ""));
   const rest = (from: number) => toReader(tokens.slice(from)).join(" ");
 
+  // Verb-first after an adverb, told by wink-nlp's part-of-speech tags: "Just moved their payments
+  // stack" → "you just moved your payments stack" (never "I read that Just moved …").
+  const tags = leadingTags(tokens);
+  if (tags[0] === "ADV" && (tags[1] === "VERB" || tags[1] === "AUX") && tokens.length > 2) {
+    const inner = paraphrase(tokens.slice(1).join(" "), company);
+    const adverb = w[0];
+    if (inner?.kind === "clause" && /^you are /.test(inner.clause)) return { kind: "clause", clause: inner.clause.replace(/^you are /, `you are ${adverb} `) };
+    if (inner?.kind === "clause" && /^you /.test(inner.clause)) return { kind: "clause", clause: inner.clause.replace(/^you /, `you ${adverb} `) };
+    if (inner) return inner;
+  }
   // The company itself is the subject: "Acme Dental opened a second clinic".
   if (company && text.toLowerCase().startsWith(company.toLowerCase())) return { kind: "clause", clause: toReader(tokens).join(" ") };
   // The lead is the subject: "She posted about …", "They are hiring …".
@@ -180,6 +191,9 @@ export function paraphrase(raw: string, company: string | null): Omit<LeadFact, 
     (word, i) =>
       i >= 1 && i <= 5 && (FINITE.has(word) || (isPresent3(word) && i + 1 < w.length && !PREPOSITIONS.has(w[i + 1]) && !OWN_NOUNS.has(word.slice(0, -1)))),
   );
+  // A name and its verb, told by the tags: "Priya Raman joined as VP Engineering" stays as written.
+  const named = tags.findIndex((tag, i) => i >= 1 && i <= 4 && (tag === "VERB" || tag === "AUX") && tags.slice(0, i).every((t) => t === "PROPN"));
+  if (verbAt < 0 && named > 0) return { kind: "clause", clause: `${tokens.slice(0, named).join(" ")} ${rest(named)}` };
   if (verbAt > 0) {
     const subject = tokens.slice(0, verbAt);
     const lowerSubject = w.slice(0, verbAt);

@@ -11,6 +11,8 @@ export type LeadFacts = {
   employees?: number | null;
   industry?: string | null;
   notes?: string | null;
+  /** Who referred the lead to us (a followed referral: contract §13), by name. */
+  referred_by_name?: string | null;
   /** CSV columns LeadPipe does not map (free text such as a recent event). */
   attributes?: Record<string, unknown> | null;
 };

@@ -203,7 +203,7 @@ describe("track (local)", () => {
   });
 
   it("keeps to the categories of the prompt version", () => {
-    expect(allowedCategories(version("track", "v1.0.0").system)).toEqual(["interested", "not_interested", "out_of_office", "other"]);
+    expect(allowedCategories(version("track", "v1.0.0").system)).toEqual(["interested", "not_interested", "out_of_office", "other", "auto_reply"]);
     expect(classifyReply({ text: "Please unsubscribe me" }, version("track", "v1.0.0").system)).toEqual({ classification: "other", confidence: 0.3 });
     expect(classifyReply({ text: "Please unsubscribe me" }, version("track", "v1.1.0").system)).toEqual({ classification: "unsubscribe", confidence: 0.73 });
   });

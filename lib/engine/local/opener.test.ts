@@ -92,3 +92,11 @@ describe("draft_email v1.4.0 (local)", () => {
     }
   });
 });
+
+describe("a referred lead (contract §13)", () => {
+  it("opens with who referred them, in one of the referral frames", () => {
+    const text = opening({ email: "dana@acme.example", first_name: "Dana", notes: "Runs the payments team", referred_by_name: "Grace Hopper" }, {});
+    expect(text.frame).toMatch(/^referral-/);
+    expect(text.text).toMatch(/^Grace Hopper (suggested|mentioned|pointed)/);
+  });
+});

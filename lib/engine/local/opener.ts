@@ -6,7 +6,7 @@ import type { Signals } from "@/lib/engine/local/signals";
 // the strongest fact about the lead (lib/engine/local/lead-fact.ts) and put in one of several
 // frames, chosen by a hash of the lead's email (or, without one, its other fields), so a run's
 // drafts do not all open alike and the same lead always opens the same way. With no fact it is a
-// plain opener that names the company when known. Never "because of your role", never "I work on".
+// plain opener that names the company when known. A referred lead opens with who referred them. Never "because of your role", never "I work on".
 
 type Frame = { id: string; write: (text: string) => string };
 
@@ -34,9 +34,16 @@ export const TOPIC_FRAMES = frames("topic", [
 
 /** The sender met the lead: what follows "we met" ("at SaaStr 2026"). */
 export const MEETING_FRAMES = frames("meeting", [
-  (r) => `It was good to meet ${r ? r : "you"}.`,
+  (r) => `It was good to meet you${r ? ` ${r}` : ""}.`,
   (r) => `Thanks again for the conversation${r ? ` ${r}` : ""}.`,
   (r) => `I enjoyed our conversation${r ? ` ${r}` : ""}.`,
+]);
+
+/** A followed referral (contract §13): the referrer's name is the reason to write, so it opens. */
+export const REFERRAL_FRAMES = frames("referral", [
+  (n) => `${n} suggested I get in touch with you.`,
+  (n) => `${n} mentioned you are the right person to talk to about this.`,
+  (n) => `${n} pointed me to you, so I thought I would write.`,
 ]);
 
 /** No fact: the company when known (the text is " for Acme" / " at Acme" or ""). */
@@ -59,7 +66,7 @@ export function hash(text: string): number {
   return h >>> 0;
 }
 
-function seedOf(lead: LeadFacts & { leadId?: unknown; id?: unknown }): string {
+export function seedOf(lead: LeadFacts & { leadId?: unknown; id?: unknown }): string {
   const email = lead.email?.trim().toLowerCase();
   if (email) return email;
   if (typeof lead.leadId === "string") return lead.leadId;
@@ -74,6 +81,11 @@ export type Opening = { text: string; frame: string; fact: LeadFact | null };
 /** The opening sentence for this lead, the frame it used and the fact it came from. */
 export function opening(lead: LeadFacts, signals: Signals): Opening {
   const seed = seedOf(lead);
+  const referrer = lead.referred_by_name?.trim();
+  if (referrer) {
+    const frame = pick(REFERRAL_FRAMES, seed);
+    return { text: frame.write(referrer), frame: frame.id, fact: null };
+  }
   const fact = strongestFact(lead, signals);
   if (!fact) {
     const frame = pick(PLAIN_FRAMES, seed);
@@ -81,7 +93,9 @@ export function opening(lead: LeadFacts, signals: Signals): Opening {
   }
   const met = /^we (met|talked|chatted|spoke)\b ?(.*)$/.exec(fact.clause);
   const [list, text] = met ? [MEETING_FRAMES, met[2]] : fact.kind === "topic" ? [TOPIC_FRAMES, fact.clause] : [CLAUSE_FRAMES, fact.clause];
-  const frame = pick(list, seed);
+  let frame = pick(list, seed);
+  // "Just saw that you just moved …": a frame whose words the clause repeats gives way to the next one.
+  if (/\bjust\b/i.test(text) && /^just\b/i.test(frame.write("x"))) frame = list[(list.indexOf(frame) + 1) % list.length];
   return { text: frame.write(text), frame: frame.id, fact };
 }
 

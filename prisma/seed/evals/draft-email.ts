@@ -266,6 +266,20 @@ const OPENERS: OpenerRow[] = [
     never: ["your role", "Head of Data"],
   },
   { name: "nothing but a first name", lead: { first_name: "Cy", company: null, title: null, industry: null }, opens: [] },
+  // Issue 36 (draft_email v1.5.0): an adverb before the verb is said to the reader too, and no
+  // draft tells the lead our targeting (the offer's audience).
+  {
+    name: "an adverb and a verb",
+    lead: { first_name: "Ines", company: "Ledgerline", title: "CTO", industry: "Software", notes: "Just moved their payments stack to Kubernetes" },
+    opens: ["you just moved your payments stack"],
+    never: ["that Just moved", "revenue teams at software companies"],
+  },
+  {
+    name: "never our targeting",
+    lead: { first_name: "Hal", company: "Quillo", title: "CMO", industry: "SaaS", notes: "Posted about slow lead research" },
+    opens: ["slow lead research"],
+    never: ["is built for", "revenue teams at software companies"],
+  },
 ];
 
 function openerCase({ name, lead, intent, opens, never }: OpenerRow): SeedEvalCase {

@@ -101,7 +101,8 @@ export default function ApiReferencePage() {
             <li>Read tokens may only GET. A token acts with its creator&apos;s role: viewers read, reviewers also review, admins do everything.</li>
           </ul>
           <h3 className="mt-4 font-semibold text-slate-900">Errors (application/problem+json)</h3>
-          <div className="mt-1 overflow-x-auto">
+          {/* Scrolls sideways at 390 px: a tab stop, so keyboard users can scroll it too. */}
+          <div className="mt-1 overflow-x-auto" tabIndex={0} role="region" aria-label="Errors">
             <table className="w-full text-left">
               <tbody className="divide-y divide-slate-100">
                 {ERRORS.map(([status, code, when]) => (

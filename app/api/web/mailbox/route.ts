@@ -1,4 +1,5 @@
-import { findMailbox, putMailbox, PutMailboxBody } from "@/lib/mailbox/mailbox-settings";
+import { findMailbox, putMailbox } from "@/lib/mailbox/mailbox-settings";
+import { PutMailboxBody } from "@/lib/senders/mailbox-fields";
 import { webRoute } from "@/lib/web/web-route";
 
 // The mailbox settings page: the same functions as /v1/mailbox. The password is write-only. The

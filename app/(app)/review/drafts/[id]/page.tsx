@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 import { DraftReview } from "@/components/review/draft-review";
 import { PageHeader } from "@/components/ui/page-header";
 import { roleAtLeast } from "@/lib/auth/roles";
+import { timing } from "@/lib/config/timing";
 import { getDraftDetail } from "@/lib/drafts/draft-detail";
 import { pageObject } from "@/lib/web/page-object";
 import { pageSession } from "@/lib/web/page-session";
@@ -18,7 +19,7 @@ export default async function DraftPage({ params }: { params: Promise<{ id: stri
   return (
     <>
       <PageHeader title="Draft" crumbs={[{ label: "Review", href: "/review" }, { label: id }]} />
-      <DraftReview id={id} canReview={roleAtLeast(session.role, "reviewer")} />
+      <DraftReview id={id} canReview={roleAtLeast(session.role, "reviewer")} undoWindowMs={timing().undoWindowMs} />
     </>
   );
 }

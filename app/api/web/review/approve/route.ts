@@ -1,5 +1,5 @@
 import { approveDrafts, ApproveDraftsBody } from "@/lib/drafts/approve-drafts";
-import { UNDO_WINDOW_MS } from "@/lib/sending/send-window";
+import { undoWindowMs } from "@/lib/sending/send-window";
 import { webRoute } from "@/lib/web/web-route";
 
 // Bulk approval: each draft through the same approveDraft as POST /v1/drafts/{id}/approve.
@@ -7,5 +7,5 @@ export const POST = webRoute({
   role: "reviewer",
   body: ApproveDraftsBody,
   handler: ({ session, actor, body }) =>
-    approveDrafts(session.workspace.id, body.ids, { userId: session.user.id, actor }, { sendAfter: new Date(Date.now() + UNDO_WINDOW_MS) }),
+    approveDrafts(session.workspace.id, body.ids, { userId: session.user.id, actor }, { sendAfter: new Date(Date.now() + undoWindowMs()) }),
 });

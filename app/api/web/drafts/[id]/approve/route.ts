@@ -1,6 +1,6 @@
 import { DraftIdParams } from "@/lib/drafts/present-draft";
 import { approveDraft, ApproveDraftBody } from "@/lib/drafts/review-draft";
-import { UNDO_WINDOW_MS } from "@/lib/sending/send-window";
+import { undoWindowMs } from "@/lib/sending/send-window";
 import { webRoute } from "@/lib/web/web-route";
 
 // The same approveDraft as POST /v1/drafts/{id}/approve (edits set `edited` in draft.approved),
@@ -10,5 +10,5 @@ export const POST = webRoute({
   params: DraftIdParams,
   body: ApproveDraftBody,
   handler: ({ session, actor, params, body }) =>
-    approveDraft(session.workspace.id, params.id, body, { userId: session.user.id, actor }, { sendAfter: new Date(Date.now() + UNDO_WINDOW_MS) }),
+    approveDraft(session.workspace.id, params.id, body, { userId: session.user.id, actor }, { sendAfter: new Date(Date.now() + undoWindowMs()) }),
 });

@@ -1,6 +1,6 @@
 import { RunIdParams } from "@/lib/runs/run-schemas";
 import { getRunProgress } from "@/lib/runs/run-progress";
-import { stopGoingSequences } from "@/lib/sequences/stop-run";
+import { stopGoingSequences } from "@/lib/runs/stop-run-sequences";
 import { webRoute } from "@/lib/web/web-route";
 
 // "Stop all sequences" on the run page (reviewer, as POST /v1/runs/{id}/stop-sequences; audited

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { RunIdParams } from "@/lib/runs/run-schemas";
-import { stopLeadSequence } from "@/lib/sequences/stop-lead";
+import { stopLeadSequence } from "@/lib/runs/stop-lead-sequence";
 import { webRoute } from "@/lib/web/web-route";
 
 const Params = RunIdParams.extend({ leadId: z.string().regex(/^lead_[0-9a-z]{26}$/) });

@@ -1,0 +1,5 @@
+import { checkRelayDns } from "@/lib/senders/sender-dns";
+import { webRoute } from "@/lib/web/web-route";
+
+// Checks the default sender's (the relay's) domain's DNS records now.
+export const POST = webRoute({ role: "admin", handler: ({ session }) => checkRelayDns(session.workspace.id) });

@@ -1,0 +1,4 @@
+import { v1Route } from "@/lib/api/v1-route";
+import { answerReplyOperation } from "@/lib/api/operations/replies";
+
+export const { GET, POST, PUT, PATCH, DELETE } = v1Route(answerReplyOperation);

@@ -1,0 +1,31 @@
+import type { PoolClient } from "pg";
+import { sql } from "@/lib/db";
+import { DRAFT_STATUS } from "@/lib/statuses";
+
+// A lead's thread in a run: the messages already sent to it (its drafts that were sent, step 1
+// first), with their Message-IDs. A follow-up is written from it (its prompt's {{thread}}) and sent
+// in it (In-Reply-To: the last one's Message-ID; References: all of them). Answers to replies (kind reply,
+// step < 1) are no step of it (lib/replies/answer-thread.ts reads the whole conversation).
+
+export type ThreadEntry = { runLeadId: string; step: number; draftId: string; subject: string; body: string; messageId: string; sentAt: Date | null };
+
+/** The sent messages of each run lead, oldest first, below `beforeStep` (null: all). */
+export async function threadsOf(runLeadIds: readonly string[], beforeStep: number | null = null, client?: PoolClient): Promise<Map<string, ThreadEntry[]>> {
+  const threads = new Map<string, ThreadEntry[]>();
+  if (runLeadIds.length === 0) return threads;
+  const { rows } = await (client ?? sql()).query<ThreadEntry>(
+    `SELECT d."runLeadId", d.step, d.id AS "draftId", d.subject, d.body, s."messageId", s."acceptedAt" AS "sentAt"
+       FROM drafts d JOIN sends s ON s."draftId" = d.id
+      WHERE d."runLeadId" = ANY($1) AND d.status = $2 AND d.step >= 1 AND ($3::int IS NULL OR d.step < $3)
+      ORDER BY d."runLeadId", d.step`,
+    [runLeadIds, DRAFT_STATUS.sent, beforeStep],
+  );
+  for (const row of rows) threads.set(row.runLeadId, [...(threads.get(row.runLeadId) ?? []), row]);
+  return threads;
+}
+
+/** The threading headers of a follow-up sent after `thread`, as the message composer takes them (none for step 1). */
+export function threadHeaders(thread: ThreadEntry[]): { inReplyTo?: string; references?: string[] } {
+  if (thread.length === 0) return {};
+  return { inReplyTo: thread.at(-1)!.messageId, references: thread.map((entry) => entry.messageId) };
+}

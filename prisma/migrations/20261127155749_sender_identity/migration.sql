@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "senders" ADD COLUMN     "signature" TEXT,
+ADD COLUMN     "title" TEXT;

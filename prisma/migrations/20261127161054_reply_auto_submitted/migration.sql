@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "replies" ADD COLUMN     "autoSubmitted" TEXT;
