@@ -15,6 +15,12 @@ export type PageRow = {
   url: (f: MatrixFixture) => string;
   /** Controls that need more than reading the page: present from `least` up, absent below. */
   controls?: { least: Role; find: (page: Page) => Locator }[];
+  /**
+   * A sign that the page's data has loaded (its client components fetch it after the first paint):
+   * waited for before any control is checked absent, so an absence is never read off a loading page.
+   * Required on every row with a control some role must not see.
+   */
+  loaded?: (page: Page, f: MatrixFixture) => Locator;
   /** Text only an admin's data holds: shown where the page is allowed, never in a 403. */
   shows?: (f: MatrixFixture) => string;
   /** For a page of one object: the URL of one that does not exist (404 with the app's page). */
@@ -28,6 +34,7 @@ export const PAGES: PageRow[] = [
     pattern: "/inbox",
     least: "viewer",
     url: () => "/inbox",
+    loaded: (p, f) => p.getByTestId(`inbox-${f.replyId}`),
     controls: [
       { least: "reviewer", find: (p) => p.getByRole("button", { name: /^Mark handled/ }).first() },
       { least: "reviewer", find: (p) => p.getByRole("button", { name: /^Stop outreach/ }).first() },
@@ -37,6 +44,7 @@ export const PAGES: PageRow[] = [
     pattern: "/campaigns",
     least: "viewer",
     url: () => "/campaigns",
+    loaded: (p, f) => p.getByText(`Matrix ${f.tag}`).first(),
     controls: [{ least: "admin", find: (p) => p.getByRole("form", { name: "Create a campaign" }) }],
   },
   {
@@ -44,6 +52,7 @@ export const PAGES: PageRow[] = [
     least: "viewer",
     url: (f) => `/campaigns/${f.campaignId}`,
     missing: `/campaigns/cmp_${NONE}`,
+    loaded: (p, f) => p.locator(`a[href$="/experiments/${f.experimentId}"]`).first(),
     controls: [
       { least: "reviewer", find: (p) => p.getByRole("button", { name: /Approve/ }) },
       { least: "reviewer", find: (p) => p.getByRole("button", { name: "New experiment" }) },
@@ -54,6 +63,7 @@ export const PAGES: PageRow[] = [
     least: "viewer",
     url: (f) => `/campaigns/${f.campaignId}/experiments/${f.experimentId}`,
     missing: `/campaigns/cmp_${NONE}/experiments/exp_${NONE}`,
+    loaded: (p) => p.getByTestId("experiment-status"),
     controls: [{ least: "reviewer", find: (p) => p.getByRole("button", { name: "Conclude…" }) }],
   },
   { pattern: "/docs/api", least: "viewer", url: () => "/docs/api" },
@@ -63,6 +73,7 @@ export const PAGES: PageRow[] = [
     least: "viewer",
     url: (f) => `/packs/${f.packSlug}`,
     missing: "/packs/no-such-pack",
+    loaded: (p) => p.locator("#pack-heading"),
     controls: [
       { least: "admin", find: (p) => p.getByRole("button", { name: /Fork pack/ }) },
       { least: "admin", find: (p) => p.getByRole("button", { name: /Save pins/ }) },
@@ -73,6 +84,7 @@ export const PAGES: PageRow[] = [
     pattern: "/prompts/evals",
     least: "viewer",
     url: () => "/prompts/evals",
+    loaded: (p, f) => p.getByText(`Matrix ${f.tag}`).first(),
     controls: [{ least: "admin", find: (p) => p.getByRole("form", { name: "New eval set" }) }],
   },
   {
@@ -80,6 +92,7 @@ export const PAGES: PageRow[] = [
     least: "viewer",
     url: (f) => `/prompts/evals/${f.evalSetId}`,
     missing: `/prompts/evals/evs_${NONE}`,
+    loaded: (p, f) => p.getByText(`Matrix case ${f.tag}`).first(),
     controls: [
       { least: "reviewer", find: (p) => p.getByRole("button", { name: "Remove" }).first() },
       { least: "reviewer", find: (p) => p.getByRole("form", { name: "Add a case" }) },
@@ -91,12 +104,14 @@ export const PAGES: PageRow[] = [
     least: "viewer",
     url: () => "/prompts/qualify",
     missing: "/prompts/no_such_prompt",
+    loaded: (p) => p.locator("#history-heading"),
     controls: [{ least: "admin", find: (p) => p.getByRole("button", { name: /^Fork/ }) }],
   },
   {
     pattern: "/review",
     least: "viewer",
     url: (f) => `/review?run=${f.runId}`,
+    loaded: (p, f) => p.getByTestId(`queue-${f.draftId}`),
     controls: [{ least: "reviewer", find: (p) => p.getByRole("checkbox").first() }],
   },
   {
@@ -104,12 +119,19 @@ export const PAGES: PageRow[] = [
     least: "viewer",
     url: (f) => `/review/drafts/${f.draftId}`,
     missing: `/review/drafts/drf_${NONE}`,
+    loaded: (p) => p.locator("#lead-heading"), // the lead panel, drawn with the draft (its subject is text for a viewer, a field for a reviewer)
     controls: [
       { least: "reviewer", find: (p) => p.getByRole("button", { name: /^Approve/ }) },
       { least: "reviewer", find: (p) => p.getByRole("button", { name: "Reject…" }) },
     ],
   },
-  { pattern: "/runs", least: "viewer", url: () => "/runs", controls: [{ least: "admin", find: (p) => p.getByRole("link", { name: "Start a run" }) }] },
+  {
+    pattern: "/runs",
+    least: "viewer",
+    url: () => "/runs",
+    loaded: (p, f) => p.getByTestId(`run-${f.runId}`),
+    controls: [{ least: "admin", find: (p) => p.getByRole("link", { name: "Start a run" }) }],
+  },
   { pattern: "/runs/new", least: "admin", url: () => "/runs/new" },
   { pattern: "/runs/[id]", least: "viewer", url: (f) => `/runs/${f.runId}`, missing: `/runs/run_${NONE}` },
   {
@@ -117,6 +139,7 @@ export const PAGES: PageRow[] = [
     least: "viewer",
     url: (f) => `/runs/${f.runId}/replies`,
     missing: `/runs/run_${NONE}/replies`,
+    loaded: (p, f) => p.getByTestId(`reply-${f.replyId}`),
     controls: [{ least: "reviewer", find: (p) => p.getByRole("button", { name: /^Correct…/ }) }],
   },
   { pattern: "/settings/members", least: "admin", url: () => "/settings/members", shows: (f) => f.marker },
@@ -136,6 +159,7 @@ export const PAGES: PageRow[] = [
     pattern: "/settings/suppressions",
     least: "viewer",
     url: () => "/settings/suppressions",
+    loaded: (p) => p.locator("[data-testid^='suppression-']").first().or(p.getByText("No suppressed addresses")),
     controls: [{ least: "admin", find: (p) => p.getByRole("button", { name: "Suppress" }) }],
   },
   { pattern: "/settings/tokens", least: "admin", url: () => "/settings/tokens", shows: (f) => f.marker },
@@ -167,6 +191,7 @@ export const ACTIONS: ActionRow[] = [
   get("/audit/facets", "viewer", () => "/api/web/audit/facets"),
   get("/inbox", "viewer", () => "/api/web/inbox"),
   get("/inbox/count", "viewer", () => "/api/web/inbox/count"),
+  get("/replies/[id]", "viewer", (f) => `/api/web/replies/${f.replyId}`),
   get("/campaigns", "viewer", () => "/api/web/campaigns"),
   get("/campaigns/[id]", "viewer", (f) => `/api/web/campaigns/${f.campaignId}`),
   get("/campaigns/[id]/forecast", "viewer", (f) => `/api/web/campaigns/${f.campaignId}/forecast`),
@@ -251,6 +276,20 @@ export const ACTIONS: ActionRow[] = [
   },
   {
     method: "POST",
+    route: "/drafts/[id]/check",
+    least: "reviewer",
+    forced: (f) => ({ path: `/api/web/drafts/${f.draftId}/check`, data: { body: "Forced check" } }),
+    probe: () => ({ path: `/api/web/drafts/drf_${NONE}/check`, data: {} }),
+  },
+  {
+    method: "POST",
+    route: "/runs/[id]/approve-low-risk",
+    least: "reviewer",
+    forced: (f) => ({ path: `/api/web/runs/${f.runId}/approve-low-risk` }),
+    probe: () => ({ path: `/api/web/runs/run_${NONE}/approve-low-risk` }),
+  },
+  {
+    method: "POST",
     route: "/drafts/[id]/undo-approval",
     least: "reviewer",
     forced: (f) => ({ path: `/api/web/drafts/${f.draftId}/undo-approval` }),
@@ -304,6 +343,20 @@ export const ACTIONS: ActionRow[] = [
     least: "reviewer",
     forced: (f) => ({ path: `/api/web/replies/${f.replyId}/stop`, data: { reason: "forced" } }),
     probe: () => ({ path: `/api/web/replies/rpl_${NONE}/stop`, data: { reason: "probe" } }),
+  },
+  {
+    method: "POST",
+    route: "/replies/[id]/answer",
+    least: "reviewer",
+    forced: (f) => ({ path: `/api/web/replies/${f.replyId}/answer` }),
+    probe: () => ({ path: `/api/web/replies/rpl_${NONE}/answer` }),
+  },
+  {
+    method: "POST",
+    route: "/replies/[id]/referral",
+    least: "reviewer",
+    forced: (f) => ({ path: `/api/web/replies/${f.replyId}/referral` }),
+    probe: () => ({ path: `/api/web/replies/rpl_${NONE}/referral` }),
   },
   {
     method: "POST",
@@ -499,6 +552,34 @@ export const ACTIONS: ActionRow[] = [
     least: "admin",
     forced: (f) => ({ path: `/api/web/senders/${f.senderId}` }),
     probe: () => ({ path: `/api/web/senders/sdr_${NONE}` }),
+  },
+  {
+    method: "POST",
+    route: "/senders/[id]/dns-check",
+    least: "admin",
+    forced: (f) => ({ path: `/api/web/senders/${f.senderId}/dns-check` }),
+    probe: () => ({ path: `/api/web/senders/sdr_${NONE}/dns-check` }),
+  },
+  {
+    method: "POST",
+    route: "/senders/[id]/resume",
+    least: "admin",
+    forced: (f) => ({ path: `/api/web/senders/${f.senderId}/resume`, data: { reason: "Forced" } }),
+    probe: () => ({ path: `/api/web/senders/sdr_${NONE}/resume`, data: { reason: "Probe" } }),
+  },
+  {
+    method: "POST",
+    route: "/relay/dns-check",
+    least: "admin",
+    forced: () => ({ path: "/api/web/relay/dns-check" }),
+    probe: () => ({ path: "/api/web/relay/dns-check" }),
+  },
+  {
+    method: "POST",
+    route: "/relay/resume",
+    least: "admin",
+    forced: () => ({ path: "/api/web/relay/resume", data: { reason: "Forced" } }),
+    probe: () => ({ path: "/api/web/relay/resume", data: { reason: "Probe" } }),
   },
   get("/webhook-endpoints", "admin", () => "/api/web/webhook-endpoints"),
   {
