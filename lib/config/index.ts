@@ -89,6 +89,10 @@ export const ConfigSchema = z.object({
   // pending without asking spamd: the test suite's default (spamd spends ~0.3 s of CPU a message, and
   // the suite writes thousands of drafts on two cores); the spam tests turn it on for their worker.
   SPAM_SCORING: booleanFlag.default(true),
+  // A measurement switch for `npm run bench:pipeline` (issue 36: the pipeline with evidence and checks
+  // against the same build without them). `false` writes first drafts with no evidence, no checks and
+  // risk low; never set it in production.
+  REVIEW_CHECKS: booleanFlag.default(true),
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
 });
 

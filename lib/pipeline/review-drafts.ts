@@ -1,4 +1,5 @@
 import type { PoolClient } from "pg";
+import { config } from "@/lib/config";
 import type { Offer } from "@/lib/offer/offer";
 import { reviewDraft, withOpeningCount, type Review, type WrittenLine } from "@/lib/review-checks";
 import { RISK_ORDER } from "@/lib/drafts/draft-checks";
@@ -43,6 +44,8 @@ export function reviewOne(item: ToReview, context: ReviewContext): Review {
 }
 
 export async function reviewRunDrafts(client: PoolClient, runId: string, items: ToReview[], context: ReviewContext) {
+  // REVIEW_CHECKS=false: the benchmark's control arm (lib/config), drafts as before issue 36.
+  if (!config().REVIEW_CHECKS) return items.map(() => ({ evidence: [], checks: [], risk: "low" as const, risk_rank: 0, opening: null }));
   const reviews = items.map((item) => reviewOne(item, item.context ?? context));
   const openings = [...new Set(reviews.map((r) => r.opening).filter((o): o is string => !!o))];
   const stored = new Map<string, number>();
