@@ -9,9 +9,6 @@
 // a permission: check-layers fails on a pair that is not listed here (a new cycle) and on a listed
 // pair that no longer cycles (remove it). Written "a<->b" with a before b in alphabetical order.
 const KNOWN_FOLDER_CYCLES = [
-  "drafts<->pipeline", // lib/drafts/recheck-draft.ts runs the pipeline's draft review; the pipeline announces approvals
-  "drafts<->sequences", // drafts show and end sequences; lib/sequences/draft-follow-ups.ts runs the draft checks
-  "drafts<->spam", // drafts show spam scores; lib/spam/score-draft.ts runs the draft checks
   "engine<->replies", // the local engine reads the reply categories; replies fall back to the local engine
   "evals<->packs", // evals read pack ICPs; lib/packs/approve-pack.ts compares evaluations
   "governance<->packs", // lib/governance/prompt-set.ts reads pins; packs are approved through governance
