@@ -13,11 +13,8 @@ const KNOWN_FOLDER_CYCLES = [
   "evals<->packs", // evals read pack ICPs; lib/packs/approve-pack.ts compares evaluations
   "governance<->packs", // lib/governance/prompt-set.ts reads pins; packs are approved through governance
   "pipeline<->replies", // replies resolve prompts through the pipeline; the pipeline resumes track jobs
-  "pipeline<->senders", // the pipeline signs drafts; lib/senders/rewrite-drafts.ts builds a stage context
   "prompts<->replies", // lib/prompts/stage-output.ts reads the reply categories; replies run prompts
   "relay<->senders", // relay settings read sender health and DNS; senders read relay settings
-  "senders<->sending", // senders release waiting sends; sending picks a sender's relay and schedule
-  "senders<->spam", // lib/spam/score-draft.ts reads the sender relay; senders rescore drafts
 ];
 
 /** @type {import('dependency-cruiser').IConfiguration} */
