@@ -14,7 +14,6 @@ const KNOWN_FOLDER_CYCLES = [
   "governance<->packs", // lib/governance/prompt-set.ts reads pins; packs are approved through governance
   "pipeline<->replies", // replies resolve prompts through the pipeline; the pipeline resumes track jobs
   "prompts<->replies", // lib/prompts/stage-output.ts reads the reply categories; replies run prompts
-  "relay<->senders", // relay settings read sender health and DNS; senders read relay settings
 ];
 
 /** @type {import('dependency-cruiser').IConfiguration} */

@@ -8,9 +8,9 @@ import { NotFound, ValidationFailed } from "@/lib/errors";
 import { decodeCursor, type ListQuery, toPage } from "@/lib/http/pagination";
 import { newId } from "@/lib/ids";
 import { MAILBOX_FIELDS, presentMailboxStatus, PutMailboxBody } from "@/lib/senders/mailbox-fields";
-import { PutRelayBody } from "@/lib/relay/relay-settings";
+import { PutRelayBody } from "@/lib/senders/relay-fields";
 import { SenderHealthSchema, withHealth, resumeSending } from "@/lib/senders/health";
-import { releasePausedSends } from "@/lib/relay/release-waiting";
+import { releasePausedSends } from "@/lib/senders/release-waiting";
 import { checkSenderDns, DkimSelector, NullableDnsResult, storedDns } from "@/lib/senders/sender-dns";
 
 // Senders (contract §12): more from identities for a workspace, each with its own SMTP relay and,
