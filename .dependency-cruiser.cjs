@@ -9,11 +9,9 @@
 // a permission: check-layers fails on a pair that is not listed here (a new cycle) and on a listed
 // pair that no longer cycles (remove it). Written "a<->b" with a before b in alphabetical order.
 const KNOWN_FOLDER_CYCLES = [
-  "engine<->replies", // the local engine reads the reply categories; replies fall back to the local engine
   "evals<->packs", // evals read pack ICPs; lib/packs/approve-pack.ts compares evaluations
   "governance<->packs", // lib/governance/prompt-set.ts reads pins; packs are approved through governance
   "pipeline<->replies", // replies resolve prompts through the pipeline; the pipeline resumes track jobs
-  "prompts<->replies", // lib/prompts/stage-output.ts reads the reply categories; replies run prompts
 ];
 
 // Cycles through three or more folders (lib/sending → lib/replies → lib/sequences → lib/sending):
@@ -25,19 +23,18 @@ const KNOWN_CYCLE_IMPORTS = {
   audit: ["workspaces"], // audit-names.ts reads the workspace slug; workspaces → offer → audit
   campaigns: ["evals", "governance", "packs", "prompts", "senders"],
   drafts: ["campaigns", "leads", "pipeline", "prompts", "runs", "senders", "sending", "sequences", "spam"],
-  engine: ["replies"],
-  evals: ["engine", "packs", "prompts", "sending"],
+  evals: ["packs", "prompts", "sending"],
   experiments: ["evals", "governance", "packs", "prompts"],
   governance: ["packs"],
   imports: ["senders"], // columns.ts reads the senders' send window
   leads: ["senders"], // create-lead.ts reads the senders' send window
   mailbox: ["replies", "senders", "suppressions"],
   offer: ["audit"],
-  packs: ["engine", "evals", "governance", "imports", "prompts"],
+  packs: ["evals", "governance", "imports", "prompts"],
   pipeline: ["experiments", "governance", "packs", "prompts", "replies", "senders", "sending", "spam"],
-  prompts: ["engine", "governance", "replies"],
+  prompts: ["governance"],
   relay: ["senders"],
-  replies: ["drafts", "engine", "pipeline", "prompts", "runs", "senders", "sequences", "suppressions"],
+  replies: ["drafts", "pipeline", "prompts", "runs", "senders", "sequences", "suppressions"],
   runs: ["campaigns", "governance", "imports", "leads", "packs", "pipeline", "prompts", "sequences"],
   senders: ["suppressions"], // health.ts reads the system actor of suppressions.ts
   sending: ["mailbox", "relay", "replies", "runs", "senders", "suppressions"], // upward: mailbox, replies, runs
