@@ -11,7 +11,6 @@
 const KNOWN_FOLDER_CYCLES = [
   "evals<->packs", // evals read pack ICPs; lib/packs/approve-pack.ts compares evaluations
   "governance<->packs", // lib/governance/prompt-set.ts reads pins; packs are approved through governance
-  "pipeline<->replies", // replies resolve prompts through the pipeline; the pipeline resumes track jobs
 ];
 
 // Cycles through three or more folders (lib/sending → lib/replies → lib/sequences → lib/sending):
@@ -31,7 +30,7 @@ const KNOWN_CYCLE_IMPORTS = {
   mailbox: ["replies", "senders", "suppressions"],
   offer: ["audit"],
   packs: ["evals", "governance", "imports", "prompts"],
-  pipeline: ["experiments", "governance", "packs", "prompts", "replies", "senders", "sending", "spam"],
+  pipeline: ["experiments", "governance", "packs", "prompts", "senders", "spam"],
   prompts: ["governance"],
   relay: ["senders"],
   replies: ["drafts", "pipeline", "prompts", "runs", "senders", "sequences", "suppressions"],

@@ -3,7 +3,7 @@ import { db, sql } from "@/lib/db";
 import { createCampaign } from "@/lib/campaigns/campaigns";
 import { approveDraft } from "@/lib/drafts/review-draft";
 import { newId } from "@/lib/ids";
-import { resumeRuns } from "@/lib/pipeline/resume-runs";
+import { resumeRuns } from "@/lib/housekeeping/resume-runs";
 import { closeQueues, liveWork, queue } from "@/lib/queues";
 import { putRelay } from "@/lib/relay/relay-settings";
 import { campaignForecast } from "@/lib/senders/forecast";
