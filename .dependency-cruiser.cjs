@@ -10,7 +10,6 @@
 // pair that no longer cycles (remove it). Written "a<->b" with a before b in alphabetical order.
 const KNOWN_FOLDER_CYCLES = [
   "evals<->packs", // evals read pack ICPs; lib/packs/approve-pack.ts compares evaluations
-  "governance<->packs", // lib/governance/prompt-set.ts reads pins; packs are approved through governance
 ];
 
 // Cycles through three or more folders (lib/sending → lib/replies → lib/sequences → lib/sending):
@@ -20,27 +19,24 @@ const KNOWN_FOLDER_CYCLES = [
 // these folders form one tangle today; each entry removed is a step out of it.
 const KNOWN_CYCLE_IMPORTS = {
   audit: ["workspaces"], // audit-names.ts reads the workspace slug; workspaces → offer → audit
-  campaigns: ["evals", "governance", "packs", "prompts", "senders"],
-  drafts: ["campaigns", "leads", "pipeline", "prompts", "runs", "senders", "sending", "sequences", "spam"],
-  evals: ["packs", "prompts", "sending"],
-  experiments: ["evals", "governance", "packs", "prompts"],
-  governance: ["packs"],
+  campaigns: ["evals", "packs", "senders"],
+  drafts: ["campaigns", "leads", "pipeline", "runs", "senders", "sending", "sequences", "spam"],
+  evals: ["packs", "sending"],
+  experiments: ["evals", "packs"],
   imports: ["senders"], // columns.ts reads the senders' send window
   leads: ["senders"], // create-lead.ts reads the senders' send window
   mailbox: ["replies", "senders", "suppressions"],
   offer: ["audit"],
-  packs: ["evals", "governance", "imports", "prompts"],
-  pipeline: ["experiments", "governance", "packs", "prompts", "senders", "spam"],
-  prompts: ["governance"],
+  packs: ["evals", "imports"],
+  pipeline: ["experiments", "packs", "senders", "spam"],
   relay: ["senders"],
-  replies: ["drafts", "pipeline", "prompts", "runs", "senders", "sequences", "suppressions"],
-  runs: ["campaigns", "governance", "imports", "leads", "packs", "pipeline", "prompts", "sequences"],
+  replies: ["drafts", "pipeline", "runs", "senders", "sequences", "suppressions"],
+  runs: ["campaigns", "imports", "leads", "packs", "pipeline", "sequences"],
   senders: ["suppressions"], // health.ts reads the system actor of suppressions.ts
   sending: ["mailbox", "relay", "replies", "runs", "senders", "suppressions"], // upward: mailbox, replies, runs
-  sequences: ["campaigns", "experiments", "pipeline", "prompts", "senders", "sending", "spam"],
+  sequences: ["campaigns", "experiments", "pipeline", "senders", "sending", "spam"],
   spam: ["senders", "sending"],
-  suppressions: ["sequences", "web"], // upward: suppressions.ts ends sequences (stop-rules.ts)
-  web: ["prompts"], // params.ts finds a prompt
+  suppressions: ["sequences"], // upward: suppressions.ts ends sequences (stop-rules.ts)
   workspaces: ["offer"],
 };
 
