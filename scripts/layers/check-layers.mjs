@@ -126,7 +126,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.error(`Layer check (docs/architecture.md "Layers"): ${problems.length} problem(s)\n${problems.map((p) => `  ✖ ${p}`).join("\n")}`);
     process.exit(1);
   }
-  console.log(
-    `Layer check: no new folder cycle; ${pairs.length} known pair(s) left: ${pairs.join(", ")}; ${onCycles.length} known folder import(s) on longer cycles left`,
-  );
+  const left = pairs.length ? `${pairs.length} known pair(s) left: ${pairs.join(", ")}` : "no two folders import each other";
+  console.log(`Layer check: no new folder cycle; ${left}; ${onCycles.length} known folder import(s) on longer cycles left`);
 }
