@@ -1,6 +1,7 @@
 // The layer rules of lib/ (docs/architecture.md "Layers"), checked by `npm run lint` through
-// scripts/layers/check-layers.mjs, which runs depcruise with this file and adds the folder-pair rule
-// that depcruise has no rule form for.
+// scripts/layers/check-layers.mjs, which runs depcruise with this file and adds the folder rules
+// that depcruise has no rule form for: no two lib/ folders import each other, and no import between
+// folders closes a cycle through more of them.
 //
 // Only runtime imports count: tsPreCompilationDeps is false, so an `import type` (or an import used
 // only as a type, which TypeScript erases) is not a dependency here. Types may point either way.
