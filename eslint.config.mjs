@@ -77,7 +77,7 @@ const config = [
           patterns: [
             {
               regex:
-                "^@/lib/(?!auth/roles$|auth/sign-in-errors$|events/types$|prompts/diff$|prompts/template-variables$|imports/columns$|packs/icp-fields$|replies/categories$|statuses$|lifecycle/stages$|packs/pin-label$|campaigns/duration$|campaigns/step-form$)",
+                "^@/lib/(?!auth/roles$|auth/sign-in-errors$|events/types$|prompts/diff$|prompts/template-variables$|imports/columns$|icp/icp-fields$|reply-categories$|statuses$|lifecycle/stages$|packs/pin-label$|campaigns/duration$|campaigns/step-form$)",
               allowTypeImports: true,
               message: "components/ may import only types and the pure modules allowed in eslint.config.mjs from lib/.",
             },

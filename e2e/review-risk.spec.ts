@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { ulid } from "ulid";
 import { db } from "@/lib/db";
-import { reviewColumns } from "@/lib/drafts/draft-checks";
+import { reviewColumns } from "@/lib/review-checks/draft-checks";
 import { recheckDraft } from "@/lib/drafts/recheck-draft";
 import { closeLib, demoWorkspaceId, draftsOf, draftStatuses, leads, serveCsv, startRun } from "./pipeline-fixtures";
 import { DEMO, screenshots, signIn, withDb } from "./support";

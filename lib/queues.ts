@@ -186,7 +186,7 @@ export async function enqueueBulk<Q extends QueueName>(name: Q, jobs: { payload:
 
 /**
  * Queues work whose rows were just committed. If Redis is away, the rows stay as they are and a
- * recovery sweep (lib/pipeline/resume-runs.ts, lib/webhooks/resume-deliveries.ts,
+ * recovery sweep (lib/housekeeping/resume-runs.ts, lib/webhooks/resume-deliveries.ts,
  * lib/evals/resume-queued.ts) queues the work within a minute or two, so the caller goes on: this
  * logs what was not queued and never throws. A payload that fails its schema still throws (a bug).
  */

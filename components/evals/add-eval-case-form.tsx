@@ -6,7 +6,7 @@ import { queryKeys } from "@/components/data/query-keys";
 import { webApi, WebApiError } from "@/components/data/web-api";
 import { Field } from "@/components/ui/field";
 import { Notice } from "@/components/ui/states";
-import { REPLY_CATEGORIES } from "@/lib/replies/categories";
+import { REPLY_CATEGORIES } from "@/lib/reply-categories";
 import { buttonStyles, cardStyles, fieldStyles } from "@/components/ui/styles";
 
 // Reviewers add a case to a set (POST /api/web/eval-sets/{id}/cases, as over /v1): what the stage

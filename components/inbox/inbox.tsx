@@ -17,7 +17,7 @@ import { QueryState, ShowMore } from "@/components/ui/query-state";
 import { EmptyState, Notice } from "@/components/ui/states";
 import { stateLabel } from "@/components/ui/status-badge";
 import { cardStyles, fieldStyles } from "@/components/ui/styles";
-import { REPLY_CATEGORIES } from "@/lib/replies/categories";
+import { REPLY_CATEGORIES } from "@/lib/reply-categories";
 
 // One inbox: replies to every run and campaign, positive first, then newest. Each shows the reply,
 // our email it answers, the lead, and links to the draft and the run. Reviewers correct the class,

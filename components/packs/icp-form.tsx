@@ -8,7 +8,7 @@ import { REQUIRED_LABELS, SENIORITY_LABELS } from "@/components/packs/icp-rules"
 import { Field } from "@/components/ui/field";
 import { Notice } from "@/components/ui/states";
 import { buttonStyles, fieldStyles } from "@/components/ui/styles";
-import { REQUIRABLE_FIELDS, SENIORITY_LEVELS, type RequirableField, type SeniorityLevel } from "@/lib/packs/icp-fields";
+import { REQUIRABLE_FIELDS, SENIORITY_LEVELS, type RequirableField, type SeniorityLevel } from "@/lib/icp/icp-fields";
 import type { PackJson } from "@/lib/packs/present-pack";
 
 // A workspace pack's targeting, edited by an admin: PATCH /api/web/packs/{slug} `icp` (as

@@ -14,7 +14,7 @@ import { stateLabel } from "@/components/ui/status-badge";
 import { ClassificationBadge } from "@/components/replies/classification-badge";
 import { buttonStyles, cardStyles, fieldStyles } from "@/components/ui/styles";
 import { Time } from "@/components/ui/time";
-import { REPLY_CATEGORIES } from "@/lib/replies/categories";
+import { REPLY_CATEGORIES } from "@/lib/reply-categories";
 
 // The replies to a run's emails, newest first, with their classification. A reviewer corrects a
 // classification in a dialog; the correction wins for good and the row says who made it and what

@@ -3,7 +3,7 @@ import { db } from "@/lib/db";
 import { AppError, NotFound } from "@/lib/errors";
 import { DRAFT_STATUS } from "@/lib/statuses";
 import { approveDraft, type Reviewer } from "@/lib/drafts/review-draft";
-import { RISK_ORDER } from "@/lib/drafts/draft-checks";
+import { RISK_ORDER } from "@/lib/review-checks/draft-checks";
 import type { Risk } from "@/lib/review-checks";
 
 // Bulk approval from the review queue: each draft goes through approveDraft, the same function as

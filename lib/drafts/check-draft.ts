@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { db } from "@/lib/db";
 import { NotFound } from "@/lib/errors";
-import { CheckSchema, EvidenceSchema, RiskSchema } from "@/lib/drafts/draft-checks";
+import { CheckSchema, EvidenceSchema, RiskSchema } from "@/lib/review-checks/draft-checks";
 import { recheckDraft } from "@/lib/drafts/recheck-draft";
 
 // POST /drafts/{id}/check: evidence and checks for an edit, not saved (the draft page re-checks as

@@ -5,7 +5,7 @@ import { NotFound } from "@/lib/errors";
 import { DRAFT_INCLUDE, DRAFT_STATUSES, presentDraft } from "@/lib/drafts/present-draft";
 import { DRAFT_KINDS } from "@/lib/lifecycle/draft-kind";
 import { noteFirstRead } from "@/lib/drafts/draft-reads";
-import { RISK_ORDER } from "@/lib/drafts/draft-checks";
+import { RISK_ORDER } from "@/lib/review-checks/draft-checks";
 
 /** A step filter: plain digits 1 to 8 (a campaign has at most 8 steps, contract §12). */
 export const StepFilter = z.preprocess(

@@ -4,7 +4,7 @@ import { config } from "@/lib/config";
 import { PromptRef } from "@/lib/prompts/present-version";
 import { DRAFT_STATUSES, SEND_STATUSES } from "@/lib/statuses";
 import { DRAFT_KINDS, kindOfStep, publicStep } from "@/lib/lifecycle/draft-kind";
-import { CheckSchema, EvidenceSchema, RiskSchema, storedChecks, storedEvidence } from "@/lib/drafts/draft-checks";
+import { CheckSchema, EvidenceSchema, RiskSchema, storedChecks, storedEvidence } from "@/lib/review-checks/draft-checks";
 import { presentSpamScore, SpamScoreSchema } from "@/lib/spam/spam-score";
 
 export const DraftIdParams = z.object({

@@ -13,7 +13,7 @@ import { moveRunLead } from "@/lib/lifecycle/run-lead";
 import { endSequences } from "@/lib/sequences/end-sequence";
 import { DRAFT_STATUS, LEAD_STATUS, RUN_LEAD_STATE, SEQUENCE_END_REASON } from "@/lib/statuses";
 import { enqueueSend } from "@/lib/sending/send-window";
-import { reviewColumns, storedChecks } from "@/lib/drafts/draft-checks";
+import { reviewColumns, storedChecks } from "@/lib/review-checks/draft-checks";
 import { recheckDraft } from "@/lib/drafts/recheck-draft";
 import { decisionMs } from "@/lib/drafts/draft-reads";
 import { PENDING_SPAM_SCORE, queueSpamScores } from "@/lib/spam/score-draft";

@@ -3,7 +3,7 @@ import { db, type Prisma } from "@/lib/db";
 import { decodeCursor, encodeCursor, ListQuery, toPage } from "@/lib/http/pagination";
 import { DRAFT_INCLUDE, DRAFT_STATUSES, presentDraft } from "@/lib/drafts/present-draft";
 import { CampaignFilter, StepFilter } from "@/lib/drafts/list-drafts";
-import { RISK_ORDER } from "@/lib/drafts/draft-checks";
+import { RISK_ORDER } from "@/lib/review-checks/draft-checks";
 import { waitInWords } from "@/lib/campaigns/duration";
 import { runSteps } from "@/lib/sequences/run-steps";
 import { draftsFrom, type DraftFrom } from "@/lib/senders/draft-from";

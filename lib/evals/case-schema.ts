@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { IcpRules } from "@/lib/packs/icp";
+import { IcpRules } from "@/lib/icp/icp";
 import { PROMPT_STAGES } from "@/lib/lifecycle/stages";
 
 // What an evaluation case holds (docs/evals.md): the input a stage sees — a lead's fields, its

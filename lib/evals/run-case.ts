@@ -4,7 +4,7 @@ import type { Provider } from "@/lib/generated/prisma/client.ts";
 import { checkDraft, checkSignals } from "@/lib/evals/checks";
 import type { CaseExpect, CaseInput, EvalStage, SetContext } from "@/lib/evals/case-schema";
 import { EMPTY_OFFER, type Offer } from "@/lib/offer/offer";
-import { SAAS_OUTBOUND_ICP } from "@/lib/packs/saas-outbound-icp";
+import { SAAS_OUTBOUND_ICP } from "@/lib/icp/saas-outbound-icp";
 import type { ResolvedPrompt } from "@/lib/pipeline/resolve-prompts";
 import { runPrompt, type PromptTarget, type Ran } from "@/lib/prompts/run-prompt";
 

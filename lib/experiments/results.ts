@@ -1,7 +1,7 @@
 import type pg from "pg";
 import { sqlTransaction } from "@/lib/db";
 import { meanEditDistance } from "@/lib/evals/outcomes";
-import type { ReplyCategory } from "@/lib/replies/categories";
+import type { ReplyCategory } from "@/lib/reply-categories";
 import { DRAFT_STATUS } from "@/lib/statuses";
 import { probabilityBest, verdict, wilsonInterval, type Count, type Verdict } from "@/lib/experiments/statistics";
 

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { db } from "@/lib/db";
 import { FOLLOW_UP, REPLY, type PromptStage } from "@/lib/lifecycle/stages";
-import { MACHINE_STAGES } from "@/lib/packs/pins";
+import { MACHINE_STAGES } from "@/lib/lifecycle/stages";
 import { SYSTEM_WORKSPACE_SLUG } from "@/lib/workspaces/slug";
 
 // The prompt set a run really uses: for each machine stage, the first of

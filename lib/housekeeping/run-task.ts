@@ -1,7 +1,7 @@
 import { resumeQueuedJobs } from "@/lib/evals/resume-queued";
 import type { HousekeepingTask } from "@/lib/housekeeping/tasks";
 import { purgeExpiredIdempotencyKeys } from "@/lib/idempotency/purge-expired";
-import { resumeRuns } from "@/lib/pipeline/resume-runs";
+import { resumeRuns } from "@/lib/housekeeping/resume-runs";
 import { queueSentFolderChecks } from "@/lib/sending/sent-folder-check";
 import { liveWork } from "@/lib/queues";
 import { queuePendingSpamScores } from "@/lib/spam/score-draft";

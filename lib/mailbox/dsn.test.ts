@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { bounceKind, parseDeliveryStatus } from "@/lib/mailbox/dsn";
 import { parseInbound } from "@/lib/mailbox/parse-message";
 import { outOfOfficeUntil } from "@/lib/engine/local/return-date";
-import { stripQuoted } from "@/lib/replies/strip-quoted";
+import { stripQuoted } from "@/lib/nlp/strip-quoted";
 
 describe("delivery status notifications (RFC 3464)", () => {
   it("reads each recipient block and tells hard from soft", () => {

@@ -6,7 +6,7 @@ import { moveLead } from "@/lib/lifecycle/lead";
 import { log } from "@/lib/log";
 import { parseInbound, type ParsedInbound } from "@/lib/mailbox/parse-message";
 import { pauseOnHardBounces } from "@/lib/senders/health";
-import { stripQuoted } from "@/lib/replies/strip-quoted";
+import { stripQuoted } from "@/lib/nlp/strip-quoted";
 import { enqueueBulkAfterCommit } from "@/lib/queues";
 import { queueTrackForLost, trackJobs } from "@/lib/replies/track-jobs";
 import { suppress } from "@/lib/suppressions/suppressions";

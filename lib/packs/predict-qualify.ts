@@ -6,7 +6,7 @@ import { resolvePromptSet } from "@/lib/governance/prompt-set";
 import { planColumns, PREVIEW_SAMPLE_ROWS, readRow } from "@/lib/imports/columns";
 import { mergeOffers } from "@/lib/offer/offer";
 import { findVisiblePack } from "@/lib/packs/find-pack";
-import { IcpRules } from "@/lib/packs/icp";
+import { IcpRules } from "@/lib/icp/icp";
 import { localTarget, runPrompt, type LeadContext } from "@/lib/prompts/run-prompt";
 
 // The launcher's forecast: would the first rows of a CSV qualify under a pack? The rows are read

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Pack } from "@/lib/generated/prisma/client.ts";
-import { IcpRules } from "@/lib/packs/icp";
+import { IcpRules } from "@/lib/icp/icp";
 import { PromptRef } from "@/lib/prompts/present-version";
 import { OfferOverride, presentOverride } from "@/lib/offer/offer";
 import { SYSTEM_WORKSPACE_SLUG } from "@/lib/workspaces/slug";

@@ -4,7 +4,7 @@ import { recordAudit, type Actor } from "@/lib/audit/record-audit";
 import { Conflict } from "@/lib/errors";
 import { revokeApprovals } from "@/lib/governance/approvals";
 import { findVisiblePack } from "@/lib/packs/find-pack";
-import { IcpInput, IcpRules } from "@/lib/packs/icp";
+import { IcpInput, IcpRules } from "@/lib/icp/icp";
 import { resolvePins } from "@/lib/packs/pins";
 import { PACK_INCLUDE, presentPack } from "@/lib/packs/present-pack";
 import { OfferOverride, overrideToStore } from "@/lib/offer/offer";

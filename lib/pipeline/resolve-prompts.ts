@@ -1,7 +1,7 @@
 import { db } from "@/lib/db";
 import type { PromptVersion } from "@/lib/generated/prisma/client.ts";
 import { resolvePromptSet } from "@/lib/governance/prompt-set";
-import { MACHINE_STAGES, type MachineStage } from "@/lib/packs/pins";
+import { MACHINE_STAGES, type MachineStage } from "@/lib/lifecycle/stages";
 
 export type ResolvedPrompt = PromptVersion & { prompt: { name: string } };
 

@@ -2,7 +2,7 @@ import type { PoolClient } from "pg";
 import { config } from "@/lib/config";
 import type { Offer } from "@/lib/offer/offer";
 import { reviewDraft, withOpeningCount, type Review, type WrittenLine } from "@/lib/review-checks";
-import { RISK_ORDER } from "@/lib/drafts/draft-checks";
+import { RISK_ORDER } from "@/lib/review-checks/draft-checks";
 import type { SenderIdentity } from "@/lib/senders/signer";
 
 // Evidence and checks for the drafts a batch writes (contract §13), as the columns to insert.

@@ -2,7 +2,7 @@ import type { Prisma } from "@/lib/db";
 import type { LeadFacts } from "@/lib/engine/local/lead-facts";
 import type { Signals } from "@/lib/engine/local/signals";
 import { mergeOffers } from "@/lib/offer/offer";
-import { IcpRules } from "@/lib/packs/icp";
+import { IcpRules } from "@/lib/icp/icp";
 import type { LeadContext } from "@/lib/prompts/run-prompt";
 
 // What a machine stage knows besides the lead, for one run: the pack's ICP, the offer (workspace,

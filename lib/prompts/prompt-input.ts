@@ -9,7 +9,7 @@ import type { AnswerReply } from "@/lib/engine/local/answer";
 import type { BatchStage } from "@/lib/lifecycle/stages";
 import type { Offer } from "@/lib/offer/offer";
 import { offerVariables } from "@/lib/offer/offer-variables";
-import type { IcpRules } from "@/lib/packs/icp";
+import type { IcpRules } from "@/lib/icp/icp";
 
 // What a prompt version runs on, and the messages a hosted model is sent for it: the version's
 // system text and its user_template rendered with the input's variables (contract §6: the lead's

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { classifyReply } from "@/lib/engine/local/classify-reply";
 import { qualifyLead } from "@/lib/engine/local/qualify";
 import { EMPTY_OFFER } from "@/lib/offer/offer";
-import { SAAS_OUTBOUND_ICP } from "@/lib/packs/saas-outbound-icp";
+import { SAAS_OUTBOUND_ICP } from "@/lib/icp/saas-outbound-icp";
 import { leadMessages, replyMessages } from "@/lib/prompts/prompt-input";
 import { localTarget, promptTarget, runPrompt, type LeadInput, type RunnableVersion } from "@/lib/prompts/run-prompt";
 

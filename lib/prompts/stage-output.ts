@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { allowedCategories, type ReplyCategory } from "@/lib/replies/categories";
+import { allowedCategories, type ReplyCategory } from "@/lib/reply-categories";
 import type { Signals } from "@/lib/engine/local/signals";
 import type { BatchStage, PromptStage } from "@/lib/lifecycle/stages";
 

@@ -5,10 +5,11 @@ import { Prisma, type RelaySettings } from "@/lib/generated/prisma/client.ts";
 import { recordAudit, type Actor } from "@/lib/audit/record-audit";
 import { decryptSecret, encryptSecret } from "@/lib/crypto/secrets";
 import { NotFound } from "@/lib/errors";
-import { guardedSocket, outboundHostProblem } from "@/lib/net/outbound";
+import { guardedSocket } from "@/lib/net/outbound";
 import { healthOf, resumeSending, SenderHealthSchema } from "@/lib/senders/health";
-import { releasePausedSends, releaseWaitingSends } from "@/lib/relay/release-waiting";
-import { checkRelayDns, DkimSelector, NullableDnsResult, storedDns } from "@/lib/senders/sender-dns";
+import { releasePausedSends, releaseWaitingSends } from "@/lib/senders/release-waiting";
+import type { PutRelayBody } from "@/lib/senders/relay-fields";
+import { checkRelayDns, NullableDnsResult, storedDns } from "@/lib/senders/sender-dns";
 
 // The workspace's own SMTP relay, through which approved drafts are sent. The password is
 // write-only and sealed at rest.
@@ -29,28 +30,8 @@ export const RelaySchema = z
   })
   .meta({ id: "Relay" });
 
-export const PutRelayBody = z
-  .strictObject({
-    host: z
-      .string()
-      .trim()
-      .min(1)
-      .max(253)
-      .regex(/^[A-Za-z0-9.-]+$|^\[[0-9a-fA-F:.]+\]$/, "must be a host name or IP address")
-      .superRefine((value, ctx) => {
-        const problem = outboundHostProblem(value);
-        if (problem) ctx.addIssue({ code: "custom", message: problem });
-      }),
-    port: z.number().int().min(1).max(65535),
-    secure: z.boolean().default(false).meta({ description: "TLS from the start (port 465); otherwise STARTTLS when offered" }),
-    username: z.string().max(320).nullable().optional(),
-    password: z.string().max(1024).nullable().optional().meta({ description: "Write-only; omit to keep, null to remove" }),
-    from_email: z.email().max(320),
-    from_name: z.string().trim().max(200).nullable().optional(),
-    dkim_selector: DkimSelector.optional().meta({ description: "The DKIM selector its mail is signed with; omit to keep, null to stop checking DKIM" }),
-  })
-  .meta({ id: "PutRelay" });
-export type PutRelayBody = z.infer<typeof PutRelayBody>;
+// Its fields' rules sit with the senders, whose relays take the same ones (lib/senders/relay-fields.ts).
+export { PutRelayBody } from "@/lib/senders/relay-fields";
 
 /** Reads that present the relay ask for the sealed password (lib/db.ts leaves it out), only to say whether there is one. */
 const WITH_PASSWORD = { passwordEncrypted: false } as const;

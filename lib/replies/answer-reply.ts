@@ -1,7 +1,7 @@
 import { recordAudit, type Actor } from "@/lib/audit/record-audit";
 import { config } from "@/lib/config";
 import { db, sql } from "@/lib/db";
-import { RISK_ORDER } from "@/lib/drafts/draft-checks";
+import { RISK_ORDER } from "@/lib/review-checks/draft-checks";
 import { DRAFT_INCLUDE, presentDraft } from "@/lib/drafts/present-draft";
 import { NotFound, ValidationFailed } from "@/lib/errors";
 import { writeEvents } from "@/lib/events/outbox";

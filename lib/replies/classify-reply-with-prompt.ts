@@ -3,7 +3,7 @@ import type { ResolvedPrompt } from "@/lib/pipeline/resolve-prompts";
 import { promptTarget, runPrompt, type ReplyInput } from "@/lib/prompts/run-prompt";
 import type { TrackOutput } from "@/lib/prompts/stage-output";
 import { ProviderUnavailable } from "@/lib/providers/provider-call";
-import type { ReplyCategory } from "@/lib/replies/categories";
+import type { ReplyCategory } from "@/lib/reply-categories";
 
 // Classifies one reply with the run's track prompt, run by runPrompt (lib/prompts/run-prompt.ts) on
 // the model the prompt names: `local/…` is the built-in rules engine; a hosted model gets the

@@ -1,5 +1,5 @@
 import { LinkifyIt } from "linkify-it";
-import { stripQuoted } from "@/lib/replies/strip-quoted";
+import { stripQuoted } from "@/lib/nlp/strip-quoted";
 
 // Who a `wrong_person` reply points us to (contract §13 "referral {email, name|null}"): the first
 // address in the person's own words (quoted history removed) that is not theirs, the lead's or one

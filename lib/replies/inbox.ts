@@ -5,7 +5,7 @@ import type { Prisma } from "@/lib/generated/prisma/client.ts";
 import { decodeCursor, encodeCursor, ListQuery } from "@/lib/http/pagination";
 import type { Actor } from "@/lib/audit/record-audit";
 import { NotFound } from "@/lib/errors";
-import { REPLY_CATEGORIES } from "@/lib/replies/categories";
+import { REPLY_CATEGORIES } from "@/lib/reply-categories";
 import { HandledFilter, presentReply, replyFilters, SinceFilter } from "@/lib/replies/replies";
 import { DRAFT_STATUS } from "@/lib/statuses";
 import { normalizeEmail, suppress } from "@/lib/suppressions/suppressions";

@@ -3,7 +3,7 @@ import { db } from "@/lib/db";
 import type { Prisma, Reply } from "@/lib/generated/prisma/client.ts";
 import { decodeCursor, ListQuery, RunIdFilter, toPage } from "@/lib/http/pagination";
 import { recordAudit, type Actor } from "@/lib/audit/record-audit";
-import { REPLY_CATEGORIES } from "@/lib/replies/categories";
+import { REPLY_CATEGORIES } from "@/lib/reply-categories";
 import { NotFound, ValidationFailed } from "@/lib/errors";
 import { suppress } from "@/lib/suppressions/suppressions";
 import { newId } from "@/lib/ids";

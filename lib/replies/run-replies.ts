@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { db } from "@/lib/db";
 import { decodeCursor, ListQuery, toPage } from "@/lib/http/pagination";
-import { REPLY_CATEGORIES } from "@/lib/replies/categories";
+import { REPLY_CATEGORIES } from "@/lib/reply-categories";
 import { NotFound } from "@/lib/errors";
 import { presentReply } from "@/lib/replies/replies";
 

@@ -8,7 +8,7 @@ import { sql } from "@/lib/db";
 // whose leads of the campaign, one more counted, are the smallest share of its cap — so caps 5 and 8
 // get leads about 5:8 (a sender without a cap weighs as the largest cap among them). The spread is
 // stable: a lead keeps its sender (stored on the run lead) unless that sender is disabled or deleted
-// (lib/senders/reassign.ts). With no enabled sender the lead stays on the workspace's default
+// (lib/wiring/sender-changes.ts). With no enabled sender the lead stays on the workspace's default
 // sender (`senderId` null). A lead drafted before this rule (no sender yet) is given one when its
 // draft is scheduled, as before.
 

@@ -122,7 +122,7 @@ type SenderRow = {
 
 /**
  * One sender's drafts, under its row lock. A sender disabled or deleted since takes none and
- * gives none a slot (lib/senders/reassign.ts moves its leads). Returns the drafts to place again (none today).
+ * gives none a slot (lib/wiring/sender-changes.ts moves its leads). Returns the drafts to place again (none today).
  */
 async function scheduleOnSender(senderId: string, rows: Row[], now: number, result: Map<string, Slot | null>): Promise<Row[]> {
   return sqlTransaction(async (client) => {
@@ -133,7 +133,7 @@ async function scheduleOnSender(senderId: string, rows: Row[], now: number, resu
     );
     const sender = locked.rows[0];
     // Disabled or deleted since: its leads' drafts are written again for their new sender and go
-    // back to review (lib/senders/reassign.ts), never sent From another (contract §13).
+    // back to review (lib/wiring/sender-changes.ts), never sent From another (contract §13).
     if (!sender?.enabled) return [];
     // Another process may have scheduled some of them while this one waited for the lock.
     const taken = await client.query<{ draftId: string; scheduledFor: Date | null }>(`SELECT "draftId", "scheduledFor" FROM sends WHERE "draftId" = ANY($1)`, [

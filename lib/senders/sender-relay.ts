@@ -23,7 +23,7 @@ export async function relayForDraft(draft: SendingDraft): Promise<DraftRelay | "
   if (!senderId) return fallback;
   const sender = await db().sender.findFirst({ where: { id: senderId, workspaceId: draft.workspaceId }, omit: { relayPasswordEncrypted: false } });
   // A disabled or deleted sender's drafts are written again for another and reviewed again
-  // (lib/senders/reassign.ts): one that slipped past is not sent From anyone else (contract §13).
+  // (lib/wiring/sender-changes.ts): one that slipped past is not sent From anyone else (contract §13).
   // An attempt already under way (a worker that died while sending) finishes where it is.
   const underWay = draft.send?.status === "sending" || draft.send?.status === "committing";
   if (!sender || (!sender.enabled && !underWay)) return "moved";

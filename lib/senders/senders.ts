@@ -8,17 +8,17 @@ import { NotFound, ValidationFailed } from "@/lib/errors";
 import { decodeCursor, type ListQuery, toPage } from "@/lib/http/pagination";
 import { newId } from "@/lib/ids";
 import { MAILBOX_FIELDS, presentMailboxStatus, PutMailboxBody } from "@/lib/senders/mailbox-fields";
-import { PutRelayBody } from "@/lib/relay/relay-settings";
+import { PutRelayBody } from "@/lib/senders/relay-fields";
 import { SenderHealthSchema, withHealth, resumeSending } from "@/lib/senders/health";
-import { moveSenderSends } from "@/lib/senders/reassign";
-import { releasePausedSends } from "@/lib/relay/release-waiting";
+import { releasePausedSends } from "@/lib/senders/release-waiting";
 import { checkSenderDns, DkimSelector, NullableDnsResult, storedDns } from "@/lib/senders/sender-dns";
 
 // Senders (contract §12): more from identities for a workspace, each with its own SMTP relay and,
 // optionally, its own IMAP mailbox, a daily cap and a ramp. The workspace's /relay + /mailbox stay
 // its default sender and are not listed here. Passwords are write-only and sealed at rest, like the
 // relay's. Leads are assigned to senders and sends scheduled on them in lib/senders/schedule.ts; a
-// sender disabled or deleted hands its pending sends on (lib/senders/reassign.ts).
+// sender disabled or deleted hands its pending sends on: updateSender and deleteSender live above
+// (lib/wiring/sender-changes.ts), since moving sends rewrites drafts (docs/architecture.md "Layers").
 
 // The relay's and mailbox's own field rules (the outbound host rule included).
 const relayFields = PutRelayBody.shape;
@@ -262,7 +262,14 @@ export async function createSender(workspaceId: string, body: CreateSenderBody, 
   return getSender(workspaceId, sender.id);
 }
 
-export async function updateSender(workspaceId: string, id: string, body: UpdateSenderBody, actor: Actor) {
+/** What saveSender did: the row as saved, whether the change disabled the sender and whether its domain changed. */
+export type SavedSender = { row: Row; disabled: boolean; domainChanged: boolean };
+
+/**
+ * Saves a sender's settings (PATCH). Its sends are not moved here: a sender this disables hands them
+ * on through updateSender (lib/wiring/sender-changes.ts), which then answers with presentSaved.
+ */
+export async function saveSender(workspaceId: string, id: string, body: UpdateSenderBody, actor: Actor): Promise<SavedSender> {
   const before = await findRow(workspaceId, id);
   const dailyCap = body.daily_cap !== undefined ? body.daily_cap : before.dailyCap;
   const ramp = body.ramp !== undefined ? body.ramp : before.rampStart !== null ? { start: before.rampStart } : null;
@@ -295,21 +302,25 @@ export async function updateSender(workspaceId: string, id: string, body: Update
     await recordAudit(tx, { workspaceId, actor, action: "sender.updated", target: { type: "sender", id }, data: auditData(body) });
     return updated;
   });
-  if (before.enabled && !sender.enabled) await moveSenderSends(workspaceId, id, actor, "disabled");
-  if (domainChanged) {
+  return { row: sender, disabled: before.enabled && !sender.enabled, domainChanged };
+}
+
+/** The answer to a PATCH once saved: a new domain is checked first (and the row read again, as the check touched it). */
+export async function presentSaved(workspaceId: string, id: string, saved: SavedSender): Promise<SenderItem> {
+  if (saved.domainChanged) {
     await checkSenderDns(workspaceId, id);
     return getSender(workspaceId, id);
   }
-  return presentOne(workspaceId, sender);
+  return presentOne(workspaceId, saved.row);
 }
 
-export async function deleteSender(workspaceId: string, id: string, actor: Actor) {
+/** Deletes a sender's row (DELETE); deleteSender (lib/wiring/sender-changes.ts) then hands its sends on. */
+export async function removeSender(workspaceId: string, id: string, actor: Actor): Promise<void> {
   const before = await findRow(workspaceId, id);
   await db().$transaction(async (tx) => {
     await tx.sender.delete({ where: { id, workspaceId } });
     await recordAudit(tx, { workspaceId, actor, action: "sender.deleted", target: { type: "sender", id }, data: { from_email: before.fromEmail } });
   });
-  await moveSenderSends(workspaceId, id, actor, "deleted");
 }
 
 /** POST /senders/{id}/resume (lib/senders/health.ts): a paused sender sends again; its waiting sends are queued. */

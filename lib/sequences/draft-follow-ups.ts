@@ -10,7 +10,7 @@ import { identitiesOf, signedContext } from "@/lib/senders/signer";
 import { LEAD_FACT_COLUMNS, RUN_CONTEXT_SELECT, stageContext, type LeadFactRow } from "@/lib/pipeline/stage-context";
 import { promptTarget, runPrompt } from "@/lib/prompts/run-prompt";
 import { reviewOne, signedReview } from "@/lib/pipeline/review-drafts";
-import { RISK_ORDER } from "@/lib/drafts/draft-checks";
+import { RISK_ORDER } from "@/lib/review-checks/draft-checks";
 import { crashPoint } from "@/lib/sending/crash-point";
 import { enqueueBulkAfterCommit } from "@/lib/queues";
 import { dueAfter, lastStep, runSteps } from "@/lib/sequences/run-steps";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { dueAfter, lastStep, runSteps } from "@/lib/sequences/run-steps";
 import { returnsAt, stopRuleFor } from "@/lib/sequences/stop-rules";
 import { threadHeaders, type ThreadEntry } from "@/lib/sending/thread";
-import { REPLY_CATEGORIES } from "@/lib/replies/categories";
+import { REPLY_CATEGORIES } from "@/lib/reply-categories";
 
 const stored = [
   { step: 3, wait: "P4D", waitSeconds: 4 * 86_400 },

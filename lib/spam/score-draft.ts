@@ -1,7 +1,7 @@
 import { config } from "@/lib/config";
 import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client.ts";
-import { RISK_ORDER, storedChecks } from "@/lib/drafts/draft-checks";
+import { RISK_ORDER, storedChecks } from "@/lib/review-checks/draft-checks";
 import { enqueueBulkAfterCommit } from "@/lib/queues";
 import { log } from "@/lib/log";
 import { riskOf, type Check } from "@/lib/review-checks";

@@ -1,5 +1,5 @@
-import type { IcpRules } from "@/lib/packs/icp";
-import { SAAS_OUTBOUND_ICP } from "@/lib/packs/saas-outbound-icp";
+import type { IcpRules } from "@/lib/icp/icp";
+import { SAAS_OUTBOUND_ICP } from "@/lib/icp/saas-outbound-icp";
 
 export type SeedPack = { slug: string; name: string; description: string; icp: IcpRules };
 

@@ -1,6 +1,6 @@
 import { db } from "@/lib/db";
 import { newId } from "@/lib/ids";
-import { IcpRules } from "@/lib/packs/icp";
+import { IcpRules } from "@/lib/icp/icp";
 import { promptDiff } from "@/lib/prompts/diff";
 import { parseVersionLabel } from "@/lib/prompts/version-label";
 import { createUser } from "@/lib/users/create-user";

@@ -1,7 +1,9 @@
 // The layer check of `npm run lint` (docs/architecture.md "Layers"): runs depcruise over lib/ with
 // .dependency-cruiser.cjs (its rules, e.g. lib/sending may not import lib/sequences), then finds the
-// pairs of lib/ folders that import each other at runtime. A pair not in the config's known list
-// fails, and so does a listed pair that no longer cycles, so the list only shrinks.
+// pairs of lib/ folders that import each other at runtime, and the folder imports that lie on a
+// cycle through any number of folders (lib/a → lib/b → lib/c → lib/a). A pair or an import not in
+// the config's known lists fails, and so does a listed one that no longer cycles, so the lists only
+// shrink.
 import { execFile } from "node:child_process";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -15,8 +17,8 @@ function libFolder(file) {
   return /^lib\/([^/]+)\//.exec(file)?.[1] ?? null;
 }
 
-/** Every pair of lib/ folders that import each other, as "a<->b" (a < b), with the imports that make it. */
-export function folderPairs(modules) {
+/** The imports between lib/ folders: "a>b" → the module imports that make it ("lib/a/x.ts → lib/b/y.ts"). */
+export function folderEdges(modules) {
   const edges = new Map();
   for (const cruised of modules) {
     const from = libFolder(cruised.source);
@@ -28,12 +30,60 @@ export function folderPairs(modules) {
       edges.get(key).push(`${cruised.source} → ${dependency.resolved}`);
     }
   }
+  return edges;
+}
+
+/** Every pair of lib/ folders that import each other, as "a<->b" (a < b), with the imports that make it. */
+export function folderPairs(modules) {
+  const edges = folderEdges(modules);
   const pairs = new Map();
   for (const [key, imports] of edges) {
     const [a, b] = key.split(">");
     if (a < b && edges.has(`${b}>${a}`)) pairs.set(`${a}<->${b}`, [...imports, ...edges.get(`${b}>${a}`)]);
   }
   return pairs;
+}
+
+/** The shortest way from folder `from` to folder `to` along the imports, as a list of folders, or null. */
+function shortestWay(next, from, to) {
+  const before = new Map([[from, null]]);
+  const queue = [from];
+  while (queue.length) {
+    const folder = queue.shift();
+    if (folder === to) {
+      const way = [];
+      for (let at = to; at !== null; at = before.get(at)) way.unshift(at);
+      return way;
+    }
+    for (const onward of next.get(folder) ?? []) {
+      if (!before.has(onward)) {
+        before.set(onward, folder);
+        queue.push(onward);
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * Every import between lib/ folders that lies on a cycle of folders, of any length (a→b with a way
+ * back from b to a): "a>b" → { cycle: the shortest such cycle, ["a", "b", …, "a"], imports }.
+ */
+export function cycleImports(modules) {
+  const edges = folderEdges(modules);
+  const next = new Map();
+  for (const key of edges.keys()) {
+    const [a, b] = key.split(">");
+    if (!next.has(a)) next.set(a, []);
+    next.get(a).push(b);
+  }
+  const onCycle = new Map();
+  for (const [key, imports] of edges) {
+    const [a, b] = key.split(">");
+    const back = shortestWay(next, b, a);
+    if (back) onCycle.set(key, { cycle: [a, ...back], imports });
+  }
+  return onCycle;
 }
 
 /** Runs the check in `cwd` (the repository, or a fixture tree with its own tsconfig.json); returns the problems found. */
@@ -47,11 +97,9 @@ export async function checkLayers({ cwd = repo, config = path.join(repo, ".depen
   const problems = result.summary.violations
     .filter((violation) => violation.rule.severity === "error")
     .map((violation) => `${violation.rule.name}: ${violation.from} → ${violation.to}`);
-  const known = new Set(
-    createRequire(import.meta.url)(config)
-      .forbidden.filter((rule) => rule.name === "known-folder-cycle")
-      .map((rule) => rule.comment),
-  );
+  const rules = createRequire(import.meta.url)(config).forbidden;
+  const known = new Set(rules.filter((rule) => rule.name === "known-folder-cycle").map((rule) => rule.comment));
+  const knownImports = new Set(rules.filter((rule) => rule.name === "known-cycle-import").map((rule) => rule.comment));
   const pairs = folderPairs(result.modules);
   for (const [pair, imports] of pairs) {
     if (!known.has(pair)) problems.push(`no-folder-cycle: lib/${pair.replace("<->", " and lib/")} import each other:\n    ${imports.join("\n    ")}`);
@@ -59,14 +107,25 @@ export async function checkLayers({ cwd = repo, config = path.join(repo, ".depen
   for (const pair of known) {
     if (!pairs.has(pair)) problems.push(`known-folder-cycle ${pair} no longer cycles: remove it from .dependency-cruiser.cjs`);
   }
-  return { problems, pairs: [...pairs.keys()].sort() };
+  // Cycles through any number of folders: every folder import on one must be known.
+  const cycles = cycleImports(result.modules);
+  for (const [key, { cycle, imports }] of cycles) {
+    if (knownImports.has(key)) continue;
+    const way = cycle.map((folder) => `lib/${folder}`).join(" → ");
+    problems.push(`no-folder-cycle: lib/${key.replace(">", " → lib/")} closes the cycle ${way}:\n    ${imports.join("\n    ")}`);
+  }
+  for (const key of knownImports) {
+    if (!cycles.has(key)) problems.push(`known-cycle-import ${key} is no longer on a cycle: remove it from .dependency-cruiser.cjs`);
+  }
+  return { problems, pairs: [...pairs.keys()].sort(), cycleImports: [...cycles.keys()].sort() };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { problems, pairs } = await checkLayers();
+  const { problems, pairs, cycleImports: onCycles } = await checkLayers();
   if (problems.length) {
     console.error(`Layer check (docs/architecture.md "Layers"): ${problems.length} problem(s)\n${problems.map((p) => `  ✖ ${p}`).join("\n")}`);
     process.exit(1);
   }
-  console.log(`Layer check: no new folder cycle; ${pairs.length} known pair(s) left: ${pairs.join(", ")}`);
+  const left = pairs.length ? `${pairs.length} known pair(s) left: ${pairs.join(", ")}` : "no two folders import each other";
+  console.log(`Layer check: no new folder cycle; ${left}; ${onCycles.length} known folder import(s) on longer cycles left`);
 }

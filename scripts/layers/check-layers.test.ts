@@ -5,8 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkLayers } from "./check-layers.mjs";
 
 // The layer check of `npm run lint` over a small tree of its own, with the repository's rules
-// (.dependency-cruiser.cjs): it fires on lib/sending importing lib/sequences and on two lib/ folders
-// importing each other at runtime, and lets type-only imports point either way.
+// (.dependency-cruiser.cjs): it fires on lib/sending importing lib/sequences, on two lib/ folders
+// importing each other at runtime and on a cycle through three folders, and lets type-only imports
+// and imports in a line pass.
 
 let root: string;
 
@@ -29,6 +30,15 @@ beforeAll(() => {
   write("lib/gamma/g.ts", 'import { d } from "@/lib/delta/d";\nexport type G = { n: number };\nexport const g = () => d();\n');
   write("lib/delta/d.ts", 'import type { G } from "@/lib/gamma/g";\nexport const d = (): G => ({ n: 1 });\n');
   write("lib/delta/e.ts", 'import { G } from "@/lib/gamma/g";\nexport const e = (value: G) => value.n;\n');
+  // A cycle through three folders, no two of which import each other: one → two → three → one.
+  write("lib/one/one.ts", 'import { two } from "@/lib/two/two";\nexport const one = () => two() + 1;\n');
+  write("lib/two/two.ts", 'import { three } from "@/lib/three/three";\nexport const two = () => three() + 1;\n');
+  write("lib/three/three.ts", 'import { base } from "@/lib/one/base";\nexport const three = () => base + 1;\n');
+  write("lib/one/base.ts", "export const base = 0;\n");
+  // Three folders in a line (four → five → six): no cycle.
+  write("lib/four/four.ts", 'import { five } from "@/lib/five/five";\nexport const four = () => five();\n');
+  write("lib/five/five.ts", 'import { six } from "@/lib/six/six";\nexport const five = () => six;\n');
+  write("lib/six/six.ts", "export const six = 6;\n");
 }, 60_000);
 
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -42,5 +52,20 @@ describe("check-layers", () => {
     expect(cycle).toContain("lib/alpha and lib/beta import each other");
     expect(cycle).toContain("lib/beta/b.ts → lib/alpha/c.ts");
     expect(problems.some((problem) => problem.includes("gamma") || problem.includes("delta"))).toBe(false);
+  }, 60_000);
+
+  it("fires on a cycle through three folders, naming it, and not on three folders in a line", async () => {
+    const { problems, cycleImports } = await checkLayers({ cwd: root });
+    expect(cycleImports).toEqual(["alpha>beta", "beta>alpha", "one>two", "three>one", "two>three"]);
+    const closes = problems.filter((problem) => problem.includes("closes the cycle"));
+    expect(closes).toContain(
+      "no-folder-cycle: lib/three → lib/one closes the cycle lib/three → lib/one → lib/two → lib/three:\n    lib/three/three.ts → lib/one/base.ts",
+    );
+    expect(closes.some((problem) => problem.startsWith("no-folder-cycle: lib/one → lib/two closes the cycle lib/one → lib/two → lib/three → lib/one"))).toBe(
+      true,
+    );
+    expect(problems.some((problem) => /four|five|six/.test(problem))).toBe(false);
+    // The repository's known lists name folders this tree does not have: each is reported as gone.
+    expect(problems).toContain("known-cycle-import sending>replies is no longer on a cycle: remove it from .dependency-cruiser.cjs");
   }, 60_000);
 });

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import { SAAS_OUTBOUND_ICP } from "@/lib/packs/saas-outbound-icp";
+import { SAAS_OUTBOUND_ICP } from "@/lib/icp/saas-outbound-icp";
 import { call, testWorkspace, type TestWorkspace } from "../helpers/api-fixtures";
 import { sameOrigin, signInAs } from "../helpers/web-session";
 

@@ -8,7 +8,7 @@ import { undoApproval } from "@/lib/drafts/undo-approval";
 import { newId } from "@/lib/ids";
 import { leadRow, type LeadRow } from "@/lib/imports/columns";
 import { insertLeadBatch } from "@/lib/imports/insert-batch";
-import { resumeRuns } from "@/lib/pipeline/resume-runs";
+import { resumeRuns } from "@/lib/housekeeping/resume-runs";
 import { closeQueues, jobIdOf, queue } from "@/lib/queues";
 import { sendWhenDue } from "@/lib/sending/send-job";
 import { ensureWorkspace } from "@/lib/workspaces/create-workspace";

@@ -4,7 +4,7 @@ import { newId } from "@/lib/ids";
 import { insertLeadBatch } from "@/lib/imports/insert-batch";
 import { leadRow } from "@/lib/imports/columns";
 import { resumeQueuedJobs } from "@/lib/evals/resume-queued";
-import { resumeRuns } from "@/lib/pipeline/resume-runs";
+import { resumeRuns } from "@/lib/housekeeping/resume-runs";
 import { closeQueues, queue } from "@/lib/queues";
 import { queueTrackForLost } from "@/lib/replies/track-jobs";
 import { ensureWorkspace } from "@/lib/workspaces/create-workspace";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { approveLowRiskDrafts } from "@/lib/drafts/approve-drafts";
-import { RISK_ORDER } from "@/lib/drafts/draft-checks";
+import { RISK_ORDER } from "@/lib/review-checks/draft-checks";
 import { approveDraft } from "@/lib/drafts/review-draft";
 import { listReviewQueue, ReviewQueueQuery } from "@/lib/drafts/review-queue";
 import { newId } from "@/lib/ids";

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encryptSecret } from "@/lib/crypto/secrets";
 import type { Provider } from "@/lib/generated/prisma/client.ts";
 import { EMPTY_OFFER } from "@/lib/offer/offer";
-import { SAAS_OUTBOUND_ICP } from "@/lib/packs/saas-outbound-icp";
+import { SAAS_OUTBOUND_ICP } from "@/lib/icp/saas-outbound-icp";
 import { MAX_ASKS } from "@/lib/prompts/ask-model";
 import { runPrompt, type LeadInput, type PromptTarget, type RunnableVersion } from "@/lib/prompts/run-prompt";
 import { limiterKeys } from "@/lib/providers/limiter";

@@ -4,7 +4,8 @@ import { createCampaign } from "@/lib/campaigns/campaigns";
 import { approveDraft } from "@/lib/drafts/review-draft";
 import { newId } from "@/lib/ids";
 import { closeQueues, queue } from "@/lib/queues";
-import { createSender, deleteSender, updateSender } from "@/lib/senders/senders";
+import { createSender } from "@/lib/senders/senders";
+import { deleteSender, updateSender } from "@/lib/wiring/sender-changes";
 import type { Schedule } from "@/lib/senders/window";
 import { sendDraft } from "@/lib/sending/send-draft";
 import { sendWhenDue } from "@/lib/sending/send-job";
@@ -14,7 +15,7 @@ import { resetDatabase } from "../helpers/db";
 import { draftsAwaitingReview } from "../helpers/draft-fixtures";
 import { startSmtpSink } from "../helpers/smtp-sink";
 
-// A sender deleted or disabled while it has scheduled sends (lib/senders/reassign.ts): its sends
+// A sender deleted or disabled while it has scheduled sends (lib/wiring/sender-changes.ts): its sends
 // not yet attempted are taken back, its leads follow to the campaign's other sender, their drafts
 // go back to review (written for the new sender, contract §13), the move is audited with its
 // counts, and once approved again each draft is sent once, through the new sender's relay only. No worker process: the send job's steps are called directly

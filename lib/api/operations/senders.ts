@@ -5,17 +5,8 @@ import { DnsResultSchema } from "@/lib/dns/sender-checks";
 import { ListQuery } from "@/lib/http/pagination";
 import { ResumeSenderBody } from "@/lib/senders/health";
 import { checkSenderDns } from "@/lib/senders/sender-dns";
-import {
-  createSender,
-  CreateSenderBody,
-  deleteSender,
-  getSender,
-  listSenders,
-  resumeSender,
-  SenderSchema,
-  updateSender,
-  UpdateSenderBody,
-} from "@/lib/senders/senders";
+import { createSender, CreateSenderBody, getSender, listSenders, resumeSender, SenderSchema, UpdateSenderBody } from "@/lib/senders/senders";
+import { deleteSender, updateSender } from "@/lib/wiring/sender-changes";
 
 const SenderParams = z.object({ id: z.string().regex(/^sdr_[0-9a-z]{26}$/) });
 const tag = "Senders";

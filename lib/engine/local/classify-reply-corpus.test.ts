@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { classifyReply } from "@/lib/engine/local/classify-reply";
-import { REPLY_CATEGORIES } from "@/lib/replies/categories";
+import { REPLY_CATEGORIES } from "@/lib/reply-categories";
 
 // The labelled corpus (corpus/*.jsonl, written for this project: replies as people and mail
 // servers send them, in English, German, French and Spanish, some with quoted text, Outlook, Gmail

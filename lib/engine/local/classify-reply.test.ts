@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { classifyReply, confidenceFrom } from "@/lib/engine/local/classify-reply";
-import { stripQuoted } from "@/lib/replies/strip-quoted";
+import { stripQuoted } from "@/lib/nlp/strip-quoted";
 
 // The cases issue 17 names: stop-requests and negations are unsubscribes, out-of-office replies
 // carry their return date, and quoted text (our own pitch) never decides.

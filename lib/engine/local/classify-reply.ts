@@ -1,5 +1,5 @@
-import { allowedCategories, type ReplyCategory } from "@/lib/replies/categories";
-import { stripQuoted } from "@/lib/replies/strip-quoted";
+import { allowedCategories, type ReplyCategory } from "@/lib/reply-categories";
+import { stripQuoted } from "@/lib/nlp/strip-quoted";
 import { outOfOfficeUntil } from "@/lib/engine/local/return-date";
 import { AUTO_REPLY, DEPARTED, OUT_OF_OFFICE, RULES } from "@/lib/engine/local/reply-phrases";
 

@@ -4,7 +4,7 @@ import { draftEmail } from "@/lib/engine/local/draft";
 import { wordCount } from "@/lib/engine/local/render-lines";
 import { offerVariables } from "@/lib/offer/offer-variables";
 import { EMPTY_OFFER } from "@/lib/offer/offer";
-import { SAAS_OUTBOUND_ICP } from "@/lib/packs/saas-outbound-icp";
+import { SAAS_OUTBOUND_ICP } from "@/lib/icp/saas-outbound-icp";
 import { followUpMessages } from "@/lib/prompts/prompt-input";
 import { SEED_PROMPTS } from "@/prisma/seed/prompts";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { classifyReply } from "@/lib/engine/local/classify-reply";
-import { allowedCategories } from "@/lib/replies/categories";
+import { allowedCategories } from "@/lib/reply-categories";
 import { draftEmail, renderTemplate, signalSentence, statedWordLimit } from "@/lib/engine/local/draft";
 import { mergeOffers } from "@/lib/offer/offer";
 import { offerVariables } from "@/lib/offer/offer-variables";

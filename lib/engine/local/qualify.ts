@@ -1,5 +1,5 @@
 import { mentions, words, type LeadFacts } from "@/lib/engine/local/lead-facts";
-import type { IcpRules } from "@/lib/packs/icp";
+import type { IcpRules } from "@/lib/icp/icp";
 import { seniorityOf, type Signals } from "@/lib/engine/local/signals";
 
 // qualify, locally: a 0-100 score against the pack's ICP, each criterion weighted as the pack

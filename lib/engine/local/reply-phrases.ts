@@ -1,4 +1,4 @@
-import type { ReplyCategory } from "@/lib/replies/categories";
+import type { ReplyCategory } from "@/lib/reply-categories";
 
 // The phrases the local reply classifier (classify-reply.ts) reads, in English, German, French and
 // Spanish, per category, in the order they are tried. The text they see is lower-cased with its

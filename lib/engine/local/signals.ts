@@ -79,7 +79,7 @@ export function requestedKeys(userTemplate: string): string[] | null {
   return [...line.matchAll(/"([a-z_]+)"\s*:/g)].map((match) => match[1]);
 }
 
-/** The seniority level a title reads as (SENIORITY_LEVELS in lib/packs/icp.ts), "unknown" without a title. */
+/** The seniority level a title reads as (SENIORITY_LEVELS in lib/icp/icp.ts), "unknown" without a title. */
 export function seniorityOf(title: string | null | undefined): string {
   return title ? firstMatch(words(title), SENIORITY, "individual_contributor") : "unknown";
 }

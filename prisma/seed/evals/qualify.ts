@@ -1,5 +1,5 @@
 import type { SeedEvalSet } from "./types";
-import { SAAS_OUTBOUND_ICP } from "@/lib/packs/saas-outbound-icp";
+import { SAAS_OUTBOUND_ICP } from "@/lib/icp/saas-outbound-icp";
 
 // qualify against the SaaS outbound profile (software companies of 50-2,000 people in North America
 // and Western Europe; engineering, revenue and executive leaders). Each verdict is what a sales

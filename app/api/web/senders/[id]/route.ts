@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { deleteSender, updateSender, UpdateSenderBody } from "@/lib/senders/senders";
+import { UpdateSenderBody } from "@/lib/senders/senders";
+import { deleteSender, updateSender } from "@/lib/wiring/sender-changes";
 import { webRoute } from "@/lib/web/web-route";
 
 const Params = z.object({ id: z.string().max(40) });

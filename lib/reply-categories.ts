@@ -1,7 +1,8 @@
 // What a reply can be classified as (track's answer, a reviewer's correction), and which of them a
-// track prompt version allows. A pure module of its own, beside replies: the web app's forms list
-// them, and both classifiers (lib/engine/local/classify-reply.ts, lib/replies/classify-reply-with-prompt.ts)
-// import them from here.
+// track prompt version allows. A pure module among the shared pieces at the bottom of lib/ (like
+// statuses.ts; docs/architecture.md "Layers"): the web app's forms list them, and both classifiers
+// (lib/engine/local/classify-reply.ts, lib/replies/classify-reply-with-prompt.ts) and the prompts'
+// output schemas (lib/prompts/stage-output.ts) import them from here, so none of those imports lib/replies.
 export const REPLY_CATEGORIES = [
   "interested",
   "meeting_request",

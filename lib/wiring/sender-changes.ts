@@ -2,7 +2,8 @@ import { db, sql } from "@/lib/db";
 import { recordAudit, type Actor } from "@/lib/audit/record-audit";
 import { ENDED_RUN_STATUSES } from "@/lib/lifecycle/run";
 import { assignSenders } from "@/lib/senders/assign";
-import { rewriteForNewSender } from "@/lib/senders/rewrite-drafts";
+import { presentSaved, removeSender, saveSender, type SenderItem, type UpdateSenderBody } from "@/lib/senders/senders";
+import { rewriteForNewSender } from "@/lib/drafts/rewrite-for-sender";
 import { SEND_STATUS } from "@/lib/statuses";
 
 // A sender that is disabled or deleted keeps none of its leads (contract §12: moved, never silently
@@ -10,8 +11,25 @@ import { SEND_STATUS } from "@/lib/statuses";
 // `pending` or `waiting_relay`; the relay certainly has none of them (lib/sending/send-draft.ts) —
 // are taken back; the sender's leads in runs still going are given another of the campaign's
 // senders (or the default sender), and their drafts not yet sent are written again for it and go
-// back to review (lib/senders/rewrite-drafts.ts). A send in flight (`sending`, `committing`)
+// back to review (lib/drafts/rewrite-for-sender.ts). A send in flight (`sending`, `committing`)
 // finishes where it is. The move is audited with its counts per new sender.
+//
+// This sits above lib/senders and lib/drafts (docs/architecture.md "Layers"): the senders' own
+// settings are saved by lib/senders/senders.ts, and the drafts are written again by lib/drafts, which
+// reads the senders; neither imports the other's caller.
+
+/** PATCH /senders/{id}: saves the settings; a sender this disables hands its sends and leads on. */
+export async function updateSender(workspaceId: string, id: string, body: UpdateSenderBody, actor: Actor): Promise<SenderItem> {
+  const saved = await saveSender(workspaceId, id, body, actor);
+  if (saved.disabled) await moveSenderSends(workspaceId, id, actor, "disabled");
+  return presentSaved(workspaceId, id, saved);
+}
+
+/** DELETE /senders/{id}: the sender goes, and its sends and leads are handed on. */
+export async function deleteSender(workspaceId: string, id: string, actor: Actor): Promise<void> {
+  await removeSender(workspaceId, id, actor);
+  await moveSenderSends(workspaceId, id, actor, "deleted");
+}
 
 export async function moveSenderSends(workspaceId: string, senderId: string, actor: Actor, why: "disabled" | "deleted"): Promise<number> {
   const { rows } = await sql().query<{ draftId: string }>(

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { REQUIRABLE_FIELDS, SENIORITY_LEVELS } from "@/lib/packs/icp-fields";
+import { REQUIRABLE_FIELDS, SENIORITY_LEVELS } from "@/lib/icp/icp-fields";
 
-export { REQUIRABLE_FIELDS, SENIORITY_LEVELS, type RequirableField, type SeniorityLevel } from "@/lib/packs/icp-fields";
+export { REQUIRABLE_FIELDS, SENIORITY_LEVELS, type RequirableField, type SeniorityLevel } from "@/lib/icp/icp-fields";
 
 // A pack's ideal customer profile: what `qualify` scores a lead against. Each criterion has a
 // weight; a lead qualifies when its score (0-100) reaches min_score. Two gates come before the

@@ -1,4 +1,4 @@
-import type { IcpRules } from "@/lib/packs/icp";
+import type { IcpRules } from "@/lib/icp/icp";
 
 /**
  * The built-in "SaaS outbound" pack's profile: software companies of 50 to 2,000 people in North

@@ -14,6 +14,9 @@ import { DRAFT_STATUS, RUN_LEAD_STATE, RUN_STATUS, SEND_STATUS } from "@/lib/sta
 // queue and is left alone: queueing it twice would call a hosted model twice, or import one file
 // twice at once. Processing is idempotent, so the rare overlap costs only a little work. What a
 // queue still holds is read from its live jobs' payloads (the registry's `work`, lib/queues.ts).
+// It queues the lost work of several features (the pipeline's imports and stage batches, sends,
+// replies' track jobs), so it sits above them with the other sweeps' runner, not in any one of them
+// (docs/architecture.md "Layers").
 
 const STALE_SECONDS = 60;
 

@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { CHECK_CODES, RISKS, SEVERITIES, SOURCE_KINDS, type Check, type EvidenceItem, type Review } from "@/lib/review-checks";
 
-// Evidence and checks as the API shows them (contract §13) and as they are stored on a draft.
+// Evidence and checks as the API shows them (contract §13) and as they are stored on a draft. They
+// sit with the checks that make them, below every feature that writes or shows a draft's review
+// (drafts, pipeline, sequences, spam, replies), so none of those has to import another for them.
 
 export const SourceSchema = z.object({ kind: z.enum(SOURCE_KINDS), field: z.string(), text: z.string() }).meta({ id: "EvidenceSource" });
 

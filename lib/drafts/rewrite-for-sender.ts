@@ -16,7 +16,7 @@ import { DRAFT_STATUS, LEAD_STATUS, RUN_LEAD_STATE } from "@/lib/statuses";
 import { PENDING_SPAM_SCORE, queueSpamScores } from "@/lib/spam/score-draft";
 
 // A draft goes out only From the sender it was written for (contract §13). When leads move to
-// another sender (theirs was disabled or deleted, lib/senders/reassign.ts), each of their drafts not
+// another sender (theirs was disabled or deleted, lib/wiring/sender-changes.ts), each of their drafts not
 // yet sent — awaiting review, or approved with no send under way (its pending send was taken back
 // first) — is written again with the same prompt version for the new sender, and waits for review:
 // an approval lapses (the lead waits for review again). Each rewrite is audited

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { IcpInput, IcpRules } from "@/lib/packs/icp";
-import { SAAS_OUTBOUND_ICP } from "@/lib/packs/saas-outbound-icp";
+import { IcpInput, IcpRules } from "@/lib/icp/icp";
+import { SAAS_OUTBOUND_ICP } from "@/lib/icp/saas-outbound-icp";
 
 const paths = (value: unknown) => {
   const result = IcpInput.safeParse(value);
