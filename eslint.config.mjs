@@ -20,6 +20,7 @@ export const COMPUTED_STATE_VALUES = [
   "concluded", // experiments (and running)
   ...["expired", "revoked"], // tokens (and active)
   ...["ready", "missing", "failing"], // relay readiness
+  ...["scored", "unavailable"], // spam scores (and pending)
 ];
 export const STAGE_NAMES = ["extract_signals", "qualify", "draft_email", "send", "track", "follow_up", "reply"];
 const S = STATUS_VALUES.join("|");
@@ -54,8 +55,10 @@ export const UI_STATE_SELECTORS = [
   `ArrayExpression:not(:has(Literal:not([value=${VS}]))) > Literal[value=${VS}]`,
   // { stage: "qualify" }, <StatusBadge state="running" />, type X = { status: "queued" | "done" }
   `Property[key.name=${N}] > Literal.value[value=${VS}]`,
+  `Property[key.name=${N}] > ConditionalExpression > Literal[value=${VS}]`,
   `JSXAttribute[name.name=${N}] > Literal[value=${VS}]`,
   `TSPropertySignature[key.name=${N}] TSLiteralType > Literal[value=${VS}]`,
+  `TSTypeAliasDeclaration[id.name=${N}] TSLiteralType > Literal[value=${VS}]`,
 ];
 const UI_FILES = ["components/**/*.ts", "components/**/*.tsx", "app/(app)/**/*.ts", "app/(app)/**/*.tsx"];
 

@@ -12,8 +12,9 @@ async function stateValues(): Promise<Set<string>> {
   const dir = path.join(process.cwd(), "lib/states");
   const values = new Set<string>();
   for (const file of readdirSync(dir).filter((name) => name.endsWith(".ts") && !name.endsWith(".test.ts") && name !== "stages.ts")) {
-    const module: Record<string, unknown> = await import(/* @vite-ignore */ path.join(dir, file));
-    for (const [name, list] of Object.entries(module)) if (/_(STATUSES|STATES|REASONS)$/.test(name) && Array.isArray(list)) for (const v of list) values.add(v);
+    const exports: Record<string, unknown> = await import(/* @vite-ignore */ path.join(dir, file));
+    for (const [name, list] of Object.entries(exports))
+      if (/_(STATUSES|STATES|REASONS)$/.test(name) && Array.isArray(list)) for (const v of list) values.add(v);
   }
   return values;
 }

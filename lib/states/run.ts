@@ -22,5 +22,9 @@ export const IMPORT_RUN_STATUSES = [queued, importing] as const satisfies readon
  */
 export const WORKING_RUN_STATUSES = [...IMPORT_RUN_STATUSES, running, sending] as const satisfies readonly RunStatus[];
 
+/** The states in which a run's leads are still imported or put through the machine stages (nothing to compare a replay with yet). */
+export const MACHINE_RUN_STATUSES = [...IMPORT_RUN_STATUSES, running] as const satisfies readonly RunStatus[];
+
+export const isMachineRun = (status: string | null | undefined) => isIn(MACHINE_RUN_STATUSES, status);
 export const isEndedRun = (status: string | null | undefined) => isIn(ENDED_RUN_STATUSES, status);
 export const isWorkingRun = (status: string | null | undefined) => isIn(WORKING_RUN_STATUSES, status);

@@ -60,4 +60,6 @@ export const STAGE_OUTPUT_WORDS: Readonly<Record<Stage, string>> = {
 };
 
 export const isStage = (value: string | null | undefined): value is Stage => isIn(STAGES, value);
+/** A stage's label, for a stage name typed as a plain string (wire types); an unknown name in words. */
+export const stageLabel = (stage: string): string => (isStage(stage) ? STAGE_LABELS[stage] : stage.replaceAll("_", " "));
 export const isEmailStage = (value: string | null | undefined) => isIn(EMAIL_STAGES, value);
