@@ -1,56 +1,40 @@
 // Every status column's allowed values, in one place. PostgreSQL enforces them with a CHECK
 // constraint per column (`<table>_<column>_check`), so writing an unknown status fails in every
-// writer, raw SQL included. To add a status: add it to its list here, then
+// writer, raw SQL included. To add a status: add it to its list in lib/states/<lifecycle>.ts, then
 // `npm run db:new-migration -- <name> --statuses` (docs/development.md, "Statuses").
+// The values, groups and labels live in lib/states/ (one browser-safe module per lifecycle); this
+// file gathers the stored ones for the CHECK constraints and re-exports them for lib/.
 // Pure data: safe to import from components/.
 
-export const RUN_STATUSES = ["queued", "importing", "running", "awaiting_review", "sending", "completed", "failed", "canceled"] as const;
-export const RUN_LEAD_STATES = ["pending", "running", "done", "rejected", "stopped", "failed", "awaiting_review"] as const;
-export const LEAD_STATUSES = ["new", "qualified", "rejected", "drafted", "approved", "sent", "replied", "suppressed", "bounced"] as const;
-export const DRAFT_STATUSES = ["awaiting_review", "approved", "rejected", "sent", "failed", "canceled"] as const;
-/** lib/lifecycle/send.ts says what each one means. */
-export const SEND_STATUSES = ["waiting_relay", "pending", "sending", "committing", "in_doubt", "sent", "failed"] as const;
-/** A run lead's sequence (lib/lifecycle/sequence.ts), and why one ended (contract §12). */
-export const SEQUENCE_STATUSES = ["active", "paused", "finished"] as const;
-export const SEQUENCE_END_REASONS = ["completed", "replied", "bounced", "unsubscribed", "rejected", "stopped", "company_replied"] as const;
-export const DELIVERY_STATUSES = ["pending", "succeeded", "dead"] as const;
-export const CAMPAIGN_STATUSES = ["draft", "approved", "rejected"] as const;
-/** Evaluations and replays: work done by a worker queue. */
-export const JOB_ROW_STATUSES = ["queued", "running", "done", "failed"] as const;
-export const MAILBOX_STATES = ["connecting", "reading", "idle", "failed"] as const;
-/** A sender's health (contract §13; lib/senders/health.ts): computed, not a stored column. */
-export const SENDER_HEALTH_STATUSES = ["active", "paused"] as const;
+import { CAMPAIGN_STATUSES } from "@/lib/states/campaign";
+import { DELIVERY_STATUSES } from "@/lib/states/delivery";
+import { DRAFT_STATUSES } from "@/lib/states/draft";
+import { JOB_ROW_STATUSES } from "@/lib/states/job-row";
+import { LEAD_STATUSES } from "@/lib/states/lead";
+import { MAILBOX_STATES } from "@/lib/states/mailbox";
+import { RUN_STATUSES } from "@/lib/states/run";
+import { RUN_LEAD_STATES } from "@/lib/states/run-lead";
+import { SEND_STATUSES } from "@/lib/states/send";
+import { SEQUENCE_END_REASONS, SEQUENCE_STATUSES } from "@/lib/states/sequence";
 
-export type RunStatus = (typeof RUN_STATUSES)[number];
-export type RunLeadState = (typeof RUN_LEAD_STATES)[number];
-export type LeadStatus = (typeof LEAD_STATUSES)[number];
-export type DraftStatus = (typeof DRAFT_STATUSES)[number];
-export type SendStatus = (typeof SEND_STATUSES)[number];
-export type SequenceStatus = (typeof SEQUENCE_STATUSES)[number];
-export type SequenceEndReason = (typeof SEQUENCE_END_REASONS)[number];
-export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
-export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
-export type JobRowStatus = (typeof JOB_ROW_STATUSES)[number];
-export type MailboxState = (typeof MAILBOX_STATES)[number];
-
-/** Each list as an object of its names (`LEAD_STATUS.bounced`), so code outside lib/lifecycle/ names a
- * status without writing its string. */
-function named<T extends string>(values: readonly T[]): { readonly [K in T]: K } {
-  return Object.freeze(Object.fromEntries(values.map((value) => [value, value]))) as { readonly [K in T]: K };
-}
-
-export const RUN_STATUS = named(RUN_STATUSES);
-export const RUN_LEAD_STATE = named(RUN_LEAD_STATES);
-export const LEAD_STATUS = named(LEAD_STATUSES);
-export const DRAFT_STATUS = named(DRAFT_STATUSES);
-export const SEND_STATUS = named(SEND_STATUSES);
-export const SEQUENCE_STATUS = named(SEQUENCE_STATUSES);
-export const SEQUENCE_END_REASON = named(SEQUENCE_END_REASONS);
-export const DELIVERY_STATUS = named(DELIVERY_STATUSES);
-export const CAMPAIGN_STATUS = named(CAMPAIGN_STATUSES);
-export const JOB_ROW_STATUS = named(JOB_ROW_STATUSES);
-export const MAILBOX_STATE = named(MAILBOX_STATES);
-export const SENDER_HEALTH_STATUS = named(SENDER_HEALTH_STATUSES);
+export { CAMPAIGN_STATUS, CAMPAIGN_STATUSES, type CampaignStatus } from "@/lib/states/campaign";
+export { DELIVERY_STATUS, DELIVERY_STATUSES, type DeliveryStatus } from "@/lib/states/delivery";
+export { DRAFT_STATUS, DRAFT_STATUSES, type DraftStatus } from "@/lib/states/draft";
+export { JOB_ROW_STATUS, JOB_ROW_STATUSES, type JobRowStatus } from "@/lib/states/job-row";
+export { LEAD_STATUS, LEAD_STATUSES, type LeadStatus } from "@/lib/states/lead";
+export { MAILBOX_STATE, MAILBOX_STATES, type MailboxState } from "@/lib/states/mailbox";
+export { RUN_STATUS, RUN_STATUSES, type RunStatus } from "@/lib/states/run";
+export { RUN_LEAD_STATE, RUN_LEAD_STATES, type RunLeadState } from "@/lib/states/run-lead";
+export { SEND_STATUS, SEND_STATUSES, type SendStatus } from "@/lib/states/send";
+export { SENDER_HEALTH_STATUS, SENDER_HEALTH_STATUSES } from "@/lib/states/sender";
+export {
+  SEQUENCE_END_REASON,
+  SEQUENCE_END_REASONS,
+  SEQUENCE_STATUS,
+  SEQUENCE_STATUSES,
+  type SequenceEndReason,
+  type SequenceStatus,
+} from "@/lib/states/sequence";
 
 /** The CHECK constraint of each status column: table, column, allowed values. */
 export const STATUS_COLUMNS = [

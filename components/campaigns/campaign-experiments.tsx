@@ -11,6 +11,7 @@ import { experimentHref, METRIC_LABELS, percent, type ExperimentJson } from "@/c
 import { PinSelect, usePinOptions } from "@/components/packs/pin-select";
 import { QueryState } from "@/components/ui/query-state";
 import { buttonStyles, cardStyles, fieldStyles } from "@/components/ui/styles";
+import { EXPERIMENT_STATUS, EXPERIMENT_STATUS_LABELS } from "@/lib/states/experiment";
 
 // The campaign page's experiments (contract §12): each one with its state and leader, and for
 // reviewers a form to start one on a step: 2–4 versions of the step's prompt with weights, the
@@ -21,7 +22,7 @@ export function CampaignExperiments({ campaignId, steps, canCreate }: { campaign
   const experiments = useCampaignExperiments(campaignId);
   const [creating, setCreating] = useState(false);
   const list = experiments.data?.data ?? [];
-  const running = new Set(list.filter((experiment) => experiment.status !== "concluded").map((experiment) => experiment.step));
+  const running = new Set(list.filter((experiment) => experiment.status !== EXPERIMENT_STATUS.concluded).map((experiment) => experiment.step));
   return (
     <section aria-labelledby="experiments-heading" className={`${cardStyles} p-5`}>
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -63,7 +64,7 @@ function ExperimentRow({ experiment }: { experiment: ExperimentJson }) {
         </Link>
         <p className="text-xs text-slate-500">
           {METRIC_LABELS[experiment.metric]} · {sent.toLocaleString()} sent ·{" "}
-          {experiment.status === "concluded"
+          {experiment.status === EXPERIMENT_STATUS.concluded
             ? `concluded: ${experiment.winner ? `${experiment.winner.version} won` : "no winner"}`
             : experiment.summary.enough_data
               ? experiment.results.map((row) => `${row.version.version} ${percent(row.rate)}`).join(", ")
@@ -71,9 +72,9 @@ function ExperimentRow({ experiment }: { experiment: ExperimentJson }) {
         </p>
       </div>
       <span
-        className={`rounded-full px-2 py-0.5 text-xs font-medium ${experiment.status === "concluded" ? "bg-slate-100 text-slate-700" : "bg-indigo-50 text-indigo-800"}`}
+        className={`rounded-full px-2 py-0.5 text-xs font-medium ${experiment.status === EXPERIMENT_STATUS.concluded ? "bg-slate-100 text-slate-700" : "bg-indigo-50 text-indigo-800"}`}
       >
-        {experiment.status === "concluded" ? "Concluded" : "Running"}
+        {EXPERIMENT_STATUS_LABELS[experiment.status]}
       </span>
     </li>
   );

@@ -2,6 +2,7 @@ import Link from "next/link";
 import type { CampaignJson } from "@/components/campaigns/types";
 import { promptHref } from "@/components/prompts/prompt-text";
 import { cardStyles } from "@/components/ui/styles";
+import { STAGE } from "@/lib/states/stages";
 
 // The campaign's sequence, read-only (what reviewers and viewers see; admins get the step editor,
 // step-editor.tsx): each step, its wait in words and the prompt version it runs as the campaign
@@ -51,7 +52,7 @@ export function CampaignSteps({ steps }: { steps: CampaignJson["steps"] }) {
                       <>
                         {" · "}
                         <a
-                          href={`#${forkAnchor({ stage: step.step === 1 ? "draft_email" : "follow_up", step: step.step === 1 ? null : step.step })}`}
+                          href={`#${forkAnchor({ stage: step.step === 1 ? STAGE.draft_email : STAGE.follow_up, step: step.step === 1 ? null : step.step })}`}
                           className="text-indigo-700 hover:underline"
                         >
                           fork: diff and evaluation below

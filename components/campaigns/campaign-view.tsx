@@ -25,7 +25,7 @@ import { QueryState } from "@/components/ui/query-state";
 import { Notice } from "@/components/ui/states";
 import { buttonStyles, cardStyles } from "@/components/ui/styles";
 import { Time } from "@/components/ui/time";
-import { CAMPAIGN_STATUS } from "@/lib/statuses";
+import { CAMPAIGN_STATUS, type CampaignDecision } from "@/lib/states/campaign";
 
 /** The approval page: the pins, every pinned fork's diff against its parent, then Approve. */
 export function CampaignView({ id, canApprove, canEdit, userId }: { id: string; canApprove: boolean; canEdit: boolean; userId: string }) {
@@ -35,14 +35,14 @@ export function CampaignView({ id, canApprove, canEdit, userId }: { id: string; 
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState("");
   const [reasonMissing, setReasonMissing] = useState(false);
-  const [decided, setDecided] = useState<"approved" | "rejected" | null>(null);
+  const [decided, setDecided] = useState<CampaignDecision | null>(null);
   const [override, setOverride] = useState("");
   const [overrideMissing, setOverrideMissing] = useState(false);
   // The forks' evaluations against their parents (the panels below share these queries): a fork
   // that regressed makes the approval ask for a written override reason (the API: 409 eval_regression).
   const comparisons = useQueries({ queries: (campaign.data?.forks ?? []).map((fork) => evalQueries.comparison(fork.name, fork.version)) });
   const regressed = comparisons.filter((c) => c.data?.regression).map((c) => `${c.data!.version.name} ${c.data!.version.version}`);
-  const settle = async (outcome: "approved" | "rejected") => {
+  const settle = async (outcome: CampaignDecision) => {
     setConfirming(false);
     setRejecting(false);
     setDecided(outcome);
@@ -52,11 +52,11 @@ export function CampaignView({ id, canApprove, canEdit, userId }: { id: string; 
   };
   const approve = useMutation({
     mutationFn: () => webApi(`/campaigns/${id}/approve`, { method: "POST", ...(regressed.length ? { body: { override_reason: override.trim() } } : {}) }),
-    onSuccess: () => settle("approved"),
+    onSuccess: () => settle(CAMPAIGN_STATUS.approved),
   });
   const reject = useMutation({
     mutationFn: () => webApi(`/campaigns/${id}/reject`, { method: "POST", body: { reason: reason.trim() } }),
-    onSuccess: () => settle("rejected"),
+    onSuccess: () => settle(CAMPAIGN_STATUS.rejected),
   });
 
   const crumbs = [{ label: "Campaigns", href: "/campaigns" }];
@@ -80,8 +80,8 @@ export function CampaignView({ id, canApprove, canEdit, userId }: { id: string; 
         A campaign of the pack <span className="font-mono">{data.pack}</span>.
       </PageHeader>
       <div className="space-y-6">
-        {decided === "approved" ? <Notice tone="success">Campaign approved. Its runs can start now.</Notice> : null}
-        {decided === "rejected" ? <Notice tone="success">Campaign rejected. Its runs are refused until a reviewer approves it.</Notice> : null}
+        {decided === CAMPAIGN_STATUS.approved ? <Notice tone="success">Campaign approved. Its runs can start now.</Notice> : null}
+        {decided === CAMPAIGN_STATUS.rejected ? <Notice tone="success">Campaign rejected. Its runs are refused until a reviewer approves it.</Notice> : null}
         <section aria-labelledby="summary-heading" className={`${cardStyles} p-5`}>
           <div className="flex flex-wrap items-center gap-3">
             <h2 id="summary-heading" className="text-base font-semibold text-slate-900">

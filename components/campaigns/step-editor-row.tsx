@@ -7,6 +7,7 @@ import { PinSelect } from "@/components/packs/pin-select";
 import { buttonStyles, fieldStyles } from "@/components/ui/styles";
 import { WAIT_UNITS, waitIso, waitWords, type StepDraft, type WaitUnit } from "@/lib/campaigns/step-form";
 import type { PinOption } from "@/lib/packs/pin-label";
+import { STAGE } from "@/lib/states/stages";
 
 export type StepErrors = { wait?: string; prompt?: string };
 
@@ -125,7 +126,7 @@ export function StepEditorRow({ idPrefix, draft, number, last, errors, options, 
         </div>
       </div>
       {fork && savedFork ? (
-        <a href={`#${forkAnchor({ stage: "follow_up", step: number })}`} className="mt-2 inline-block text-xs text-indigo-700 hover:underline">
+        <a href={`#${forkAnchor({ stage: STAGE.follow_up, step: number })}`} className="mt-2 inline-block text-xs text-indigo-700 hover:underline">
           A fork: its diff and evaluation are below
         </a>
       ) : fork ? (

@@ -13,6 +13,7 @@ import { Notice } from "@/components/ui/states";
 import { buttonStyles, cardStyles } from "@/components/ui/styles";
 import { draftsFromSteps, MAX_STEPS, moveStep, stepsBody, wholeAmount, type StepDraft } from "@/lib/campaigns/step-form";
 import type { PinOption } from "@/lib/packs/pin-label";
+import { STAGE } from "@/lib/states/stages";
 
 // The campaign's sequence, editable by admins (who may PATCH a campaign): add, remove, reorder
 // (buttons, so the keyboard does it), each later step's wait as a number and a unit and its
@@ -160,7 +161,7 @@ function StepForm({ id, steps, forks, canEvaluate, options }: Props & { options:
               errors={errors[draft.key] ?? {}}
               options={options}
               savedFork={
-                forks.some((fork) => fork.stage === "follow_up" && fork.step === index + 2 && `${fork.name}:${fork.version}` === draft.prompt) && !dirty
+                forks.some((fork) => fork.stage === STAGE.follow_up && fork.step === index + 2 && `${fork.name}:${fork.version}` === draft.prompt) && !dirty
               }
               canEvaluate={canEvaluate}
               onEdit={(patch, field) => edit(draft.key, patch, field)}

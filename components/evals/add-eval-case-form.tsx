@@ -8,6 +8,7 @@ import { Field } from "@/components/ui/field";
 import { Notice } from "@/components/ui/states";
 import { REPLY_CATEGORIES } from "@/lib/reply-categories";
 import { buttonStyles, cardStyles, fieldStyles } from "@/components/ui/styles";
+import { STAGE, STAGE_LABELS } from "@/lib/states/stages";
 
 // Reviewers add a case to a set (POST /api/web/eval-sets/{id}/cases, as over /v1): what the stage
 // is given (a lead, its buying signals, or for track a reply) and what it must answer, in the
@@ -72,19 +73,19 @@ function caseBody(stage: string, form: Form) {
   );
   const intent = list(form.intent);
   const input =
-    stage === "track"
+    stage === STAGE.track
       ? { reply: { subject: form.subject, text: form.reply } }
-      : { lead, ...(intent.length && stage !== "extract_signals" ? { signals: { intent } } : {}) };
+      : { lead, ...(intent.length && stage !== STAGE.extract_signals ? { signals: { intent } } : {}) };
   const expect =
-    stage === "qualify"
+    stage === STAGE.qualify
       ? form.qualified
         ? { qualified: form.qualified === "yes" }
         : {}
-      : stage === "track"
+      : stage === STAGE.track
         ? form.classification
           ? { classification: form.classification }
           : {}
-        : stage === "extract_signals"
+        : stage === STAGE.extract_signals
           ? { signals: { intent: list(form.expectedIntent) } }
           : draftChecks(form);
   return { name: form.name, input, expect };
@@ -136,6 +137,12 @@ export function AddEvalCaseForm({ setId, stage }: { setId: string; stage: string
         Add a case
       </h2>
       <p className="mt-1 text-sm text-slate-600">It is your workspace’s own: only your evaluations run it.</p>
+      {stage === STAGE.follow_up || stage === STAGE.reply ? (
+        <p className="mt-1 text-sm text-slate-600" data-testid="case-needs-thread">
+          A {STAGE_LABELS[stage]} case also needs the thread so far, which this form does not take: add one from a draft’s page (Add to eval set) or through the
+          API.
+        </p>
+      ) : null}
       {added ? (
         <div className="mt-3">
           <Notice tone="success">Case “{added}” added.</Notice>
@@ -155,7 +162,7 @@ export function AddEvalCaseForm({ setId, stage }: { setId: string; stage: string
             />
           </Field>
         </div>
-        {stage === "track" ? (
+        {stage === STAGE.track ? (
           <>
             <Field id={`${id}-subject`} label="Reply subject">
               <input id={`${id}-subject`} className={fieldStyles.input} {...text("subject")} maxLength={500} autoComplete="off" />
@@ -188,7 +195,7 @@ export function AddEvalCaseForm({ setId, stage }: { setId: string; stage: string
                 />
               </Field>
             ))}
-            {stage !== "extract_signals" ? (
+            {stage !== STAGE.extract_signals ? (
               <Field id={`${id}-intent`} label="Buying signals (comma-separated)" hint="What extract_signals found, e.g. hiring, recently_funded">
                 <input id={`${id}-intent`} className={fieldStyles.input} {...text("intent")} autoComplete="off" aria-describedby={`${id}-intent-hint`} />
               </Field>
@@ -200,7 +207,7 @@ export function AddEvalCaseForm({ setId, stage }: { setId: string; stage: string
       <fieldset className="mt-5 border-t border-slate-200 pt-4">
         <legend className="text-sm font-semibold text-slate-900">Expected answer</legend>
         <div className="mt-2 grid gap-4 md:grid-cols-2">
-          {stage === "qualify" ? (
+          {stage === STAGE.qualify ? (
             <Field id={`${id}-qualified`} label="Verdict" error={at("expect.qualified")}>
               <select id={`${id}-qualified`} className={fieldStyles.input} {...text("qualified")} aria-invalid={at("expect.qualified") ? true : undefined}>
                 <option value="">Choose…</option>
@@ -208,7 +215,7 @@ export function AddEvalCaseForm({ setId, stage }: { setId: string; stage: string
                 <option value="no">Not qualified</option>
               </select>
             </Field>
-          ) : stage === "track" ? (
+          ) : stage === STAGE.track ? (
             <Field id={`${id}-classification`} label="Classification" error={at("expect.classification")}>
               <select
                 id={`${id}-classification`}
@@ -224,7 +231,7 @@ export function AddEvalCaseForm({ setId, stage }: { setId: string; stage: string
                 ))}
               </select>
             </Field>
-          ) : stage === "extract_signals" ? (
+          ) : stage === STAGE.extract_signals ? (
             <Field id={`${id}-expected-intent`} label="Intent signals it must find (comma-separated)" error={at("expect.signals")}>
               <input id={`${id}-expected-intent`} className={fieldStyles.input} {...text("expectedIntent")} autoComplete="off" />
             </Field>

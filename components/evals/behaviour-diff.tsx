@@ -9,20 +9,20 @@ import { startReplay, useLatestReplay } from "@/components/data/queries/replays"
 import { WebApiError } from "@/components/data/web-api";
 import { TextDiff } from "@/components/diff/text-diff";
 import type { ReplayJson, ReplayResultJson } from "@/components/evals/types";
-import { REPLAY_STAGES } from "@/lib/lifecycle/stages";
+import { isStage, REPLAY_STAGES, STAGE, STAGE_OUTPUT_WORDS } from "@/lib/states/stages";
 import { versionHref } from "@/components/prompts/prompt-text";
 import { Field } from "@/components/ui/field";
 import { QueryState } from "@/components/ui/query-state";
 import { buttonStyles, cardStyles, fieldStyles } from "@/components/ui/styles";
 import { formatRelative } from "@/components/ui/time";
 import { JOB_ROW_STATUS } from "@/lib/statuses";
+import { isMachineRun } from "@/lib/states/run";
 
 // Behaviour diff (lib/replays): a finished run's last leads put through this version again, as the
 // run would, without sending anything; each answer beside the run's, changed ones first. A
 // reviewer picks the run and how many leads; the newest replay of the version is shown.
 
 const REPLAYABLE: readonly string[] = REPLAY_STAGES;
-const IN_PROGRESS = ["queued", "importing", "running"];
 const UNCHANGED_SHOWN = 3;
 
 const usd = (value: number) => (value === 0 ? "$0" : `$${value.toFixed(value < 0.01 ? 5 : 3)}`);
@@ -87,7 +87,7 @@ function ReplayBody({ replay }: { replay: ReplayJson }) {
     );
   const changed = replay.results.filter((result) => result.changed);
   const same = replay.results.filter((result) => !result.changed);
-  const stageWord = replay.stage === "draft_email" ? "drafts" : replay.stage === "qualify" ? "verdicts and scores" : "signal sets";
+  const stageWord = isStage(replay.stage) ? STAGE_OUTPUT_WORDS[replay.stage] : "answers";
   return (
     <div className="mt-3">
       <p className="text-sm text-slate-700" data-testid="replay-summary">
@@ -98,7 +98,7 @@ function ReplayBody({ replay }: { replay: ReplayJson }) {
         <Link className="font-mono text-indigo-700 hover:underline" href={`/runs/${replay.run.id}`}>
           {replay.run.id}
         </Link>
-        {replay.stage === "qualify" ? (
+        {replay.stage === STAGE.qualify ? (
           <>
             ; <strong>{replay.verdicts_changed}</strong> verdict{replay.verdicts_changed === 1 ? "" : "s"} changed
           </>
@@ -140,7 +140,7 @@ function ReplayPanel({ name, version, canReplay, headingLevel = 2 }: PanelProps)
   const queryClient = useQueryClient();
   const latest = useLatestReplay(name, version);
   const runs = useRunOptions();
-  const finished = (runs.data?.data ?? []).filter((run) => !IN_PROGRESS.includes(run.status));
+  const finished = (runs.data?.data ?? []).filter((run) => !isMachineRun(run.status));
   const [runId, setRunId] = useState("");
   const [leads, setLeads] = useState("20");
   const replay = useMutation({

@@ -8,17 +8,21 @@ import { webApi, WebApiError } from "@/components/data/web-api";
 import type { EvalSetSummary } from "@/components/evals/types";
 import { Field } from "@/components/ui/field";
 import { buttonStyles, cardStyles, fieldStyles } from "@/components/ui/styles";
+import { PROMPT_STAGES, STAGE, STAGE_LABELS } from "@/lib/states/stages";
 
 // Admins create a set of their own (POST /api/web/eval-sets, as POST /v1/eval-sets): a ref that a
 // fork's evals_ref can name, the stage its cases are for, a name and a description. Cases are
 // then added on the set's page.
 
-const STAGES = ["qualify", "draft_email", "extract_signals", "track"] as const;
-
 export function CreateEvalSetForm() {
   const router = useRouter();
   const queryClient = useQueryClient();
-  const [form, setForm] = useState({ ref: "evals/", stage: "qualify", name: "", description: "" });
+  const [form, setForm] = useState<{ ref: string; stage: string; name: string; description: string }>({
+    ref: "evals/",
+    stage: STAGE.qualify,
+    name: "",
+    description: "",
+  });
   const id = useId();
   const create = useMutation({
     mutationFn: () => webApi<EvalSetSummary>("/eval-sets", { method: "POST", body: { ...form, description: form.description || undefined } }),
@@ -60,9 +64,9 @@ export function CreateEvalSetForm() {
         </Field>
         <Field id={`${id}-stage`} label="Stage" error={fieldError("stage")}>
           <select id={`${id}-stage`} className={fieldStyles.input} value={form.stage} onChange={set("stage")}>
-            {STAGES.map((stage) => (
+            {PROMPT_STAGES.map((stage) => (
               <option key={stage} value={stage}>
-                {stage}
+                {STAGE_LABELS[stage]}
               </option>
             ))}
           </select>

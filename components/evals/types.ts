@@ -1,4 +1,5 @@
 import type { ReplayJson } from "@/lib/replays/replays";
+import type { JobRowStatus } from "@/lib/states/job-row";
 
 // Shapes of /api/web/eval-sets/**, /api/web/evaluations/** and a version's comparison (lib/evals/).
 
@@ -8,7 +9,7 @@ export type EvaluationSummary = {
   set: { id: string; ref: string; name: string; stage: string };
   provider: string;
   model: string;
-  status: "queued" | "running" | "done" | "failed";
+  status: JobRowStatus;
   case_count: number;
   passed: number;
   valid: number;

@@ -16,6 +16,7 @@ import { QueryState } from "@/components/ui/query-state";
 import { Notice } from "@/components/ui/states";
 import { buttonStyles, cardStyles, fieldStyles } from "@/components/ui/styles";
 import { Time } from "@/components/ui/time";
+import { EXPERIMENT_STATUS, EXPERIMENT_STATUS_LABELS } from "@/lib/states/experiment";
 
 type Props = { campaignId: string; campaignName: string; id: string; canConclude: boolean; canPromote: boolean };
 
@@ -49,10 +50,10 @@ export function ExperimentView({ campaignId, campaignName, id, canConclude, canP
               Results
             </h2>
             <span
-              className={`rounded-full px-2 py-0.5 text-xs font-medium ${data.status === "concluded" ? "bg-slate-100 text-slate-700" : "bg-indigo-50 text-indigo-800"}`}
+              className={`rounded-full px-2 py-0.5 text-xs font-medium ${data.status === EXPERIMENT_STATUS.concluded ? "bg-slate-100 text-slate-700" : "bg-indigo-50 text-indigo-800"}`}
               data-testid="experiment-status"
             >
-              {data.status === "concluded" ? "Concluded" : "Running"}
+              {EXPERIMENT_STATUS_LABELS[data.status]}
             </span>
           </div>
           <p
@@ -72,7 +73,7 @@ export function ExperimentView({ campaignId, campaignName, id, canConclude, canP
             {data.min_per_variant === 1 ? "send" : "sends"}. Started <Time iso={data.created_at} />.
           </p>
         </section>
-        {data.status === "concluded" ? <Concluded data={data} canPromote={canPromote} /> : canConclude ? <Conclude data={data} /> : null}
+        {data.status === EXPERIMENT_STATUS.concluded ? <Concluded data={data} canPromote={canPromote} /> : canConclude ? <Conclude data={data} /> : null}
       </div>
     </>
   );

@@ -6,6 +6,7 @@ import { experimentHref, percent } from "@/components/experiments/types";
 import { versionHref } from "@/components/prompts/prompt-text";
 import { QueryState } from "@/components/ui/query-state";
 import { cardStyles } from "@/components/ui/styles";
+import { EXPERIMENT_STATUS } from "@/lib/states/experiment";
 
 // Beside a prompt's evaluations and outcomes: how its versions did in the field in experiments
 // (lib/experiments), one row per experiment and variant of this prompt. With `version`, that
@@ -55,7 +56,7 @@ export function PromptExperimentsPanel({ name, version }: { name: string; versio
                         Step {experiment.step}, {experiment.variants.length} variants
                       </Link>
                       <span className="ml-2 text-xs text-slate-500">
-                        {experiment.status === "concluded"
+                        {experiment.status === EXPERIMENT_STATUS.concluded
                           ? experiment.winner?.name === row.version.name && experiment.winner.version === row.version.version
                             ? "won"
                             : "concluded"

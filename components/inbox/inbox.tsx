@@ -18,6 +18,7 @@ import { EmptyState, Notice } from "@/components/ui/states";
 import { stateLabel } from "@/components/ui/status-badge";
 import { cardStyles, fieldStyles } from "@/components/ui/styles";
 import { REPLY_CATEGORIES } from "@/lib/reply-categories";
+import { RELAY_READINESS } from "@/lib/states/relay";
 
 // One inbox: replies to every run and campaign, positive first, then newest. Each shows the reply,
 // our email it answers, the lead, and links to the draft and the run. Reviewers correct the class,
@@ -54,7 +55,7 @@ export function Inbox({ canAct, undoWindowMs }: { canAct: boolean; undoWindowMs:
   const active = currentIndex(cursor, ids);
   const opened = rows.find((row) => row.id === openId) ?? openedReply;
   const undoable = useUndoableApprovals(refresh, undoWindowMs);
-  const relayReady = useRelayReadiness().data?.state !== "missing";
+  const relayReady = useRelayReadiness().data?.state !== RELAY_READINESS.missing;
   const focusRow = useCallback((index: number) => {
     const element = rowRefs.current[index];
     element?.focus({ preventScroll: true });

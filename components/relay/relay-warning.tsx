@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { useRelayReadiness } from "@/components/data/queries/settings";
+import { RELAY_READINESS } from "@/lib/states/relay";
 
 // The warning on the review queue and the draft page when approvals cannot go out now: no relay
 // (approved drafts wait and are sent once one is saved) or the relay's last send failed.
@@ -9,11 +10,11 @@ import { useRelayReadiness } from "@/components/data/queries/settings";
 export function RelayWarning({ canConfigure = false }: { canConfigure?: boolean }) {
   const readiness = useRelayReadiness();
   const data = readiness.data;
-  if (!data || data.state === "ready") return null;
+  if (!data || data.state === RELAY_READINESS.ready) return null;
   return (
     <div role="status" data-testid="relay-warning" className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
       <p className="font-semibold">
-        {data.state === "missing" ? (data.senders > 0 ? "No default SMTP relay" : "No SMTP relay is configured") : "The SMTP relay is failing"}
+        {data.state === RELAY_READINESS.missing ? (data.senders > 0 ? "No default SMTP relay" : "No SMTP relay is configured") : "The SMTP relay is failing"}
       </p>
       <p className="mt-0.5 break-words">
         {data.message}

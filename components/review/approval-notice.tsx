@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import type { DraftDetail } from "@/components/review/types";
 import { Time } from "@/components/ui/time";
 import { DRAFT_STATUS } from "@/lib/statuses";
+import { SEND_STATUS, SEND_STATUS_LABELS, type SendStatus } from "@/lib/states/send";
 
 // What the draft page says after this reviewer approved the draft, true to where it is now: in the
 // undo window it goes to the relay in N seconds unless undone; afterwards the send's own state
@@ -28,7 +29,7 @@ export function approvalWords(
         .
       </>
     );
-  if (secondsLeft !== null && send?.status !== "sent") {
+  if (secondsLeft !== null && send?.status !== SEND_STATUS.sent) {
     return relayReady ? (
       <>
         {approved} The email goes to the relay in <span className="tabular-nums">{secondsLeft}</span> s unless you undo.
@@ -41,17 +42,17 @@ export function approvalWords(
   }
   const status: string = send?.status ?? "none";
   switch (status) {
-    case "sent":
+    case SEND_STATUS.sent:
       return (
         <>
           {approved} Sent: the relay accepted it <Time iso={send?.accepted_at ?? null} />.
         </>
       );
-    case "waiting_relay":
+    case SEND_STATUS.waiting_relay:
       return <>{approved} It waits for an SMTP relay, then goes out by itself.</>;
-    case "failed":
+    case SEND_STATUS.failed:
       return <>{approved} Not sent: the relay refused it (see Sending below).</>;
-    case "pending":
+    case SEND_STATUS.pending:
       // Its slot in the campaign's window or its sender's cap (lib/senders/schedule.ts): not handed over yet.
       if (send?.scheduled_for && new Date(send.scheduled_for).getTime() > Date.now())
         return (
@@ -61,13 +62,13 @@ export function approvalWords(
         );
       return <>{approved} Being handed to the relay…</>;
     case "none":
-    case "sending":
-    case "committing":
+    case SEND_STATUS.sending:
+    case SEND_STATUS.committing:
       return <>{approved} Being handed to the relay…</>;
     default:
       return (
         <>
-          {approved} Sending: {status.replaceAll("_", " ")} (see Sending below).
+          {approved} Sending: {SEND_STATUS_LABELS[status as SendStatus] ?? status.replaceAll("_", " ")} (see Sending below).
         </>
       );
   }

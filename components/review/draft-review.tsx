@@ -30,6 +30,8 @@ import { StatusBadge } from "@/components/ui/status-badge";
 import { cardStyles } from "@/components/ui/styles";
 import { Time } from "@/components/ui/time";
 import { DRAFT_STATUS } from "@/lib/statuses";
+import { RELAY_READINESS } from "@/lib/states/relay";
+import { RUN_LEAD_STATE } from "@/lib/states/run-lead";
 
 function Decision({ detail, canReview }: { detail: DraftDetail; canReview: boolean }) {
   const { draft, reviewer, send } = detail;
@@ -112,13 +114,13 @@ export function DraftReview({ id, canReview, undoWindowMs }: { id: string; canRe
   };
   // A web approval waits the undo window (undoWindowMs) before it is sent (lib/sending/send-window.ts): Undo until then.
   const undoable = useUndoableApprovals(refresh, undoWindowMs);
-  const relayReady = useRelayReadiness().data?.state !== "missing";
+  const relayReady = useRelayReadiness().data?.state !== RELAY_READINESS.missing;
   const decision = useDraftDecision(id, {
     onApproved: (edits) => {
       setDone(null);
       refresh();
       // approveDraft sends only while the lead waits in its run (not after stop_after draft_email).
-      const sends = detail.data?.run_lead.state === "awaiting_review";
+      const sends = detail.data?.run_lead.state === RUN_LEAD_STATE.awaiting_review;
       setApprovedHere({ edited: edits.subject !== undefined, sends });
       undoable.add([id], "this draft", sends);
     },

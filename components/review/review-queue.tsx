@@ -23,6 +23,7 @@ import type { BulkApproveResult, QueueFilters as Filters, ReviewQueueItem } from
 import { QueryState, ShowMore } from "@/components/ui/query-state";
 import { EmptyState, Notice } from "@/components/ui/states";
 import { buttonStyles, cardStyles } from "@/components/ui/styles";
+import { RELAY_READINESS } from "@/lib/states/relay";
 
 type Outcome = { tone: "success" | "error"; text: string };
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
@@ -103,7 +104,7 @@ export function ReviewQueue({
   }, [picked, rows]);
   const unselect = useCallback((ids: string[]) => setSelected((current) => new Set([...current].filter((id) => !ids.includes(id)))), []);
 
-  const relayReady = useRelayReadiness().data?.state !== "missing";
+  const relayReady = useRelayReadiness().data?.state !== RELAY_READINESS.missing;
   const approveOne = useMutation({
     mutationFn: (row: ReviewQueueItem) => webApi(`/drafts/${row.id}/approve`, { method: "POST", body: {} }),
     onSuccess: (_draft, row) => {

@@ -1,15 +1,16 @@
+import { SPAM_WARN_SCORE, type SpamStatus } from "@/lib/states/spam";
+
 // A draft's SpamAssassin score in words (contract §13, docs/review-checks.md): pending until its job
 // has scored the draft as it stands, the score with its top rules, or unavailable when spamd could
 // not be reached. Pure, for the queue row and the draft page.
 
 export type SpamScoreView = {
-  status: "pending" | "scored" | "unavailable";
+  status: SpamStatus;
   score: number | null;
   rules: { name: string; score: number; description: string }[];
 };
 
-/** SPAM_WARN_SCORE of lib/spam/spam-score.ts (server code, not importable here): 5 or more is a warn check. */
-const WARN_AT = 5;
+const WARN_AT = SPAM_WARN_SCORE;
 
 const points = (n: number) => (Math.round(n * 10) / 10).toFixed(1);
 

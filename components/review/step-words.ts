@@ -1,4 +1,4 @@
-import type { SequenceEndReason } from "@/lib/statuses";
+import { SEQUENCE_END_REASON_LABELS, type SequenceEndReason } from "@/lib/states/sequence";
 
 // Words for a draft's place in its sequence and for why a sequence ended, shared by the review
 // queue, the draft page and the run page (pure; step-words.test.ts).
@@ -16,15 +16,7 @@ export function waitWords(step: number | null, wait: { words: string } | null): 
   return `sent ${wait.words} after step ${step - 1}`;
 }
 
-const ENDED: Record<SequenceEndReason, string> = {
-  completed: "every step was sent",
-  replied: "the lead replied",
-  bounced: "the address bounced",
-  unsubscribed: "the lead unsubscribed",
-  rejected: "a reviewer rejected a step",
-  stopped: "a reviewer stopped the sequence",
-  company_replied: "someone else at the same company replied",
-};
+const ENDED = SEQUENCE_END_REASON_LABELS;
 
 /** Why a sequence ended, as a reader says it: "the lead replied". */
 export const endedWords = (reason: string | null): string => (reason && reason in ENDED ? ENDED[reason as SequenceEndReason] : "the sequence ended");

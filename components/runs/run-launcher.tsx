@@ -11,10 +11,11 @@ import { CsvMapping } from "@/components/runs/csv-mapping";
 import { QualifyForecast } from "@/components/runs/qualify-forecast";
 import { RunPins } from "@/components/runs/run-pins";
 import { mappingProblems, previewCsv, PreviewError, remappedFile, type CsvPreview, type Mapping } from "@/components/runs/csv-preview";
-import { STAGE_OPTIONS, type RunJson } from "@/components/runs/types";
+import type { RunJson } from "@/components/runs/types";
 import { Field } from "@/components/ui/field";
 import { LEAD_STATUSES } from "@/lib/statuses";
 import { buttonStyles, cardStyles, fieldStyles } from "@/components/ui/styles";
+import { STAGE_LABELS, STOP_AFTER } from "@/lib/states/stages";
 
 type Source = "upload" | "url" | "leads";
 
@@ -327,9 +328,9 @@ export function RunLauncher() {
               {...described(ids.stop, errors.stop)}
             >
               <option value="">Run every stage</option>
-              {STAGE_OPTIONS.map((s) => (
+              {STOP_AFTER.map((s) => (
                 <option key={s} value={s}>
-                  {s}
+                  {STAGE_LABELS[s]}
                 </option>
               ))}
             </select>

@@ -8,7 +8,7 @@ import { useLeadTrace, useRunLeads } from "@/components/data/queries/runs";
 import { LeadSequence } from "@/components/runs/lead-sequence";
 import { leadName, StopSequenceDialog } from "@/components/runs/stop-sequence";
 import { TraceList } from "@/components/runs/trace-list";
-import { LEAD_STATE_OPTIONS, STAGE_OPTIONS, type RunLead } from "@/components/runs/types";
+import type { RunLead } from "@/components/runs/types";
 import { FilterSelect, stateOptions } from "@/components/ui/filter-select";
 import { QueryState, ShowMore } from "@/components/ui/query-state";
 import { EmptyState, Notice } from "@/components/ui/states";
@@ -16,6 +16,8 @@ import { stateLabel, StatusBadge } from "@/components/ui/status-badge";
 import { buttonStyles, cardStyles } from "@/components/ui/styles";
 import { Time } from "@/components/ui/time";
 import { SEND_STATUS, SEQUENCE_STATUS } from "@/lib/statuses";
+import { RUN_LEAD_STATE_LABELS, RUN_LEAD_STATE_ORDER } from "@/lib/states/run-lead";
+import { PIPELINE_STAGES, STAGE_LABELS, stageLabel } from "@/lib/states/stages";
 
 // The run's leads with state and stage filters, keyset pages ("Show more"), and each lead's trace
 // across the stages behind a disclosure button. In a run with follow-up steps, each lead's sequence
@@ -57,7 +59,7 @@ function LeadRow({ row, runId, steps, canStop, onStop }: RowProps) {
           <StatusBadge state={row.state} />
           <p className="text-xs text-slate-500">
             <span className="sr-only">Stage: </span>
-            {row.stage ? stateLabel(row.stage) : "not started"}
+            {row.stage ? stageLabel(row.stage) : "not started"}
           </p>
         </div>
         <p className="min-w-0 break-words text-xs text-slate-600">
@@ -145,14 +147,14 @@ export function RunLeads({ runId, version, steps = 1, canStop = false }: { runId
             all="All states"
             value={filters.state}
             onChange={(state) => setFilters({ ...filters, state })}
-            options={stateOptions(LEAD_STATE_OPTIONS)}
+            options={stateOptions(RUN_LEAD_STATE_ORDER, RUN_LEAD_STATE_LABELS)}
           />
           <FilterSelect
             label="Stage"
             all="All stages"
             value={filters.stage}
             onChange={(stage) => setFilters({ ...filters, stage })}
-            options={stateOptions(STAGE_OPTIONS)}
+            options={stateOptions(PIPELINE_STAGES, STAGE_LABELS)}
           />
         </div>
       </div>

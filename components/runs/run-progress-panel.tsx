@@ -7,17 +7,17 @@ import { stateLabel, StatusBadge } from "@/components/ui/status-badge";
 import { cardStyles } from "@/components/ui/styles";
 import { Time } from "@/components/ui/time";
 import { RUN_STATUS } from "@/lib/statuses";
+import { RUN_LEAD_STATE_LABELS, RUN_LEAD_STATE_ORDER, SETTLED_RUN_LEAD_STATES } from "@/lib/states/run-lead";
+import { stageLabel } from "@/lib/states/stages";
 
 // The run's live numbers: leads by state (with a bar of how many are settled) and the pipeline's
 // counts. The parent polls; the regions are polite live regions only for the summary sentence.
 
-const STATE_ORDER = ["pending", "running", "awaiting_review", "done", "rejected", "stopped", "failed"] as const;
-const SETTLED = new Set(["done", "rejected", "stopped", "failed"]);
 const COUNTS = ["rows", "imported", "invalid_rows", "qualified", "rejected", "drafted", "approved", "sent", "replied", "failed"] as const;
 
 export function RunProgressPanel({ progress, live }: { progress: RunProgress; live: boolean }) {
   const { run, states, total } = progress;
-  const settled = STATE_ORDER.filter((s) => SETTLED.has(s)).reduce((sum, s) => sum + states[s], 0);
+  const settled = SETTLED_RUN_LEAD_STATES.reduce((sum, s) => sum + states[s], 0);
   const percent = total ? Math.round((settled / total) * 100) : 0;
   return (
     <section aria-labelledby="progress-heading" className={`${cardStyles} p-4`}>
@@ -52,9 +52,9 @@ export function RunProgressPanel({ progress, live }: { progress: RunProgress; li
       </div>
       <h3 className="mt-4 text-sm font-semibold text-slate-900">Leads by state</h3>
       <dl className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-7">
-        {STATE_ORDER.map((state) => (
+        {RUN_LEAD_STATE_ORDER.map((state) => (
           <div key={state} className="rounded-lg border border-slate-200 px-3 py-2">
-            <dt className="text-xs capitalize text-slate-500">{stateLabel(state)}</dt>
+            <dt className="text-xs capitalize text-slate-500">{RUN_LEAD_STATE_LABELS[state]}</dt>
             <dd className="text-lg font-semibold tabular-nums text-slate-900" data-testid={`state-count-${state}`}>
               {states[state].toLocaleString()}
             </dd>
@@ -97,7 +97,7 @@ export function RunProgressPanel({ progress, live }: { progress: RunProgress; li
         <dt className="text-slate-500">Pack</dt>
         <dd>{run.pack}</dd>
         <dt className="text-slate-500">Stops after</dt>
-        <dd>{run.stop_after ? stateLabel(run.stop_after) : "—, the whole pipeline"}</dd>
+        <dd>{run.stop_after ? stageLabel(run.stop_after) : "—, the whole pipeline"}</dd>
         <dt className="text-slate-500">Created</dt>
         <dd>
           <Time iso={run.created_at} />

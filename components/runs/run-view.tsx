@@ -9,12 +9,12 @@ import { CancelRun } from "@/components/runs/cancel-run";
 import { StopAllSequences } from "@/components/runs/stop-all-sequences";
 import { RunRowErrors } from "@/components/runs/run-row-errors";
 import { SendsInDoubt } from "@/components/runs/sends-in-doubt";
-import { ACTIVE_STATUSES } from "@/components/runs/types";
 import { QueryState } from "@/components/ui/query-state";
 import { Notice } from "@/components/ui/states";
 import { cardStyles } from "@/components/ui/styles";
 import type { RunProgress } from "@/components/runs/types";
 import { RUN_STATUS } from "@/lib/statuses";
+import { isEndedRun, isWorkingRun } from "@/lib/states/run";
 
 /** The run page: polls every second while the run moves, every 5 s while drafts wait for review. */
 export function RunView({ id, canCancel, canResolve, canStop = false }: { id: string; canCancel: boolean; canResolve: boolean; canStop?: boolean }) {
@@ -29,8 +29,8 @@ export function RunView({ id, canCancel, canResolve, canStop = false }: { id: st
 type DetailsProps = { id: string; canCancel: boolean; canResolve: boolean; canStop: boolean; progress: RunProgress };
 
 function RunDetails({ id, canCancel, canResolve, canStop, progress }: DetailsProps) {
-  const live = ACTIVE_STATUSES.includes(progress.run.status);
-  const ended = ["completed", "failed", "canceled"].includes(progress.run.status);
+  const live = isWorkingRun(progress.run.status);
+  const ended = isEndedRun(progress.run.status);
   const [stoppedAll, setStoppedAll] = useState<string | null>(null);
   // "Stop all sequences…" for reviewers while a run with steps has sequences still going.
   const stopAll = canStop && progress.steps.length > 1 && progress.sequences_going > 0;

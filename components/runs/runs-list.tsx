@@ -3,13 +3,14 @@
 import Link from "next/link";
 import { useState } from "react";
 import { useRunsList } from "@/components/data/queries/runs";
-import { RUN_STATUS_OPTIONS, type RunJson } from "@/components/runs/types";
+import type { RunJson } from "@/components/runs/types";
 import { FilterSelect, stateOptions } from "@/components/ui/filter-select";
 import { QueryState, ShowMore } from "@/components/ui/query-state";
 import { EmptyState } from "@/components/ui/states";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { cardStyles } from "@/components/ui/styles";
 import { Time } from "@/components/ui/time";
+import { RUN_STATUS_LABELS, RUN_STATUSES } from "@/lib/states/run";
 
 const COUNTS: [Exclude<keyof RunJson["counts"], "steps">, string][] = [
   ["imported", "Imported"],
@@ -35,7 +36,7 @@ export function RunsList() {
           className="w-full sm:w-56"
           value={status}
           onChange={setStatus}
-          options={stateOptions(RUN_STATUS_OPTIONS)}
+          options={stateOptions(RUN_STATUSES, RUN_STATUS_LABELS)}
         />
       </div>
       <QueryState

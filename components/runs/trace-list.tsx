@@ -2,7 +2,7 @@
 
 import { versionHref } from "@/components/prompts/prompt-text";
 import Link from "next/link";
-import { stateLabel } from "@/components/ui/status-badge";
+import { stageLabel } from "@/lib/states/stages";
 import type { TraceJson } from "@/lib/runs/lead-traces";
 
 // A lead's trace across the stages of a run: one entry per stage call, with the prompt version
@@ -27,7 +27,7 @@ export function TraceList({ traces }: { traces: TraceJson[] }) {
           <span aria-hidden="true" className={`absolute -left-[5px] top-1.5 h-2 w-2 rounded-full ${trace.error ? "bg-rose-500" : "bg-indigo-500"}`} />
           <p className="text-sm font-medium text-slate-900">
             <span className="sr-only">Step {index + 1}: </span>
-            {stateLabel(trace.stage)}
+            {stageLabel(trace.stage)}
             {trace.error ? <span className="ml-2 text-xs font-medium text-rose-700">failed</span> : null}
           </p>
           <dl className="mt-0.5 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 text-xs text-slate-600">

@@ -4,6 +4,7 @@ import { MAILBOX_STATE_WORDS } from "@/components/mailbox/mailbox-status";
 import { Time } from "@/components/ui/time";
 import type { SenderItem } from "@/lib/senders/senders";
 import { MAILBOX_STATE } from "@/lib/statuses";
+import { SHOWN_MAILBOX_STATE } from "@/lib/states/mailbox";
 
 // What the intake worker last saw of a sender's mailbox (it writes this; the list polls it while a
 // mailbox is being read), in the words of Settings → Mailbox.
@@ -13,7 +14,7 @@ type SenderMailbox = NonNullable<SenderItem["mailbox"]>;
 export function SenderMailboxState({ sender, mailbox }: { sender: SenderItem; mailbox: SenderMailbox }) {
   const { status } = mailbox;
   const words =
-    !sender.enabled && status.state === "not_started"
+    !sender.enabled && status.state === SHOWN_MAILBOX_STATE.not_started
       ? { ...MAILBOX_STATE_WORDS.not_started, label: "Not read while disabled" }
       : MAILBOX_STATE_WORDS[status.state];
   return (

@@ -3,9 +3,10 @@
 import { Time } from "@/components/ui/time";
 import { buttonStyles } from "@/components/ui/styles";
 import type { TokenListItem } from "@/lib/tokens/list-tokens";
+import { TOKEN_STATUS } from "@/lib/states/token";
 
-/** A token that still works (a token's status is its own, not one of lib/statuses.ts's columns). */
-const ACTIVE: TokenListItem["status"] = "active";
+/** A token that still works (a token's status is computed, lib/states/token.ts). */
+const ACTIVE = TOKEN_STATUS.active;
 
 const STATUS_STYLES: Record<TokenListItem["status"], string> = {
   active: "bg-emerald-100 text-emerald-800",
@@ -16,7 +17,7 @@ const STATUS_STYLES: Record<TokenListItem["status"], string> = {
 const scopeLabel = (scope: TokenListItem["scope"]) => (scope === "read" ? "Read" : "Read and write");
 
 function Status({ token }: { token: TokenListItem }) {
-  const when = token.revoked_at ?? (token.status === "expired" ? token.expires_at : null);
+  const when = token.revoked_at ?? (token.status === TOKEN_STATUS.expired ? token.expires_at : null);
   return (
     <span
       title={when ? `${token.status} ${new Date(when).toLocaleString()}` : undefined}

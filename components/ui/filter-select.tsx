@@ -43,5 +43,6 @@ export function FilterSelect({ label, value, onChange, options, all, truncate, c
   );
 }
 
-/** Status-like values as options, shown in words ("out_of_office" → "out of office"). */
-export const stateOptions = (values: readonly string[]): SelectOption[] => values.map((value) => ({ value, label: stateLabel(value) }));
+/** Status-like values as options, shown by their labels (lib/states/), or in words ("out_of_office" → "out of office"). */
+export const stateOptions = <T extends string>(values: readonly T[], labels?: Readonly<Record<T, string>>): SelectOption[] =>
+  values.map((value) => ({ value, label: labels?.[value] ?? stateLabel(value) }));

@@ -1,5 +1,7 @@
 // What the webhook settings page shows (the shapes app/api/web/webhook-endpoints/** answer with).
 
+import type { DeliveryStatus } from "@/lib/states/delivery";
+
 export type Endpoint = {
   id: string;
   url: string;
@@ -26,7 +28,7 @@ export type Attempt = {
 export type Delivery = {
   id: string;
   event: { id: string; event: string; occurred_at: string };
-  status: "pending" | "succeeded" | "dead";
+  status: DeliveryStatus;
   attempts: Attempt[];
   next_attempt_at: string | null;
   last_error: string | null;

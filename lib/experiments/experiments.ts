@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { EXPERIMENT_STATUS, EXPERIMENT_STATUSES } from "@/lib/states/experiment";
 import { db } from "@/lib/db";
 import { recordAudit, type Actor } from "@/lib/audit/record-audit";
 import { Conflict, NotFound, ValidationFailed } from "@/lib/errors";
@@ -83,7 +84,7 @@ export const ExperimentSchema = z
     step: z.number().int(),
     metric: z.enum(METRICS),
     min_per_variant: z.number().int(),
-    status: z.enum(["running", "concluded"]),
+    status: z.enum(EXPERIMENT_STATUSES),
     variants: z.array(z.object({ version: PromptRef, weight: z.number() })),
     results: z.array(VariantResultSchema),
     summary: z.object({ enough_data: z.boolean(), needs_more_per_variant: z.number().int(), message: z.string() }),
@@ -109,8 +110,7 @@ async function load(workspaceId: string, id: string) {
 type Loaded = Awaited<ReturnType<typeof load>>;
 
 const refOf = (variant: Loaded["variants"][number]) => ({ name: variant.promptVersion.prompt.name, version: variant.promptVersion.version });
-const RUNNING = "running" as const;
-const CONCLUDED = "concluded" as const;
+const { running: RUNNING, concluded: CONCLUDED } = EXPERIMENT_STATUS;
 
 function present(row: Loaded, results: Results): ExperimentJson {
   const winner = row.variants.find((variant) => variant.promptVersionId === row.winnerVersionId);

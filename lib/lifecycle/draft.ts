@@ -1,8 +1,8 @@
 import { db, queryIn, type AnyTx, type Prisma, type Tx } from "@/lib/db";
-import { DRAFT_STATUS, DRAFT_STATUSES, SEND_STATUS, type DraftStatus, type SendStatus } from "@/lib/statuses";
+import { DRAFT_STATUS, DRAFT_STATUSES, type DraftStatus } from "@/lib/states/draft";
+import { UNCLAIMED_SEND_STATUSES } from "@/lib/states/send";
 
-/** A send no attempt has claimed: nothing of it reached a relay. */
-const UNCLAIMED_SEND_STATUSES: SendStatus[] = [SEND_STATUS.pending, SEND_STATUS.waiting_relay];
+export { APPROVED_DRAFT_STATUSES } from "@/lib/states/draft";
 
 // A draft's status is owned here: the table of allowed moves, and the only function that writes
 // `drafts.status` (review, undo, the end of a send and a retried send all come through it). A draft
@@ -24,9 +24,6 @@ export const DRAFT_TRANSITIONS: Record<DraftStatus, readonly DraftStatus[]> = {
   // attempt while another's refusal failed its draft, then found in the Sent folder or resolved sent
   failed: ["approved", "sent"],
 };
-
-/** Approvals that stand: approved, and sent or failed since (the approval counts and the announcements read these). */
-export const APPROVED_DRAFT_STATUSES = ["approved", "sent", "failed"] as const satisfies readonly DraftStatus[];
 
 export function canMoveDraft(from: DraftStatus, to: DraftStatus): boolean {
   return DRAFT_TRANSITIONS[from].includes(to);

@@ -1,6 +1,8 @@
 import type { PoolClient } from "pg";
 import { db, type Tx } from "@/lib/db";
-import { LEAD_STATUS, LEAD_STATUSES, type LeadStatus } from "@/lib/statuses";
+import { LEAD_STATUS, LEAD_STATUSES, STAGE_LEAD_STATUSES, type LeadStatus } from "@/lib/states/lead";
+
+export { STAGE_LEAD_STATUSES } from "@/lib/states/lead";
 
 // A lead's status (`leads.status`) is owned here: the table of allowed moves, and the only functions
 // that write the column (the stage jobs, review, undo, sending, replies, corrections and the
@@ -32,9 +34,6 @@ export const LEAD_TRANSITIONS: Record<LeadStatus, readonly LeadStatus[]> = {
   suppressed: [qualified, rejected, drafted, approved, sent, replied, bounced],
   bounced: [qualified, rejected, drafted, approved, sent],
 };
-
-/** The statuses a run's stages give a lead (lib/pipeline/write-results.ts). */
-export const STAGE_LEAD_STATUSES = [qualified, rejected, drafted] as const satisfies readonly LeadStatus[];
 
 export function canMoveLead(from: LeadStatus, to: LeadStatus): boolean {
   return LEAD_TRANSITIONS[from].includes(to);

@@ -1,6 +1,8 @@
 import type { PoolClient } from "pg";
 import { db, type Prisma, type Tx } from "@/lib/db";
-import { RUN_LEAD_STATE, RUN_LEAD_STATES, type RunLeadState } from "@/lib/statuses";
+import { RUN_LEAD_STATE, RUN_LEAD_STATES, type RunLeadState } from "@/lib/states/run-lead";
+
+export { WORKING_RUN_LEAD_STATES } from "@/lib/states/run-lead";
 
 // A run lead's state (`run_leads.state`: one lead in one run) is owned here: the table of allowed
 // moves, and the only functions that write the column (the stage jobs, review, undo, sending,
@@ -14,7 +16,7 @@ import { RUN_LEAD_STATE, RUN_LEAD_STATES, type RunLeadState } from "@/lib/status
 //   pending ─► running ─► awaiting_review ⇄ running (sending) ─► done
 //      └──────────┴──────────────┴─► rejected | failed | stopped      rejected ─(retried send)─► running
 
-const { pending, running, done, rejected, stopped, failed, awaiting_review } = RUN_LEAD_STATE;
+const { running, done, rejected, stopped, failed, awaiting_review } = RUN_LEAD_STATE;
 
 export const RUN_LEAD_TRANSITIONS: Record<RunLeadState, readonly RunLeadState[]> = {
   // The stage jobs (lib/pipeline/write-results.ts): the next stage, a draft to review, a verdict,
@@ -31,9 +33,6 @@ export const RUN_LEAD_TRANSITIONS: Record<RunLeadState, readonly RunLeadState[]>
   stopped: [running, done, rejected, stopped],
   failed: [],
 };
-
-/** The states in which a run lead still has machine work (a stage job picks it up). */
-export const WORKING_RUN_LEAD_STATES = [pending, running] as const satisfies readonly RunLeadState[];
 
 export function canMoveRunLead(from: RunLeadState, to: RunLeadState): boolean {
   return RUN_LEAD_TRANSITIONS[from].includes(to);

@@ -1,7 +1,11 @@
 import { db, sql, type Prisma, type Tx } from "@/lib/db";
 import { BATCH_STAGES } from "@/lib/lifecycle/stages";
 import { WORKING_RUN_LEAD_STATES } from "@/lib/lifecycle/run-lead";
-import { RUN_LEAD_STATE, RUN_STATUS, RUN_STATUSES, type RunStatus } from "@/lib/statuses";
+import { ACTIVE_RUN_STATUSES, RUN_STATUS, RUN_STATUSES, type RunStatus } from "@/lib/states/run";
+import { RUN_LEAD_STATE } from "@/lib/states/run-lead";
+
+// The groups (ended, active, import, working) and labels live with the values in lib/states/run.ts.
+export { ACTIVE_RUN_STATUSES, ENDED_RUN_STATUSES, IMPORT_RUN_STATUSES } from "@/lib/states/run";
 
 // A run's status is owned here: the table of allowed moves, and the only functions that write
 // `runs.status` (import, stages, review, sends, retry, cancel and the recovery sweep all come
@@ -11,7 +15,7 @@ import { RUN_LEAD_STATE, RUN_STATUS, RUN_STATUSES, type RunStatus } from "@/lib/
 //   queued ─► importing ─► running ⇄ awaiting_review ⇄ sending ─► completed ─(retried send)─► sending
 //      └──────────┴─► failed          (any state not ended) ─► canceled
 
-const { queued, importing, running, awaiting_review, sending, completed, failed, canceled } = RUN_STATUS;
+const { importing, running, awaiting_review, sending, completed, failed, canceled } = RUN_STATUS;
 
 export const RUN_TRANSITIONS: Record<RunStatus, readonly RunStatus[]> = {
   queued: [importing, failed, canceled],
@@ -23,13 +27,6 @@ export const RUN_TRANSITIONS: Record<RunStatus, readonly RunStatus[]> = {
   failed: [],
   canceled: [],
 };
-
-/** States no worker moves a run out of on its own (a retried send is a person's decision). */
-export const ENDED_RUN_STATUSES = [completed, failed, canceled] as const satisfies readonly RunStatus[];
-/** The states in which a run's leads move on their own (settleRun recomputes among them). */
-export const ACTIVE_RUN_STATUSES = [running, awaiting_review, sending] as const satisfies readonly RunStatus[];
-/** The states the import job works in (a run that has not started its stages yet). */
-export const IMPORT_RUN_STATUSES = [queued, importing] as const satisfies readonly RunStatus[];
 
 export function canMoveRun(from: RunStatus, to: RunStatus): boolean {
   return RUN_TRANSITIONS[from].includes(to);

@@ -1,5 +1,7 @@
 import { db, sql, type Prisma, type Tx } from "@/lib/db";
-import { SEND_STATUS, SEND_STATUSES, type SendStatus } from "@/lib/statuses";
+import { SEND_STATUS, SEND_STATUSES, type SendStatus } from "@/lib/states/send";
+
+export { NOT_ATTEMPTED_SEND_STATUSES, RESUMABLE_SEND_STATUSES } from "@/lib/states/send";
 
 // A send's status is owned here: what each state means, the table of allowed moves, and the only
 // functions that write `sends.status` (the send attempt, its end, a relay saved, a retry, a
@@ -37,12 +39,6 @@ export const SEND_TRANSITIONS: Record<SendStatus, readonly SendStatus[]> = {
   sent: [],
   failed: ["pending"], // retried from the draft page (lib/drafts/retry-send.ts)
 };
-
-/** Statuses the resume sweep queues again when no job holds them (an in-doubt send waits for its resolution). */
-export const RESUMABLE_SEND_STATUSES = ["pending", "sending", "committing"] as const satisfies readonly SendStatus[];
-
-/** Statuses no attempt touches: settled (sent, failed), or waiting for its resolution (in_doubt). */
-export const NOT_ATTEMPTED_SEND_STATUSES: readonly string[] = ["sent", "failed", "in_doubt"] satisfies SendStatus[];
 
 export function canMoveSend(from: SendStatus, to: SendStatus): boolean {
   return SEND_TRANSITIONS[from].includes(to);

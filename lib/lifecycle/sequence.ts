@@ -1,6 +1,7 @@
 import { queryIn, type AnyTx } from "@/lib/db";
 import { runLeadStatesBefore } from "@/lib/lifecycle/run-lead";
-import { RUN_LEAD_STATE, SEQUENCE_STATUS, SEQUENCE_STATUSES, type SequenceEndReason, type SequenceStatus } from "@/lib/statuses";
+import { RUN_LEAD_STATE } from "@/lib/states/run-lead";
+import { SEQUENCE_STATUS, SEQUENCE_STATUSES, type SequenceEndReason, type SequenceStatus } from "@/lib/states/sequence";
 
 // A run lead's sequence (contract §12; docs/pipeline.md "Sequences") is owned here: the table of
 // allowed moves and the only functions that write `run_leads.sequenceStatus`, `sequenceStep`,

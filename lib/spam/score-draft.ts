@@ -12,6 +12,7 @@ import { threadHeaders, threadsOf } from "@/lib/sending/thread";
 import { DRAFT_STATUS } from "@/lib/statuses";
 import { SPAM_WARN_SCORE } from "@/lib/spam/spam-score";
 import { checkMessage, SpamdError, type SpamRule } from "@/lib/spam/spamd-client";
+import { SPAM_STATUS } from "@/lib/states/spam";
 
 // The `spam_score` check (contract §13; docs/review-checks.md): a draft is scored by SpamAssassin
 // as the very message we would send (lib/sending/draft-message.ts: From its lead's sender, To, Subject,
@@ -127,7 +128,7 @@ async function record(scored: { id: string; subject: string; body: string; updat
     await tx.draft.update({
       where: { id: scored.id },
       data: {
-        spamStatus: verdict ? "scored" : "unavailable",
+        spamStatus: verdict ? SPAM_STATUS.scored : SPAM_STATUS.unavailable,
         spamScore: verdict?.score ?? null,
         spamRules: verdict ? (verdict.rules as unknown as object) : Prisma.DbNull,
         spamScoredAt: verdict ? new Date() : null,
@@ -136,7 +137,7 @@ async function record(scored: { id: string; subject: string; body: string; updat
         riskRank: RISK_ORDER.indexOf(risk),
       },
     });
-    return verdict ? ("scored" as const) : ("unavailable" as const);
+    return verdict ? SPAM_STATUS.scored : SPAM_STATUS.unavailable;
   });
 }
 

@@ -4,10 +4,9 @@ import type { SpamRule } from "@/lib/spam/spamd-client";
 // A draft's SpamAssassin score as the API shows it (`spam_score`, docs/review-checks.md); the job
 // that fills it is lib/spam/score-draft.ts.
 
-export const SPAM_STATUSES = ["pending", "scored", "unavailable"] as const;
-export type SpamStatus = (typeof SPAM_STATUSES)[number];
-/** §13: a SpamAssassin score of this or more is a `warn` check. */
-export const SPAM_WARN_SCORE = 5;
+import { SPAM_STATUSES, type SpamStatus } from "@/lib/states/spam";
+
+export { SPAM_STATUSES, SPAM_WARN_SCORE, type SpamStatus } from "@/lib/states/spam";
 
 export const SpamScoreSchema = z
   .object({

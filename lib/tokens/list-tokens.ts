@@ -1,12 +1,13 @@
 import { z } from "zod";
 import { db } from "@/lib/db";
 import { decodeCursor, ListQuery, toPage } from "@/lib/http/pagination";
+import { TOKEN_STATUS, type TokenStatus } from "@/lib/states/token";
 import { TOKEN_LIFETIMES_DAYS } from "@/lib/tokens/create-token";
 
 // The workspace's tokens as Settings → API tokens shows them (contract §3): never the secret, only
 // "lpat_abcd…wxyz" with name, scope, creator, created, last used (at most a minute stale), expiry and status.
 
-export type TokenStatus = "active" | "expired" | "revoked";
+export type { TokenStatus } from "@/lib/states/token";
 
 export type TokenListItem = {
   id: string;
@@ -29,9 +30,9 @@ export const CreateTokenBody = z.strictObject({
 });
 
 export function tokenStatus(token: { revokedAt: Date | null; expiresAt: Date | null }, now = new Date()): TokenStatus {
-  if (token.revokedAt) return "revoked";
-  if (token.expiresAt && token.expiresAt <= now) return "expired";
-  return "active";
+  if (token.revokedAt) return TOKEN_STATUS.revoked;
+  if (token.expiresAt && token.expiresAt <= now) return TOKEN_STATUS.expired;
+  return TOKEN_STATUS.active;
 }
 
 type TokenRow = {

@@ -6,6 +6,7 @@ import { queryKeys } from "@/components/data/query-keys";
 import { usePagedList } from "@/components/data/use-paged-list";
 import type { InboxReply } from "@/lib/replies/inbox";
 import type { ReplyThread, ReplyThreadEntry } from "@/lib/replies/reply-thread";
+import { DRAFT_STATUS } from "@/lib/states/draft";
 
 export type { InboxReply, ReplyThread, ReplyThreadEntry };
 export type InboxFilters = { handled: string; classification: string };
@@ -29,6 +30,7 @@ export function useInboxCount(enabled = true) {
 export function useReplyThread(replyId: string) {
   return useQuery({
     ...inboxQueries.thread(replyId),
-    refetchInterval: (query) => (query.state.data?.entries.some((entry) => entry.type === "reply" && entry.answer?.status === "approved") ? 2000 : 10_000),
+    refetchInterval: (query) =>
+      query.state.data?.entries.some((entry) => entry.type === "reply" && entry.answer?.status === DRAFT_STATUS.approved) ? 2000 : 10_000,
   });
 }

@@ -5,7 +5,9 @@ import { endpoint } from "@/components/data/endpoint";
 import { queryKeys } from "@/components/data/query-keys";
 import { usePagedList } from "@/components/data/use-paged-list";
 
-export type MailboxState = "not_started" | "connecting" | "reading" | "idle" | "failed";
+import type { ShownMailboxState } from "@/lib/states/mailbox";
+
+export type MailboxState = ShownMailboxState;
 export type Mailbox = {
   host: string;
   port: number;

@@ -4,8 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { queryKeys } from "@/components/data/query-keys";
 import { webApi, type Page } from "@/components/data/web-api";
 import type { ReplayJson, ReplaySummary } from "@/components/evals/types";
-
-const UNSETTLED = ["queued", "running"];
+import { isUnsettledJobRow } from "@/lib/states/job-row";
 
 /** The newest behaviour diff of a version with its per-lead results (null when it has none); polls while it runs. */
 export function useLatestReplay(name: string, version: string) {
@@ -16,7 +15,7 @@ export function useLatestReplay(name: string, version: string) {
       const page = await webApi<Page<ReplaySummary>>(`/replays?${params}`, { signal });
       return page.data[0] ? webApi<ReplayJson>(`/replays/${page.data[0].id}`, { signal }) : null;
     },
-    refetchInterval: (query) => (query.state.data && UNSETTLED.includes(query.state.data.status) ? 700 : false),
+    refetchInterval: (query) => (isUnsettledJobRow(query.state.data?.status) ? 700 : false),
   });
 }
 

@@ -5,7 +5,8 @@ import { endpoint } from "@/components/data/endpoint";
 import { queryKeys } from "@/components/data/query-keys";
 import { usePagedList } from "@/components/data/use-paged-list";
 import type { Page } from "@/components/data/web-api";
-import { ACTIVE_STATUSES, type RunJson, type RunLead, type RunProgress, type TraceJson } from "@/components/runs/types";
+import { type RunJson, type RunLead, type RunProgress, type TraceJson } from "@/components/runs/types";
+import { isWorkingRun, RUN_STATUS } from "@/lib/states/run";
 
 /** A CSV row a run could not import (the header is row 1). */
 export type RowError = { row: number; code: string; message: string; raw: string };
@@ -24,7 +25,7 @@ export function useRunsList(status: string) {
     path: "/runs",
     params: { status },
     limit: 25,
-    pollWhile: (rows) => (rows.some((run) => ACTIVE_STATUSES.includes(run.status)) ? 3000 : false),
+    pollWhile: (rows) => (rows.some((run) => isWorkingRun(run.status)) ? 3000 : false),
   });
 }
 
@@ -38,7 +39,7 @@ export function useRun(id: string) {
     ...runQueries.detail(id),
     refetchInterval: (query) => {
       const status = query.state.data?.run.status;
-      return status && ACTIVE_STATUSES.includes(status) ? 1000 : status === "awaiting_review" ? 5000 : false;
+      return isWorkingRun(status) ? 1000 : status === RUN_STATUS.awaiting_review ? 5000 : false;
     },
   });
 }
