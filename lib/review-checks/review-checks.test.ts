@@ -28,6 +28,18 @@ const clean =
   "Hi Dana,\n\nI read that Northwind moved its payments stack to Kubernetes in March.\nAcme cut incident time by 43% in 2025.\n\nWould a 15-minute call next week be useful?\n\nBest,\nSam Lee";
 
 describe("reviewDraft", () => {
+  it("an answer in German: its capitalised nouns are no names, its invented numbers still are claims", () => {
+    const german =
+      "Hallo Dana,\n\nVielen Dank für Ihre Antwort.\nSchön, dass Sie sprechen möchten.\nHier können Sie einen passenden Termin wählen.\n\nViele Grüße,\nSam Lee";
+    expect(review(german).checks).toEqual([]);
+    const priced = review(german.replace("wählen.", "wählen, es kostet nur 99 Euro im Monat."));
+    expect(priced.checks.map((c) => [c.code, spanText(german.replace("wählen.", "wählen, es kostet nur 99 Euro im Monat."), c.span)])).toEqual([
+      ["unsupported_claim", "Hier können Sie einen passenden Termin wählen, es kostet nur 99 Euro im Monat."],
+    ]);
+    // English with invented names is still read for names.
+    expect(codes(review(clean.replace("Acme cut", "Globex and Initech cut")))).toContain("unsupported_claim");
+  });
+
   it("a draft made of its sources has no checks, low risk, and each sentence's sources", () => {
     const r = review(clean);
     expect(r.checks).toEqual([]);
