@@ -82,14 +82,10 @@ export const DraftChecks = z
       .meta({ description: "Phrases the opening line (the body's first line after the greeting) must contain (case-insensitive)" }),
     max_words: z.number().int().min(1).max(2000).optional(),
     no_invented_facts: z.boolean().optional().meta({ description: "No number or capitalised name that is not in the input, the offer or the prompt" }),
-    allow_checks: z
-      .array(z.enum(EVAL_REVIEW_CODES))
-      .max(EVAL_REVIEW_CODES.length)
-      .optional()
-      .meta({
-        description:
-          "Every draft is read by the review checks (contract §13) and fails on an `unsupported_claim` or `spam_phrase` check; the codes listed here are let through for this case",
-      }),
+    allow_checks: z.array(z.enum(EVAL_REVIEW_CODES)).max(EVAL_REVIEW_CODES.length).optional().meta({
+      description:
+        "Every draft is read by the review checks (contract §13) and fails on an `unsupported_claim` or `spam_phrase` check; the codes listed here are let through for this case",
+    }),
   })
   .meta({ id: "EvalDraftChecks" });
 export type DraftChecks = z.infer<typeof DraftChecks>;

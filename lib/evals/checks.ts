@@ -1,6 +1,6 @@
 import { wordCount } from "@/lib/engine/local/render-lines";
 import { EVAL_REVIEW_CODES, type CaseExpect, type DraftChecks } from "@/lib/evals/case-schema";
-import { reviewDraft, type DraftSources } from "@/lib/review-checks";
+import { reviewDraft, type CitedSentence, type DraftSources } from "@/lib/review-checks";
 
 // Does a stage's (valid) output meet a case's expectations? Each failed check is one sentence a
 // reviewer can read; an empty list is a pass.
@@ -73,8 +73,13 @@ export function checkDraft(draft: { subject: string; body: string }, checks: Dra
  * `unsupported_claim` and `spam_phrase`, unless the case allows them. Each failure starts with the
  * check's code and says where it is ("unsupported_claim: … in the body: "<sentence>"").
  */
-export function reviewFailures(draft: { subject: string; body: string }, sources: DraftSources, allowed: readonly string[] = []): string[] {
-  const review = reviewDraft({ subject: draft.subject, body: draft.body, sources });
+export function reviewFailures(
+  draft: { subject: string; body: string; cited?: CitedSentence[] },
+  sources: DraftSources,
+  allowed: readonly string[] = [],
+): string[] {
+  // A hosted model's citations count as in a run: verified, else the sentence is read by overlap.
+  const review = reviewDraft({ subject: draft.subject, body: draft.body, sources, cited: draft.cited });
   const codes: readonly string[] = EVAL_REVIEW_CODES;
   return review.checks
     .filter((c) => codes.includes(c.code) && !allowed.includes(c.code))

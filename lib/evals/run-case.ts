@@ -2,7 +2,7 @@ import type { LeadFacts } from "@/lib/engine/local/lead-facts";
 import type { Signals } from "@/lib/engine/local/signals";
 import type { Provider } from "@/lib/generated/prisma/client.ts";
 import { checkDraft, checkSignals, reviewFailures } from "@/lib/evals/checks";
-import type { DraftSources } from "@/lib/review-checks";
+import type { CitedSentence, DraftSources } from "@/lib/review-checks";
 import type { CaseExpect, CaseInput, EvalStage, SetContext } from "@/lib/evals/case-schema";
 import { EMPTY_OFFER, type Offer } from "@/lib/offer/offer";
 import { SAAS_OUTBOUND_ICP } from "@/lib/packs/saas-outbound-icp";
@@ -73,9 +73,8 @@ function expectations(target: EvalTarget, input: CaseInput, expect: CaseExpect, 
         : [`Classification should be ${expect.classification}, was ${String(output.classification)}.`];
     case "draft_email":
     case "follow_up":
-    case "reply":
-    {
-      const draft = output as { subject: string; body: string };
+    case "reply": {
+      const draft = output as { subject: string; body: string; cited?: CitedSentence[] };
       return [
         ...(expect.draft ? checkDraft(draft, expect.draft, sources(target, input)) : []),
         ...reviewFailures(draft, reviewSources(target, input), expect.draft?.allow_checks),

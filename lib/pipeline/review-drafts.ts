@@ -1,6 +1,6 @@
 import type { PoolClient } from "pg";
 import type { Offer } from "@/lib/offer/offer";
-import { reviewDraft, withOpeningCount, type Review, type WrittenLine } from "@/lib/review-checks";
+import { reviewDraft, withOpeningCount, type CitedSentence, type Review, type WrittenLine } from "@/lib/review-checks";
 import { RISK_ORDER } from "@/lib/drafts/draft-checks";
 import type { SenderIdentity } from "@/lib/senders/signer";
 
@@ -20,7 +20,8 @@ export function signedReview(context: ReviewContext, who: SenderIdentity | null 
 type ToReview = {
   /** This draft's own context (its lead's sender), else the run's. */
   context?: ReviewContext;
-  draft: { subject: string; body: string; written?: WrittenLine[] };
+  /** `written`: the local engine's lines; `cited`: a hosted model's citations (verified by lib/review-checks). */
+  draft: { subject: string; body: string; written?: WrittenLine[]; cited?: CitedSentence[] };
   lead: object;
   signals: object | null;
   thread?: { subject?: string; body: string }[];
@@ -31,6 +32,7 @@ export function reviewOne(item: ToReview, context: ReviewContext): Review {
     subject: item.draft.subject,
     body: item.draft.body,
     written: item.draft.written,
+    cited: item.draft.cited,
     maxWords: context.maxWords,
     sources: {
       lead: item.lead as Record<string, unknown>,
