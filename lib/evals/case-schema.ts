@@ -2,6 +2,9 @@ import { z } from "zod";
 import { IcpRules } from "@/lib/icp/icp";
 import { PROMPT_STAGES } from "@/lib/lifecycle/stages";
 
+/** The review checks (lib/review-checks) an evaluation fails a draft on, unless its case allows them. */
+export const EVAL_REVIEW_CODES = ["unsupported_claim", "spam_phrase"] as const;
+
 // What an evaluation case holds (docs/evals.md): the input a stage sees — a lead's fields, its
 // signals, the offer where relevant, a reply for `track` — and what the stage must produce.
 // The set's `context` holds what its cases share (the ICP that `qualify` scores against, the offer).
@@ -79,6 +82,10 @@ export const DraftChecks = z
       .meta({ description: "Phrases the opening line (the body's first line after the greeting) must contain (case-insensitive)" }),
     max_words: z.number().int().min(1).max(2000).optional(),
     no_invented_facts: z.boolean().optional().meta({ description: "No number or capitalised name that is not in the input, the offer or the prompt" }),
+    allow_checks: z.array(z.enum(EVAL_REVIEW_CODES)).max(EVAL_REVIEW_CODES.length).optional().meta({
+      description:
+        "Every draft is read by the review checks (contract §13) and fails on an `unsupported_claim` or `spam_phrase` check; the codes listed here are let through for this case",
+    }),
   })
   .meta({ id: "EvalDraftChecks" });
 export type DraftChecks = z.infer<typeof DraftChecks>;

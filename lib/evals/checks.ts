@@ -1,5 +1,6 @@
 import { wordCount } from "@/lib/engine/local/render-lines";
-import type { CaseExpect, DraftChecks } from "@/lib/evals/case-schema";
+import { EVAL_REVIEW_CODES, type CaseExpect, type DraftChecks } from "@/lib/evals/case-schema";
+import { reviewDraft, type CitedSentence, type DraftSources } from "@/lib/review-checks";
 
 // Does a stage's (valid) output meet a case's expectations? Each failed check is one sentence a
 // reviewer can read; an empty list is a pass.
@@ -65,4 +66,26 @@ export function checkDraft(draft: { subject: string; body: string }, checks: Dra
     if (invented.length) failures.push(`Names facts that are not in the input: ${invented.slice(0, 5).join(", ")}.`);
   }
   return failures;
+}
+
+/**
+ * The review checks a reviewer would see on this draft (contract §13) that fail an evaluation:
+ * `unsupported_claim` and `spam_phrase`, unless the case allows them. Each failure starts with the
+ * check's code and says where it is ("unsupported_claim: … in the body: "<sentence>"").
+ */
+export function reviewFailures(
+  draft: { subject: string; body: string; cited?: CitedSentence[] },
+  sources: DraftSources,
+  allowed: readonly string[] = [],
+): string[] {
+  // A hosted model's citations count as in a run: verified, else the sentence is read by overlap.
+  const review = reviewDraft({ subject: draft.subject, body: draft.body, sources, cited: draft.cited });
+  const codes: readonly string[] = EVAL_REVIEW_CODES;
+  return review.checks
+    .filter((c) => codes.includes(c.code) && !allowed.includes(c.code))
+    .map((c) => {
+      const text = c.field === "subject" ? draft.subject : draft.body;
+      const where = c.span ? ` (${c.field}: "${text.slice(c.span[0], c.span[1])}")` : ` (${c.field})`;
+      return `${c.code}: ${c.message}${c.code === "unsupported_claim" ? where : ""}`;
+    });
 }

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { db, sql } from "@/lib/db";
 import { APPROVED_DRAFT_STATUSES } from "@/lib/lifecycle/draft";
 import { findVisiblePrompt } from "@/lib/prompts/find-prompt";
+import { CHECK_CODES, type CheckCode } from "@/lib/review-checks";
 import { compareVersionsDesc } from "@/lib/prompts/version-label";
 import { DRAFT_STATUS } from "@/lib/statuses";
 
@@ -12,8 +13,18 @@ import { DRAFT_STATUS } from "@/lib/statuses";
 //   the draft as written — its draft_email trace — and as approved: the mean over the newest 200),
 //   the most frequent rejection reasons;
 // - replies to the sent ones: reply rate and positive-reply rate (interested, meeting_request);
-// - cost: the version's traces in the runs that resolved it, per lead.
+// - cost: the version's traces in the runs that resolved it, per lead;
+// - checks (contract §13, issue 36): for each check code, the share of its drafts that carry it now
+//   (as written, or as last edited).
 // Runs created before a run stored its resolved prompt set are not counted for cost.
+
+const ChecksShare = z
+  .object(Object.fromEntries(CHECK_CODES.map((code) => [code, z.number().nullable()])) as Record<CheckCode, z.ZodNullable<z.ZodNumber>>)
+  .meta({
+    id: "VersionCheckShares",
+    description:
+      "For each check code (contract §13), the share of the version's drafts that carry that check (any severity) as written or last edited; null before it wrote any",
+  });
 
 export const VersionOutcomesSchema = z
   .object({
@@ -33,6 +44,7 @@ export const VersionOutcomesSchema = z
     leads: z.number().int().meta({ description: "Leads this version ran for (its traces)" }),
     cost_usd: z.number(),
     cost_per_lead_usd: z.number().nullable(),
+    checks: ChecksShare,
   })
   .meta({ id: "VersionOutcomes" });
 export type VersionOutcomes = z.infer<typeof VersionOutcomesSchema>;
@@ -74,7 +86,7 @@ export async function meanEditDistance(filter: { promptVersionId: string } & ({ 
 
 export async function versionOutcomes(workspaceId: string, versionId: string): Promise<VersionOutcomes> {
   const pool = sql();
-  const [counts, reasons, meanEdit, replies, cost] = await Promise.all([
+  const [counts, reasons, meanEdit, replies, cost, checks] = await Promise.all([
     pool.query(
       `SELECT count(*) AS drafts,
               count(*) FILTER (WHERE status = $3) AS awaiting,
@@ -107,6 +119,15 @@ export async function versionOutcomes(workspaceId: string, versionId: string): P
           AND t."promptVersionId" = $2`,
       [workspaceId, versionId],
     ),
+    pool.query<{ code: string; drafts: string }>(
+      `SELECT c.code, count(DISTINCT d.id) AS drafts
+         FROM drafts d
+        CROSS JOIN LATERAL jsonb_array_elements(CASE WHEN jsonb_typeof(d.checks::jsonb) = 'array' THEN d.checks::jsonb ELSE '[]'::jsonb END) e
+        CROSS JOIN LATERAL (SELECT e->>'code' AS code) c
+        WHERE d."workspaceId" = $1 AND d."promptVersionId" = $2
+        GROUP BY c.code`,
+      [workspaceId, versionId],
+    ),
   ]);
   const c = counts.rows[0];
   const approved = n(c.approved);
@@ -116,8 +137,10 @@ export async function versionOutcomes(workspaceId: string, versionId: string): P
   const positive = n(replies.rows[0].positive);
   const leads = n(cost.rows[0].leads);
   const costUsd = n(cost.rows[0].cost) / 1_000_000;
+  const drafts = n(c.drafts);
+  const withCheck = new Map(checks.rows.map((row) => [row.code, n(row.drafts)]));
   return {
-    drafts: n(c.drafts),
+    drafts,
     awaiting_review: n(c.awaiting),
     approved,
     rejected,
@@ -133,6 +156,7 @@ export async function versionOutcomes(workspaceId: string, versionId: string): P
     leads,
     cost_usd: costUsd,
     cost_per_lead_usd: leads ? costUsd / leads : null,
+    checks: Object.fromEntries(CHECK_CODES.map((code) => [code, rate(withCheck.get(code) ?? 0, drafts)])) as Record<CheckCode, number | null>,
   };
 }
 

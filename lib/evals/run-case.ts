@@ -1,7 +1,8 @@
 import type { LeadFacts } from "@/lib/engine/local/lead-facts";
 import type { Signals } from "@/lib/engine/local/signals";
 import type { Provider } from "@/lib/generated/prisma/client.ts";
-import { checkDraft, checkSignals } from "@/lib/evals/checks";
+import { checkDraft, checkSignals, reviewFailures } from "@/lib/evals/checks";
+import type { CitedSentence, DraftSources } from "@/lib/review-checks";
 import type { CaseExpect, CaseInput, EvalStage, SetContext } from "@/lib/evals/case-schema";
 import { EMPTY_OFFER, type Offer } from "@/lib/offer/offer";
 import { SAAS_OUTBOUND_ICP } from "@/lib/icp/saas-outbound-icp";
@@ -51,6 +52,13 @@ function sources(target: EvalTarget, input: CaseInput): string {
   ].join("\n");
 }
 
+/** What the draft was written from, as the review checks read it: the pipeline's sources (a reply's answer also rests on the reply). */
+function reviewSources(target: EvalTarget, input: CaseInput): DraftSources {
+  const { offer, senderName } = caseOffer(target.context, input);
+  const reply = target.stage === "reply" && input.reply ? [{ subject: input.reply.subject, body: input.reply.text }] : [];
+  return { lead: input.lead, signals: input.signals ?? null, offer, senderName, thread: [...(input.thread ?? []), ...reply] };
+}
+
 function expectations(target: EvalTarget, input: CaseInput, expect: CaseExpect, output: Record<string, unknown>): string[] {
   switch (target.stage) {
     case "extract_signals":
@@ -65,8 +73,13 @@ function expectations(target: EvalTarget, input: CaseInput, expect: CaseExpect, 
         : [`Classification should be ${expect.classification}, was ${String(output.classification)}.`];
     case "draft_email":
     case "follow_up":
-    case "reply":
-      return expect.draft ? checkDraft(output as { subject: string; body: string }, expect.draft, sources(target, input)) : [];
+    case "reply": {
+      const draft = output as { subject: string; body: string; cited?: CitedSentence[] };
+      return [
+        ...(expect.draft ? checkDraft(draft, expect.draft, sources(target, input)) : []),
+        ...reviewFailures(draft, reviewSources(target, input), expect.draft?.allow_checks),
+      ];
+    }
   }
 }
 

@@ -1,7 +1,7 @@
 import type { PoolClient } from "pg";
 import { config } from "@/lib/config";
 import type { Offer } from "@/lib/offer/offer";
-import { reviewDraft, withOpeningCount, type Review, type WrittenLine } from "@/lib/review-checks";
+import { reviewDraft, withOpeningCount, type CitedSentence, type Review, type WrittenLine } from "@/lib/review-checks";
 import { RISK_ORDER } from "@/lib/review-checks/draft-checks";
 import type { SenderIdentity } from "@/lib/senders/signer";
 
@@ -21,7 +21,8 @@ export function signedReview(context: ReviewContext, who: SenderIdentity | null 
 type ToReview = {
   /** This draft's own context (its lead's sender), else the run's. */
   context?: ReviewContext;
-  draft: { subject: string; body: string; written?: WrittenLine[] };
+  /** `written`: the local engine's lines; `cited`: a hosted model's citations (verified by lib/review-checks). */
+  draft: { subject: string; body: string; written?: WrittenLine[]; cited?: CitedSentence[] };
   lead: object;
   signals: object | null;
   thread?: { subject?: string; body: string }[];
@@ -32,6 +33,7 @@ export function reviewOne(item: ToReview, context: ReviewContext): Review {
     subject: item.draft.subject,
     body: item.draft.body,
     written: item.draft.written,
+    cited: item.draft.cited,
     maxWords: context.maxWords,
     sources: {
       lead: item.lead as Record<string, unknown>,

@@ -35,7 +35,7 @@ export type LeadResult = {
   signals?: Signals;
   qualification?: { score: number; qualified: boolean; reasons: string[] };
   /** `written`: the local engine's lines and their variables (lib/review-checks reads them for evidence). */
-  draft?: { subject: string; body: string; written?: { text: string; names: string[] }[] };
+  draft?: { subject: string; body: string; written?: { text: string; names: string[] }[]; cited?: { sentence: string; sources: string[] }[] };
 };
 
 const isLocal = (prompt: ResolvedPrompt) => prompt.modelDefault.split("/")[0] === "local";
@@ -76,7 +76,7 @@ export function qualifiedByReferral(output: StageOutput, facts: LeadFacts): Stag
 function apply(result: LeadResult, output: StageOutput) {
   if (output.stage === "extract_signals") result.signals = result.lead.signals = output.signals;
   else if (output.stage === "qualify") result.qualification = { score: output.score, qualified: output.qualified, reasons: output.reasons };
-  else result.draft = { subject: output.subject, body: output.body, written: output.written };
+  else result.draft = { subject: output.subject, body: output.body, written: output.written, cited: output.cited };
 }
 
 /** Leads whose address fails a recipient check end rejected before draft_email (into `results`); the rest go on. */

@@ -10,6 +10,7 @@ import type { BatchStage } from "@/lib/lifecycle/stages";
 import type { Offer } from "@/lib/offer/offer";
 import { offerVariables } from "@/lib/offer/offer-variables";
 import type { IcpRules } from "@/lib/icp/icp";
+import { listSources, sourceKey } from "@/lib/review-checks";
 
 // What a prompt version runs on, and the messages a hosted model is sent for it: the version's
 // system text and its user_template rendered with the input's variables (contract §6: the lead's
@@ -45,13 +46,33 @@ function leadVariables({ facts, signals, context }: LeadInput) {
   };
 }
 
+/**
+ * What a draft stage's answer must be (contract §13): the email, and each of its sentences with the
+ * keys of the sources it rests on, chosen from this input's own (lib/review-checks/cited.ts reads
+ * and verifies them; an answer without them is still valid).
+ */
+export function draftAnswerFormat(input: LeadInput, thread: ThreadMessage[] = []): string {
+  const keys = listSources({
+    lead: input.facts as Record<string, unknown>,
+    signals: input.signals as Record<string, unknown> | null,
+    offer: input.context.offer,
+    senderName: input.context.senderName,
+    thread,
+  }).map(sourceKey);
+  return (
+    'Answer with JSON only: {"subject": string, "body": string, "evidence": [{"sentence": string, "sources": [string]}]}.\n' +
+    `In "evidence", give each sentence of the subject and the body as you wrote it, with the keys of the facts it rests on, from: ${[...new Set(keys)].join(", ")}. ` +
+    "Give [] for a sentence that rests on none of them."
+  );
+}
+
 export function leadMessages(stage: BatchStage, version: RunnableVersion, input: LeadInput): Messages {
   const user = renderTemplate(version.userTemplate, {
     ...leadVariables(input),
     opening_line: /\{\{\s*opening_line\s*\}\}/.test(version.userTemplate) ? openingLine(input.facts, input.signals ?? {}) : "",
     ...(/\{\{\s*(subject_line|value_line|proof_line)\s*\}\}/.test(version.userTemplate) ? pitch(input.facts, input.signals ?? {}, input.context.offer) : {}),
   });
-  const system = stage === "draft_email" ? `${version.system}\n\nAnswer with JSON only: {"subject": string, "body": string}.` : version.system;
+  const system = stage === "draft_email" ? `${version.system}\n\n${draftAnswerFormat(input)}` : version.system;
   return { system, user };
 }
 
@@ -67,7 +88,7 @@ export function followUpMessages(version: RunnableVersion, input: FollowUpInput)
     thread: threadText(input.thread),
     first_subject: input.thread[0]?.subject ?? "",
   });
-  return { system: `${version.system}\n\nAnswer with JSON only: {"subject": string, "body": string}.`, user };
+  return { system: `${version.system}\n\n${draftAnswerFormat(input, input.thread)}`, user };
 }
 
 export function answerMessages(version: RunnableVersion, input: AnswerPromptInput): Messages {
@@ -80,7 +101,9 @@ export function answerMessages(version: RunnableVersion, input: AnswerPromptInpu
     reply_text: input.reply.text,
     classification: input.reply.classification ?? "",
   });
-  return { system: `${version.system}\n\nAnswer with JSON only: {"subject": string, "body": string}.`, user };
+  // The reply is the thread's last message as the answer's review reads it (lib/replies/answer-reply.ts).
+  const thread = [...input.thread, { subject: input.reply.subject, body: input.reply.text }];
+  return { system: `${version.system}\n\n${draftAnswerFormat(input, thread)}`, user };
 }
 
 export function replyMessages(version: RunnableVersion, reply: ReplyInput): Messages {

@@ -133,7 +133,14 @@ describe("the messages a hosted model is sent", () => {
     const draft = version("Hi {{first_name}} of {{company}}. Signals: {{signals}}. We sell {{product}}; {{sender_name}} signs.", "Write a short email.");
     const messages = leadMessages("draft_email", draft, lead);
     expect(messages.user).toBe('Hi Ada of Analytical. Signals: {"seniority":"vp"}. We sell LeadPipe; Sam signs.');
-    expect(messages.system).toBe('Write a short email.\n\nAnswer with JSON only: {"subject": string, "body": string}.');
+    // The answer's format asks for each sentence's sources by the keys of this lead's own facts (contract §13).
+    expect(messages.system).toMatch(
+      /^Write a short email\.\n\nAnswer with JSON only: \{"subject": string, "body": string, "evidence": \[\{"sentence": string, "sources": \[string\]\}\]\}\.\nIn "evidence", give each sentence/,
+    );
+    expect(messages.system).toContain("from: lead.first_name, lead.last_name, lead.email, lead.company, lead.title");
+    expect(messages.system).toContain("note, ");
+    expect(messages.system).toContain("signal.seniority");
+    expect(messages.system).toContain("offer.product");
     expect(leadMessages("qualify", version("ICP: {{icp}}"), lead)).toEqual({ system: version("").system, user: `ICP: ${JSON.stringify(SAAS_OUTBOUND_ICP)}` });
   });
 

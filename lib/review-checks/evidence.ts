@@ -1,12 +1,15 @@
 import { sentences, wordSet, type Sentence } from "@/lib/review-checks/nlp";
 import { variableSources } from "@/lib/review-checks/sources";
-import type { DraftField, EvidenceItem, Source, WrittenLine } from "@/lib/review-checks/types";
+import { citedSources } from "@/lib/review-checks/cited";
+import type { CitedSentence, DraftField, EvidenceItem, Source, WrittenLine } from "@/lib/review-checks/types";
 
 // Each sentence's sources. With the local engine's written lines, a sentence's sources are those of
 // the template variables its line was filled from (a variable that may come from several fields,
 // such as opening_line, keeps those whose words the sentence shares). Without them (a hosted model's
 // draft, or a person's edit), a source supports a sentence when they share a significant word (five
-// letters or more, or a number) or the sentence contains the source's whole short text.
+// letters or more, or a number) or the sentence contains the source's whole short text. A hosted
+// model that cited its sources (lib/review-checks/cited.ts) has each citation checked by that same
+// rule: a cited source that does not support the sentence is dropped.
 
 export type ReadSentence = Sentence & { field: DraftField; sources: Source[] };
 
@@ -42,10 +45,10 @@ function writtenSources(text: string, written: WrittenLine[], all: SourceWords[]
   return [...found];
 }
 
-export function readField(field: DraftField, text: string, all: SourceWords[], written?: WrittenLine[]): ReadSentence[] {
+export function readField(field: DraftField, text: string, all: SourceWords[], written?: WrittenLine[], cited?: CitedSentence[]): ReadSentence[] {
   return sentences(text).map((s) => {
     const words = wordSet(s.text);
-    const exact = written ? writtenSources(s.text, written, all, words) : null;
+    const exact = written ? writtenSources(s.text, written, all, words) : cited?.length ? citedSources(s.text, cited, all, overlaps) : null;
     const sources = exact ?? all.filter((src) => overlaps(words, src)).map((src) => src.source);
     return { ...s, field, sources };
   });

@@ -20,8 +20,8 @@ export const DEFAULT_MAX_WORDS = 150;
 
 export function reviewDraft(input: ReviewInput): Review {
   const all = sourceWords(listSources(input.sources));
-  const subject = readField("subject", input.subject, all, input.written);
-  const body = readField("body", input.body, all, input.written);
+  const subject = readField("subject", input.subject, all, input.written, input.cited);
+  const body = readField("body", input.body, all, input.written, input.cited);
   const website = input.sources.offer?.website;
   const opening = openingOf(body);
   const checks = [
@@ -42,6 +42,8 @@ export function reviewDraft(input: ReviewInput): Review {
 }
 
 export { openingKey };
+export { sourceKey } from "@/lib/review-checks/cited";
+export { listSources } from "@/lib/review-checks/sources";
 export * from "@/lib/review-checks/types";
 
 /** Adds repeated_opening once the run's other drafts with the same opening are counted. */

@@ -38,17 +38,38 @@ export function claimKeys(text: string): string[] {
   return keys;
 }
 
+const LOWER_WORD = /(?<![\p{L}\p{N}])\p{Ll}[\p{Ll}'’-]*\p{Ll}/gu;
+
+/**
+ * Whether a field is written in English, by the model's own vocabulary: more than half of its
+ * lower-case words (three at least) unknown to it reads as another language (an answer in German:
+ * "Vielen Dank für Ihre Antwort."). Capitalised words are left out of the vote, names are.
+ */
+export function readsAsEnglish(text: string): boolean {
+  const words = text.match(LOWER_WORD) ?? [];
+  if (words.length < 3) return true;
+  const vocabulary = nlp.readDoc("");
+  const unknown = words.filter((w) => vocabulary.isOOV(w)).length;
+  return unknown * 2 <= words.length;
+}
+
+/**
+ * The field's sentences and their claims. In a field that does not read as English, capitalised
+ * words are no names (German capitalises its nouns; the model knows English only): its numbers and
+ * dates are still claims.
+ */
 export function sentences(text: string): Sentence[] {
   const out: Sentence[] = [];
+  const names = readsAsEnglish(text);
   let lineStart = 0;
   for (const line of text.split("\n")) {
-    if (line.trim()) readLine(line, lineStart, out);
+    if (line.trim()) readLine(line, lineStart, out, names);
     lineStart += line.length + 1;
   }
   return out;
 }
 
-function readLine(line: string, offset: number, out: Sentence[]) {
+function readLine(line: string, offset: number, out: Sentence[], names: boolean) {
   const doc = nlp.readDoc(line);
   let cursor = 0;
   doc.sentences().each((s: ItemSentence) => {
@@ -94,7 +115,7 @@ function readLine(line: string, offset: number, out: Sentence[]) {
       // A proper noun, unless it opens the sentence and is an ordinary word; any capitalised word the model does not know.
       // A postscript's "P.S." is no name either.
       const opens = i === 0 || (i === 1 && POSTSCRIPT.test(values[0]));
-      const isName = capitalised && !POSTSCRIPT.test(value) && ((pos[i] === "PROPN" && !(opens && doc.isLexeme(lower))) || doc.isOOV(lower));
+      const isName = names && capitalised && !POSTSCRIPT.test(value) && ((pos[i] === "PROPN" && !(opens && doc.isLexeme(lower))) || doc.isOOV(lower));
       if (isName) name.push(value);
       else flush();
     });

@@ -28,6 +28,18 @@ const clean =
   "Hi Dana,\n\nI read that Northwind moved its payments stack to Kubernetes in March.\nAcme cut incident time by 43% in 2025.\n\nWould a 15-minute call next week be useful?\n\nBest,\nSam Lee";
 
 describe("reviewDraft", () => {
+  it("an answer in German: its capitalised nouns are no names, its invented numbers still are claims", () => {
+    const german =
+      "Hallo Dana,\n\nVielen Dank für Ihre Antwort.\nSchön, dass Sie sprechen möchten.\nHier können Sie einen passenden Termin wählen.\n\nViele Grüße,\nSam Lee";
+    expect(review(german).checks).toEqual([]);
+    const priced = review(german.replace("wählen.", "wählen, es kostet nur 99 Euro im Monat."));
+    expect(priced.checks.map((c) => [c.code, spanText(german.replace("wählen.", "wählen, es kostet nur 99 Euro im Monat."), c.span)])).toEqual([
+      ["unsupported_claim", "Hier können Sie einen passenden Termin wählen, es kostet nur 99 Euro im Monat."],
+    ]);
+    // English with invented names is still read for names.
+    expect(codes(review(clean.replace("Acme cut", "Globex and Initech cut")))).toContain("unsupported_claim");
+  });
+
   it("a draft made of its sources has no checks, low risk, and each sentence's sources", () => {
     const r = review(clean);
     expect(r.checks).toEqual([]);
@@ -132,5 +144,58 @@ describe("reviewDraft", () => {
     // The subject is not among the written lines: its sources are read by overlap.
     expect(r.evidence.map((e) => e.sources.map((s) => s.field))).toEqual([["company", "product"], ["first_name"], ["product"], [], [], ["sender_name"]]);
     expect(r.checks.map((c) => spanText(body, c.span))).toEqual(["Our customer Globex saved 12 hours."]);
+  });
+});
+
+describe("a hosted model's citations (contract §13)", () => {
+  const body =
+    "Hi Dana,\n\nI read that Northwind moved its payments stack to Kubernetes in March.\nAcme cut incident time by 43% in 2025.\n\nWould a 15-minute call next week be useful?\n\nBest,\nSam Lee";
+  const sourcesOf = (r: ReturnType<typeof review>, start: string) =>
+    r.evidence.find((e) => e.sentence.startsWith(start))!.sources.map((s) => `${s.kind}:${s.field}`);
+
+  it("keep a cited source whose text supports the sentence, and only those", () => {
+    const r = review(body, {
+      cited: [
+        { sentence: "I read that Northwind moved its payments stack to Kubernetes in March.", sources: ["note", "lead.company"] },
+        { sentence: "Acme cut incident time by 43% in 2025.", sources: ["offer.proof_points[0]"] },
+      ],
+    });
+    expect(sourcesOf(r, "I read that")).toEqual(["lead:company", "note:notes"]);
+    expect(sourcesOf(r, "Acme")).toEqual(["offer:proof_points[0]"]);
+    expect(r.checks).toEqual([]);
+    // The model's word is what counts: citing the note alone leaves "Northwind" without a source.
+    const noteOnly = review(body, { cited: [{ sentence: "I read that Northwind moved its payments stack to Kubernetes in March.", sources: ["note"] }] });
+    expect(noteOnly.checks.map((c) => [c.code, c.message])).toEqual([["unsupported_claim", expect.stringContaining('"Northwind"')]]);
+  });
+
+  it("drop a cited source that does not support the sentence: a claim left without one is unsupported", () => {
+    const r = review(body, {
+      cited: [
+        // The note says nothing of Acme's 43%; the product's name supports nothing here.
+        { sentence: "Acme cut incident time by 43% in 2025.", sources: ["note", "offer.product"] },
+        { sentence: "I read that Northwind moved its payments stack to Kubernetes in March.", sources: ["note", "lead.company", "signal.intent"] },
+      ],
+    });
+    expect(sourcesOf(r, "Acme")).toEqual([]);
+    expect(sourcesOf(r, "I read that")).toEqual(["lead:company", "note:notes"]);
+    expect(r.checks.map((c) => [c.code, spanText(body, c.span)])).toEqual([["unsupported_claim", "Acme cut incident time by 43% in 2025."]]);
+  });
+
+  it("read by overlap a sentence the model cited nothing usable for (no entry, [], keys that name nothing)", () => {
+    const overlap = review(body);
+    for (const cited of [
+      [],
+      [{ sentence: "Acme cut incident time by 43% in 2025.", sources: [] }],
+      [{ sentence: "Acme cut incident time", sources: ["lead.nothing", "crm.x"] }],
+    ]) {
+      const r = review(body, { cited });
+      expect(r.evidence).toEqual(overlap.evidence);
+      expect(r.checks).toEqual([]);
+    }
+  });
+
+  it("a key names everything under it, in any case, with plural kinds", () => {
+    const r = review(body, { cited: [{ sentence: "acme cut incident time by 43% in 2025", sources: ["Offer.Proof_Points", "signals"] }] });
+    expect(sourcesOf(r, "Acme")).toEqual(["offer:proof_points[0]"]);
   });
 });

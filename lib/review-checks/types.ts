@@ -72,11 +72,16 @@ export type DraftSources = {
  */
 export type WrittenLine = { text: string; names: string[] };
 
+/** A hosted model's answer about one sentence it wrote: the keys of the sources it says it rests on (lib/review-checks/cited.ts). */
+export type CitedSentence = { sentence: string; sources: string[] };
+
 export type ReviewInput = {
   subject: string;
   body: string;
   sources: DraftSources;
   written?: WrittenLine[];
+  /** A hosted model's citations, verified before they count (without `written`). */
+  cited?: CitedSentence[];
   /** The pack's max_words (default 150). */
   maxWords?: number;
   /** How many other drafts of the run open with each normalized opening (see openingKey). */

@@ -286,7 +286,8 @@ describe("outcomes per version", () => {
         (
           await call("POST", `/v1/drafts/${first.id}/approve`, {
             token: ws.tokens.reviewer,
-            body: { body: `${first.body}\nP.S. Happy to share more details.` },
+            // "act now" is a spam phrase (a warn check: approved, and counted in the version's checks).
+            body: { body: `${first.body}\nP.S. Happy to share more details, act now.` },
           })
         ).status,
       ).toBe(200);
@@ -301,7 +302,7 @@ describe("outcomes per version", () => {
         rejected: 1,
         approval_rate: 0.5,
         approved_with_edits: 1,
-        mean_edit_distance: "\nP.S. Happy to share more details.".length,
+        mean_edit_distance: "\nP.S. Happy to share more details, act now.".length,
         rejection_reasons: [{ reason: "Too generic", count: 1 }],
         sent: 0,
         reply_rate: null,
@@ -309,14 +310,25 @@ describe("outcomes per version", () => {
         cost_usd: 0,
         cost_per_lead_usd: 0,
       });
+      // The share of its drafts with each check (contract §13): the edited one says "act now"; the
+      // production writer's drafts carry no other warn or block check. (spam_score is SpamAssassin's,
+      // added by its own job: pending or not, it is a share like the others.)
+      const shares = outcomes.body.checks as Record<string, number | null>;
+      expect(Object.keys(shares).sort()).toEqual(
+        ["link", "repeated_opening", "sender_mismatch", "spam_phrase", "spam_score", "too_long", "unresolved_variable", "unsupported_claim"].sort(),
+      );
+      expect(shares).toMatchObject({ spam_phrase: 1 / 3, unsupported_claim: 0, unresolved_variable: 0, link: 0, sender_mismatch: 0 });
+      expect(Object.values(shares).every((share) => typeof share === "number" && share >= 0 && share <= 1)).toBe(true);
       // The prompt page's table: every version, newest first, this one with the same figures.
       const all = await call("GET", `/v1/prompts/${version.name}/outcomes`, { token: ws.tokens.viewer });
       expect(all.status, JSON.stringify(all.body)).toBe(200);
-      const rows = all.body.data as unknown as { version: string; drafts: number; approval_rate: number | null }[];
+      const rows = all.body.data as unknown as { version: string; drafts: number; approval_rate: number | null; checks: Record<string, number | null> }[];
       const history = (await call("GET", `/v1/prompts/${version.name}`, { token: ws.tokens.viewer })).body.history as string[];
       expect(rows.map((row) => row.version)).toEqual(history);
-      expect(rows.find((row) => row.version === version.version)).toMatchObject({ drafts: 3, approval_rate: 0.5 });
+      expect(rows.find((row) => row.version === version.version)).toMatchObject({ drafts: 3, approval_rate: 0.5, checks: { spam_phrase: 1 / 3 } });
       expect(rows.filter((row) => row.version !== version.version).every((row) => row.drafts === 0)).toBe(true);
+      // A version that wrote nothing has no shares yet.
+      expect(rows.find((row) => row.version !== version.version)).toMatchObject({ checks: { spam_phrase: null, unsupported_claim: null } });
       expect((await call("GET", "/v1/prompts/nope/outcomes", { token: ws.tokens.viewer })).status).toBe(404);
     } finally {
       await files.close();

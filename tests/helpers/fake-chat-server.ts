@@ -5,6 +5,8 @@ import type { AddressInfo } from "node:net";
 // speaks OpenAI's chat-completions protocol. It answers each stage with valid JSON, except for
 // leads named "Ratelimit" (a 429 with Retry-After on the first call) and "Garbage" (never JSON),
 // and a 401 for the API key "sk-wrong". A system prompt that says "discount" gets a discount offered.
+// `options.draft` answers a draft stage's request itself when it returns an answer (a test's own
+// email, with or without the `evidence` a draft stage asks for); null leaves it to the default.
 
 export type SeenRequest = { authorization: string | undefined; model: string; system: string; user: string };
 
@@ -28,7 +30,9 @@ function answer(system: string, user: string): unknown {
   return { subject: `LLM subject for ${name}`, body: `Hi ${name},\n\nWritten by the model.${discount}\n\nSam` };
 }
 
-export async function startFakeChatServer(options: { delayMs?: number } = {}) {
+type DraftAnswer = (request: { system: string; user: string }) => Record<string, unknown> | null;
+
+export async function startFakeChatServer(options: { delayMs?: number; draft?: DraftAnswer } = {}) {
   const seen: SeenRequest[] = [];
   const rateLimited = new Set<string>();
   const server = http.createServer((req, res) => {
@@ -58,7 +62,8 @@ export async function startFakeChatServer(options: { delayMs?: number } = {}) {
             .end(JSON.stringify({ error: { message: "Rate limit reached", type: "rate_limit_exceeded" } }));
           return;
         }
-        const content = user.includes("Garbage") ? "Sure! Here is what you asked for." : JSON.stringify(answer(system, user));
+        const own = /"subject": string, "body": string/.test(system) ? options.draft?.({ system, user }) : null;
+        const content = user.includes("Garbage") ? "Sure! Here is what you asked for." : JSON.stringify(own ?? answer(system, user));
         res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(completion(content, body.model)));
       };
       if (options.delayMs) setTimeout(reply, options.delayMs);

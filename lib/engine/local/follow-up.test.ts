@@ -138,7 +138,9 @@ describe("follow_up for a hosted model", () => {
     expect(messages.user).toContain("--- Step 2\nSubject: Re: Pipewise for Northwind Cloud");
     expect(messages.user).toContain("Proof points: Teams using it spend half as long on lead research.");
     expect(messages.user).not.toMatch(/\{\{/);
-    expect(messages.system).toMatch(/Answer with JSON only: \{"subject": string, "body": string\}\.$/);
+    expect(messages.system).toContain('Answer with JSON only: {"subject": string, "body": string, "evidence": [{"sentence": string, "sources": [string]}]}.');
+    // The thread's messages are sources it may cite.
+    expect(messages.system).toContain("thread.messages[0].subject, thread.messages[0].body, thread.messages[1].subject, thread.messages[1].body.");
   });
 });
 
