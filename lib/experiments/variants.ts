@@ -8,8 +8,9 @@ import { SYSTEM_WORKSPACE_SLUG } from "@/lib/workspaces/slug";
 // An experiment's variants: pins resolved to versions of the step's prompt (draft_email at step 1,
 // follow_up later, reply on the `reply` step: answers to replies, stored as step 0), and the
 // approval gate each goes through like any pin. A version is a fork when it belongs to the
-// workspace and is not the workspace's promoted label (the same rule as lib/governance/prompt-set.ts). A fork variant needs a live approval (a campaign's or a pack's, the
-// sets a reviewer approved) that holds this version at this stage; otherwise 409 fork_not_approved.
+// workspace and is not the workspace's promoted label (the same rule as lib/governance/prompt-set.ts).
+// A fork variant needs a live approval (a campaign's or a pack's, the sets a reviewer approved) that
+// holds this version at this stage; otherwise 409 fork_not_approved.
 
 export type ResolvedVariant = { promptVersionId: string; name: string; version: string; fork: boolean; weight: number };
 
