@@ -73,7 +73,7 @@ describe("an answer as an eval case", () => {
     // The reviewer keeps the first and last lines of the answer (deleting the middle adds no claim).
     const lines = written.body.split("\n");
     const shorter = [lines[0], "", ...lines.slice(-3)].join("\n");
-    await approveDraft(workspaceId, edit.answerId, { body: shorter }, { userId, actor });
+    await approveDraft(workspaceId, edit.answerId, { body: shorter, override_reason: "kept as the reviewer cut it" }, { userId, actor });
     // Sent (so the conversation after the reply holds it): the case still holds only what came before the reply.
     await db().draft.update({ where: { id: edit.answerId }, data: { status: "sent" } });
     await db().send.create({
