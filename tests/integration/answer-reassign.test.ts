@@ -15,7 +15,8 @@ import { draftsAwaitingReview } from "../helpers/draft-fixtures";
 // lead whose sender is disabled or deleted moves to the campaign's other sender, and its answer
 // drafts not yet sent (one awaiting review, one approved) are written again by the `reply` prompt
 // for the new sender (signed by it, no longer by the old one), from the same reply, back in review
-// (the approval lapsed), audited as rewritten. No worker: the answers are written by calling the
+// (the approval lapsed), audited as rewritten. The run has ended (completed: every lead done, as a
+// one-step run is once sent): a lead with an answer not yet sent moves all the same. No worker: the answers are written by calling the
 // answer job's writer directly, as the sender-reassign tests call the send job's steps.
 
 const actor = { type: "system" as const, id: "tests", name: "tests" };
@@ -62,7 +63,7 @@ describe.each(["disabled", "deleted"] as const)("a %s sender's answers", (why) =
     const campaign = await createCampaign(workspaceId, { name: `Answers ${why}`, pack: "saas-outbound", sender_ids: [ann.id, bob.id] }, { userId, actor });
     const emails = [`ada-${why}@engines.example`, `bea-${why}@engines.example`];
     const { runId, draftIds } = await draftsAwaitingReview(workspaceId, emails);
-    await db().run.update({ where: { id: runId }, data: { campaignId: campaign.id, status: "sending" } });
+    await db().run.update({ where: { id: runId }, data: { campaignId: campaign.id, status: "completed" } });
     // Both leads were written to and sent From Ann; each replied with interest.
     const replyIds: string[] = [];
     for (const draftId of draftIds) {
@@ -120,6 +121,7 @@ describe.each(["disabled", "deleted"] as const)("a %s sender's answers", (why) =
     // An answer is no step: its run lead and lead stay where the reply left them.
     const runLead = await db().runLead.findFirstOrThrow({ where: { drafts: { some: { id: approved } } } });
     expect(runLead.state).toBe("done");
+    expect((await db().run.findUniqueOrThrow({ where: { id: runId } })).status).toBe("completed");
     const audits = await db().auditEntry.findMany({ where: { workspaceId, action: "draft.rewritten_for_sender", targetId: { in: answers } } });
     expect(audits.map((entry) => [entry.targetId, entry.data]).sort()).toEqual(
       [
