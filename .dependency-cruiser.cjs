@@ -31,7 +31,7 @@ const KNOWN_CYCLE_IMPORTS = {
   packs: ["evals", "imports"],
   pipeline: ["experiments", "senders", "spam"],
   relay: ["senders"],
-  replies: ["drafts", "pipeline", "runs", "senders", "sequences", "suppressions"],
+  replies: ["drafts", "experiments", "pipeline", "runs", "senders", "sequences", "suppressions"], // experiments: an answer takes its lead's variant (issue 37)
   runs: ["campaigns", "imports", "leads", "packs", "pipeline", "sequences"],
   senders: ["suppressions"], // health.ts reads the system actor of suppressions.ts
   sending: ["mailbox", "relay", "replies", "runs", "senders", "suppressions"], // upward: mailbox, replies, runs

@@ -127,6 +127,11 @@ test("a reviewer answers an interested reply from the inbox by keyboard, in the 
     await screenshots(page, "inbox-answer-thread");
     await noAxeViolations(page, "inbox thread");
 
+    // The navigation's count of replies to handle, as the server says it now (this reply among them).
+    const navCount = page.getByRole("navigation", { name: "Main" }).getByTestId("inbox-count");
+    await expect(navCount).toHaveAttribute("title", /^\d+ replies to handle$/);
+    const unhandledBefore = Number((await navCount.getAttribute("title"))!.split(" ")[0]);
+
     // Edit by keyboard: a line at the start of the body; then Tab out of the field and `a` approves.
     await body.focus();
     await page.keyboard.press("Control+Home");
@@ -167,6 +172,10 @@ test("a reviewer answers an interested reply from the inbox by keyboard, in the 
     // The thread shows our answer sent after the reply, and the reply handled.
     await expect(thread.getByTestId("thread-answer")).toContainText("Re: Quick question", { timeout: 30_000 });
     await expect(replyItem).toContainText("handled");
+    // The navigation's count follows at once (fetched again when the thread says the reply is
+    // handled), well within the expect timeout, not at its own 30 s poll.
+    if (unhandledBefore > 1) await expect(navCount).toHaveAttribute("title", `${unhandledBefore - 1} replies to handle`);
+    else await expect(navCount).toBeHidden();
     await screenshots(page, "inbox-answer-sent");
 
     // Escape: back to the list, the focus on the reply's row, which shows it handled.

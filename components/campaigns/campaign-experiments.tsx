@@ -7,7 +7,7 @@ import { useState, type FormEvent } from "react";
 import { queryKeys } from "@/components/data/query-keys";
 import { useCampaignExperiments } from "@/components/data/queries/experiments";
 import { webApi, WebApiError } from "@/components/data/web-api";
-import { experimentHref, METRIC_LABELS, percent, type ExperimentJson } from "@/components/experiments/types";
+import { experimentHref, METRIC_LABELS, percent, stepTitle, type ExperimentJson, type ExperimentStep } from "@/components/experiments/types";
 import { PinSelect, usePinOptions } from "@/components/packs/pin-select";
 import { QueryState } from "@/components/ui/query-state";
 import { buttonStyles, cardStyles, fieldStyles } from "@/components/ui/styles";
@@ -16,7 +16,8 @@ import { EXPERIMENT_STATUS, EXPERIMENT_STATUS_LABELS } from "@/lib/states/experi
 // The campaign page's experiments (contract §12): each one with its state and leader, and for
 // reviewers a form to start one on a step: 2–4 versions of the step's prompt with weights, the
 // metric and the minimum of sends per variant. A fork variant needs a reviewer's approval first
-// (the API answers 409 fork_not_approved, shown here).
+// (the API answers 409 fork_not_approved, shown here). Besides the steps, the reply step: the answers
+// to replies (contract §13), versions of the `reply` prompt.
 
 export function CampaignExperiments({ campaignId, steps, canCreate }: { campaignId: string; steps: number[]; canCreate: boolean }) {
   const experiments = useCampaignExperiments(campaignId);
@@ -48,7 +49,11 @@ export function CampaignExperiments({ campaignId, steps, canCreate }: { campaign
         )}
       </QueryState>
       {creating ? (
-        <CreateExperimentForm campaignId={campaignId} steps={steps.filter((step) => !running.has(step))} onCancel={() => setCreating(false)} />
+        <CreateExperimentForm
+          campaignId={campaignId}
+          steps={[...steps, "reply" as const].filter((step) => !running.has(step))}
+          onCancel={() => setCreating(false)}
+        />
       ) : null}
     </section>
   );
@@ -60,7 +65,7 @@ function ExperimentRow({ experiment }: { experiment: ExperimentJson }) {
     <li className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-3 text-sm">
       <div className="min-w-0">
         <Link href={experimentHref(experiment)} className="font-medium text-indigo-700 hover:underline">
-          Step {experiment.step}: {experiment.variants.map((variant) => variant.version.version).join(" vs ")}
+          {stepTitle(experiment.step)}: {experiment.variants.map((variant) => variant.version.version).join(" vs ")}
         </Link>
         <p className="text-xs text-slate-500">
           {METRIC_LABELS[experiment.metric]} · {sent.toLocaleString()} sent ·{" "}
@@ -82,11 +87,11 @@ function ExperimentRow({ experiment }: { experiment: ExperimentJson }) {
 
 type Variant = { version: string; weight: string };
 
-function CreateExperimentForm({ campaignId, steps, onCancel }: { campaignId: string; steps: number[]; onCancel: () => void }) {
+function CreateExperimentForm({ campaignId, steps, onCancel }: { campaignId: string; steps: ExperimentStep[]; onCancel: () => void }) {
   const router = useRouter();
   const queryClient = useQueryClient();
   const options = usePinOptions();
-  const [step, setStep] = useState(steps[0] ?? 1);
+  const [step, setStep] = useState<ExperimentStep>(steps[0] ?? 1);
   const [variants, setVariants] = useState<Variant[]>([
     { version: "", weight: "1" },
     { version: "", weight: "1" },
@@ -129,10 +134,15 @@ function CreateExperimentForm({ campaignId, steps, onCancel }: { campaignId: str
           <label className={fieldStyles.label} htmlFor="experiment-step">
             Step
           </label>
-          <select id="experiment-step" className={fieldStyles.input} value={step} onChange={(event) => setStep(Number(event.target.value))}>
+          <select
+            id="experiment-step"
+            className={fieldStyles.input}
+            value={step}
+            onChange={(event) => setStep(event.target.value === "reply" ? "reply" : Number(event.target.value))}
+          >
             {steps.map((value) => (
               <option key={value} value={value}>
-                Step {value} ({value === 1 ? "first email" : "follow-up"})
+                {value === "reply" ? "Answers to replies (reply)" : `Step ${value} (${value === 1 ? "first email" : "follow-up"})`}
               </option>
             ))}
           </select>
@@ -194,7 +204,7 @@ function CreateExperimentForm({ campaignId, steps, onCancel }: { campaignId: str
                   <input
                     id={`variant-${index}`}
                     className={`${fieldStyles.input} font-mono text-[13px]`}
-                    placeholder="follow_up:v1.0.0"
+                    placeholder={step === "reply" ? "reply:v1.0.0" : "follow_up:v1.0.0"}
                     value={variant.version}
                     onChange={(event) => setVariant(index, { version: event.target.value })}
                     aria-invalid={fieldError ? true : undefined}

@@ -7,7 +7,7 @@ import { queryKeys } from "@/components/data/query-keys";
 import { useExperiment } from "@/components/data/queries/experiments";
 import { webApi, WebApiError } from "@/components/data/web-api";
 import { ExperimentResultsTable } from "@/components/experiments/experiment-results";
-import { METRIC_LABELS, pinOf, type ExperimentJson } from "@/components/experiments/types";
+import { METRIC_LABELS, pinOf, stepName, type ExperimentJson } from "@/components/experiments/types";
 import { PromoteWinner } from "@/components/experiments/promote-winner";
 import { versionHref } from "@/components/prompts/prompt-text";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -36,11 +36,11 @@ export function ExperimentView({ campaignId, campaignName, id, canConclude, canP
     );
   }
   const data = experiment.data;
-  const title = `Experiment on step ${data.step}`;
+  const title = `Experiment on ${stepName(data.step)}`;
   return (
     <>
       <PageHeader title={title} crumbs={[...crumbs, { label: title }]}>
-        {data.variants.length} versions of {data.variants[0]?.version.name ?? "the step’s prompt"} share the leads of step {data.step}, measured by{" "}
+        {data.variants.length} versions of {data.variants[0]?.version.name ?? "the step’s prompt"} share the leads of {stepName(data.step)}, measured by{" "}
         {METRIC_LABELS[data.metric].toLowerCase()}.
       </PageHeader>
       <div className="space-y-6">
@@ -97,7 +97,7 @@ function Concluded({ data, canPromote }: { data: ExperimentJson; canPromote: boo
             <Link href={versionHref(data.winner.name, data.winner.version)} className="font-mono text-indigo-700 hover:underline">
               {data.winner.name} {data.winner.version}
             </Link>{" "}
-            won; it is pinned on step {data.step} for new leads. Concluded <Time iso={data.concluded_at} />: <q>{data.reason}</q>
+            won; it is pinned on {stepName(data.step)} for new leads. Concluded <Time iso={data.concluded_at} />: <q>{data.reason}</q>
           </>
         ) : null}
       </p>
@@ -149,7 +149,9 @@ function Conclude({ data }: { data: ExperimentJson }) {
         <h2 id="conclude-heading" className="text-base font-semibold text-slate-900">
           Conclude
         </h2>
-        <p className="mt-1 text-sm text-slate-700">Pick the winner: it is pinned on step {data.step} of the campaign for new leads, and the split stops.</p>
+        <p className="mt-1 text-sm text-slate-700">
+          Pick the winner: it is pinned on {stepName(data.step)} of the campaign for new leads, and the split stops.
+        </p>
       </div>
       <button
         type="button"

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { usePromptExperiments } from "@/components/data/queries/experiments";
-import { experimentHref, percent } from "@/components/experiments/types";
+import { experimentHref, percent, stepTitle } from "@/components/experiments/types";
 import { versionHref } from "@/components/prompts/prompt-text";
 import { QueryState } from "@/components/ui/query-state";
 import { cardStyles } from "@/components/ui/styles";
@@ -53,7 +53,7 @@ export function PromptExperimentsPanel({ name, version }: { name: string; versio
                   <tr key={`${experiment.id}-${row.version.version}`} className="border-b border-slate-100 last:border-0">
                     <th scope="row" className="px-3 py-2 text-left font-normal">
                       <Link href={experimentHref(experiment)} className="text-indigo-700 hover:underline">
-                        Step {experiment.step}, {experiment.variants.length} variants
+                        {stepTitle(experiment.step)}, {experiment.variants.length} variants
                       </Link>
                       <span className="ml-2 text-xs text-slate-500">
                         {experiment.status === EXPERIMENT_STATUS.concluded

@@ -96,6 +96,22 @@ export function ReplyThreadView({ reply, leadLabel, canAct, onBack, onApproved }
   });
 
   useEffect(() => heading.current?.focus(), [reply.id]);
+  // An answer's send marks its reply handled on the server (polled here every 2 s while the answer
+  // is on its way): when the thread says a reply became handled, the navigation's count and the
+  // list are fetched again at once, not at their own polls (30 s, 10 s).
+  const handledReplies = (thread.data?.entries ?? [])
+    .filter((entry) => entry.type === "reply" && entry.handled)
+    .map((entry) => (entry.type === "reply" ? entry.reply_id : ""))
+    .join(",");
+  const seenHandled = useRef<string | null>(null);
+  useEffect(() => {
+    if (!thread.isSuccess) return;
+    if (seenHandled.current !== null && seenHandled.current !== handledReplies) {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.inbox.count() });
+      void queryClient.invalidateQueries({ queryKey: [...queryKeys.inbox.all, "list"] });
+    }
+    seenHandled.current = handledReplies;
+  }, [handledReplies, thread.isSuccess, queryClient]);
   useEffect(() => {
     function onKey(event: KeyboardEvent) {
       if (event.key === "Escape" && !event.defaultPrevented && !document.querySelector("dialog[open]")) {

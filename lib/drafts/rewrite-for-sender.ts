@@ -10,7 +10,7 @@ import { moveRunLead } from "@/lib/lifecycle/run-lead";
 import { log } from "@/lib/log";
 import { LEAD_FACT_COLUMNS, RUN_CONTEXT_SELECT, stageContext, type LeadFactRow } from "@/lib/pipeline/stage-context";
 import { promptTarget, runPrompt } from "@/lib/prompts/run-prompt";
-import { threadsOf } from "@/lib/sending/thread";
+import { conversationOf, threadsOf } from "@/lib/sending/thread";
 import { identitiesOf, signedContext } from "@/lib/senders/signer";
 import { DRAFT_STATUS, LEAD_STATUS, RUN_LEAD_STATE } from "@/lib/statuses";
 import { PENDING_SPAM_SCORE, queueSpamScores } from "@/lib/spam/score-draft";
@@ -18,7 +18,9 @@ import { PENDING_SPAM_SCORE, queueSpamScores } from "@/lib/spam/score-draft";
 // A draft goes out only From the sender it was written for (contract §13). When leads move to
 // another sender (theirs was disabled or deleted, lib/wiring/sender-changes.ts), each of their drafts not
 // yet sent — awaiting review, or approved with no send under way (its pending send was taken back
-// first) — is written again with the same prompt version for the new sender, and waits for review:
+// first) — is written again with the same prompt version for the new sender (an answer to a reply by
+// its `reply` version, from the conversation and the reply, as lib/replies/answer-reply.ts wrote it),
+// and waits for review:
 // an approval lapses (the lead waits for review again). Each rewrite is audited
 // (`draft.rewritten_for_sender`) and announced again with `draft.ready`, naming the new sender. A
 // model that cannot answer now leaves the text as it was, still back in review, so it is never
@@ -67,8 +69,26 @@ export async function rewriteForNewSender(workspaceId: string, runLeadIds: strin
       const context = signedContext(base, signer);
       const version = row.promptVersionId ? versions.get(row.promptVersionId) : undefined;
       let text: { subject: string; body: string } | null = null;
-      // An answer to a reply (step < 1) is not rewritten here: it goes back to review as it was, for the new sender.
-      if (version && row.step >= 1) {
+      if (version && row.step < 1 && row.replyId) {
+        // An answer to a reply: the conversation so far and the reply, signed by the new sender.
+        const reply = await db().reply.findUnique({ where: { id: row.replyId }, select: { fromEmail: true, subject: true, text: true, classification: true } });
+        const ran = reply
+          ? await runPrompt(
+              "reply",
+              version,
+              {
+                facts: row,
+                signals: row.signals,
+                context,
+                thread: await conversationOf(row.runLeadId),
+                reply: { from: reply.fromEmail, subject: reply.subject, text: reply.text, classification: reply.classification },
+              },
+              await promptTarget(workspaceId, version.modelDefault),
+            )
+          : null;
+        if (ran?.kind === "done" && "subject" in ran.output) text = { subject: ran.output.subject, body: ran.output.body };
+        else log.warn({ draftId: row.id, outcome: ran?.kind ?? "no_reply" }, "answer not rewritten for its new sender; back in review as it was");
+      } else if (version && row.step >= 1) {
         const target = await promptTarget(workspaceId, version.modelDefault);
         const thread = (threads.get(row.runLeadId) ?? []).filter((entry) => entry.step < row.step).map((e) => ({ subject: e.subject, body: e.body }));
         const ran =

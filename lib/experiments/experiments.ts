@@ -4,7 +4,7 @@ import { db } from "@/lib/db";
 import { recordAudit, type Actor } from "@/lib/audit/record-audit";
 import { Conflict, NotFound, ValidationFailed } from "@/lib/errors";
 import { experimentResults, METRICS, type Results } from "@/lib/experiments/results";
-import { assertVariantsApproved, resolveVariants, stepPrompt } from "@/lib/experiments/variants";
+import { assertVariantsApproved, REPLY_STEP, resolveVariants, shownStep, stepLabel, stepPrompt, storedStep } from "@/lib/experiments/variants";
 import { liveApproval, recordSetApproval } from "@/lib/governance/approvals";
 import { resolvePromptSet } from "@/lib/governance/prompt-set";
 import { decodeCursor, ListQuery, toPage } from "@/lib/http/pagination";
@@ -22,11 +22,13 @@ const Pin = z.string().trim().min(1).max(200);
 export const CreateExperimentBody = z
   .strictObject({
     campaign_id: z.string().regex(/^cmp_[0-9a-z]{26}$/, "must be a campaign id (cmp_…)"),
-    step: z.number().int().min(1).max(8),
+    step: z
+      .union([z.number().int().min(1).max(8), z.literal("reply")])
+      .meta({ description: 'A campaign step (1: the first email, 2–8: follow-ups), or "reply": the answers to replies (contract §13)' }),
     variants: z
       .array(
         z.strictObject({
-          version: Pin.meta({ description: 'A pin, "draft_email[@ws]:vX.Y.Z[-label]" (step 1) or a follow_up pin' }),
+          version: Pin.meta({ description: 'A pin, "draft_email[@ws]:vX.Y.Z[-label]" (step 1), a follow_up pin (later steps) or a reply pin (step "reply")' }),
           weight: z.number().positive().max(1000),
         }),
       )
@@ -81,8 +83,11 @@ export const ExperimentSchema = z
   .object({
     id: z.string(),
     campaign_id: z.string(),
-    step: z.number().int(),
-    metric: z.enum(METRICS),
+    step: z.union([z.number().int(), z.literal("reply")]),
+    metric: z.enum(METRICS).meta({
+      description:
+        "Counted per sent draft: a reply to it (reply_rate) or an interested/meeting_request one (positive_reply_rate). On the reply step, the lead's next reply to the answer",
+    }),
     min_per_variant: z.number().int(),
     status: z.enum(EXPERIMENT_STATUSES),
     variants: z.array(z.object({ version: PromptRef, weight: z.number() })),
@@ -117,7 +122,7 @@ function present(row: Loaded, results: Results): ExperimentJson {
   return {
     id: row.id,
     campaign_id: row.campaignId,
-    step: row.step,
+    step: shownStep(row.step),
     metric: row.metric as ExperimentJson["metric"],
     min_per_variant: row.minPerVariant,
     status: row.concludedAt ? CONCLUDED : RUNNING,
@@ -176,12 +181,13 @@ export async function createExperiment(workspaceId: string, body: z.infer<typeof
     select: { id: true, name: true, steps: { select: { step: true } } },
   });
   if (!campaign) throw new ValidationFailed([{ path: "campaign_id", message: "no such campaign in this workspace" }]);
-  if (body.step > 1 && !campaign.steps.some((row) => row.step === body.step))
-    throw new ValidationFailed([{ path: "step", message: `the campaign has no step ${body.step}` }]);
-  const variants = await resolveVariants(workspaceId, body.step, body.variants);
-  await assertVariantsApproved(workspaceId, body.step, variants);
-  const running = await db().experiment.findFirst({ where: { campaignId: campaign.id, step: body.step, concludedAt: null }, select: { id: true } });
-  if (running) throw new Conflict(`Experiment ${running.id} is still running on step ${body.step} of this campaign; conclude it first.`);
+  // Every campaign answers replies (contract §13), so the reply step exists on each.
+  const step = storedStep(body.step);
+  if (step > 1 && !campaign.steps.some((row) => row.step === step)) throw new ValidationFailed([{ path: "step", message: `the campaign has no step ${step}` }]);
+  const variants = await resolveVariants(workspaceId, step, body.variants);
+  await assertVariantsApproved(workspaceId, step, variants);
+  const running = await db().experiment.findFirst({ where: { campaignId: campaign.id, step, concludedAt: null }, select: { id: true } });
+  if (running) throw new Conflict(`Experiment ${running.id} is still running on ${stepLabel(step)} of this campaign; conclude it first.`);
   const id = newId("exp");
   await db().$transaction(async (tx) => {
     await tx.experiment.create({
@@ -189,7 +195,7 @@ export async function createExperiment(workspaceId: string, body: z.infer<typeof
         id,
         workspaceId,
         campaignId: campaign.id,
-        step: body.step,
+        step,
         metric: body.metric,
         minPerVariant: body.min_per_variant,
         createdById: reviewer.userId,
@@ -208,8 +214,8 @@ export async function createExperiment(workspaceId: string, body: z.infer<typeof
 }
 
 /**
- * Picks the winner: it is pinned on the campaign step (step 1: the campaign's draft_email pin; later
- * steps: the step's version), so new leads draft with it. The winner went through the gate when the
+ * Picks the winner: it is pinned on the campaign step (step 1: the campaign's draft_email pin; the
+ * reply step: its reply pin; later steps: the step's version), so new leads draft with it. The winner went through the gate when the
  * experiment was created; when the campaign's set was approved before, the concluding reviewer's
  * decision approves the set with the winner in it, so the campaign's runs keep starting.
  */
@@ -243,10 +249,11 @@ export async function concludeExperiment(workspaceId: string, id: string, body: 
       },
     });
     if (concluded.count === 0) throw new Conflict("This experiment is already concluded.");
-    if (row.step === 1) {
+    if (row.step === 1 || row.step === REPLY_STEP) {
+      // The first email and the answers are pinned per stage (pins.draft_email, pins.reply).
       await tx.campaignPin.upsert({
-        where: { campaignId_stage: { campaignId: campaign.id, stage: stepPrompt(1) } },
-        create: { campaignId: campaign.id, stage: stepPrompt(1), promptVersionId: winner.promptVersionId },
+        where: { campaignId_stage: { campaignId: campaign.id, stage: stepPrompt(row.step) } },
+        create: { campaignId: campaign.id, stage: stepPrompt(row.step), promptVersionId: winner.promptVersionId },
         update: { promptVersionId: winner.promptVersionId },
       });
     } else {
@@ -264,7 +271,7 @@ export async function concludeExperiment(workspaceId: string, id: string, body: 
       target: { type: "experiment", id },
       data: {
         campaign_id: campaign.id,
-        step: row.step,
+        step: shownStep(row.step),
         winner: winnerPin,
         reason: body.reason,
         ...(current.summary.enough_data ? {} : { override_reason: body.override_reason }),

@@ -1,19 +1,31 @@
 import { db } from "@/lib/db";
 import { Conflict, ValidationFailed, type FieldError } from "@/lib/errors";
 import { workspaceLabels } from "@/lib/governance/prompt-set";
-import { FOLLOW_UP } from "@/lib/lifecycle/stages";
+import { FOLLOW_UP, REPLY } from "@/lib/lifecycle/stages";
 import { findPinnedVersion, parsePin } from "@/lib/packs/pins";
 import { SYSTEM_WORKSPACE_SLUG } from "@/lib/workspaces/slug";
 
 // An experiment's variants: pins resolved to versions of the step's prompt (draft_email at step 1,
-// follow_up later), and the approval gate each goes through like any pin. A version is a fork when
-// it belongs to the workspace and is not the workspace's promoted label (the same rule as
-// lib/governance/prompt-set.ts). A fork variant needs a live approval (a campaign's or a pack's, the
-// sets a reviewer approved) that holds this version at this stage; otherwise 409 fork_not_approved.
+// follow_up later, reply on the `reply` step: answers to replies, stored as step 0), and the
+// approval gate each goes through like any pin. A version is a fork when it belongs to the
+// workspace and is not the workspace's promoted label (the same rule as lib/governance/prompt-set.ts).
+// A fork variant needs a live approval (a campaign's or a pack's, the sets a reviewer approved) that
+// holds this version at this stage; otherwise 409 fork_not_approved.
 
 export type ResolvedVariant = { promptVersionId: string; name: string; version: string; fork: boolean; weight: number };
 
-export const stepPrompt = (step: number) => (step === 1 ? "draft_email" : FOLLOW_UP);
+/**
+ * The `reply` step (contract §13: experiments on answers): stored as step 0, a number no draft of the
+ * sequence has (steps are 1…8, answers -1, -2, …), and shown as "reply" on the API.
+ */
+export const REPLY_STEP = 0;
+export type ExperimentStep = number | typeof REPLY;
+export const storedStep = (step: ExperimentStep) => (step === REPLY ? REPLY_STEP : step);
+export const shownStep = (step: number): ExperimentStep => (step === REPLY_STEP ? REPLY : step);
+/** How pages and messages name a step: "step 2", or "the reply step". */
+export const stepLabel = (step: number) => (step === REPLY_STEP ? "the reply step" : `step ${step}`);
+
+export const stepPrompt = (step: number) => (step === 1 ? "draft_email" : step === REPLY_STEP ? REPLY : FOLLOW_UP);
 
 /** Resolves the variants' pins (422 naming `variants.N.version`); every pin must be a version of the step's prompt, each once. */
 export async function resolveVariants(workspaceId: string, step: number, variants: { version: string; weight: number }[]): Promise<ResolvedVariant[]> {
@@ -33,7 +45,7 @@ export async function resolveVariants(workspaceId: string, step: number, variant
       const message =
         found.kind === "no_version"
           ? `${parsed.name} has no version ${parsed.version}`
-          : `no ${base} prompt named ${parsed.name} in this workspace (step ${step} runs ${base})`;
+          : `no ${base} prompt named ${parsed.name} in this workspace (${stepLabel(step)} runs ${base})`;
       errors.push({ path, message });
       continue;
     }

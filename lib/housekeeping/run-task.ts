@@ -2,6 +2,7 @@ import { resumeQueuedJobs } from "@/lib/evals/resume-queued";
 import type { HousekeepingTask } from "@/lib/housekeeping/tasks";
 import { purgeExpiredIdempotencyKeys } from "@/lib/idempotency/purge-expired";
 import { resumeRuns } from "@/lib/housekeeping/resume-runs";
+import { queueLostAnswers } from "@/lib/replies/answer-reply";
 import { queueSentFolderChecks } from "@/lib/sending/sent-folder-check";
 import { liveWork } from "@/lib/queues";
 import { queuePendingSpamScores } from "@/lib/spam/score-draft";
@@ -22,5 +23,7 @@ export async function runHousekeeping(task: HousekeepingTask) {
       return { workspaces: await queueSentFolderChecks() };
     case "score-pending-drafts":
       return { queued: await queuePendingSpamScores(await liveWork("spam-score")) };
+    case "resume-answers":
+      return { queued: await queueLostAnswers(await liveWork("answer")) };
   }
 }

@@ -12,6 +12,8 @@ export const HOUSEKEEPING_TASKS = {
   "check-in-doubt-sends": { everyMs: 5 * 60 * 1000 },
   // Drafts whose spam-score job was lost (Redis away when they were written) or written before it existed.
   "score-pending-drafts": { everyMs: "sweep" },
+  // Replies to answer (interested, meeting_request, question) whose answer job was lost.
+  "resume-answers": { everyMs: "sweep" },
 } as const satisfies Record<string, { everyMs: number | "sweep" }>;
 
 export type HousekeepingTask = keyof typeof HOUSEKEEPING_TASKS;

@@ -4,6 +4,8 @@ import { db, sql } from "@/lib/db";
 import { RISK_ORDER } from "@/lib/review-checks/draft-checks";
 import { DRAFT_INCLUDE, presentDraft } from "@/lib/drafts/present-draft";
 import { NotFound, ValidationFailed } from "@/lib/errors";
+import { experimentVersionFor } from "@/lib/experiments/assign";
+import { REPLY_STEP } from "@/lib/experiments/variants";
 import { writeEvents } from "@/lib/events/outbox";
 import { newId } from "@/lib/ids";
 import { moveDraft } from "@/lib/lifecycle/draft";
@@ -13,7 +15,7 @@ import { reviewOne, signedReview } from "@/lib/pipeline/review-drafts";
 import { resolveRunPrompts, type ResolvedPrompt } from "@/lib/pipeline/resolve-prompts";
 import { LEAD_FACT_COLUMNS, RUN_CONTEXT_SELECT, stageContext, type LeadFactRow } from "@/lib/pipeline/stage-context";
 import { promptTarget, runPrompt } from "@/lib/prompts/run-prompt";
-import { enqueueBulkAfterCommit } from "@/lib/queues";
+import { enqueueBulk, enqueueBulkAfterCommit } from "@/lib/queues";
 import { identitiesOf, signedContext } from "@/lib/senders/signer";
 import { DRAFT_STATUS } from "@/lib/statuses";
 
@@ -41,7 +43,11 @@ async function productionReply(): Promise<ResolvedPrompt | null> {
   return db().promptVersion.findUnique({ where: { id: prompt.productionVersionId! }, include: { prompt: { select: { name: true } } } });
 }
 
-/** What we sent a run lead (steps and earlier answers), oldest first. */
+/**
+ * What we sent a run lead (steps and earlier answers), oldest first. The same read as
+ * lib/sending/thread.ts conversationOf (which lib/senders uses to write an answer again for a new
+ * sender): lib/sending imports this folder, so this folder cannot import it back.
+ */
 async function conversation(runLeadId: string) {
   const { rows } = await sql().query<{ subject: string; body: string }>(
     `SELECT d.subject, d.body FROM drafts d JOIN sends s ON s."draftId" = d.id
@@ -66,8 +72,15 @@ export async function writeAnswerDraft(replyId: string, options: { force?: boole
   if (!reply?.draft) return null;
   if (!options.force && (!(ANSWERED_CLASSES as readonly string[]).includes(reply.classification ?? "") || reply.answers.length)) return null;
   const { runId, runLeadId, leadId } = reply.draft;
-  const run = await db().run.findUniqueOrThrow({ where: { id: runId }, select: RUN_CONTEXT_SELECT });
-  const version = (await resolveRunPrompts(runId)).get(REPLY) ?? (await productionReply());
+  const run = await db().run.findUniqueOrThrow({ where: { id: runId }, select: { ...RUN_CONTEXT_SELECT, campaignId: true } });
+  // While an experiment runs on the campaign's reply step, the lead's variant (the same stable hash
+  // of the lead as every step, so all of a lead's answers use one variant) writes it, and the draft
+  // records the experiment; else the run's prompt set.
+  const assignment = run.campaignId ? await experimentVersionFor(run.campaignId, REPLY_STEP, leadId) : null;
+  const variant = assignment
+    ? await db().promptVersion.findUnique({ where: { id: assignment.promptVersionId }, include: { prompt: { select: { name: true } } } })
+    : null;
+  const version = variant ?? (await resolveRunPrompts(runId)).get(REPLY) ?? (await productionReply());
   if (!version) throw new AnswerNotWritten("No reply prompt is installed (run the seed).");
   const signer = (await identitiesOf([runLeadId])).get(runLeadId);
   const context = signedContext(stageContext(run), signer);
@@ -116,6 +129,7 @@ export async function writeAnswerDraft(replyId: string, options: { force?: boole
         kind: "reply",
         replyId,
         promptVersionId: version.id,
+        experimentId: variant ? assignment!.experimentId : null,
         subject: ran.output.subject,
         body: ran.output.body,
         status: DRAFT_STATUS.awaiting_review,
@@ -180,4 +194,33 @@ export async function queueAnswers(classified: { replyId: string; classification
     "answer",
     wanted.map((item) => ({ payload: { v: 1 as const, replyId: item.replyId } })),
   );
+}
+
+/**
+ * The sweep (housekeeping `resume-answers`): replies classified interested, meeting_request or
+ * question at least `olderThanMs` ago (and within the last week: an answer that keeps failing is
+ * not asked for forever), matched to an email we sent, not marked handled, with no answer draft,
+ * whose `answer` job no live job carries (lost with Redis, or queued while Redis was away). The job
+ * itself writes nothing for a reply that has an answer by then.
+ */
+export async function queueLostAnswers(liveReplies: Set<string>, olderThanMs = 60_000, limit = 500): Promise<number> {
+  const now = Date.now();
+  const rows = await db().reply.findMany({
+    where: {
+      classification: { in: [...ANSWERED_CLASSES] },
+      classifiedAt: { lt: new Date(now - olderThanMs), gt: new Date(now - 7 * 24 * 60 * 60 * 1000) },
+      draftId: { not: null },
+      handledAt: null,
+      answers: { none: {} },
+    },
+    select: { id: true },
+    orderBy: { classifiedAt: "asc" },
+    take: limit,
+  });
+  const ids = rows.map((row) => row.id).filter((id) => !liveReplies.has(id));
+  await enqueueBulk(
+    "answer",
+    ids.map((replyId) => ({ payload: { v: 1 as const, replyId }, options: { tag: `sweep-${Math.floor(now / 60_000)}` } })),
+  );
+  return ids.length;
 }

@@ -29,3 +29,21 @@ export function threadHeaders(thread: ThreadEntry[]): { inReplyTo?: string; refe
   if (thread.length === 0) return {};
   return { inReplyTo: thread.at(-1)!.messageId, references: thread.map((entry) => entry.messageId) };
 }
+
+/**
+ * What we sent a run lead, steps and earlier answers alike, oldest first: the conversation an answer
+ * to a reply is written from (lib/replies/answer-reply.ts, and again for a new sender by
+ * lib/senders/rewrite-drafts.ts).
+ */
+export async function conversationOf(
+  runLeadId: string,
+  options: { sentBefore?: Date; exceptDraftId?: string } = {},
+): Promise<{ subject: string; body: string }[]> {
+  const { rows } = await sql().query<{ subject: string; body: string }>(
+    `SELECT d.subject, d.body FROM drafts d JOIN sends s ON s."draftId" = d.id
+      WHERE d."runLeadId" = $1 AND d.status = $2 AND ($3::timestamptz IS NULL OR s."acceptedAt" <= $3) AND ($4::text IS NULL OR d.id <> $4)
+      ORDER BY s."acceptedAt" NULLS LAST, d.id`,
+    [runLeadId, DRAFT_STATUS.sent, options.sentBefore ?? null, options.exceptDraftId ?? null],
+  );
+  return rows;
+}

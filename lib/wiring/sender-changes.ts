@@ -4,7 +4,7 @@ import { ENDED_RUN_STATUSES } from "@/lib/lifecycle/run";
 import { assignSenders } from "@/lib/senders/assign";
 import { presentSaved, removeSender, saveSender, type SenderItem, type UpdateSenderBody } from "@/lib/senders/senders";
 import { rewriteForNewSender } from "@/lib/drafts/rewrite-for-sender";
-import { SEND_STATUS } from "@/lib/statuses";
+import { DRAFT_STATUS, SEND_STATUS } from "@/lib/statuses";
 
 // A sender that is disabled or deleted keeps none of its leads (contract §12: moved, never silently
 // dropped; §13: never sent under someone else's name). Sends not yet attempted to the end —
@@ -36,13 +36,17 @@ export async function moveSenderSends(workspaceId: string, senderId: string, act
     `DELETE FROM sends WHERE "workspaceId" = $1 AND "senderId" = $2 AND status = ANY($3) RETURNING "draftId"`,
     [workspaceId, senderId, [SEND_STATUS.pending, SEND_STATUS.waiting_relay]],
   );
-  // Only runs that have not ended can send again; their leads are read by run (run_leads has no
-  // index on senderId, so that assigning senders stays a HOT update).
+  // Only runs that have not ended can send again, but for answers (issue 37): a lead of an ended run
+  // (a one-step run is completed once its emails are sent) whose answer to a reply is not sent yet
+  // moves too, so the answer goes out From, and signed by, a sender that still sends. Their leads are
+  // read by run (run_leads has no index on senderId, so that assigning senders stays a HOT update).
   const moved = await sql().query<{ id: string; campaignId: string | null }>(
     `UPDATE run_leads rl SET "senderId" = NULL FROM runs r
-      WHERE r.id = rl."runId" AND r."workspaceId" = $1 AND NOT (r.status = ANY($3)) AND rl."senderId" = $2
+      WHERE r.id = rl."runId" AND r."workspaceId" = $1 AND rl."senderId" = $2
+        AND (NOT (r.status = ANY($3))
+             OR EXISTS (SELECT 1 FROM drafts d WHERE d."runLeadId" = rl.id AND d.kind = 'reply' AND d.status = ANY($4)))
       RETURNING rl.id, r."campaignId"`,
-    [workspaceId, senderId, ENDED_RUN_STATUSES],
+    [workspaceId, senderId, ENDED_RUN_STATUSES, [DRAFT_STATUS.awaiting_review, DRAFT_STATUS.approved]],
   );
   const leads = moved.rows.filter((row) => row.campaignId);
   const assigned = await assignSenders(leads.map((row) => ({ runLeadId: row.id, campaignId: row.campaignId!, workspaceId })));
