@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { startSmtpSink } from "../tests/helpers/smtp-sink";
 import { ulid } from "ulid";
@@ -64,6 +65,15 @@ test("an admin saves the relay, the password stays hidden, and the connection ch
     expect(entry).toMatchObject({ from_email: "sam@demo.example", domain: "demo.example" });
     expect(["pass", "warn", "fail", "unknown"]).toContain(entry.outcome);
     await screenshots(page, "relay");
+    for (const [width, height] of [
+      [1280, 800],
+      [390, 844],
+    ]) {
+      await page.setViewportSize({ width, height });
+      const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+      expect(axe.violations.map((v) => `${width}px ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     // Saving without touching the password keeps it.
     await page.getByRole("button", { name: "Save relay" }).click();
