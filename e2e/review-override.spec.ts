@@ -116,7 +116,8 @@ test("`a` on a blocked draft in the queue asks for an override reason; the run p
     await page.keyboard.press("Enter");
     const done = page.getByRole("status").filter({ hasText: `Approved ${low.length} low-risk drafts of this run.` });
     await expect(done).toBeVisible(slow);
-    await expect(page.getByTestId("undo-approval").filter({ hasText: `Approved ${low.length} low-risk drafts.` })).toBeVisible();
+    // The run stops after draft_email: the undo line says nothing is sent.
+    await expect(page.getByTestId("undo-approval").filter({ hasText: `Approved ${low.length} low-risk drafts. Nothing is sent` })).toBeVisible();
     const statuses = await draftStatuses(drafts.map((d) => d.id));
     for (const d of low) expect(statuses[d.id]).toBe("approved");
     // None left: the button goes, and the focus is on what it did rather than on the page.

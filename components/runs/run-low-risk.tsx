@@ -18,10 +18,12 @@ type Props = {
   undoWindowMs: number;
   /** Changes when the run's counts move (a draft written or decided): the count is asked again. */
   version: string;
+  /** Whether the run sends what is approved (a run that stops after draft_email does not): the undo line says so. */
+  sends: boolean;
   onOutcome: (outcome: { tone: "success" | "error"; text: string }) => void;
 };
 
-export function RunLowRiskApproval({ runId, undoWindowMs, version, onOutcome }: Props) {
+export function RunLowRiskApproval({ runId, undoWindowMs, version, sends, onOutcome }: Props) {
   const queryClient = useQueryClient();
   const refresh = useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: queryKeys.review.all });
@@ -39,7 +41,7 @@ export function RunLowRiskApproval({ runId, undoWindowMs, version, onOutcome }: 
         undoWindowMs={undoWindowMs}
         onDone={(result) => {
           const approvedIds = result.results.filter((r) => r.ok).map((r) => r.id);
-          if (approvedIds.length) undoable.add(approvedIds, drafts(approvedIds.length), true);
+          if (approvedIds.length) undoable.add(approvedIds, drafts(approvedIds.length), sends);
           const missed = result.results.length - approvedIds.length;
           onOutcome({
             tone: missed === 0 ? "success" : "error",

@@ -49,7 +49,9 @@ function RunDetails({ id, canCancel, canResolve, canStop = false, canReview = fa
     <div className="space-y-4">
       {(canCancel && !ended) || stopAll || canReview ? (
         <div className="flex flex-wrap justify-end gap-2 empty:hidden">
-          {canReview ? <RunLowRiskApproval runId={id} undoWindowMs={undoWindowMs} version={version} onOutcome={setOutcome} /> : null}
+          {canReview ? (
+            <RunLowRiskApproval runId={id} undoWindowMs={undoWindowMs} version={version} sends={!progress.run.stop_after} onOutcome={setOutcome} />
+          ) : null}
           {stopAll ? <StopAllSequences runId={id} going={progress.sequences_going} onStopped={(text) => setOutcome({ tone: "success", text })} /> : null}
           {canCancel && !ended ? <CancelRun runId={id} /> : null}
         </div>
