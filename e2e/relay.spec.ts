@@ -1,10 +1,12 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { startSmtpSink } from "../tests/helpers/smtp-sink";
 import { ulid } from "ulid";
-import { cli, DEMO, screenshots, signIn } from "./support";
+import { cli, DEMO, screenshots, signIn, withDb } from "./support";
 
 // Settings → SMTP relay: an admin points the workspace at a real SMTP server on loopback, the
-// password is kept write-only, and "Check connection" logs in to it. A viewer cannot.
+// password is kept write-only, and "Check connection" logs in to it; the From address's domain's DNS
+// checks are shown and checked again (audited). A viewer cannot.
 
 test("an admin saves the relay, the password stays hidden, and the connection check logs in", async ({ page }) => {
   const smtp = await startSmtpSink();
@@ -44,7 +46,34 @@ test("an admin saves the relay, the password stays hidden, and the connection ch
     await expect(page.getByLabel("Password", { exact: true })).toHaveValue("");
     await expect(page.getByLabel("Password", { exact: true })).toHaveAttribute("placeholder", "Saved: leave empty to keep it");
     expect(await page.content()).not.toContain("relay-secret");
+    // The From address's domain checked as Settings → Senders shows it (contract §13), checked again
+    // by keyboard; each check asked for is audited, naming its outcome.
+    const dns = page.getByRole("region", { name: "DNS checks of the relay" });
+    await expect(dns.getByRole("heading", { name: "DNS of demo.example", level: 3 })).toBeVisible();
+    await expect(dns.getByRole("listitem")).toHaveCount(4);
+    await expect(page.getByRole("region", { name: "Sending domain" })).toContainText("DKIM selector s2026");
+    const before = await withDb(async (c) => (await c.query(`SELECT count(*)::int AS n FROM audit_entries WHERE action = 'relay.dns_checked'`)).rows[0].n);
+    await dns.getByRole("button", { name: "Check DNS of the relay" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(dns.getByRole("button", { name: "Check DNS of the relay" })).toHaveText("Check DNS", { timeout: 15_000 });
+    await expect
+      .poll(async () => await withDb(async (c) => (await c.query(`SELECT count(*)::int AS n FROM audit_entries WHERE action = 'relay.dns_checked'`)).rows[0].n))
+      .toBeGreaterThan(before);
+    const entry = await withDb(
+      async (c) => (await c.query(`SELECT data FROM audit_entries WHERE action = 'relay.dns_checked' ORDER BY "occurredAt" DESC LIMIT 1`)).rows[0].data,
+    );
+    expect(entry).toMatchObject({ from_email: "sam@demo.example", domain: "demo.example" });
+    expect(["pass", "warn", "fail", "unknown"]).toContain(entry.outcome);
     await screenshots(page, "relay");
+    for (const [width, height] of [
+      [1280, 800],
+      [390, 844],
+    ]) {
+      await page.setViewportSize({ width, height });
+      const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+      expect(axe.violations.map((v) => `${width}px ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     // Saving without touching the password keeps it.
     await page.getByRole("button", { name: "Save relay" }).click();

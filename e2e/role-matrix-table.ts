@@ -133,7 +133,15 @@ export const PAGES: PageRow[] = [
     controls: [{ least: "admin", find: (p) => p.getByRole("link", { name: "Start a run" }) }],
   },
   { pattern: "/runs/new", least: "admin", url: () => "/runs/new" },
-  { pattern: "/runs/[id]", least: "viewer", url: (f) => `/runs/${f.runId}`, missing: `/runs/run_${NONE}` },
+  {
+    pattern: "/runs/[id]",
+    least: "viewer",
+    url: (f) => `/runs/${f.runId}`,
+    missing: `/runs/run_${NONE}`,
+    loaded: (p) => p.getByTestId("run-summary"), // drawn with the run: a reviewer's controls come with it
+    // The fixture's run has a low-risk draft awaiting review.
+    controls: [{ least: "reviewer", find: (p) => p.getByRole("button", { name: /^Approve the \d+ low-risk drafts? of this run$/ }) }],
+  },
   {
     pattern: "/runs/[id]/replies",
     least: "viewer",

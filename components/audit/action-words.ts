@@ -43,6 +43,8 @@ const WORDS: Record<string, string> = {
   "sender.sends_moved": "moved the leads of the sender",
   "draft.rewritten_for_sender": "wrote again for its new sender",
   "sender.deleted": "deleted the sender",
+  "sender.dns_checked": "checked the DNS of the sender",
+  "relay.dns_checked": "checked the DNS of the SMTP relay",
   "offer.updated": "changed the offer",
   "eval_set.created": "created the eval set",
   "eval_case.added": "added a case to",

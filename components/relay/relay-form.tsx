@@ -4,6 +4,8 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
 import { settingsQueries, useRelay, type Relay } from "@/components/data/queries/settings";
 import { webApi, WebApiError } from "@/components/data/web-api";
+import { queryKeys } from "@/components/data/query-keys";
+import { SenderDns } from "@/components/senders/sender-dns";
 import { TextField, type InputProps } from "@/components/ui/field";
 import { QueryState } from "@/components/ui/query-state";
 import { Notice } from "@/components/ui/states";
@@ -16,8 +18,39 @@ export function RelayForm() {
   const relay = useRelay();
   return (
     <QueryState query={relay} frame={cardStyles} loading="Loading the relay settings…" failed="The relay settings could not be loaded.">
-      {(saved) => <RelayFields saved={saved} />}
+      {(saved) => (
+        <div className="space-y-4">
+          <RelayFields saved={saved} />
+          {saved ? <RelayDns relay={saved} /> : null}
+        </div>
+      )}
     </QueryState>
+  );
+}
+
+/** The DNS checks of the From address's domain, as Settings → Senders shows them for the default sender. */
+function RelayDns({ relay }: { relay: Relay }) {
+  return (
+    <section aria-labelledby="relay-dns-heading" className={cardStyles}>
+      <div className="px-4 pt-3">
+        <h2 id="relay-dns-heading" className="text-base font-semibold text-slate-900">
+          Sending domain
+        </h2>
+        <p className="mt-1 text-sm text-slate-700">
+          What receiving servers look up for mail From <span className="font-medium">{relay.from_email}</span>
+          {relay.dkim_selector ? (
+            <>
+              {" "}
+              (DKIM selector <code className="text-xs">{relay.dkim_selector}</code>)
+            </>
+          ) : (
+            " (no DKIM selector: DKIM is not checked)"
+          )}
+          . Checked again when the From address or the selector is saved.
+        </p>
+      </div>
+      <SenderDns dns={relay.dns} path="/relay/dns-check" invalidate={queryKeys.relay.all} label="the relay" headingLevel={3} />
+    </section>
   );
 }
 

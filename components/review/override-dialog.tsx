@@ -57,14 +57,25 @@ export function OverrideDialog({
         value={reason}
         maxLength={2000}
         aria-invalid={missing}
-        aria-describedby={missing ? `${id}-error` : undefined}
+        aria-describedby={missing ? `${id}-error ${id}-hint` : `${id}-hint`}
         onChange={(event) => {
           setReason(event.target.value);
           setMissing(false);
         }}
+        onKeyDown={(event) => {
+          // Enter approves with the reason typed (a reason is a sentence); Shift+Enter starts a new line.
+          if (event.key !== "Enter" || event.shiftKey || event.nativeEvent.isComposing) return;
+          event.preventDefault();
+          if (pending) return;
+          if (!reason.trim()) return setMissing(true);
+          onApprove(reason.trim());
+        }}
         className={fieldStyles.input}
         placeholder="The figure is from our call notes, …"
       />
+      <p id={`${id}-hint`} className={fieldStyles.hint}>
+        Enter approves with this reason; Shift+Enter starts a new line.
+      </p>
       {missing ? (
         <p id={`${id}-error`} className={fieldStyles.error}>
           Say why, so the audit log keeps it.

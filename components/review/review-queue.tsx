@@ -10,22 +10,22 @@ import { useRunOptions } from "@/components/data/queries/runs";
 import { webApi } from "@/components/data/web-api";
 import { useRelayReadiness } from "@/components/data/queries/settings";
 import { RelayWarning } from "@/components/relay/relay-warning";
-import { acted, currentIndex, down, onto, START, up, type Cursor } from "@/components/review/queue-cursor";
+import { acted, currentIndex, onto, START, type Cursor } from "@/components/review/queue-cursor";
 import { EMPTY_FILTERS, QueueFilters } from "@/components/review/queue-filters";
 import { leadLabel, QueueList } from "@/components/review/queue-list";
-import { filtersInAddress, isShortcut, keepInAddress } from "@/components/review/queue-page";
+import { filtersInAddress, keepInAddress } from "@/components/review/queue-page";
 import { LowRiskApproval } from "@/components/review/low-risk-approval";
-import { RejectDialog } from "@/components/review/reject-dialog";
+import { useQueueDecisions, type Outcome } from "@/components/review/queue-decisions";
+import { useQueueKeys } from "@/components/review/use-queue-keys";
 import { ShortcutsHelp } from "@/components/review/shortcuts-help";
 import { UndoList, useUndoableApprovals } from "@/components/review/undo-approvals";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import type { BulkApproveResult, QueueFilters as Filters, ReviewQueueItem } from "@/components/review/types";
+import type { BulkApproveResult, QueueFilters as Filters } from "@/components/review/types";
 import { QueryState, ShowMore } from "@/components/ui/query-state";
 import { EmptyState, Notice } from "@/components/ui/states";
-import { buttonStyles, cardStyles } from "@/components/ui/styles";
 import { RELAY_READINESS } from "@/lib/states/relay";
+import { buttonStyles, cardStyles } from "@/components/ui/styles";
 
-type Outcome = { tone: "success" | "error"; text: string };
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 export function ReviewQueue({
@@ -46,7 +46,6 @@ export function ReviewQueue({
   const [cursor, setCursor] = useState<Cursor>(START);
   const [gone, setGone] = useState<Set<string>>(new Set()); // approved or rejected here: hidden before the refetch drops them
   const [undoHeight, setUndoHeight] = useState(0);
-  const [rejecting, setRejecting] = useState<ReviewQueueItem | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [confirmBulk, setConfirmBulk] = useState(false);
   const rowRefs = useRef<(HTMLLIElement | null)[]>([]);
@@ -103,50 +102,31 @@ export function ReviewQueue({
     return new Set([...picked].filter((id) => shown.has(id)));
   }, [picked, rows]);
   const unselect = useCallback((ids: string[]) => setSelected((current) => new Set([...current].filter((id) => !ids.includes(id)))), []);
-
-  const relayReady = useRelayReadiness().data?.state !== RELAY_READINESS.missing;
-  const approveOne = useMutation({
-    mutationFn: (row: ReviewQueueItem) => webApi(`/drafts/${row.id}/approve`, { method: "POST", body: {} }),
-    onSuccess: (_draft, row) => {
-      unselect([row.id]);
-      leave(row.id);
-      undoable.add([row.id], `the draft for ${leadLabel(row)}`, row.will_send);
-      if (!relayReady) setOutcome({ tone: "success", text: `Approved the draft for ${leadLabel(row)}. It waits until an SMTP relay is configured.` });
-    },
-    onError: (error, row) => setOutcome({ tone: "error", text: `The draft for ${leadLabel(row)} was not approved: ${error.message}` }),
-    onSettled: refresh,
-  });
-  const rejectOne = useMutation({
-    mutationFn: ({ row, reason }: { row: ReviewQueueItem; reason: string }) => webApi(`/drafts/${row.id}/reject`, { method: "POST", body: { reason } }),
-    onSuccess: (_draft, { row }) => {
-      unselect([row.id]);
-      const rest = ids.filter((other) => other !== row.id);
-      const next = currentIndex(acted(cursor, ids, row.id), rest);
-      leave(row.id);
-      setRejecting(null);
-      setOutcome({ tone: "success", text: `Rejected the draft for ${leadLabel(row)}.` });
-      // The dialog closed on a row that is gone: the focus goes to the row that took its place, not to the page.
-      focusRowAfterDialog(next >= 0 ? rest[next] : null);
-      refresh();
-    },
-  });
-  // A closing dialog gives the focus back to its opener; when that is gone (the rejected row) or the
-  // dialog was remounted, the focus would fall to the page, so it is put on the row once the dialog
-  // has closed (after the commit: while the modal is open the rows are inert and take no focus).
-  const focusAfterDialog = useRef<string | null | undefined>(undefined);
-  const focusRowAfterDialog = useCallback((id: string | null) => {
-    focusAfterDialog.current = id;
-  }, []);
-  useEffect(() => {
-    if (rejecting !== null || focusAfterDialog.current === undefined) return;
-    const id = focusAfterDialog.current;
-    focusAfterDialog.current = undefined;
-    requestAnimationFrame(() => {
+  const focusRow = useCallback(
+    (id: string | null) => {
       const index = id ? rowRefs.current.findIndex((element) => element?.dataset.testid === `queue-${id}`) : -1;
       if (index >= 0) showRow(index, true);
       else listRef.current?.focus({ preventScroll: true });
-    });
-  }, [rejecting, showRow]);
+    },
+    [showRow],
+  );
+
+  const relayReady = useRelayReadiness().data?.state !== RELAY_READINESS.missing;
+  const decisions = useQueueDecisions({
+    ids,
+    cursor,
+    leave: (id) => {
+      unselect([id]);
+      leave(id);
+    },
+    onApproved: (row) => {
+      undoable.add([row.id], `the draft for ${leadLabel(row)}`, row.will_send);
+      if (!relayReady) setOutcome({ tone: "success", text: `Approved the draft for ${leadLabel(row)}. It waits until an SMTP relay is configured.` });
+    },
+    setOutcome,
+    focusRow,
+    refresh,
+  });
   const bulk = useMutation({
     mutationFn: (ids: string[]) => webApi<BulkApproveResult>("/review/approve", { method: "POST", body: { ids } }),
     onSuccess: (result) => {
@@ -175,7 +155,7 @@ export function ReviewQueue({
     },
     onSettled: refresh,
   });
-  const busyId = approveOne.isPending ? (approveOne.variables?.id ?? null) : bulk.isPending ? "bulk" : null;
+  const busyId = decisions.approvingId ?? (bulk.isPending ? "bulk" : null);
 
   const toggle = useCallback((id: string) => {
     setSelected((current) => {
@@ -198,48 +178,20 @@ export function ReviewQueue({
     [ids, showRow],
   );
 
-  useEffect(() => {
-    function onKey(event: KeyboardEvent) {
-      if (!isShortcut(event) || rows.length === 0 || active < 0) return;
-      const row = rows[active];
-      // Enter on a link, button or checkbox is theirs; anywhere else it opens the current row.
-      const onControl = (event.target as HTMLElement).closest("a, button, input, select, textarea");
-      const handled = (() => {
-        switch (event.key) {
-          case "j":
-            move(down(cursor, ids));
-            return true;
-          case "k":
-            move(up(cursor, ids));
-            return true;
-          case "Enter":
-            if (onControl) return false;
-            router.push(`/review/drafts/${row.id}`);
-            return true;
-          case "x":
-            if (!canReview) return false;
-            setCursor(onto(ids, row.id));
-            toggle(row.id);
-            return true;
-          case "a":
-            if (!canReview || busyId) return false;
-            setOutcome(null);
-            approveOne.mutate(row);
-            return true;
-          case "r":
-            if (!canReview) return false;
-            rejectOne.reset();
-            setRejecting(row);
-            return true;
-          default:
-            return false;
-        }
-      })();
-      if (handled) event.preventDefault();
-    }
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [rows, ids, active, cursor, canReview, busyId, move, toggle, router, approveOne, rejectOne]);
+  useQueueKeys({
+    rows,
+    ids,
+    active,
+    cursor,
+    canReview,
+    busy: busyId !== null,
+    move,
+    setCursor,
+    open: (row) => router.push(`/review/drafts/${row.id}`),
+    toggle,
+    approve: decisions.startApprove,
+    reject: decisions.startReject,
+  });
 
   const filtered = Boolean(filters.runId || filters.campaignId || filters.step || filters.q || filters.risk);
   const runOptions = (runs.data?.data ?? []).map((run) => ({ id: run.id, label: `${run.name} (${run.counts.drafted} drafted)` }));
@@ -364,14 +316,8 @@ export function ReviewQueue({
             onToggle={toggle}
             busyId={busyId}
             describedBy="queue-shortcuts"
-            onApprove={(row) => {
-              setOutcome(null);
-              approveOne.mutate(row);
-            }}
-            onReject={(row) => {
-              rejectOne.reset();
-              setRejecting(row);
-            }}
+            onApprove={decisions.startApprove}
+            onReject={decisions.startReject}
           />
         </QueryState>
         <ShowMore query={queue} />
@@ -392,18 +338,7 @@ export function ReviewQueue({
           {Math.round(undoWindowMs / 1000)} seconds after you confirm (you can undo until then).
         </p>
       </ConfirmDialog>
-      <RejectDialog
-        key={rejecting?.id ?? "none"}
-        open={rejecting !== null}
-        leadLabel={rejecting ? leadLabel(rejecting) : ""}
-        pending={rejectOne.isPending}
-        error={rejectOne.isError ? rejectOne.error.message : null}
-        onCancel={() => {
-          focusRowAfterDialog(rejecting?.id ?? null);
-          setRejecting(null);
-        }}
-        onReject={(reason) => rejecting && rejectOne.mutate({ row: rejecting, reason })}
-      />
+      {decisions.dialogs}
     </div>
   );
 }

@@ -28,8 +28,14 @@ export function DnsBadge({ status }: { status: DnsCheckStatus }) {
   return <span className={`inline-flex shrink-0 rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${badge.className}`}>{badge.label}</span>;
 }
 
-/** `path`: the web API path that checks again (`/senders/{id}/dns-check` or `/relay/dns-check`); `invalidate`: the query to refresh. */
-export function SenderDns({ dns, path, invalidate, label }: { dns: DnsResult | null; path: string; invalidate: readonly unknown[]; label: string }) {
+type Props = { dns: DnsResult | null; path: string; invalidate: readonly unknown[]; label: string; headingLevel?: 3 | 4 };
+
+/**
+ * `path`: the web API path that checks again (`/senders/{id}/dns-check` or `/relay/dns-check`, each
+ * check audited); `invalidate`: the query to refresh; `headingLevel`: its heading's level where it sits.
+ */
+export function SenderDns({ dns, path, invalidate, label, headingLevel = 4 }: Props) {
+  const Heading = headingLevel === 3 ? "h3" : "h4";
   const queryClient = useQueryClient();
   const check = useMutation({
     mutationFn: () => webApi<DnsResult>(path, { method: "POST" }),
@@ -38,7 +44,9 @@ export function SenderDns({ dns, path, invalidate, label }: { dns: DnsResult | n
   return (
     <section className="border-t border-slate-100 px-4 py-3" aria-label={`DNS checks of ${label}`} data-testid="dns-checks">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h4 className="text-sm font-semibold text-slate-900">DNS{dns ? <span className="font-normal text-slate-600"> of {dns.domain}</span> : null}</h4>
+        <Heading className="text-sm font-semibold text-slate-900">
+          DNS{dns ? <span className="font-normal text-slate-600"> of {dns.domain}</span> : null}
+        </Heading>
         <div className="flex items-center gap-3">
           {dns ? <span className="text-xs text-slate-500">Checked {new Date(dns.checked_at).toLocaleString()}</span> : null}
           <button

@@ -2,8 +2,9 @@ import { z } from "zod";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db";
 import { dnsClient, domainOf } from "@/lib/dns/resolver";
-import { checkSenderDomain, DnsResultSchema, type DnsResult } from "@/lib/dns/sender-checks";
+import { checkSenderDomain, DnsResultSchema, type DnsCheckStatus, type DnsResult } from "@/lib/dns/sender-checks";
 import { NotFound } from "@/lib/errors";
+import { recordAudit, type Actor } from "@/lib/audit/record-audit";
 
 // The DNS checks of a sender's domain (contract §13), run on demand (POST /senders/{id}/dns-check,
 // POST /relay/dns-check), when a sender is created, and when its from_email or dkim_selector
@@ -35,21 +36,55 @@ export async function checkDomainOf(fromEmail: string, selector: string | null):
   return checkSenderDomain(senderDnsClient(), domainOf(fromEmail) ?? fromEmail, selector);
 }
 
-/** Checks a sender's domain now and keeps the result on it. */
-export async function checkSenderDns(workspaceId: string, id: string): Promise<DnsResult> {
+const ORDER: DnsCheckStatus[] = ["fail", "unknown", "warn", "pass"];
+
+/** The audit entry's data of a check asked for by a person or a token: the address, each record's status and the worst of them. */
+export function dnsAuditData(fromEmail: string, result: DnsResult) {
+  const statuses = { mx: result.mx.status, spf: result.spf.status, dmarc: result.dmarc.status, dkim: result.dkim.status };
+  const outcome = ORDER.find((status) => Object.values(statuses).includes(status)) ?? "pass";
+  return { from_email: fromEmail, domain: result.domain, outcome, ...statuses };
+}
+
+/**
+ * Checks a sender's domain now and keeps the result on it. Asked for by an `actor` (POST
+ * /senders/{id}/dns-check, "Check DNS"), the check is audited (`sender.dns_checked`, with the
+ * outcome) in the transaction that keeps it; the checks run on a create or an address change are
+ * part of that change's own entry.
+ */
+export async function checkSenderDns(workspaceId: string, id: string, actor?: Actor): Promise<DnsResult> {
   const sender = await db().sender.findFirst({ where: { id, workspaceId }, select: { fromEmail: true, dkimSelector: true } });
   if (!sender) throw new NotFound("sender");
   const result = await checkDomainOf(sender.fromEmail, sender.dkimSelector);
-  // Only if it still has the address checked (a change meanwhile runs its own check).
-  await db().sender.updateMany({ where: { id, workspaceId, fromEmail: sender.fromEmail }, data: { dns: result } });
+  await db().$transaction(async (tx) => {
+    // Only if it still has the address checked (a change meanwhile runs its own check).
+    await tx.sender.updateMany({ where: { id, workspaceId, fromEmail: sender.fromEmail }, data: { dns: result } });
+    if (actor)
+      await recordAudit(tx, {
+        workspaceId,
+        actor,
+        action: "sender.dns_checked",
+        target: { type: "sender", id },
+        data: { sender_id: id, ...dnsAuditData(sender.fromEmail, result) },
+      });
+  });
   return result;
 }
 
-/** Checks the default sender's (the relay's) domain now and keeps the result on the relay. */
-export async function checkRelayDns(workspaceId: string): Promise<DnsResult> {
+/** Checks the default sender's (the relay's) domain now and keeps the result on the relay; audited (`relay.dns_checked`) when an `actor` asked. */
+export async function checkRelayDns(workspaceId: string, actor?: Actor): Promise<DnsResult> {
   const relay = await db().relaySettings.findUnique({ where: { workspaceId }, select: { fromEmail: true, dkimSelector: true } });
   if (!relay) throw new NotFound("relay (none is configured yet)");
   const result = await checkDomainOf(relay.fromEmail, relay.dkimSelector);
-  await db().relaySettings.updateMany({ where: { workspaceId, fromEmail: relay.fromEmail }, data: { dns: result } });
+  await db().$transaction(async (tx) => {
+    await tx.relaySettings.updateMany({ where: { workspaceId, fromEmail: relay.fromEmail }, data: { dns: result } });
+    if (actor)
+      await recordAudit(tx, {
+        workspaceId,
+        actor,
+        action: "relay.dns_checked",
+        target: { type: "relay", id: workspaceId },
+        data: { sender_id: null, ...dnsAuditData(relay.fromEmail, result) },
+      });
+  });
   return result;
 }

@@ -81,8 +81,8 @@ export const checkRelayDnsOperation = defineOperation({
   role: "admin",
   summary: "Check the default sender's DNS",
   description:
-    "Checks the MX, SPF, DMARC and DKIM records of the relay's from_email domain now (at most 3 s; a question without an answer is `unknown`, never `fail`), keeps the result on the relay as `dns` and returns it. Also run when the relay's `from_email` or `dkim_selector` changes.",
+    "Checks the MX, SPF, DMARC and DKIM records of the relay's from_email domain now (at most 3 s; a question without an answer is `unknown`, never `fail`), keeps the result on the relay as `dns` and returns it. Audited (`relay.dns_checked`, with each record's status and the worst as `outcome`). Also run when the relay's `from_email` or `dkim_selector` changes.",
   success: { status: 200, description: "The checks", schema: DnsResultSchema },
   errors: ["not_found"],
-  handler: async ({ auth }) => ({ body: await checkRelayDns(auth.workspace.id) }),
+  handler: async ({ auth }) => ({ body: await checkRelayDns(auth.workspace.id, auth.actor) }),
 });

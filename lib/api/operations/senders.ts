@@ -106,9 +106,9 @@ export const checkSenderDnsOperation = defineOperation({
   role: "admin",
   summary: "Check a sender's DNS",
   description:
-    "Checks the MX, SPF, DMARC and DKIM records of the sender's from_email domain now (at most 3 s; a question without an answer is `unknown`, never `fail`), keeps the result on the sender as `dns` and returns it. Also run when a sender is created or its `from_email` or `dkim_selector` changes.",
+    "Checks the MX, SPF, DMARC and DKIM records of the sender's from_email domain now (at most 3 s; a question without an answer is `unknown`, never `fail`), keeps the result on the sender as `dns` and returns it. Audited (`sender.dns_checked`, naming the sender, with each record's status and the worst as `outcome`). Also run when a sender is created or its `from_email` or `dkim_selector` changes.",
   params: SenderParams,
   success: { status: 200, description: "The checks", schema: DnsResultSchema },
   errors: ["not_found"],
-  handler: async ({ params, auth }) => ({ body: await checkSenderDns(auth.workspace.id, params.id) }),
+  handler: async ({ params, auth }) => ({ body: await checkSenderDns(auth.workspace.id, params.id, auth.actor) }),
 });

@@ -9,6 +9,7 @@ import { getRunHeader } from "@/lib/runs/run-header";
 import { pageObject } from "@/lib/web/page-object";
 import { pageSession } from "@/lib/web/page-session";
 import { roleAtLeast } from "@/lib/auth/roles";
+import { timing } from "@/lib/config/timing";
 
 export const metadata: Metadata = { title: "Run" };
 
@@ -49,6 +50,8 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
         canCancel={roleAtLeast(session.role, "admin")}
         canResolve={roleAtLeast(session.role, "reviewer")}
         canStop={roleAtLeast(session.role, "reviewer")}
+        canReview={roleAtLeast(session.role, "reviewer")}
+        undoWindowMs={timing().undoWindowMs}
       />
     </>
   );

@@ -2,4 +2,4 @@ import { checkRelayDns } from "@/lib/senders/sender-dns";
 import { webRoute } from "@/lib/web/web-route";
 
 // Checks the default sender's (the relay's) domain's DNS records now.
-export const POST = webRoute({ role: "admin", handler: ({ session }) => checkRelayDns(session.workspace.id) });
+export const POST = webRoute({ role: "admin", handler: ({ session, actor }) => checkRelayDns(session.workspace.id, actor) });
