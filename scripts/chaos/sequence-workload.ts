@@ -17,6 +17,7 @@ import { prepareWorkspace } from "./workload";
 export const SEQUENCE_LEADS = Number(process.env.CHAOS_SEQUENCE_LEADS ?? 500);
 const WAIT = process.env.CHAOS_SEQUENCE_WAIT ?? "PT15S";
 const STEPS = 3;
+const REVIEW_LANES = 4;
 /** The most seconds the sequence run may take to complete after its last fault (issue 34). */
 const RECOVERY_LIMIT = Number(process.env.CHAOS_RECOVERY_LIMIT_SECONDS ?? 60);
 
@@ -85,9 +86,16 @@ export async function runSequenceWorkload({ api, token, workspaceId, pool, fault
     while (reviewing) {
       try {
         const page = await api.call("GET", `/v1/drafts?run_id=${runId}&status=awaiting_review&limit=100`, token);
-        for (const draft of (page.body.data as { id: string }[] | undefined) ?? []) {
-          const answer = expectStatus(await api.call("POST", `/v1/drafts/${draft.id}/approve`, token, {}), `approve ${draft.id}`, 200, 409);
-          if (answer.status === 200) approvals++;
+        // Four approvals at a time (as the big run's reviewer lanes): one at a time, the driver's own
+        // round trips on the loaded machine were most of the step-3 tail (about 0.4 s a draft).
+        const waiting = (page.body.data as { id: string }[] | undefined) ?? [];
+        for (let i = 0; i < waiting.length; i += REVIEW_LANES) {
+          await Promise.all(
+            waiting.slice(i, i + REVIEW_LANES).map(async (draft) => {
+              const answer = expectStatus(await api.call("POST", `/v1/drafts/${draft.id}/approve`, token, {}), `approve ${draft.id}`, 200, 409);
+              if (answer.status === 200) approvals++;
+            }),
+          );
         }
         await resolveInDoubt(api, token, runId, mails, resolutions);
       } catch (error) {
