@@ -22,6 +22,8 @@ import { committedResource, recoveryFor, withinClaim } from "@/lib/idempotency/c
 
 const WINDOW_MS = 24 * 60 * 60 * 1000;
 const ABANDONED_CLAIM_MS = 60 * 1000;
+const RELEASE_WITHIN_MS = 20 * 1000;
+const RELEASE_RETRY_MS = 500;
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
 type Stored = { status: number; body: unknown; location?: string };
@@ -104,9 +106,29 @@ export async function withIdempotency(claim: Claim, run: () => Promise<HandlerRe
     await db().idempotencyKey.update({ where: { id }, data: { status: stored.status, response: seal(stored) } });
     return result;
   } catch (error) {
-    await db()
-      .idempotencyKey.deleteMany({ where: { id } })
-      .catch(() => undefined);
+    await releaseClaim(id);
     throw error;
+  }
+}
+
+/**
+ * Frees the claim of a request that failed, so that the client's retry does the work instead of
+ * hearing "in progress" until the claim counts as abandoned. The failure is often PostgreSQL being
+ * away (a restart), and then so is the first try of this delete: it is tried again for up to
+ * RELEASE_WITHIN_MS (the client's answer waits that long at most). Before issue 34 one try was
+ * made, so a request caught by a PostgreSQL restart held its key for the whole ABANDONED_CLAIM_MS:
+ * the chaos run's reviewer waited a minute for its approvals. A claim whose answer was kept
+ * (`status` set: only the answer was lost) is left, so the retry replays it.
+ */
+async function releaseClaim(id: string): Promise<void> {
+  const deadline = Date.now() + RELEASE_WITHIN_MS;
+  for (;;) {
+    try {
+      await db().idempotencyKey.deleteMany({ where: { id, status: null } });
+      return;
+    } catch {
+      if (Date.now() >= deadline) return; // the takeover after ABANDONED_CLAIM_MS remains
+      await new Promise((resolve) => setTimeout(resolve, RELEASE_RETRY_MS));
+    }
   }
 }

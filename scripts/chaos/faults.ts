@@ -27,6 +27,8 @@ export function faultInjector(options: { web: AppProcess; workers: AppProcess[];
 
   return {
     records,
+    /** Seconds since the chaos run started (the clock of `atSeconds`). */
+    elapsed: seconds,
     /** SIGKILL one worker (or every worker, when `index` is "all") and start it again. */
     killWorkers(index: number | "all", note: string) {
       const chosen = index === "all" ? workers : [workers[index]];

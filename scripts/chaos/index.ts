@@ -1,9 +1,11 @@
 // `npm run test:chaos`: a 20,000-lead run with webhooks to a loopback receiver and sends to a
 // loopback SMTP sink, while worker and web processes are SIGKILLed, Redis and PostgreSQL are
 // restarted, all on a private PostgreSQL cluster and redis-server; then a 3-step sequence whose
-// follow-ups fall due while the workers die (scripts/chaos/sequence-workload.ts). Then the
-// invariants (scripts/chaos/checks.ts and the sequence workload's). docs/reliability.md describes
-// it and keeps the figures.
+// follow-ups fall due while the workers die (scripts/chaos/sequence-workload.ts), with a sender
+// paused by its bounce rate held through those faults and resumed after them
+// (scripts/chaos/paused-sender.ts). Then the invariants (scripts/chaos/checks.ts, the sequence
+// workload's and the paused sender's). The lead domains are served by a loopback DNS server (the
+// recipient checks). docs/reliability.md describes it and keeps the figures.
 import { execFileSync } from "node:child_process";
 import { copyFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
@@ -11,6 +13,7 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { startFileServer } from "../../tests/helpers/csv-fixtures";
 import { freePort, ROOT } from "../../tests/helpers/processes";
+import { startDnsServer, type Zone } from "../../tests/helpers/dns-server";
 import { startSmtpSink } from "../../tests/helpers/smtp-sink";
 import { startReceiver } from "../../tests/helpers/webhook-receiver";
 import { apiClient } from "./api";
@@ -20,8 +23,9 @@ import { faultInjector } from "./faults";
 import { resolveInDoubt, type Resolution } from "./in-doubt";
 import { printReport } from "./report";
 import { missingPrerequisites, startServices, type PrivateServices } from "./services";
+import { pauseSenderMidRun, PAUSED_LEADS, pausedLeadsCsv } from "./paused-sender";
 import { prepareSequenceWorkspace, runSequenceWorkload, SEQUENCE_LEADS, sequenceLeadsCsv } from "./sequence-workload";
-import { configureAndStartRun, leadsCsv, prepareDatabase, reviewDrafts } from "./workload";
+import { configureAndStartRun, leadsCsv, prepareDatabase, prepareWorkspace, reviewDrafts } from "./workload";
 
 const LEADS = Number(process.env.CHAOS_LEADS ?? 20_000);
 const WORKERS = Number(process.env.CHAOS_WORKERS ?? 2);
@@ -83,8 +87,24 @@ async function until(what: string, fn: () => Promise<unknown>, timeoutMs = 300_0
   throw new Error(`timed out after ${timeoutMs / 1000} s waiting for ${what}${lastError ? ` (last error: ${lastError})` : ""}`);
 }
 
+/**
+ * The lead domains, served by a DNS server of the run's own (the recipient checks before drafting
+ * reject a domain with no MX, and `.example` has none): an MX for each, every other name NXDOMAIN.
+ */
+function leadZone(): Zone {
+  const domains = [
+    "chaos.example",
+    "chaos-seq.example",
+    "chaos-pause.example",
+    ...Array.from({ length: PAUSED_LEADS }, (_, i) => `firm${i}.chaos-pause.example`),
+  ];
+  return Object.fromEntries(domains.map((domain) => [domain, [{ type: "MX" as const, priority: 10, exchange: `mx.${domain}` }]]));
+}
+
 async function main(): Promise<boolean> {
   services = await startServices();
+  const dns = await startDnsServer(leadZone(), []);
+  closers.push(dns.close);
   log(`private PostgreSQL ${services.databaseUrl}, Redis ${services.redisUrl} (in ${services.dir})`);
   const webPort = await freePort();
   const appUrl = `http://127.0.0.1:${webPort}`;
@@ -98,22 +118,27 @@ async function main(): Promise<boolean> {
     OUTBOUND_ALLOWLIST: "127.0.0.0/8,::1/128",
     NEXT_TELEMETRY_DISABLED: "1",
     LOG_LEVEL: "warn",
+    DNS_SERVERS: dns.address,
   };
   Object.assign(process.env, env);
   const { workspaceId, tokens } = await prepareDatabase(services.databaseUrl, 4);
   log("database migrated and seeded; workspace `chaos` (enterprise plan) with 4 admin tokens");
   const sequenceWorkspace = SEQUENCE_LEADS > 0 ? await prepareSequenceWorkspace() : null;
+  const pausedWorkspace = PAUSED_LEADS > 0 ? await prepareWorkspace("chaos-pause", "Chaos paused sender") : null;
 
   const receiver = await startReceiver();
   const smtp = await startSmtpSink();
   const sequenceSmtp = await startSmtpSink();
+  const patSmtp = await startSmtpSink();
+  const quinnSmtp = await startSmtpSink();
   const files = await startFileServer(
     new Map([
       ["/chaos.csv", leadsCsv(LEADS)],
       ["/sequence.csv", sequenceLeadsCsv()],
+      ["/paused.csv", pausedLeadsCsv()],
     ]),
   );
-  closers.push(receiver.close, smtp.close, sequenceSmtp.close, files.close);
+  closers.push(receiver.close, smtp.close, sequenceSmtp.close, patSmtp.close, quinnSmtp.close, files.close);
   const pool = new pg.Pool({ connectionString: services.databaseUrl, max: 3, connectionTimeoutMillis: 2_000 });
   pool.on("error", () => undefined); // idle clients die with the PostgreSQL restart; the pool replaces them
   closers.push(() => pool.end());
@@ -220,6 +245,21 @@ async function main(): Promise<boolean> {
     mails: smtp.mails,
     resolutions,
   });
+  // A sender paused by its bounce rate (scripts/chaos/paused-sender.ts), kept paused through the
+  // sequence workload's faults, resumed after them.
+  const paused = pausedWorkspace
+    ? await pauseSenderMidRun({
+        api,
+        token: pausedWorkspace.token,
+        workspaceId: pausedWorkspace.workspaceId,
+        pool,
+        patSink: patSmtp,
+        quinnSink: quinnSmtp,
+        csvUrl: `${files.url}/paused.csv`,
+        log,
+        until,
+      })
+    : null;
   // Then the sequence workload (scripts/chaos/sequence-workload.ts): follow-ups due while the workers die.
   if (sequenceWorkspace) {
     const sequence = await runSequenceWorkload({
@@ -236,6 +276,11 @@ async function main(): Promise<boolean> {
     });
     checks.push(...sequence.checks);
     Object.assign(figures, sequence.figures);
+  }
+  if (paused) {
+    const resumed = await paused.resumeAndCheck();
+    checks.push(...resumed.checks);
+    Object.assign(figures, resumed.figures);
   }
   const crashes = processes.reduce((sum, p) => sum + p.unexpectedExits, 0);
   checks.push({ name: "no process exited on its own", ok: crashes === 0, detail: `${crashes} unexpected exits` });

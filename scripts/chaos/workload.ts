@@ -42,6 +42,19 @@ export async function prepareDatabase(databaseUrl: string, tokenCount: number): 
   return { workspaceId: workspace.id, tokens };
 }
 
+/** A workspace of its own (enterprise plan) and an admin token for it: the service's own functions, as the CLI uses them. */
+export async function prepareWorkspace(slug: string, name: string): Promise<{ workspaceId: string; token: string }> {
+  const { ensureWorkspace } = await import("@/lib/workspaces/create-workspace");
+  const { createUser } = await import("@/lib/users/create-user");
+  const { createToken } = await import("@/lib/tokens/create-token");
+  const { closeDb } = await import("@/lib/db");
+  const workspace = await ensureWorkspace({ slug, name, plan: "enterprise" });
+  const { user } = await createUser({ workspaceSlug: slug, email: `admin@${slug}.example`, password: "chaos-admin-pass", role: "admin" });
+  const { token } = await createToken({ workspaceId: workspace.id, userId: user.id, name, scope: "write", expiresInDays: null, actor });
+  await closeDb();
+  return { workspaceId: workspace.id, token };
+}
+
 /**
  * The lead list: one row in ten fits the saas-outbound ICP (and gets a draft), the others do not
  * (rejected `not_icp` by qualify).
