@@ -1,3 +1,4 @@
+import { z } from "zod";
 import dns from "node:dns";
 import net from "node:net";
 import ipaddr from "ipaddr.js";
@@ -184,3 +185,15 @@ export async function guardedFetch(input: string | URL | Request, init?: Request
   await resolveOutboundHost(url.hostname);
   return fetch(input, init);
 }
+
+/** A host we connect out to (a relay, a mailbox): a name or an IP literal, public unless OUTBOUND_ALLOWLIST opens its range. */
+export const OutboundHost = z
+  .string()
+  .trim()
+  .min(1)
+  .max(253)
+  .regex(/^[A-Za-z0-9.-]+$|^\[[0-9a-fA-F:.]+\]$/, "must be a host name or IP address")
+  .superRefine((value, ctx) => {
+    const problem = outboundHostProblem(value);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  });

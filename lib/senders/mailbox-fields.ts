@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { MailboxStatus } from "@/lib/generated/prisma/client.ts";
-import { outboundHostProblem } from "@/lib/net/outbound";
+import { OutboundHost } from "@/lib/net/outbound";
 import { MAILBOX_STATES } from "@/lib/statuses";
 
 // The fields of an IMAP mailbox, as answered and as written: the workspace's own (/v1/mailbox,
@@ -50,16 +50,7 @@ const Folder = z
 
 export const PutMailboxBody = z
   .strictObject({
-    host: z
-      .string()
-      .trim()
-      .min(1)
-      .max(253)
-      .regex(/^[A-Za-z0-9.-]+$|^\[[0-9a-fA-F:.]+\]$/, "must be a host name or IP address")
-      .superRefine((value, ctx) => {
-        const problem = outboundHostProblem(value); // the relay's rule: public addresses only, unless OUTBOUND_ALLOWLIST opens a range
-        if (problem) ctx.addIssue({ code: "custom", message: problem });
-      }),
+    host: OutboundHost, // the relay's rule: public addresses only, unless OUTBOUND_ALLOWLIST opens a range
     port: z.number().int().min(1).max(65535),
     secure: z.boolean().default(true).meta({ description: "TLS from the start (port 993); otherwise STARTTLS when offered" }),
     username: z.string().trim().min(1).max(320),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { outboundHostProblem } from "@/lib/net/outbound";
+import { OutboundHost } from "@/lib/net/outbound";
 import { DkimSelector } from "@/lib/senders/sender-dns";
 
 // The fields of an SMTP relay as written: the workspace's own (PUT /v1/relay, lib/relay/relay-settings.ts)
@@ -9,16 +9,7 @@ import { DkimSelector } from "@/lib/senders/sender-dns";
 
 export const PutRelayBody = z
   .strictObject({
-    host: z
-      .string()
-      .trim()
-      .min(1)
-      .max(253)
-      .regex(/^[A-Za-z0-9.-]+$|^\[[0-9a-fA-F:.]+\]$/, "must be a host name or IP address")
-      .superRefine((value, ctx) => {
-        const problem = outboundHostProblem(value);
-        if (problem) ctx.addIssue({ code: "custom", message: problem });
-      }),
+    host: OutboundHost,
     port: z.number().int().min(1).max(65535),
     secure: z.boolean().default(false).meta({ description: "TLS from the start (port 465); otherwise STARTTLS when offered" }),
     username: z.string().max(320).nullable().optional(),
