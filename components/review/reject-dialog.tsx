@@ -1,8 +1,6 @@
 "use client";
 
-import { useId, useState } from "react";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { fieldStyles } from "@/components/ui/styles";
+import { ReasonDialog } from "@/components/ui/reason-dialog";
 
 type RejectDialogProps = {
   open: boolean;
@@ -15,50 +13,22 @@ type RejectDialogProps = {
 
 /** Reject with a reason (required: it goes into draft.rejected and the audit log). */
 export function RejectDialog({ open, leadLabel, pending, error, onReject, onCancel }: RejectDialogProps) {
-  const [reason, setReason] = useState("");
-  const [missing, setMissing] = useState(false);
-  const id = useId();
   return (
-    <ConfirmDialog
+    <ReasonDialog
       open={open}
       title="Reject this draft?"
       confirmLabel="Reject draft"
+      label="Reason"
+      placeholder="Wrong tone, wrong person, …"
+      missingText="Say why, so the next reviewer and the audit log know."
       pending={pending}
       error={error}
-      onCancel={() => {
-        setMissing(false);
-        onCancel();
-      }}
-      onConfirm={() => {
-        if (!reason.trim()) return setMissing(true);
-        onReject(reason.trim());
-      }}
+      onConfirm={onReject}
+      onCancel={onCancel}
     >
       <p>
         The email to <span className="font-medium text-slate-900">{leadLabel}</span> is not sent, and the lead ends rejected in its run.
       </p>
-      <label htmlFor={id} className={`${fieldStyles.label} mt-3`}>
-        Reason
-      </label>
-      <textarea
-        id={id}
-        rows={3}
-        value={reason}
-        maxLength={2000}
-        aria-invalid={missing}
-        aria-describedby={missing ? `${id}-error` : undefined}
-        onChange={(event) => {
-          setReason(event.target.value);
-          setMissing(false);
-        }}
-        className={fieldStyles.input}
-        placeholder="Wrong tone, wrong person, …"
-      />
-      {missing ? (
-        <p id={`${id}-error`} className={fieldStyles.error}>
-          Say why, so the next reviewer and the audit log know.
-        </p>
-      ) : null}
-    </ConfirmDialog>
+    </ReasonDialog>
   );
 }
