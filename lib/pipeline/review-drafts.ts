@@ -1,7 +1,7 @@
 import type { PoolClient } from "pg";
 import { config } from "@/lib/config";
 import type { Offer } from "@/lib/offer/offer";
-import { reviewDraft, withOpeningCount, type CitedSentence, type Review, type WrittenLine } from "@/lib/review-checks";
+import { primeReviews, reviewDraft, withOpeningCount, type CitedSentence, type Review, type WrittenLine } from "@/lib/review-checks";
 import { RISK_ORDER } from "@/lib/review-checks/draft-checks";
 import type { SenderIdentity } from "@/lib/senders/signer";
 
@@ -48,6 +48,7 @@ export function reviewOne(item: ToReview, context: ReviewContext): Review {
 export async function reviewRunDrafts(client: PoolClient, runId: string, items: ToReview[], context: ReviewContext) {
   // REVIEW_CHECKS=false: the benchmark's control arm (lib/config), drafts as before issue 36.
   if (!config().REVIEW_CHECKS) return items.map(() => ({ evidence: [], checks: [], risk: "low" as const, risk_rank: 0, opening: null }));
+  primeReviews(items.flatMap((item) => [item.draft.subject, item.draft.body]));
   const reviews = items.map((item) => reviewOne(item, item.context ?? context));
   const openings = [...new Set(reviews.map((r) => r.opening).filter((o): o is string => !!o))];
   const stored = new Map<string, number>();

@@ -15,7 +15,7 @@ export type ReadSentence = Sentence & { field: DraftField; sources: Source[] };
 
 const significant = (word: string) => word.length >= 5 || /\d/.test(word);
 
-export type SourceWords = { source: Source; words: Set<string>; short: boolean };
+export type SourceWords = { source: Source; words: ReadonlySet<string>; short: boolean };
 
 export function sourceWords(sources: Source[]): SourceWords[] {
   return sources.map((source) => {
@@ -24,13 +24,13 @@ export function sourceWords(sources: Source[]): SourceWords[] {
   });
 }
 
-export function overlaps(sentenceWords: Set<string>, s: SourceWords): boolean {
+export function overlaps(sentenceWords: ReadonlySet<string>, s: SourceWords): boolean {
   if (s.short) return s.words.size > 0 && [...s.words].every((w) => sentenceWords.has(w));
   for (const word of s.words) if (significant(word) && sentenceWords.has(word)) return true;
   return false;
 }
 
-function writtenSources(text: string, written: WrittenLine[], all: SourceWords[], sentenceWords: Set<string>): Source[] | null {
+function writtenSources(text: string, written: WrittenLine[], all: SourceWords[], sentenceWords: ReadonlySet<string>): Source[] | null {
   const line = written.find((l) => l.text.includes(text));
   if (!line) return null;
   const found = new Set<Source>();
