@@ -75,7 +75,7 @@ export function sentences(text: string): Sentence[] {
 const LINE_CACHE_SIZE = 20_000;
 const lineCache = new Map<string, Sentence[]>();
 
-function lineSentences(line: string, names: boolean): Sentence[] {
+export function lineSentences(line: string, names: boolean): Sentence[] {
   const key = `${names ? 1 : 0}${line}`;
   let read = lineCache.get(key);
   if (!read) {

@@ -10,7 +10,7 @@ import { analyzeSpam, MAX_HTML_SIZE } from "@emailens/engine";
 
 const cache = new Map<string, readonly string[]>();
 const CACHE_SIZE = 20_000;
-const SEPARATOR = "<p> | </p>"; // non-word characters between lines: no phrase runs from one line into the next
+const SEPARATOR = " | "; // non-word characters between lines: no phrase runs from one line into the next
 const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const PHRASE = /^Contains spam trigger phrase: "(.+)"$/;
@@ -23,7 +23,8 @@ function reported(lines: string[]): string[] {
   let size = 0;
   const flush = () => {
     if (!chunk.length) return;
-    for (const issue of analyzeSpam(chunk.join(SEPARATOR)).issues)
+    // One paragraph: the scorer's cost is mostly per HTML node (≈ 11 µs a line this way, 26–60 as a paragraph each).
+    for (const issue of analyzeSpam(`<p>${chunk.join(SEPARATOR)}</p>`).issues)
       if (issue.rule === "spam-phrases") {
         const phrase = PHRASE.exec(issue.message)?.[1];
         if (phrase) found.add(phrase);
@@ -32,7 +33,7 @@ function reported(lines: string[]): string[] {
     size = 0;
   };
   for (const line of lines) {
-    const html = `<p>${escapeHtml(line)}</p>`;
+    const html = escapeHtml(line);
     if (size + html.length + SEPARATOR.length > MAX_HTML_SIZE / 2) flush();
     chunk.push(html);
     size += html.length + SEPARATOR.length;
