@@ -49,7 +49,12 @@ describe("masked reading", () => {
     expect(r.checks[0].message).toContain('"40"');
     expect(r.checks[0].message).not.toContain("Zqx");
     // The local engine's line says its sentence came from the product alone: "Northwind" in it is no masked value then.
-    const written = reviewDraft({ subject: "Pagerly", body: "Pagerly helps Northwind.", sources, written: [{ text: "Pagerly helps Northwind.", names: ["product"] }] });
+    const written = reviewDraft({
+      subject: "Pagerly",
+      body: "Pagerly helps Northwind.",
+      sources,
+      written: [{ text: "Pagerly helps Northwind.", names: ["product"] }],
+    });
     expect(written.checks).toMatchObject([{ code: "unsupported_claim" }]);
     expect(written.checks[0].message).toContain('"Northwind"');
   });
