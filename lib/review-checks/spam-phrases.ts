@@ -42,25 +42,39 @@ function reported(lines: string[]): string[] {
   return [...found];
 }
 
-/** Reads the lines of these texts not yet known, in as few calls of the scorer as their size allows. */
-export function primeSpamPhrases(texts: string[]) {
-  const fresh = [...new Set(texts.flatMap((t) => t.split("\n")).filter((line) => line.trim() && !cache.has(line)))];
-  if (!fresh.length) return;
+const linesOf = (texts: string[]) => [...new Set(texts.flatMap((t) => t.split("\n")).filter((line) => line.trim()))];
+
+/** Each line's phrases: from the cache, the lines not in it read in as few calls of the scorer as their size allows. */
+function phrasesOfLines(lines: string[]): Map<string, readonly string[]> {
+  const out = new Map<string, readonly string[]>();
+  const fresh: string[] = [];
+  for (const line of lines) {
+    const known = cache.get(line);
+    if (known) out.set(line, known);
+    else fresh.push(line);
+  }
+  if (!fresh.length) return out;
   const phrases = reported(fresh);
-  if (cache.size + fresh.length > CACHE_SIZE) cache.clear();
   for (const line of fresh) {
     const visible = line.replace(/\s+/g, " ").trim().toLowerCase();
-    cache.set(
+    out.set(
       line,
       phrases.filter((p) => pattern(p).test(visible)),
     );
   }
+  if (cache.size + fresh.length > CACHE_SIZE) cache.clear();
+  for (const line of fresh) cache.set(line, out.get(line)!);
+  return out;
+}
+
+/** Reads the lines of these texts not yet known (a pipeline batch's drafts), in as few calls of the scorer as their size allows. */
+export function primeSpamPhrases(texts: string[]) {
+  phrasesOfLines(linesOf(texts));
 }
 
 /** The trigger phrases found in these texts (each as the scorer reports it, lower case). */
 export function triggerPhrases(texts: string[]): string[] {
-  primeSpamPhrases(texts);
   const out = new Set<string>();
-  for (const text of texts) for (const line of text.split("\n")) for (const p of cache.get(line) ?? []) out.add(p);
+  for (const phrases of phrasesOfLines(linesOf(texts)).values()) for (const p of phrases) out.add(p);
   return [...out];
 }
