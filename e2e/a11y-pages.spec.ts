@@ -83,7 +83,7 @@ const PAGES: [string, () => string][] = [
   ["pack", () => "/packs/saas-outbound"],
   ["prompts", () => "/prompts"],
   ["prompt", () => "/prompts/draft_email"],
-  ["prompt version", () => "/prompts/draft_email/versions/1.0.0"],
+  ["prompt version", () => "/prompts/draft_email/versions/v1.5.0"], // with the check shares of the run's drafts
   ["eval sets", () => "/prompts/evals"],
   ["eval set", () => `/prompts/evals/${ids.evalSet}`],
   ["audit log", () => "/audit"],

@@ -83,7 +83,9 @@ test("the campaign approval page: text diff, evaluation table, changed cases, ap
   await page.goto(`/prompts/${encodeURIComponent("qualify@demo")}/versions/${label}`);
   await expect(page.getByRole("region", { name: "Evaluation against its parent" }).getByTestId("eval-regression")).toBeVisible();
   // Its outcomes with real leads: it wrote no drafts yet.
-  await expect(page.getByRole("region", { name: "Outcomes in this workspace" }).getByTestId("version-outcomes")).toContainText("0 (0 awaiting review)");
+  const forkOutcomes = page.getByRole("region", { name: "Outcomes in this workspace" });
+  await expect(forkOutcomes.getByTestId("version-outcomes")).toContainText("0 (0 awaiting review)");
+  await expect(forkOutcomes.getByText("None yet: this version has written no drafts here.")).toBeVisible();
   await screenshots(page, "prompt-version-evals");
   await page.close();
 });
@@ -130,6 +132,17 @@ test("eval set pages, and a rejection added to the draft set in one click", asyn
   await expect(page.getByTestId("eval-cases").getByRole("listitem").filter({ hasText: reason })).toHaveCount(0);
   const sets = await (await request.get("/v1/eval-sets", { headers: bearer(token) })).json();
   expect(sets.data.find((set: { ref: string }) => set.ref === "evals/draft_email").case_count).toBeGreaterThanOrEqual(40);
+
+  // The version that wrote the draft: the share of its drafts with each check (contract §13), as the API counts them.
+  const outcomes = await (await request.get("/v1/prompts/draft_email/versions/v1.5.0/outcomes", { headers: bearer(token) })).json();
+  await page.goto("/prompts/draft_email/versions/v1.5.0");
+  const shares = page.getByRole("table", { name: "Checks on its drafts" });
+  await expect(shares.getByRole("columnheader")).toHaveText(["Check", "Share of drafts"]);
+  await expect(shares.getByRole("row")).toHaveCount(1 + Object.keys(outcomes.checks).length);
+  const percent = (share: number) => `${Math.round(share * 1000) / 10} %`;
+  await expect(shares.getByRole("row", { name: /^Unsupported claim/ }).getByRole("cell")).toHaveText(percent(outcomes.checks.unsupported_claim));
+  await expect(shares.getByRole("row", { name: /^Spam phrase/ }).getByRole("cell")).toHaveText(percent(outcomes.checks.spam_phrase));
+  await screenshots(page, "prompt-version-check-shares");
   await page.close();
 });
 

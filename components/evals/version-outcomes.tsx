@@ -3,10 +3,14 @@
 import { useVersionOutcomes } from "@/components/data/queries/evals";
 import { QueryState } from "@/components/ui/query-state";
 import { cardStyles } from "@/components/ui/styles";
+import { CHECK_WORDS } from "@/components/review/check-words";
+import type { CheckCode } from "@/lib/review-checks/types";
 
 // How a version did with this workspace's leads (GET …/outcomes): drafts, approvals and edits,
-// rejection reasons, replies, cost per lead.
+// rejection reasons, replies, cost per lead, and the share of its drafts that carry each check
+// (contract §13) as a table: check, share of drafts.
 
+const CHECKS = Object.keys(CHECK_WORDS) as CheckCode[];
 const percent = (value: number | null) => (value === null ? "—" : `${Math.round(value * 1000) / 10} %`);
 
 export function VersionOutcomesPanel({ name, version }: { name: string; version: string }) {
@@ -49,6 +53,35 @@ export function VersionOutcomesPanel({ name, version }: { name: string; version:
                 </ul>
               </>
             ) : null}
+            <h3 id="check-shares-heading" className="mt-4 text-xs font-semibold uppercase tracking-wide text-slate-500">
+              Checks on its drafts
+            </h3>
+            {o.drafts > 0 ? (
+              <table aria-labelledby="check-shares-heading" className="mt-1 w-full max-w-md text-left text-sm" data-testid="version-check-shares">
+                <thead>
+                  <tr className="border-b border-slate-200 text-slate-600">
+                    <th scope="col" className="py-1 pr-4 font-medium">
+                      Check
+                    </th>
+                    <th scope="col" className="py-1 text-right font-medium">
+                      Share of drafts
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {CHECKS.map((code) => (
+                    <tr key={code} className="border-b border-slate-100 last:border-0">
+                      <th scope="row" className="py-1 pr-4 font-normal text-slate-800">
+                        {CHECK_WORDS[code]}
+                      </th>
+                      <td className="py-1 text-right tabular-nums text-slate-900">{percent(o.checks[code])}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            ) : (
+              <p className="mt-1 text-sm text-slate-700">None yet: this version has written no drafts here.</p>
+            )}
           </>
         ) : null}
       </QueryState>

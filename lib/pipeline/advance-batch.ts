@@ -5,7 +5,7 @@ import { chainFrom, runChain } from "@/lib/pipeline/run-chain";
 import { experimentOverrides } from "@/lib/pipeline/experiment-prompts";
 import { hasDone, nextBatchStage, type BatchStage } from "@/lib/pipeline/stages";
 import { LEAD_FACT_COLUMNS, RUN_CONTEXT_SELECT, stageContext, type LeadFactRow } from "@/lib/pipeline/stage-context";
-import { writeResults } from "@/lib/pipeline/write-results";
+import { reviewResults, writeResults } from "@/lib/pipeline/write-results";
 import { signersFor } from "@/lib/senders/signer";
 import { screenRecipients } from "@/lib/pipeline/recipient-gate";
 import { WORKING_RUN_LEAD_STATES } from "@/lib/lifecycle/run-lead";
@@ -59,7 +59,8 @@ export async function advanceBatch(runId: string, stage: BatchStage, runLeadIds:
     },
   );
   const review = { offer: context.offer, senderName: context.senderName, maxWords: run.pack.maxWords };
-  const moved = await sqlTransaction((client) => writeResults(client, run, stage, results, review));
+  const reviews = await reviewResults(results, review); // CPU: outside the transaction
+  const moved = await sqlTransaction((client) => writeResults(client, run, stage, results, reviews));
   for (const r of results) if (moved.has(r.lead.runLeadId)) metrics().stageLeads.inc({ stage: r.steps.at(-1)!.stage, state: r.steps.at(-1)!.verdict.state });
   // The drafts written now are scored by SpamAssassin in their own job (lib/spam/score-draft.ts).
   const drafted = results.filter((r) => r.draft && moved.has(r.lead.runLeadId)).map((r) => r.lead.runLeadId);

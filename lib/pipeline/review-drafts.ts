@@ -1,7 +1,7 @@
 import type { PoolClient } from "pg";
 import { config } from "@/lib/config";
 import type { Offer } from "@/lib/offer/offer";
-import { reviewDraft, withOpeningCount, type CitedSentence, type Review, type WrittenLine } from "@/lib/review-checks";
+import { primeReviews, reviewDraft, withOpeningCount, type CitedSentence, type Review, type WrittenLine } from "@/lib/review-checks";
 import { RISK_ORDER } from "@/lib/review-checks/draft-checks";
 import type { SenderIdentity } from "@/lib/senders/signer";
 
@@ -45,10 +45,21 @@ export function reviewOne(item: ToReview, context: ReviewContext): Review {
   });
 }
 
-export async function reviewRunDrafts(client: PoolClient, runId: string, items: ToReview[], context: ReviewContext) {
-  // REVIEW_CHECKS=false: the benchmark's control arm (lib/config), drafts as before issue 36.
-  if (!config().REVIEW_CHECKS) return items.map(() => ({ evidence: [], checks: [], risk: "low" as const, risk_rank: 0, opening: null }));
-  const reviews = items.map((item) => reviewOne(item, item.context ?? context));
+/** A draft's review before the run's openings are counted (reviewDrafts), then its columns (withRunOpenings). */
+export type DraftReview = Review;
+
+/**
+ * Evidence and checks of a batch's drafts: CPU only, no database, so the caller does it before its
+ * transaction. Empty reviews with REVIEW_CHECKS=false (the benchmark's control arm, lib/config: drafts as before issue 36).
+ */
+export function reviewDrafts(items: ToReview[], context: ReviewContext): DraftReview[] {
+  if (!config().REVIEW_CHECKS) return items.map(() => ({ evidence: [], checks: [], risk: "low" as const, opening: null }));
+  primeReviews(items.flatMap((item) => [item.draft.subject, item.draft.body]));
+  return items.map((item) => reviewOne(item, item.context ?? context));
+}
+
+/** The reviews as columns, with repeated_opening counted against the run's drafts already written (inside the writing transaction). */
+export async function withRunOpenings(client: PoolClient, runId: string, reviews: DraftReview[]) {
   const openings = [...new Set(reviews.map((r) => r.opening).filter((o): o is string => !!o))];
   const stored = new Map<string, number>();
   if (openings.length) {

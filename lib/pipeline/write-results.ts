@@ -8,21 +8,36 @@ import { moveRunLeadsInBatch, WORKING_RUN_LEAD_STATES } from "@/lib/lifecycle/ru
 import { BATCH_STAGES, type BatchStage } from "@/lib/pipeline/stages";
 import { DRAFT_STATUS, LEAD_STATUS, RUN_LEAD_STATE } from "@/lib/statuses";
 import type { StageOutput } from "@/lib/prompts/stage-output";
-import { reviewRunDrafts, signedReview, type ReviewContext } from "@/lib/pipeline/review-drafts";
+import { reviewDrafts, signedReview, withRunOpenings, type DraftReview, type ReviewContext } from "@/lib/pipeline/review-drafts";
 import { identitiesOf } from "@/lib/senders/signer";
 
 // Writes what a job computed for its batch, inside its transaction, with set-based statements (rows
 // travel as one JSON parameter: JSON.stringify is far cheaper than pg's array literals): the
 // run-lead rows (only those that have not done the job's first stage yet, so a repeated job changes
 // nothing twice), then for the rows that moved, the leads, one trace per stage, the drafts and the
-// outbox events. Returns the run-lead ids that moved.
+// outbox events. Returns the run-lead ids that moved. The drafts' evidence and checks are computed
+// before the transaction (reviewResults): they are most of a local-engine batch's CPU.
+
+const drafted = (results: LeadResult[]) => results.filter((r) => r.draft);
+
+/** Evidence and checks of the batch's drafts, each as its lead's sender signs (its name is no unsupported claim), keyed by run lead. */
+export async function reviewResults(results: LeadResult[], context: ReviewContext): Promise<Map<string, DraftReview>> {
+  const drafts = drafted(results);
+  if (!drafts.length) return new Map();
+  const signers = await identitiesOf(drafts.map((r) => r.lead.runLeadId));
+  const reviews = reviewDrafts(
+    drafts.map((r) => ({ draft: r.draft!, lead: r.lead.facts, signals: r.lead.signals, context: signedReview(context, signers.get(r.lead.runLeadId)) })),
+    context,
+  );
+  return new Map(drafts.map((r, i) => [r.lead.runLeadId, reviews[i]]));
+}
 
 export async function writeResults(
   client: PoolClient,
   run: { id: string; workspaceId: string },
   firstStage: BatchStage,
   results: LeadResult[],
-  review: ReviewContext,
+  reviews: Map<string, DraftReview>,
 ): Promise<Set<string>> {
   if (results.length === 0) return new Set();
   const last = (r: LeadResult) => r.steps.at(-1)!;
@@ -41,7 +56,7 @@ export async function writeResults(
   const done = results.filter((r) => moved.has(r.lead.runLeadId));
   await updateLeads(client, done);
   await insertTraces(client, run, done);
-  const events = [...stageEvents(run.id, done), ...(await insertDrafts(client, run, done, review))];
+  const events = [...stageEvents(run.id, done), ...(await insertDrafts(client, run, done, reviews))];
   await writeEvents(client, run.workspaceId, events);
   return moved;
 }
@@ -124,19 +139,15 @@ function stageEvents(runId: string, done: LeadResult[]): OutboxEvent[] {
 }
 
 /** One draft per lead per run (unique on the run lead); draft.ready only for drafts made now. */
-async function insertDrafts(client: PoolClient, run: { id: string; workspaceId: string }, done: LeadResult[], context: ReviewContext): Promise<OutboxEvent[]> {
-  const drafts = done.flatMap((r) => (r.draft ? [{ r, draft: r.draft, promptVersionId: r.steps.find((s) => s.stage === "draft_email")!.prompt.id }] : []));
+type RunRef = { id: string; workspaceId: string };
+
+async function insertDrafts(client: PoolClient, run: RunRef, done: LeadResult[], reviewed: Map<string, DraftReview>): Promise<OutboxEvent[]> {
+  const drafts = drafted(done).map((r) => ({ r, draft: r.draft!, promptVersionId: r.steps.find((s) => s.stage === "draft_email")!.prompt.id }));
   if (drafts.length === 0) return [];
-  // Each draft is checked as its lead's sender signed it (its name is no unsupported claim).
-  const signers = await identitiesOf(
-    drafts.map(({ r }) => r.lead.runLeadId),
-    client,
-  );
-  const reviews = await reviewRunDrafts(
+  const reviews = await withRunOpenings(
     client,
     run.id,
-    drafts.map(({ r, draft }) => ({ draft, lead: r.lead.facts, signals: r.lead.signals, context: signedReview(context, signers.get(r.lead.runLeadId)) })),
-    context,
+    drafts.map(({ r }) => reviewed.get(r.lead.runLeadId)!),
   );
   const inserted = await client.query<{ id: string; leadId: string; senderId: string | null }>(
     `INSERT INTO drafts (id, "workspaceId", "leadId", "runId", "runLeadId", "promptVersionId", "experimentId", subject, body, status, evidence, checks, risk, "riskRank", opening, "createdAt", "updatedAt")

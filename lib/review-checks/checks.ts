@@ -1,6 +1,6 @@
-import { analyzeSpam } from "@emailens/engine";
 import { LinkifyIt } from "linkify-it";
 import { wordSet } from "@/lib/review-checks/nlp";
+import { triggerPhrases } from "@/lib/review-checks/spam-phrases";
 import type { ReadSentence } from "@/lib/review-checks/evidence";
 import { SEVERITY, type Check, type CheckCode, type DraftField, type Span } from "@/lib/review-checks/types";
 
@@ -36,13 +36,9 @@ export function unresolvedVariables(field: DraftField, text: string): Check[] {
   return [...text.matchAll(VARIABLE)].map((m) => check("unresolved_variable", field, [m.index, m.index + m[0].length], `"${m[0]}" was not filled in.`));
 }
 
-const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-const PHRASE = /^Contains spam trigger phrase: "(.+)"$/;
-
-/** Spam phrases of both fields: one pass of the scorer over subject and body, then each phrase found in each field. */
+/** Spam phrases of both fields: the phrases the scorer finds in their lines (lib/review-checks/spam-phrases.ts), then each phrase found in each field. */
 export function spamPhrases(fields: { field: DraftField; text: string }[]): Check[] {
-  const report = analyzeSpam(fields.map((f) => `<p>${escapeHtml(f.text)}</p>`).join(""));
-  const phrases = report.issues.flatMap((issue) => (issue.rule === "spam-phrases" ? [PHRASE.exec(issue.message)?.[1]].filter((p): p is string => !!p) : []));
+  const phrases = triggerPhrases(fields.map((f) => f.text));
   const out: Check[] = [];
   for (const { field, text } of fields) {
     const lower = text.toLowerCase();

@@ -55,7 +55,7 @@ export function citedSources(
   sentence: string,
   cited: CitedSentence[],
   all: SourceWords[],
-  supports: (sentenceWords: Set<string>, source: SourceWords) => boolean,
+  supports: (sentenceWords: ReadonlySet<string>, source: SourceWords) => boolean,
 ): Source[] | null {
   const named = new Set<Source>();
   for (const entry of entriesFor(sentence, cited))

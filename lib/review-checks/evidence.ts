@@ -1,6 +1,7 @@
 import { sentences, wordSet, type Sentence } from "@/lib/review-checks/nlp";
 import { variableSources } from "@/lib/review-checks/sources";
 import { citedSources } from "@/lib/review-checks/cited";
+import { maskableValues, maskedSentences } from "@/lib/review-checks/masked";
 import type { CitedSentence, DraftField, EvidenceItem, Source, WrittenLine } from "@/lib/review-checks/types";
 
 // Each sentence's sources. With the local engine's written lines, a sentence's sources are those of
@@ -15,7 +16,7 @@ export type ReadSentence = Sentence & { field: DraftField; sources: Source[] };
 
 const significant = (word: string) => word.length >= 5 || /\d/.test(word);
 
-export type SourceWords = { source: Source; words: Set<string>; short: boolean };
+export type SourceWords = { source: Source; words: ReadonlySet<string>; short: boolean };
 
 export function sourceWords(sources: Source[]): SourceWords[] {
   return sources.map((source) => {
@@ -24,13 +25,13 @@ export function sourceWords(sources: Source[]): SourceWords[] {
   });
 }
 
-export function overlaps(sentenceWords: Set<string>, s: SourceWords): boolean {
+export function overlaps(sentenceWords: ReadonlySet<string>, s: SourceWords): boolean {
   if (s.short) return s.words.size > 0 && [...s.words].every((w) => sentenceWords.has(w));
   for (const word of s.words) if (significant(word) && sentenceWords.has(word)) return true;
   return false;
 }
 
-function writtenSources(text: string, written: WrittenLine[], all: SourceWords[], sentenceWords: Set<string>): Source[] | null {
+function writtenSources(text: string, written: WrittenLine[], all: SourceWords[], sentenceWords: ReadonlySet<string>): Source[] | null {
   const line = written.find((l) => l.text.includes(text));
   if (!line) return null;
   const found = new Set<Source>();
@@ -46,12 +47,18 @@ function writtenSources(text: string, written: WrittenLine[], all: SourceWords[]
 }
 
 export function readField(field: DraftField, text: string, all: SourceWords[], written?: WrittenLine[], cited?: CitedSentence[]): ReadSentence[] {
-  return sentences(text).map((s) => {
+  const withSources = (s: Sentence) => {
     const words = wordSet(s.text);
     const exact = written ? writtenSources(s.text, written, all, words) : cited?.length ? citedSources(s.text, cited, all, overlaps) : null;
-    const sources = exact ?? all.filter((src) => overlaps(words, src)).map((src) => src.source);
-    return { ...s, field, sources };
-  });
+    return exact ?? all.filter((src) => overlaps(words, src)).map((src) => src.source);
+  };
+  // The lead's values masked while reading (lib/review-checks/masked.ts), as long as each masked value's
+  // source is one of its sentence's sources (its claims are that source's words); else read as written.
+  const values = maskableValues(all.filter((s) => s.source.kind === "lead").map((s) => s.source.text));
+  const read = maskedSentences(text, values).map(({ masked, ...s }) => ({ s, masked, sources: withSources(s) }));
+  if (read.every(({ masked, sources }) => masked.every((v) => sources.some((src) => src.text === v))))
+    return read.map(({ s, sources }) => ({ ...s, field, sources }));
+  return sentences(text).map((s) => ({ ...s, field, sources: withSources(s) }));
 }
 
 export const evidenceOf = (read: ReadSentence[]): EvidenceItem[] => read.map(({ text, field, span, sources }) => ({ sentence: text, field, span, sources }));

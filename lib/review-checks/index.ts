@@ -14,7 +14,7 @@ import { listSources } from "@/lib/review-checks/sources";
 import { riskOf, type Review, type ReviewInput } from "@/lib/review-checks/types";
 
 // Evidence and checks for one draft (contract §13). Pure and synchronous: the writer calls it as it
-// writes a draft, the edit endpoint on every edit. SpamAssassin's score is not here (it is not built).
+// writes a draft, the edit endpoint on every edit. SpamAssassin's score is not here (its own job, lib/spam).
 
 export const DEFAULT_MAX_WORDS = 150;
 
@@ -42,6 +42,8 @@ export function reviewDraft(input: ReviewInput): Review {
 }
 
 export { openingKey };
+/** Before reviewing many drafts at once (a pipeline batch): their fields' new lines read by the spam scorer in one call. */
+export { primeSpamPhrases as primeReviews } from "@/lib/review-checks/spam-phrases";
 export { sourceKey } from "@/lib/review-checks/cited";
 export { listSources } from "@/lib/review-checks/sources";
 export * from "@/lib/review-checks/types";

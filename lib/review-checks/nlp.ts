@@ -63,13 +63,32 @@ export function sentences(text: string): Sentence[] {
   const names = readsAsEnglish(text);
   let lineStart = 0;
   for (const line of text.split("\n")) {
-    if (line.trim()) readLine(line, lineStart, out, names);
+    if (line.trim()) for (const s of lineSentences(line, names)) out.push({ ...s, span: [lineStart + s.span[0], lineStart + s.span[1]] });
     lineStart += line.length + 1;
   }
   return out;
 }
 
-function readLine(line: string, offset: number, out: Sentence[], names: boolean) {
+// A line's reading depends on its text alone (and whether names count), so it is kept per distinct
+// line: a run's drafts share their greeting's closing, call to action, sign-off and signature lines,
+// and a draft checked again as the reviewer types has most lines unchanged. Spans are the line's own.
+const LINE_CACHE_SIZE = 20_000;
+const lineCache = new Map<string, Sentence[]>();
+
+export function lineSentences(line: string, names: boolean): Sentence[] {
+  const key = `${names ? 1 : 0}${line}`;
+  let read = lineCache.get(key);
+  if (!read) {
+    read = [];
+    readLine(line, read, names);
+    if (lineCache.size >= LINE_CACHE_SIZE) lineCache.clear();
+    lineCache.set(key, read);
+  }
+  return read;
+}
+
+function readLine(line: string, out: Sentence[], names: boolean) {
+  const offset = 0;
   const doc = nlp.readDoc(line);
   let cursor = 0;
   doc.sentences().each((s: ItemSentence) => {
@@ -128,7 +147,20 @@ function readLine(line: string, offset: number, out: Sentence[], names: boolean)
  * Lower-case word tokens of a source's text (digits without thousands separators), each also split
  * into its digit and letter runs ("12m": "12", "m"), for support checks.
  */
-export function wordSet(text: string): Set<string> {
+export function wordSet(text: string): ReadonlySet<string> {
+  let words = wordCache.get(text);
+  if (!words) {
+    words = readWords(text);
+    if (wordCache.size >= LINE_CACHE_SIZE) wordCache.clear();
+    wordCache.set(text, words);
+  }
+  return words;
+}
+
+// A run's drafts share the offer's sources and many sentences: their word sets are kept per text.
+const wordCache = new Map<string, Set<string>>();
+
+function readWords(text: string): Set<string> {
   const out = new Set<string>();
   for (const word of text
     .replace(/(\d),(?=\d{3})/g, "$1")
