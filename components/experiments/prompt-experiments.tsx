@@ -26,7 +26,7 @@ export function PromptExperimentsPanel({ name, version }: { name: string; versio
       </h2>
       <QueryState query={experiments} loading="Loading experiments…" failed="The experiments could not be loaded.">
         {rows.length === 0 ? (
-          <p className="mt-1 text-sm text-slate-600">{version ? `${name} ${version} has` : `No version of ${name} has`} been in an experiment yet.</p>
+          <p className="mt-1 text-sm text-slate-600">{version ? `${name} ${version} has not` : `No version of ${name} has`} been in an experiment yet.</p>
         ) : (
           <div className="mt-3 overflow-x-auto">
             <table className="w-full min-w-[36rem] text-sm" data-testid="prompt-experiments">
