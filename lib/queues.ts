@@ -111,7 +111,9 @@ export const QUEUES = {
     // Drafts written or edited a moment ago, scored by SpamAssassin off the drafting path
     // (lib/spam/score-draft.ts); the tag is the occasion (a write, an edit, the sweep's minute).
     payload: z.object({ v: z.literal(1), draftIds: z.array(z.string()).min(1).max(100) }),
-    jobOptions: retried(3, 5_000, 1000),
+    // Served after the drafts a reviewer is looking at (priority 1, queueSpamScoresFirst): spamd scores
+    // a few messages a second, far fewer than a local-engine run drafts (docs/benchmarks.md).
+    jobOptions: { ...retried(3, 5_000, 1000), priority: 10 },
     // spamd runs up to 4 children (scripts/lib/spamd.mjs): two jobs at once keep two of them busy.
     concurrency: 2,
     jobId: (payload, tag) => joinId("spam", payload.draftIds[0], tag),
@@ -130,8 +132,8 @@ export const QUEUES = {
 
 export type QueueName = keyof typeof QUEUES;
 export type QueuePayload<Q extends QueueName> = z.infer<(typeof QUEUES)[Q]["payload"]>;
-/** `tag`: the occasion, part of the job id (see QueueDefinition.jobId); `delay` in ms. */
-export type EnqueueOptions = { tag?: string; delay?: number };
+/** `tag`: the occasion, part of the job id (QueueDefinition.jobId); `delay` in ms; `priority`: BullMQ's, 1 served first (over the queue's default). */
+export type EnqueueOptions = { tag?: string; delay?: number; priority?: number };
 
 export const QUEUE_PREFIX = "leadpipe";
 
@@ -168,7 +170,11 @@ export function jobIdOf<Q extends QueueName>(name: Q, payload: QueuePayload<Q>, 
 
 function toJob<Q extends QueueName>(name: Q, payload: QueuePayload<Q>, options: EnqueueOptions = {}) {
   const data = definition(name).payload.parse(payload);
-  const opts: JobsOptions = { jobId: jobIdOf(name, data, options.tag), ...(options.delay ? { delay: options.delay } : {}) };
+  const opts: JobsOptions = {
+    jobId: jobIdOf(name, data, options.tag),
+    ...(options.delay ? { delay: options.delay } : {}),
+    ...(options.priority ? { priority: options.priority } : {}),
+  };
   return { name, data, opts };
 }
 

@@ -28,11 +28,26 @@ const TOP_RULES = 3;
 /** The columns of a draft whose text (or sender) just changed: its score is pending again. Queue it with queueSpamScores after the commit. */
 export const PENDING_SPAM_SCORE = { spamStatus: "pending", spamScore: null, spamRules: Prisma.DbNull, spamScoredAt: null } as const;
 
+/** Drafts per job: small, so a job a reviewer is waiting for starts soon after the ones running (spamd takes ~0.2 s a message). */
+const DRAFTS_PER_JOB = 10;
+
 /** Queues the spam-score job for drafts whose rows were just committed (never throws: the sweep queues what Redis missed). */
-export async function queueSpamScores(draftIds: string[], occasion = String(Date.now())): Promise<void> {
+export async function queueSpamScores(draftIds: string[], occasion = String(Date.now()), priority?: number): Promise<void> {
   const jobs = [];
-  for (let i = 0; i < draftIds.length; i += 100) jobs.push({ payload: { v: 1 as const, draftIds: draftIds.slice(i, i + 100) }, options: { tag: occasion } });
+  for (let i = 0; i < draftIds.length; i += DRAFTS_PER_JOB)
+    jobs.push({ payload: { v: 1 as const, draftIds: draftIds.slice(i, i + DRAFTS_PER_JOB) }, options: { tag: occasion, priority } });
   await enqueueBulkAfterCommit("spam-score", jobs);
+}
+
+/**
+ * The drafts a reviewer is reading now (the review queue's page, a draft's page) whose score is
+ * still pending are scored before the rest of the backlog: SpamAssassin cannot keep up with a
+ * local-engine run on two cores, so it scores what a person reads next first. Once a minute per
+ * draft at most (the job id); never throws.
+ */
+export async function queueSpamScoresFirst(drafts: { id: string; spam_score: { status: string } }[]): Promise<void> {
+  const pending = drafts.filter((draft) => draft.spam_score.status === SPAM_STATUS.pending).map((draft) => draft.id);
+  if (pending.length) await queueSpamScores(pending, `read-${Math.floor(Date.now() / 60_000)}`, 1);
 }
 
 /** queueSpamScores for the pending drafts of these run leads at `step` (their ids were not returned by the write). */

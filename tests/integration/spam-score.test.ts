@@ -3,11 +3,11 @@ import { db } from "@/lib/db";
 import { DRAFT_INCLUDE, presentDraft } from "@/lib/drafts/present-draft";
 import { approveDraft } from "@/lib/drafts/review-draft";
 import { newId } from "@/lib/ids";
-import { closeQueues, enqueue } from "@/lib/queues";
+import { closeQueues, enqueue, queue } from "@/lib/queues";
 import { leadRow } from "@/lib/imports/columns";
 import { insertLeadBatch } from "@/lib/imports/insert-batch";
 import { putRelay } from "@/lib/relay/relay-settings";
-import { queuePendingSpamScores, queueSpamScores, scoreDraft } from "@/lib/spam/score-draft";
+import { queuePendingSpamScores, queueSpamScores, queueSpamScoresFirst, scoreDraft } from "@/lib/spam/score-draft";
 import { CLEAN_DRAFT, SPAMMY_DRAFT } from "@/lib/spam/test-messages";
 import { ensureWorkspace } from "@/lib/workspaces/create-workspace";
 import { seed } from "@/prisma/seed/run-seed";
@@ -116,6 +116,24 @@ describe("spam-score job (real worker, real spamd)", () => {
     const rescored = await scored(id);
     expect(rescored.spam_score.score).toBeLessThan(2);
     expect(rescored.checks.some((c) => c.code === "spam_score")).toBe(false);
+  });
+
+  it("a draft a reviewer reads is scored before the backlog queued ahead of it", async () => {
+    // spamd scores a few messages a second, a run drafts hundreds: what a person reads next goes first.
+    const ids = await draftsWith(Array.from({ length: 41 }, () => CLEAN_DRAFT));
+    const [backlog, read] = [ids.slice(0, 40), ids[40]];
+    const spamQueue = queue("spam-score");
+    await spamQueue.pause(); // the backlog and the reviewer's read are both waiting when the worker looks
+    try {
+      await queueSpamScores(ids); // the run's whole batch, the read draft last
+      await queueSpamScoresFirst([presentDraft(await db().draft.findUniqueOrThrow({ where: { id: read }, include: DRAFT_INCLUDE }))]);
+    } finally {
+      await spamQueue.resume();
+    }
+    const readAt = new Date((await scored(read)).spam_score.scored_at!);
+    // Two jobs run at once (10 drafts each): at most the one beside it is scored first, not the 40 ahead.
+    expect(await db().draft.count({ where: { id: { in: backlog }, spamScoredAt: { lt: readAt } } })).toBeLessThanOrEqual(10);
+    await eventually(async () => (await db().draft.count({ where: { id: { in: ids }, spamStatus: "scored" } })) === ids.length, { timeoutMs: 90_000 });
   });
 
   it("the sweep queues drafts whose job was lost", async () => {
