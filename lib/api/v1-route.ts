@@ -5,7 +5,7 @@ import { AppError, Forbidden } from "@/lib/errors";
 import { parseRequest } from "@/lib/http/parse-request";
 import { withIdempotency } from "@/lib/idempotency/with-idempotency";
 import { newId } from "@/lib/ids";
-import { log } from "@/lib/log";
+import { requestLog } from "@/lib/log";
 import { metrics } from "@/lib/metrics/metrics";
 import type { AuthContext } from "@/lib/tokens/authenticate-token";
 
@@ -75,7 +75,7 @@ function handlerFor(operation: AnyOperation): RouteHandler {
       response = problemResponse(problem, requestId, headers);
     }
     const elapsed = performance.now() - started;
-    log.info(
+    requestLog.info(
       {
         request_id: requestId,
         method: request.method,

@@ -29,7 +29,33 @@ export const LeadSchema = z
   .meta({ id: "Lead" });
 export type LeadJson = z.infer<typeof LeadSchema>;
 
-export function presentLead(lead: Lead): LeadJson {
+/** The columns presentLead reads (a hot read selects only these, lib/leads/get-lead.ts). */
+export type PresentableLead = Pick<
+  Lead,
+  | "id"
+  | "email"
+  | "firstName"
+  | "lastName"
+  | "company"
+  | "title"
+  | "domain"
+  | "linkedinUrl"
+  | "website"
+  | "country"
+  | "employees"
+  | "industry"
+  | "notes"
+  | "timeZone"
+  | "referredById"
+  | "attributes"
+  | "status"
+  | "signals"
+  | "qualification"
+  | "createdAt"
+  | "updatedAt"
+>;
+
+export function presentLead(lead: PresentableLead): LeadJson {
   return {
     id: lead.id,
     email: lead.email,

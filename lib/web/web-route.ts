@@ -6,7 +6,7 @@ import { config } from "@/lib/config";
 import { AppError, Forbidden } from "@/lib/errors";
 import { parseRequest, type RequestShape } from "@/lib/http/parse-request";
 import { newId } from "@/lib/ids";
-import { log } from "@/lib/log";
+import { requestLog } from "@/lib/log";
 import { crossSiteRefusal } from "@/lib/web/csrf";
 
 // The one wrapper for the web app's own route handlers (app/api/web/**), which the pages call
@@ -69,7 +69,7 @@ export function webRoute<P = Record<string, string>, Q = Record<string, never>, 
       response = problemResponse(problem, requestId, headers);
       response.headers.delete("www-authenticate"); // sessions, not bearer tokens
     }
-    log.info(
+    requestLog.info(
       {
         request_id: requestId,
         method: request.method,

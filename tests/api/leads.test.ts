@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { newId } from "@/lib/ids";
+import { getLead } from "@/lib/leads/get-lead";
 import { call, testWorkspace, type TestWorkspace } from "../helpers/api-fixtures";
 
 let ws: TestWorkspace;
@@ -60,6 +61,26 @@ describe("leads", () => {
     expect(list.body.data).toEqual([]);
     // The same email may exist in both workspaces.
     expect((await call("POST", "/v1/leads", { token: ws.tokens.admin, body: { email: "theirs@example.com" } })).status).toBe(201);
+  });
+
+  it("reads asked for in the same moment share a query, and each still finds only its own workspace's lead", async () => {
+    const mine = (await call("POST", "/v1/leads", { token: ws.tokens.admin, body: { email: "batched-mine@example.com", company: "Mine" } })).body;
+    const theirs = (await call("POST", "/v1/leads", { token: other.tokens.admin, body: { email: "batched-theirs@example.com", company: "Theirs" } })).body;
+    // Called together, in one turn of the event loop: one batch (lib/leads/get-lead.ts).
+    const answers = await Promise.allSettled([
+      getLead(ws.workspace.id, mine.id as string),
+      getLead(other.workspace.id, mine.id as string),
+      getLead(ws.workspace.id, theirs.id as string),
+      getLead(other.workspace.id, theirs.id as string),
+      getLead(ws.workspace.id, mine.id as string),
+      getLead(ws.workspace.id, newId("lead")),
+    ]);
+    const outcome = (answer: PromiseSettledResult<{ id: string; company: string | null }>) =>
+      answer.status === "fulfilled" ? `${answer.value.id} ${answer.value.company}` : (answer.reason as Error).constructor.name;
+    expect(answers.map(outcome)).toEqual([`${mine.id} Mine`, "NotFound", "NotFound", `${theirs.id} Theirs`, `${mine.id} Mine`, "NotFound"]);
+    // Nothing is cached between batches: a change is seen by the next read.
+    await db().lead.update({ where: { id: mine.id as string }, data: { company: "Renamed" } });
+    expect((await getLead(ws.workspace.id, mine.id as string)).company).toBe("Renamed");
   });
 
   it("filters by status", async () => {
