@@ -18,6 +18,7 @@ export const LAYERS = [
       "dns",
       "nlp",
       "icp",
+      "stages",
       "review-checks",
       "jobs",
       "health",
