@@ -15,13 +15,14 @@ import { redis } from "@/lib/redis";
 // lease was set, so no live claim names a lease that was never there.
 
 const PREFIX = "leadpipe:idempotency-owner:";
-const OWNER = `boot_${randomBytes(9).toString("hex")}`;
 
-type State = { timer?: NodeJS.Timeout; renewedAt: number | null; upSince: number | null };
+// One lease per process, on globalThis: the web app bundles its routes apart, and every copy of this
+// module must name (and renew) the same lease.
+type State = { owner: string; timer?: NodeJS.Timeout; renewedAt: number | null; upSince: number | null };
 const STATE = Symbol.for("leadpipe.idempotencyLease");
 function state(): State {
   const holder = globalThis as { [STATE]?: State };
-  return (holder[STATE] ??= { renewedAt: null, upSince: null });
+  return (holder[STATE] ??= { owner: `boot_${randomBytes(9).toString("hex")}`, renewedAt: null, upSince: null });
 }
 
 const leaseMs = () => timing().idempotencyLeaseMs;
@@ -30,7 +31,7 @@ const renewMs = () => Math.floor(leaseMs() / 3);
 async function renew(): Promise<boolean> {
   const now = Date.now();
   try {
-    await redis().set(PREFIX + OWNER, "1", "PX", leaseMs());
+    await redis().set(PREFIX + state().owner, "1", "PX", leaseMs());
     state().renewedAt = now;
     state().upSince ??= now;
     return true;
@@ -51,13 +52,13 @@ export async function ownerForClaim(): Promise<string | null> {
     current.timer = setInterval(() => void renew(), renewMs());
     current.timer.unref();
   }
-  if (current.renewedAt !== null && Date.now() - current.renewedAt < leaseMs() / 2) return OWNER;
-  return (await renew()) ? OWNER : null;
+  if (current.renewedAt !== null && Date.now() - current.renewedAt < leaseMs() / 2) return current.owner;
+  return (await renew()) ? current.owner : null;
 }
 
 /** Whether the owner named on an open claim is known to be dead: its lease lapsed while Redis was up. */
 export async function ownerIsGone(owner: string | null): Promise<boolean> {
-  if (!owner || owner === OWNER) return false;
+  if (!owner || owner === state().owner) return false;
   const upSince = state().upSince;
   if (upSince === null || Date.now() - upSince < renewMs() * 1.5) return false;
   try {
