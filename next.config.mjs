@@ -1,5 +1,5 @@
 // Defence in depth against script injection. Pages get their policy, with a per-request script
-// nonce, from proxy.ts (lib/web/content-security-policy.ts). Everything else (the API, health
+// nonce, from proxy.ts (lib/http/content-security-policy.ts). Everything else (the API, health
 // checks, route handlers) answers JSON or text and runs nothing: it gets the strictest policy.
 // The unsubscribe page (/unsubscribe/{token}) is a route handler that writes its own policy: its
 // form posts to itself and its one stylesheet is allowed by hash (lib/suppressions/unsubscribe-page.ts);

@@ -3,12 +3,12 @@ import { NextResponse, type NextRequest } from "next/server";
 import { problemResponse } from "@/lib/http/problem";
 import { NotFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
-import { newNonce, pagePolicy } from "@/lib/web/content-security-policy";
+import { newNonce, pagePolicy } from "@/lib/http/content-security-policy";
 
 // Pages need a session: a signed-out visit goes to /login and comes back after sign-in. The
 // one-click unsubscribe link (/unsubscribe/{token}, RFC 8058) needs none. Every page (the sign-in
 // page too) is answered with a Content-Security-Policy carrying a fresh nonce, which Next reads
-// from the request's copy of the header and puts on its scripts (lib/web/content-security-policy.ts).
+// from the request's copy of the header and puts on its scripts (lib/http/content-security-policy.ts).
 // The API (/v1), auth endpoints and the web app's own route handlers (/api/**, which answer 401
 // themselves), health checks, /metrics (its own bearer token) and static files are not pages and pass through.
 // One exception under /v1 and /api/web: a path whose percent-escapes are not valid UTF-8 (`%zz`,

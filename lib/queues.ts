@@ -1,7 +1,7 @@
 import { Queue, type JobsOptions } from "bullmq";
 import { z } from "zod";
 import type { Redis } from "ioredis";
-import { HOUSEKEEPING_TASK_NAMES } from "@/lib/housekeeping/tasks";
+import { HOUSEKEEPING_TASK_NAMES } from "@/lib/jobs/housekeeping-tasks";
 import { defineQueue, joinId, retried } from "@/lib/jobs/define-queue";
 import { BATCH_STAGES } from "@/lib/lifecycle/stages";
 import { log } from "@/lib/log";
@@ -99,7 +99,7 @@ export const QUEUES = {
     work: (payload) => [payload.replayId],
   }),
   reconcile: defineQueue({
-    // Looks for a workspace's in-doubt sends in its mailbox's Sent folder (lib/sending/sent-folder-check.ts):
+    // Looks for a workspace's in-doubt sends in its mailbox's Sent folder (lib/mailbox/sent-folder-check.ts):
     // queued when a send becomes in doubt (tag: the send) and by the `check-in-doubt-sends` sweep.
     payload: z.object({ v: z.literal(1), workspaceId: z.string() }),
     jobOptions: retried(3, 30_000, 1000),
@@ -123,7 +123,7 @@ export const QUEUES = {
     // The worker's repeating system jobs: named, timed, scheduled and run in lib/housekeeping/.
     payload: z.object({
       v: z.literal(1),
-      task: z.enum(HOUSEKEEPING_TASK_NAMES), // lib/housekeeping/tasks.ts
+      task: z.enum(HOUSEKEEPING_TASK_NAMES), // lib/jobs/housekeeping-tasks.ts
     }),
     jobOptions: retried(3, 10_000, 100),
     concurrency: 1,

@@ -1,6 +1,6 @@
 import { db } from "@/lib/db";
 import { listAudit, type AuditQuery } from "@/lib/audit/list-audit";
-import { SYSTEM_WORKSPACE_SLUG } from "@/lib/workspaces/slug";
+import { SYSTEM_WORKSPACE_SLUG } from "@/lib/slug";
 
 // The audit page speaks in names (contract §12, "A team's day"): each entry's target, actor and
 // the ids in its data (draft_id, lead_id, run_id, campaign_id, reply_id) are looked up, a handful

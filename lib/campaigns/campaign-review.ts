@@ -1,7 +1,7 @@
 import { db } from "@/lib/db";
 import { getCampaign } from "@/lib/campaigns/campaigns";
 import type { PromptText } from "@/lib/prompts/prompt-history";
-import { SYSTEM_WORKSPACE_SLUG } from "@/lib/workspaces/slug";
+import { SYSTEM_WORKSPACE_SLUG } from "@/lib/slug";
 
 // The campaign as its approval page shows it: each pinned fork with its own texts and its parent's
 // (the page renders them side by side; they are what the stored diff was made from), and who

@@ -11,6 +11,7 @@ describe("parseTiming", () => {
       sequenceTickMs: 1_000,
       sequenceLeaseSeconds: 30,
       sweepMs: 60_000,
+      idempotencyLeaseMs: 15_000,
     });
   });
 

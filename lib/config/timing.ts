@@ -14,6 +14,8 @@ import { ConfigError } from "@/lib/config";
 //                           the queue, Redis losing its last second) is claimed again after this;
 //                           a job renews it while it works, so only lost work waits it out
 //   SWEEP_MS                the resume sweeps (lost pipeline jobs, sends, deliveries)
+//   IDEMPOTENCY_LEASE_MS    a process's lease on its open Idempotency-Key claims: a killed web
+//                           process's claims are taken over within this (lib/idempotency/process-lease.ts)
 
 const ms = (min: number) => z.coerce.number().int().min(min);
 
@@ -24,6 +26,7 @@ const TimingSchema = z.object({
   SEQUENCE_TICK_MS: ms(50).default(1_000),
   SEQUENCE_LEASE_SECONDS: z.coerce.number().int().min(5).default(30),
   SWEEP_MS: ms(1_000).default(60_000),
+  IDEMPOTENCY_LEASE_MS: ms(1_500).default(15_000),
 });
 
 export type Timing = {
@@ -33,6 +36,7 @@ export type Timing = {
   sequenceTickMs: number;
   sequenceLeaseSeconds: number;
   sweepMs: number;
+  idempotencyLeaseMs: number;
 };
 
 export function parseTiming(env: Record<string, string | undefined>): Timing {
@@ -49,6 +53,7 @@ export function parseTiming(env: Record<string, string | undefined>): Timing {
     sequenceTickMs: t.SEQUENCE_TICK_MS,
     sequenceLeaseSeconds: t.SEQUENCE_LEASE_SECONDS,
     sweepMs: t.SWEEP_MS,
+    idempotencyLeaseMs: t.IDEMPOTENCY_LEASE_MS,
   };
 }
 

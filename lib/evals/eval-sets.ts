@@ -5,7 +5,7 @@ import { Conflict, Forbidden, NotFound, ValidationFailed } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
 import { newId } from "@/lib/ids";
 import { CaseExpect, CaseInput, caseProblems, EvalStage, SetContext } from "@/lib/evals/case-schema";
-import { SYSTEM_WORKSPACE_SLUG } from "@/lib/workspaces/slug";
+import { SYSTEM_WORKSPACE_SLUG } from "@/lib/slug";
 
 // Evaluation sets and their cases (docs/evals.md). A workspace sees its own sets and the built-in
 // ones (system workspace). Cases it adds — also to a built-in set, e.g. a reviewer's edit from the

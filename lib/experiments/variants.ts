@@ -3,7 +3,7 @@ import { Conflict, ValidationFailed, type FieldError } from "@/lib/errors";
 import { workspaceLabels } from "@/lib/governance/prompt-set";
 import { FOLLOW_UP, REPLY } from "@/lib/lifecycle/stages";
 import { findPinnedVersion, parsePin } from "@/lib/packs/pins";
-import { SYSTEM_WORKSPACE_SLUG } from "@/lib/workspaces/slug";
+import { SYSTEM_WORKSPACE_SLUG } from "@/lib/slug";
 
 // An experiment's variants: pins resolved to versions of the step's prompt (draft_email at step 1,
 // follow_up later, reply on the `reply` step: answers to replies, stored as step 0), and the

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { db } from "@/lib/db";
 import { FOLLOW_UP, REPLY, type PromptStage } from "@/lib/lifecycle/stages";
 import { MACHINE_STAGES } from "@/lib/lifecycle/stages";
-import { SYSTEM_WORKSPACE_SLUG } from "@/lib/workspaces/slug";
+import { SYSTEM_WORKSPACE_SLUG } from "@/lib/slug";
 
 // The prompt set a run really uses: for each machine stage, the first of
 //   run pin > campaign pin > workspace pack pin > workspace promotion label > built-in pack pin / production.

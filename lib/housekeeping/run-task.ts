@@ -1,14 +1,14 @@
 import { resumeQueuedJobs } from "@/lib/evals/resume-queued";
-import type { HousekeepingTask } from "@/lib/housekeeping/tasks";
+import type { HousekeepingTask } from "@/lib/jobs/housekeeping-tasks";
 import { purgeExpiredIdempotencyKeys } from "@/lib/idempotency/purge-expired";
 import { resumeRuns } from "@/lib/housekeeping/resume-runs";
 import { queueLostAnswers } from "@/lib/replies/answer-reply";
-import { queueSentFolderChecks } from "@/lib/sending/sent-folder-check";
+import { queueSentFolderChecks } from "@/lib/mailbox/sent-folder-check";
 import { liveWork } from "@/lib/queues";
 import { queuePendingSpamScores } from "@/lib/spam/score-draft";
 import { resumeDeliveries } from "@/lib/webhooks/resume-deliveries";
 
-// What each housekeeping task (lib/housekeeping/tasks.ts) does. The work itself lives beside what it
+// What each housekeeping task (lib/jobs/housekeeping-tasks.ts) does. The work itself lives beside what it
 // keeps: each sweep with its domain (runs, evaluations, deliveries, sends, idempotency keys).
 
 export async function runHousekeeping(task: HousekeepingTask) {

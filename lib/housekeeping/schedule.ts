@@ -1,4 +1,4 @@
-import { HOUSEKEEPING_TASK_NAMES, HOUSEKEEPING_TASKS } from "@/lib/housekeeping/tasks";
+import { HOUSEKEEPING_TASK_NAMES, HOUSEKEEPING_TASKS } from "@/lib/jobs/housekeeping-tasks";
 import { timing } from "@/lib/config/timing";
 import { log } from "@/lib/log";
 import { QUEUES, queue } from "@/lib/queues";

@@ -11,19 +11,22 @@ import { Conflict } from "@/lib/errors";
 // replaced the claim, the slow first attempt's transaction fails and rolls back.
 
 type Resource = { type: string; id: string };
-const claims = new AsyncLocalStorage<{ claimId: string }>();
+const claims = new AsyncLocalStorage<{ claimId: string; owner: string | null }>();
 const recoveries = new Map<string, (workspaceId: string, id: string) => Promise<HandlerResult>>();
 
-/** Runs `work` as the holder of this claim (withIdempotency does this). */
-export function withinClaim<T>(claimId: string, work: () => Promise<T>): Promise<T> {
-  return claims.run({ claimId }, work);
+/** Runs `work` as the holder of this claim (withIdempotency does this), whose owner's lease it names (lib/idempotency/process-lease.ts). */
+export function withinClaim<T>(claimId: string, work: () => Promise<T>, owner: string | null = null): Promise<T> {
+  return claims.run({ claimId, owner }, work);
 }
 
 /** Inside the transaction that creates `resource`: records it on the current claim (if any). */
 export async function markClaimCommitted(tx: Tx, resource: Resource): Promise<void> {
   const current = claims.getStore();
   if (!current) return;
-  const marked = await tx.idempotencyKey.updateMany({ where: { id: current.claimId, status: null }, data: { response: { committed: resource } } });
+  const marked = await tx.idempotencyKey.updateMany({
+    where: { id: current.claimId, status: null },
+    data: { response: { committed: resource, ...(current.owner ? { owner: current.owner } : {}) } },
+  });
   if (marked.count === 0) throw new Conflict("A retry with this Idempotency-Key took the request over.");
 }
 

@@ -5,6 +5,7 @@ import { decryptSecret, encryptSecret } from "@/lib/crypto/secrets";
 import { Conflict, InvalidRequest } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { committedResource, recoveryFor, withinClaim } from "@/lib/idempotency/claim-context";
+import { claimOwner, ownerForClaim, ownerIsGone } from "@/lib/idempotency/process-lease";
 
 // Idempotency-Key on POST (contract §1): the same key and body within 24 h returns the first
 // answer without doing the work twice; the same key with another body is 409. Keys belong to the
@@ -17,6 +18,8 @@ import { committedResource, recoveryFor, withinClaim } from "@/lib/idempotency/c
 // takeover then answers with that resource. Other work is guarded by its own row checks (an
 // approved draft is not approved twice), so a takeover after it committed answers as a second
 // request would (e.g. 409 already approved).
+// A claim names its process's lease in Redis (lib/idempotency/process-lease.ts): once that lease has
+// lapsed (the process was killed), a retry takes the claim over at once instead of after the minute.
 // A kept answer can carry a secret (a webhook endpoint's signing secret from create, reveal or
 // rotate), so it is sealed like every other secret at rest (lib/crypto/secrets.ts).
 
@@ -62,6 +65,7 @@ export async function withIdempotency(claim: Claim, run: () => Promise<HandlerRe
   }
   const bodyHash = createHash("sha256").update(claim.rawBody).digest("hex");
   const id = newId("idk");
+  const owner = await ownerForClaim();
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       await db().idempotencyKey.create({
@@ -74,6 +78,7 @@ export async function withIdempotency(claim: Claim, run: () => Promise<HandlerRe
           path: claim.path,
           bodyHash,
           expiresAt: new Date(Date.now() + WINDOW_MS),
+          ...(owner ? { response: { owner } } : {}),
         },
       });
       break;
@@ -89,7 +94,8 @@ export async function withIdempotency(claim: Claim, run: () => Promise<HandlerRe
         throw new Conflict("This Idempotency-Key was used with a different request.", "idempotency_conflict");
       }
       if (existing.status === null) {
-        if (existing.createdAt.getTime() > Date.now() - ABANDONED_CLAIM_MS) throw new Conflict("A request with this Idempotency-Key is still in progress.");
+        const recent = existing.createdAt.getTime() > Date.now() - ABANDONED_CLAIM_MS;
+        if (recent && !(await ownerIsGone(claimOwner(existing.response)))) throw new Conflict("A request with this Idempotency-Key is still in progress.");
         const recovered = await recoverCommitted(claim.workspaceId, existing.id, existing.response);
         if (recovered) return recovered;
         await db().idempotencyKey.deleteMany({ where: { id: existing.id, status: null } });
@@ -101,7 +107,7 @@ export async function withIdempotency(claim: Claim, run: () => Promise<HandlerRe
   }
 
   try {
-    const result = await withinClaim(id, run);
+    const result = await withinClaim(id, run, owner);
     const stored: Stored = { status: result.status ?? 200, body: result.body ?? null, location: result.location };
     await db().idempotencyKey.update({ where: { id }, data: { status: stored.status, response: seal(stored) } });
     return result;

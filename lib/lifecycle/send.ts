@@ -18,7 +18,7 @@ export { NOT_ATTEMPTED_SEND_STATUSES, RESUMABLE_SEND_STATUSES } from "@/lib/stat
 //   in_doubt       the end of the message may have gone out and no answer was recorded (a worker died in
 //                  `committing`, or the relay went silent after the end): the relay may or may not have it.
 //                  Never reported as sent: resolved by finding its Message-ID in the mailbox's Sent folder
-//                  (lib/sending/sent-folder-check.ts), or by a reviewer (lib/sending/resolve-send.ts: sent, or
+//                  (lib/mailbox/sent-folder-check.ts), or by a reviewer (lib/sending/resolve-send.ts: sent, or
 //                  resend under the same Message-ID). Its lead stays `running` at stage send, so its run stays `sending`.
 //   sent           the relay accepted it (confirmed), or the Sent folder or a reviewer confirmed it after a doubt
 //   failed         the relay refused the message for good, or the address is suppressed (the lead is

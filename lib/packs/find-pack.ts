@@ -1,7 +1,7 @@
 import { db } from "@/lib/db";
 import { NotFound } from "@/lib/errors";
 import { PACK_INCLUDE } from "@/lib/packs/present-pack";
-import { SLUG_PATTERN, SYSTEM_WORKSPACE_SLUG } from "@/lib/workspaces/slug";
+import { SLUG_PATTERN, SYSTEM_WORKSPACE_SLUG } from "@/lib/slug";
 
 /** A pack the workspace may see: its own, or a built-in one. */
 export async function findVisiblePack(workspaceId: string, slug: string) {

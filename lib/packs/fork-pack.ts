@@ -5,7 +5,7 @@ import { Conflict } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { findVisiblePack } from "@/lib/packs/find-pack";
 import { PACK_INCLUDE, presentPack } from "@/lib/packs/present-pack";
-import { Slug, SYSTEM_WORKSPACE_SLUG } from "@/lib/workspaces/slug";
+import { Slug, SYSTEM_WORKSPACE_SLUG } from "@/lib/slug";
 
 export const ForkPackBody = z
   .strictObject({

@@ -1,7 +1,7 @@
 import { db } from "@/lib/db";
 import { decodeCursor, toPage } from "@/lib/http/pagination";
 import { PACK_INCLUDE, presentPack } from "@/lib/packs/present-pack";
-import { SYSTEM_WORKSPACE_SLUG } from "@/lib/workspaces/slug";
+import { SYSTEM_WORKSPACE_SLUG } from "@/lib/slug";
 
 export async function listPacks(workspaceId: string, options: { limit: number; cursor?: string }) {
   const after = decodeCursor("packs", workspaceId, options.cursor);

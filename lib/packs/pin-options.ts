@@ -3,7 +3,7 @@ import { workspaceLabels } from "@/lib/governance/prompt-set";
 import { MACHINE_STAGES, type MachineStage } from "@/lib/packs/pins";
 import { FOLLOW_UP, type PromptStage } from "@/lib/lifecycle/stages";
 import { compareVersionsDesc } from "@/lib/prompts/version-label";
-import { SYSTEM_WORKSPACE_SLUG } from "@/lib/workspaces/slug";
+import { SYSTEM_WORKSPACE_SLUG } from "@/lib/slug";
 import type { PinApproval, PinOption } from "@/lib/packs/pin-label";
 
 export type { PinApproval, PinOption };

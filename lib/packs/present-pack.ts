@@ -3,7 +3,7 @@ import type { Pack } from "@/lib/generated/prisma/client.ts";
 import { IcpRules } from "@/lib/icp/icp";
 import { PromptRef } from "@/lib/prompts/present-version";
 import { OfferOverride, presentOverride } from "@/lib/offer/offer";
-import { SYSTEM_WORKSPACE_SLUG } from "@/lib/workspaces/slug";
+import { SYSTEM_WORKSPACE_SLUG } from "@/lib/slug";
 
 export const PackSchema = z
   .object({

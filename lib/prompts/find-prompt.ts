@@ -1,6 +1,6 @@
 import { db } from "@/lib/db";
 import { NotFound } from "@/lib/errors";
-import { SYSTEM_WORKSPACE_SLUG } from "@/lib/workspaces/slug";
+import { SYSTEM_WORKSPACE_SLUG } from "@/lib/slug";
 
 export const PROMPT_NAME = /^[a-z][a-z0-9_]{1,62}(@[a-z0-9][a-z0-9-]{1,62})?$/;
 

@@ -1,6 +1,6 @@
 import { db } from "@/lib/db";
 import { compareVersionsDesc } from "@/lib/prompts/version-label";
-import { SYSTEM_WORKSPACE_SLUG } from "@/lib/workspaces/slug";
+import { SYSTEM_WORKSPACE_SLUG } from "@/lib/slug";
 
 // The prompts a workspace sees, for the web app's Prompts page: every production prompt and the
 // workspace's own forks. A handful per stage, so one answer without paging.

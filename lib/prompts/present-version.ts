@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { PromptVersion } from "@/lib/generated/prisma/client.ts";
-import { SYSTEM_WORKSPACE_SLUG } from "@/lib/workspaces/slug";
+import { SYSTEM_WORKSPACE_SLUG } from "@/lib/slug";
 
 export const PromptRef = z.object({ name: z.string(), version: z.string() }).meta({ id: "PromptRef" });
 

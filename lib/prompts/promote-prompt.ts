@@ -7,7 +7,7 @@ import { newId } from "@/lib/ids";
 import { promptDiff } from "@/lib/prompts/diff";
 import { findVisiblePrompt } from "@/lib/prompts/find-prompt";
 import { PromptRef } from "@/lib/prompts/present-version";
-import { SYSTEM_WORKSPACE_SLUG } from "@/lib/workspaces/slug";
+import { SYSTEM_WORKSPACE_SLUG } from "@/lib/slug";
 
 // The workspace's promotion label, `production@<ws>`, per prompt: the version its runs resolve
 // before the system's production version (lib/governance/prompt-set.ts). Promoting a fork goes

@@ -4,7 +4,7 @@ import { findVisiblePrompt } from "@/lib/prompts/find-prompt";
 import { presentVersion, VERSION_INCLUDE, type PromptVersionJson } from "@/lib/prompts/present-version";
 import { approvedVersionIds, promoteRefusal, workspaceDefault } from "@/lib/prompts/promote-prompt";
 import { compareVersionsDesc } from "@/lib/prompts/version-label";
-import { SYSTEM_WORKSPACE_SLUG } from "@/lib/workspaces/slug";
+import { SYSTEM_WORKSPACE_SLUG } from "@/lib/slug";
 
 // A prompt's whole history for the web app's prompt page: every version with its texts (so any two
 // can be compared in the browser), which one is production, and for a fork version the texts of its

@@ -6,7 +6,7 @@ import { recordAudit, type Actor } from "@/lib/audit/record-audit";
 import { encryptSecret } from "@/lib/crypto/secrets";
 import { Conflict, NotFound, ValidationFailed } from "@/lib/errors";
 import { newId } from "@/lib/ids";
-import { SLUG_PATTERN } from "@/lib/workspaces/slug";
+import { SLUG_PATTERN } from "@/lib/slug";
 import { outboundUrlProblem } from "@/lib/net/outbound";
 
 // Model providers of a workspace. The API key is write-only and sealed at rest; `local` (the

@@ -1,7 +1,7 @@
 import { NotFound } from "@/lib/errors";
 import { chat, ProviderRefused } from "@/lib/providers/chat-client";
 import { findProvider } from "@/lib/providers/model-ref";
-import { SLUG_PATTERN } from "@/lib/workspaces/slug";
+import { SLUG_PATTERN } from "@/lib/slug";
 
 // Settings → Providers' "Test call": one small chat call to a hosted provider with its default
 // model, as a run would make it (its client library, its key, its limits), so an admin knows the

@@ -12,7 +12,7 @@ import type { CreateRunBody, CreateRunUpload } from "@/lib/runs/run-schemas";
 import { resolveRunSource } from "@/lib/runs/resolve-run-source";
 import { defaultRunName } from "@/lib/runs/run-name";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
-import { SYSTEM_WORKSPACE_SLUG } from "@/lib/workspaces/slug";
+import { SYSTEM_WORKSPACE_SLUG } from "@/lib/slug";
 import { jsonDepthExceeds, MAX_JSON_DEPTH } from "@/lib/http/json-depth";
 import { markClaimCommitted, registerRecovery } from "@/lib/idempotency/claim-context";
 import { CAMPAIGN_STATUS } from "@/lib/statuses";

@@ -2,7 +2,7 @@ import type { Sender } from "@/lib/generated/prisma/client.ts";
 
 // A sender's IMAP mailbox as the mailbox code reads one (the workspace's own mailbox has the same
 // shape, in mailbox_settings): the intake loop reads it for replies, the in-doubt check searches its
-// Sent folder (lib/sending/sent-folder-check.ts).
+// Sent folder (lib/mailbox/sent-folder-check.ts).
 
 export type MailboxConnection = { host: string; port: number; secure: boolean; username: string; passwordEncrypted: string | null; folders: string[] };
 

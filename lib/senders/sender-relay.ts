@@ -5,7 +5,7 @@ import type { RelaySettings } from "@/lib/generated/prisma/client.ts";
 // scheduled, lib/senders/schedule.ts), else its run lead's, else the workspace's default sender
 // (/relay). A sender is turned into the relay settings' shape, so the send path is the same for both.
 // The send records the sender it was claimed for (`sends.senderId`), so an in-doubt send is looked
-// for in that sender's mailbox (lib/sending/sent-folder-check.ts) even after its lead moved on.
+// for in that sender's mailbox (lib/mailbox/sent-folder-check.ts) even after its lead moved on.
 
 type SendingDraft = {
   workspaceId: string;

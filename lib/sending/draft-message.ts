@@ -14,7 +14,7 @@ export function messageIdFor(fromEmail: string | undefined): string {
 }
 
 /** nodemailer's message options (lib/sending/smtp-delivery.ts composeMessage builds the raw message). */
-/** `threading`: In-Reply-To and References (a follow-up's thread: lib/sending/thread.ts threadHeaders; an answer's: lib/replies/answer-thread.ts). */
+/** `threading`: In-Reply-To and References (a follow-up's thread: lib/sending/thread.ts threadHeaders; an answer's: answerHeaders, same file). */
 export type Threading = { inReplyTo?: string; references?: string[] };
 
 export function draftMessage(draft: DraftForMessage, sender: MessageSender, messageId: string, threading: Threading): Mail.Options {

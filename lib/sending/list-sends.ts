@@ -2,7 +2,6 @@ import { z } from "zod";
 import { db } from "@/lib/db";
 import { NotFound } from "@/lib/errors";
 import { decodeCursor, ListQuery, RunIdFilter, toPage } from "@/lib/http/pagination";
-import { requireRun } from "@/lib/runs/get-run";
 import { SEND_STATUS, SEND_STATUSES } from "@/lib/statuses";
 
 // Sends as the API and the run page show them: above all the in-doubt ones a reviewer resolves
@@ -109,10 +108,4 @@ export async function getSend(workspaceId: string, id: string) {
   const send = await db().send.findFirst({ where: { id, workspaceId }, include: SEND_INCLUDE });
   if (!send) throw new NotFound("send");
   return presentSend(send);
-}
-
-/** The run page's list: a run's sends in doubt (the web app's GET /api/web/runs/{id}/in-doubt). */
-export async function listRunSendsInDoubt(workspaceId: string, runId: string) {
-  await requireRun(workspaceId, runId); // 404 for a run of another workspace
-  return listSends(workspaceId, { status: SEND_STATUS.in_doubt, run_id: runId, limit: 100 });
 }

@@ -129,7 +129,7 @@ export async function recordSent(draft: SendingDraft, send: Recorded, outcome: O
  * The end of the message may have reached the relay and no answer was recorded: the send becomes
  * `in_doubt`, never `sent`. The draft stays approved and the run lead `running` at stage send, so
  * the run stays `sending` until the doubt is resolved: by the mailbox's Sent folder (a check is
- * queued now, lib/sending/sent-folder-check.ts) or by a reviewer (lib/sending/resolve-send.ts).
+ * queued now, lib/mailbox/sent-folder-check.ts) or by a reviewer (lib/sending/resolve-send.ts).
  */
 export async function recordInDoubt(draft: SendingDraft, send: { id: string }, note: string): Promise<boolean> {
   const recorded = await db().$transaction(async (tx) => {

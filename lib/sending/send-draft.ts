@@ -5,8 +5,7 @@ import { relayTransportOptions } from "@/lib/relay/relay-settings";
 import { relayForDraft } from "@/lib/senders/sender-relay";
 import { enqueueSend, sendWaitMs } from "@/lib/sending/send-window";
 import { beforeSend } from "@/lib/sending/hooks";
-import { threadHeaders, threadsOf } from "@/lib/sending/thread";
-import { answerHeaders } from "@/lib/replies/answer-thread";
+import { answerHeaders, threadHeaders, threadsOf } from "@/lib/sending/thread";
 import { crashPoint } from "@/lib/sending/crash-point";
 import { draftMessage, messageIdFor } from "@/lib/sending/draft-message";
 import { recordInDoubt, recordSent, rejectAtSend, retryingThroughOutage, type SendingDraft } from "@/lib/sending/record-send";
@@ -156,7 +155,7 @@ type Claimed = { id: string; messageId: string; attempts: number };
 async function attempt(draft: Loaded, relay: Relay, send: Claimed, stillHeld: () => Promise<void>): Promise<SendOutcome> {
   const sending: SendingDraft = draft;
   // A follow-up goes in its lead's thread: In-Reply-To and References name the messages sent before it;
-  // an answer goes in its reply's thread (lib/replies/answer-thread.ts).
+  // an answer goes in its reply's thread (answerHeaders, lib/sending/thread.ts).
   const thread = draft.step > 1 ? ((await threadsOf([draft.runLeadId], draft.step)).get(draft.runLeadId) ?? []) : [];
   const threading = draft.kind === "reply" ? await answerHeaders(draft) : threadHeaders(thread);
   // The sender is whoever the relay names now, not when the draft was written.

@@ -1,11 +1,11 @@
 import type { PoolClient } from "pg";
-import { sql } from "@/lib/db";
+import { db, sql } from "@/lib/db";
 import { DRAFT_STATUS } from "@/lib/statuses";
 
 // A lead's thread in a run: the messages already sent to it (its drafts that were sent, step 1
 // first), with their Message-IDs. A follow-up is written from it (its prompt's {{thread}}) and sent
 // in it (In-Reply-To: the last one's Message-ID; References: all of them). Answers to replies (kind reply,
-// step < 1) are no step of it (lib/replies/answer-thread.ts reads the whole conversation).
+// step < 1) are no step of it: an answer goes in its reply's thread (answerHeaders, below).
 
 export type ThreadEntry = { runLeadId: string; step: number; draftId: string; subject: string; body: string; messageId: string; sentAt: Date | null };
 
@@ -31,9 +31,28 @@ export function threadHeaders(thread: ThreadEntry[]): { inReplyTo?: string; refe
 }
 
 /**
+ * The threading headers of an answer to a reply (contract §13): `In-Reply-To` the reply's
+ * Message-ID, `References` every message of the conversation we sent the lead in that run (the
+ * sequence's steps and earlier answers, oldest first) and then the reply's; none when its reply is
+ * gone. (The reply's Message-ID is stored by lib/replies: lib/replies/answer-thread.ts.)
+ */
+export async function answerHeaders(draft: { runLeadId: string; replyId: string | null }): Promise<{ inReplyTo?: string; references?: string[] }> {
+  if (!draft.replyId) return {};
+  const reply = await db().reply.findUnique({ where: { id: draft.replyId }, select: { messageId: true } });
+  const sent = await db().send.findMany({
+    where: { draft: { runLeadId: draft.runLeadId, status: DRAFT_STATUS.sent } },
+    select: { messageId: true },
+    orderBy: [{ acceptedAt: "asc" }, { id: "asc" }],
+  });
+  const ours = sent.map((send) => send.messageId);
+  if (!reply?.messageId) return ours.length ? { inReplyTo: ours.at(-1)!, references: ours } : {};
+  return { inReplyTo: reply.messageId, references: [...ours, reply.messageId] };
+}
+
+/**
  * What we sent a run lead, steps and earlier answers alike, oldest first: the conversation an answer
  * to a reply is written from (lib/replies/answer-reply.ts, and again for a new sender by
- * lib/senders/rewrite-drafts.ts).
+ * lib/drafts/rewrite-for-sender.ts).
  */
 export async function conversationOf(
   runLeadId: string,

@@ -7,8 +7,8 @@ import { SEQUENCE_END_REASON, SEQUENCE_STATUS, type SequenceEndReason } from "@/
 
 // The stop rules of a sequence (contract §12), applied where what stops it is recorded, in the
 // same transaction: a classified reply (lib/replies/track-reply.ts), a hard bounce or an address
-// suppressed (lib/suppressions/suppressions.ts). The send path reads them again at the last moment
-// (lib/sequences/send-hold.ts).
+// suppressed (lib/suppressions/suppressions.ts, through the hook of send-hooks.ts). The send path
+// reads them again at the last moment (lib/sequences/send-hold.ts).
 
 export type ClassifiedReply = { runLeadId: string; classification: string; returnDate?: string | null };
 

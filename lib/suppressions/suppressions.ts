@@ -1,13 +1,13 @@
 import { db, type Tx } from "@/lib/db";
 import { recordAudit, type Actor } from "@/lib/audit/record-audit";
 import { newId } from "@/lib/ids";
-import { endSequencesForAddress } from "@/lib/sequences/stop-rules";
-import { SEQUENCE_END_REASON } from "@/lib/statuses";
+import { afterSuppressed } from "@/lib/suppressions/hooks";
 
 // The suppression list: addresses a workspace never sends to again. One row per lower-cased
 // address. Every change is an audit entry written in the same transaction as the change. The send
 // path asks isSuppressed() before every send; intake (bounces, unsubscribe replies), the one-click
-// unsubscribe link, the API, the CSV import and the page add and remove through these functions.
+// unsubscribe link, the API, the CSV import and the page add and remove through these functions. An
+// address added ends its sequences through a hook the sequences register (lib/suppressions/hooks.ts).
 
 export const SUPPRESSION_SOURCES = ["manual", "import", "unsubscribe_link", "reply", "bounce"] as const;
 export type SuppressionSource = (typeof SUPPRESSION_SOURCES)[number];
@@ -41,8 +41,9 @@ export async function suppress(input: SuppressInput, tx?: Tx): Promise<{ created
     const existing = await tx.suppression.findUniqueOrThrow({ where: { workspaceId_emailLower: { workspaceId: input.workspaceId, emailLower } } });
     return { created: false, id: existing.id };
   }
-  // Nothing more is sent to the address: its sequences end (a reply's own stop rule ran first, lib/sequences/stop-rules.ts).
-  await endSequencesForAddress(tx, input.workspaceId, emailLower, input.source === "bounce" ? SEQUENCE_END_REASON.bounced : SEQUENCE_END_REASON.unsubscribed);
+  // Nothing more is sent to the address: the features that registered a hook act on it in this
+  // transaction (the sequences end, lib/sequences/send-hooks.ts; a reply's own stop rule ran first).
+  await afterSuppressed(tx, { workspaceId: input.workspaceId, emailLower, source: input.source });
   await recordAudit(tx, {
     workspaceId: input.workspaceId,
     actor: input.actor ?? SYSTEM_ACTOR,

@@ -3,7 +3,7 @@ import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { unsubscribeByToken } from "@/lib/suppressions/unsubscribe";
 import { readUnsubscribeToken } from "@/lib/suppressions/unsubscribe-token";
-import { plainPagePolicy } from "@/lib/web/content-security-policy";
+import { plainPagePolicy } from "@/lib/http/content-security-policy";
 
 // The answers of /unsubscribe/{token}, for mailbox providers (RFC 8058 one-click POST) and for a
 // person who opened the link: GET shows a button and changes nothing (link scanners and

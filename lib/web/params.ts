@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PROMPT_NAME } from "@/lib/prompts/find-prompt";
-import { SLUG_PATTERN } from "@/lib/workspaces/slug";
+import { SLUG_PATTERN } from "@/lib/slug";
 
 // Path parameters of the web app's route handlers and pages. Next hands them over still
 // URL-encoded (a fork's "@" arrives as %40); a value of the wrong shape names nothing (404).

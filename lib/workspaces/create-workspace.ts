@@ -2,7 +2,7 @@ import { db } from "@/lib/db";
 import type { Plan } from "@/lib/generated/prisma/enums.ts";
 import { newId } from "@/lib/ids";
 import { Conflict, ValidationFailed } from "@/lib/errors";
-import { Slug, SYSTEM_WORKSPACE_SLUG } from "@/lib/workspaces/slug";
+import { Slug, SYSTEM_WORKSPACE_SLUG } from "@/lib/slug";
 
 export type CreateWorkspaceOptions = { slug: string; name: string; plan?: Plan };
 

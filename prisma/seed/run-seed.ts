@@ -5,7 +5,7 @@ import { promptDiff } from "@/lib/prompts/diff";
 import { parseVersionLabel } from "@/lib/prompts/version-label";
 import { createUser } from "@/lib/users/create-user";
 import { ensureWorkspace } from "@/lib/workspaces/create-workspace";
-import { SYSTEM_WORKSPACE_SLUG } from "@/lib/workspaces/slug";
+import { SYSTEM_WORKSPACE_SLUG } from "@/lib/slug";
 import demo from "./demo.json";
 import { MACHINE_STAGES } from "@/lib/lifecycle/stages";
 import { SEED_PACKS, STAGES } from "@/prisma/seed/packs";

@@ -3,11 +3,13 @@
 // pairs of lib/ folders that import each other at runtime, and the folder imports that lie on a
 // cycle through any number of folders (lib/a → lib/b → lib/c → lib/a). A pair or an import not in
 // the config's known lists fails, and so does a listed one that no longer cycles, so the lists only
-// shrink.
+// shrink. Then the layer order (scripts/layers/layer-order.mjs): no import goes up a layer, every
+// lib/ folder has a layer, and nothing the send job reaches from its entry lies above the send path.
 import { execFile } from "node:child_process";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { promisify } from "node:util";
+import { LAYERS, SEND_ENTRY, SEND_PATH } from "./layer-order.mjs";
 
 const run = promisify(execFile);
 const repo = path.resolve(import.meta.dirname, "../..");
@@ -15,6 +17,62 @@ const repo = path.resolve(import.meta.dirname, "../..");
 /** The top folder of lib/ a module lives in ("sending" for lib/sending/send-draft.ts), or null. */
 function libFolder(file) {
   return /^lib\/([^/]+)\//.exec(file)?.[1] ?? null;
+}
+
+/** The layer of a lib/ module as placed in `layers` ("(top)" for the files at the top of lib/): its index, -1 when unplaced, null outside lib/. */
+function layerOf(file, layers) {
+  if (!file.startsWith("lib/")) return null;
+  const folder = libFolder(file) ?? "(top)";
+  return layers.findIndex((layer) => layer.folders.includes(folder));
+}
+
+/** Imports that go up the layer order, and lib/ folders placed in no layer. */
+export function layerProblems(modules, layers = LAYERS) {
+  const problems = [];
+  const unplaced = new Set();
+  for (const cruised of modules) {
+    const from = layerOf(cruised.source, layers);
+    if (from === -1) unplaced.add(libFolder(cruised.source));
+    if (from === null || from === -1) continue;
+    for (const dependency of cruised.dependencies) {
+      const to = layerOf(dependency.resolved, layers);
+      if (to !== null && to > from) {
+        problems.push(`layer-order: ${cruised.source} → ${dependency.resolved} goes up, from ${layers[from].name} to ${layers[to].name}`);
+      }
+    }
+  }
+  for (const folder of unplaced) problems.push(`layer-order: lib/${folder} has no layer: place it in scripts/layers/layer-order.mjs`);
+  return problems;
+}
+
+/**
+ * The modules the send job loads, from its entry (`workers/processors/send.ts`), each with the import
+ * that first reached it; and the problems: a lib/ module among them above the send path's layer.
+ */
+export function sendPathReach(modules, { entry = SEND_ENTRY, sendPath = SEND_PATH, layers = LAYERS } = {}) {
+  const bySource = new Map(modules.map((cruised) => [cruised.source, cruised]));
+  const reachedFrom = new Map([[entry, null]]);
+  const queue = [entry];
+  while (queue.length) {
+    const file = queue.shift();
+    for (const dependency of bySource.get(file)?.dependencies ?? []) {
+      if (!bySource.has(dependency.resolved) || reachedFrom.has(dependency.resolved)) continue;
+      reachedFrom.set(dependency.resolved, file);
+      queue.push(dependency.resolved);
+    }
+  }
+  const ceiling = layers.findIndex((layer) => layer.folders.includes(sendPath));
+  const problems = [];
+  if (!bySource.has(entry)) problems.push(`send-path: the send job's entry ${entry} was not cruised`);
+  for (const file of reachedFrom.keys()) {
+    const layer = layerOf(file, layers);
+    if (layer === null || (layer !== -1 && layer <= ceiling)) continue;
+    const way = [];
+    for (let at = file; at !== null; at = reachedFrom.get(at)) way.unshift(at);
+    problems.push(`send-path: the send job loads ${file}, above lib/${sendPath} (${layer === -1 ? "no layer" : layers[layer].name}): ${way.join(" → ")}`);
+  }
+  const ours = [...reachedFrom.keys()].filter((file) => !file.startsWith("node_modules/") && !bySource.get(file)?.coreModule);
+  return { reached: ours, problems };
 }
 
 /** The imports between lib/ folders: "a>b" → the module imports that make it ("lib/a/x.ts → lib/b/y.ts"). */
@@ -87,7 +145,13 @@ export function cycleImports(modules) {
 }
 
 /** Runs the check in `cwd` (the repository, or a fixture tree with its own tsconfig.json); returns the problems found. */
-export async function checkLayers({ cwd = repo, config = path.join(repo, ".dependency-cruiser.cjs"), roots = ["lib"] } = {}) {
+export async function checkLayers({
+  cwd = repo,
+  config = path.join(repo, ".dependency-cruiser.cjs"),
+  roots = ["lib", SEND_ENTRY],
+  layers = LAYERS,
+  sendEntry = SEND_ENTRY,
+} = {}) {
   const bin = path.join(repo, "node_modules/.bin/depcruise");
   const { stdout } = await run(bin, [...roots, "--config", config, "--output-type", "json"], { cwd, maxBuffer: 256 * 1024 * 1024 }).catch((error) => {
     if (error.stdout) return error; // depcruise exits non-zero on an error-level violation; its JSON is still on stdout
@@ -117,15 +181,21 @@ export async function checkLayers({ cwd = repo, config = path.join(repo, ".depen
   for (const key of knownImports) {
     if (!cycles.has(key)) problems.push(`known-cycle-import ${key} is no longer on a cycle: remove it from .dependency-cruiser.cjs`);
   }
-  return { problems, pairs: [...pairs.keys()].sort(), cycleImports: [...cycles.keys()].sort() };
+  // The layer order, and the send job's reach.
+  problems.push(...layerProblems(result.modules, layers));
+  const send = sendPathReach(result.modules, { entry: sendEntry, layers });
+  problems.push(...send.problems);
+  return { problems, pairs: [...pairs.keys()].sort(), cycleImports: [...cycles.keys()].sort(), sendPath: send.reached.sort() };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { problems, pairs, cycleImports: onCycles } = await checkLayers();
+  const { problems, pairs, cycleImports: onCycles, sendPath } = await checkLayers();
   if (problems.length) {
     console.error(`Layer check (docs/architecture.md "Layers"): ${problems.length} problem(s)\n${problems.map((p) => `  ✖ ${p}`).join("\n")}`);
     process.exit(1);
   }
   const left = pairs.length ? `${pairs.length} known pair(s) left: ${pairs.join(", ")}` : "no two folders import each other";
-  console.log(`Layer check: no new folder cycle; ${left}; ${onCycles.length} known folder import(s) on longer cycles left`);
+  console.log(
+    `Layer check: no new folder cycle; ${left}; ${onCycles.length} known folder import(s) on longer cycles left; no import up the layers; the send job loads ${sendPath.length} modules, none above lib/sending`,
+  );
 }

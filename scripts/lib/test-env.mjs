@@ -31,6 +31,8 @@ export function testEnv() {
     // loopback (tests/integration/recipient-checks.test.ts, lib/dns/*.test.ts).
     RECIPIENT_CHECKS: "false",
     MAILBOX_SCAN_MS: "1000",
+    // A killed process's open Idempotency-Key claims are taken over once its lease lapses.
+    IDEMPOTENCY_LEASE_MS: "3000",
     // Workers leave drafts' spam scores pending (lib/config: SPAM_SCORING); the spam tests spawn
     // their worker with it on against the spamd `npm test` starts.
     SPAM_SCORING: "false",

@@ -6,7 +6,7 @@ import { putMailbox } from "@/lib/mailbox/mailbox-settings";
 import { closeQueues, queue } from "@/lib/queues";
 import { putRelay } from "@/lib/relay/relay-settings";
 import { createSender } from "@/lib/senders/senders";
-import { checkSentFolder, queueSentFolderChecks } from "@/lib/sending/sent-folder-check";
+import { checkSentFolder, queueSentFolderChecks } from "@/lib/mailbox/sent-folder-check";
 import { sendDraft } from "@/lib/sending/send-draft";
 import { SEND_STATUS } from "@/lib/statuses";
 import { ensureWorkspace } from "@/lib/workspaces/create-workspace";

@@ -1,4 +1,4 @@
 import type { ProcessFn } from "@/lib/jobs/consume";
-import { checkSentFolder } from "@/lib/sending/sent-folder-check";
+import { checkSentFolder } from "@/lib/mailbox/sent-folder-check";
 
 export const processReconcile: ProcessFn<"reconcile"> = (payload) => checkSentFolder(payload.workspaceId);

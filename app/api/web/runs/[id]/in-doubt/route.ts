@@ -1,5 +1,5 @@
+import { listRunSendsInDoubt } from "@/lib/runs/get-run";
 import { RunIdParams } from "@/lib/runs/run-schemas";
-import { listRunSendsInDoubt } from "@/lib/sending/list-sends";
 import { webRoute } from "@/lib/web/web-route";
 
 // The run page's "Sends in doubt": sends whose outcome is unknown, waiting for a reviewer (or the Sent folder).

@@ -2,7 +2,8 @@
 // pruning, checks), each a task on the `housekeeping` queue. This list is the one place a task is
 // named and timed; the queue registry (lib/queues.ts) takes its payload's task names from here, the
 // worker schedules them (lib/housekeeping/schedule.ts) and runs them (lib/housekeeping/run-task.ts).
-// A pure module, so that the queue registry can import it without the tasks' code.
+// A pure module beside the queue plumbing (lib/jobs, the bottom layer), so that the queue registry can
+// import it without the tasks' code (docs/architecture.md "Layers").
 
 export const HOUSEKEEPING_TASKS = {
   "purge-idempotency-keys": { everyMs: 60 * 60 * 1000 },

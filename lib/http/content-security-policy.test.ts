@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { newNonce, pagePolicy } from "@/lib/web/content-security-policy";
+import { newNonce, pagePolicy } from "@/lib/http/content-security-policy";
 
 describe("the pages' Content-Security-Policy", () => {
   it("allows scripts only with this request's nonce, never inline or eval in production", () => {

@@ -1,0 +1,3 @@
+export const LAYERS: { name: string; folders: string[] }[];
+export const SEND_ENTRY: string;
+export const SEND_PATH: string;
