@@ -19,6 +19,7 @@ export function run(command, args, { env = process.env, quiet = false, cwd = ROO
       else {
         const error = new Error(`${path.basename(command)} ${args.join(" ")} exited with ${signal ?? code}${quiet && output ? `\n${output.trim()}` : ""}`);
         error.exitCode = code ?? 1;
+        error.output = output;
         reject(error);
       }
     });

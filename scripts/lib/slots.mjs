@@ -1,0 +1,72 @@
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { ROOT } from "./proc.mjs";
+
+// `npm test` runs its steps side by side (docs/development.md "How the suite runs"). Each step that
+// starts the app, a worker or writes the database gets a slot of its own: a database, a Redis
+// database and a pair of ports that no other step touches, so two steps never see each other's jobs
+// or rows. Slot 0 is the test environment itself (TEST_DATABASE_URL, TEST_REDIS_URL, TEST_PORT,
+// TEST_WORKER_PORT); slot k adds a letter to the database's name (leadpipe_test_h4 → leadpipe_test_h4a for k = 1),
+// takes the k-th of TEST_EXTRA_REDIS_DBS (default: the three Redis databases after the test one)
+// and the ports 2k and 2k+1 above TEST_PORT.
+
+export function extraRedisDbs(env) {
+  if (env.TEST_EXTRA_REDIS_DBS !== undefined) return env.TEST_EXTRA_REDIS_DBS.split(",").filter(Boolean).map(Number);
+  const base = Number(new URL(env.REDIS_URL).pathname.slice(1) || 0);
+  return [1, 2, 3].map((k) => (base + k) % 15); // db 15 belongs to tests/api/start-output.test.ts
+}
+
+/** How many slots this machine's settings allow (1 + the extra Redis databases). */
+export const slotCount = (env) => 1 + extraRedisDbs(env).length;
+
+export function slotEnv(env, k) {
+  if (k === 0) return env;
+  const database = new URL(env.DATABASE_URL);
+  database.pathname = `${database.pathname}${String.fromCharCode(96 + k)}`;
+  const redis = new URL(env.REDIS_URL);
+  redis.pathname = `/${extraRedisDbs(env)[k - 1]}`;
+  const port = Number(env.PORT) + 2 * k;
+  return {
+    ...env,
+    DATABASE_URL: database.toString(),
+    REDIS_URL: redis.toString(),
+    PORT: String(port),
+    WORKER_PORT: String(port + 1),
+    APP_URL: `http://localhost:${port}`,
+    NEXTAUTH_URL: `http://localhost:${port}`,
+  };
+}
+
+// Shards are balanced by each file's time in the last run (.run/durations.json, written after every
+// run) or, on a clean clone, by the times recorded in scripts/lib/test-durations.json; a file neither
+// knows counts as the median.
+const LAST = path.join(ROOT, ".run", "durations.json");
+const RECORDED = path.join(ROOT, "scripts", "lib", "test-durations.json");
+
+function knownDurations() {
+  const read = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : {});
+  return { ...read(RECORDED), ...read(LAST) };
+}
+
+/** Splits files into n groups of about equal time (longest first, each to the group with the least so far). */
+export function planShards(files, n) {
+  const known = knownDurations();
+  const times = files
+    .map((file) => known[file])
+    .filter((ms) => ms !== undefined)
+    .sort((a, b) => a - b);
+  const median = times.length ? times[Math.floor(times.length / 2)] : 1;
+  const groups = Array.from({ length: n }, () => ({ files: [], ms: 0 }));
+  for (const file of [...files].sort((a, b) => (known[b] ?? median) - (known[a] ?? median) || a.localeCompare(b))) {
+    const lightest = groups.reduce((best, group) => (group.ms < best.ms ? group : best));
+    lightest.files.push(file);
+    lightest.ms += known[file] ?? median;
+  }
+  return groups.filter((group) => group.files.length).map((group) => group.files.sort());
+}
+
+/** Adds this run's per-file times (path relative to the checkout → ms) to .run/durations.json. */
+export function recordDurations(durations) {
+  const last = existsSync(LAST) ? JSON.parse(readFileSync(LAST, "utf8")) : {};
+  writeFileSync(LAST, `${JSON.stringify({ ...last, ...durations }, null, 1)}\n`);
+}
