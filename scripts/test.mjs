@@ -13,7 +13,7 @@ import path from "node:path";
 import { buildIsCurrent, markBuilt, sourceFingerprint } from "./lib/build.mjs";
 import { ROOT, bin, fail, run } from "./lib/proc.mjs";
 import { ensureDovecot, ensureServices } from "./lib/services.mjs";
-import { planShards, recordDurations, slotCount, slotEnv } from "./lib/slots.mjs";
+import { knownDurations, planShards, recordDurations, slotCount, slotEnv } from "./lib/slots.mjs";
 import { ensureSpamd } from "./lib/spamd.mjs";
 import { playwrightDurations, playwrightFailures, vitestDurations, vitestFailures } from "./lib/test-reports.mjs";
 import { prepareTestDatabase, testEnv } from "./lib/test-env.mjs";
@@ -34,14 +34,17 @@ const logDir = path.join(runDir, "logs");
 rmSync(logDir, { recursive: true, force: true });
 mkdirSync(logDir, { recursive: true });
 
-// Slots (scripts/lib/slots.mjs): the api step keeps slot 0; integration and the browser tests take
-// the others. With fewer slots the steps that would share one run one after another in it.
+// Slots (scripts/lib/slots.mjs): the api step keeps slot 0; the browser tests and integration take
+// the others, and integration also takes slot 0 once the api step is done (its files are balanced
+// with that head start). With fewer slots the steps that would share one run one after another in it.
 const slots = slotCount(env);
 const e2eShards = fileFilters.length ? 1 : slots >= 4 ? 2 : 1;
-const integrationShards = fileFilters.length ? 1 : Math.max(1, slots - 1 - (slots >= 3 && wanted("e2e") ? e2eShards : 0));
-const integrationSlots = Array.from({ length: integrationShards }, (_, i) => (slots >= 2 ? 1 + i : 0));
-const e2eSlots = Array.from({ length: e2eShards }, (_, i) => (slots >= 3 ? 1 + integrationShards + i : 0));
-const concurrent = only.filter((step) => step !== "typecheck" && step !== "lint").length > 1 || integrationShards > 1;
+const ownIntegrationSlots = Math.max(0, slots - 1 - (slots >= 3 && wanted("e2e") ? e2eShards : 0));
+const integrationSlots = fileFilters.length
+  ? [ownIntegrationSlots ? 1 : 0]
+  : [...Array.from({ length: ownIntegrationSlots }, (_, i) => 1 + i), ...(wanted("api") || !ownIntegrationSlots ? [0] : [])];
+const e2eSlots = Array.from({ length: e2eShards }, (_, i) => (slots >= 3 ? 1 + ownIntegrationSlots + i : 0));
+const concurrent = only.filter((step) => step !== "typecheck" && step !== "lint").length > 1 || integrationSlots.length > 1;
 
 const results = [];
 const record = (step, passed, failed, { note = "", names = [], seconds } = {}) => {
@@ -137,20 +140,35 @@ if (wanted("api") || wanted("e2e")) {
 
 const durations = {};
 
-/** One vitest project in one or more shards (each with its slot's environment); their reports are added up. */
-async function vitestStep(project, start, shardSlots, extraEnv = {}) {
+/**
+ * One vitest project in one or more shards, each with its slot's environment; their reports are added
+ * up. A shard in slot 0 after the api step starts when that is done, on a database made afresh;
+ * `headStartMs` is how long the others are expected to have run by then (for balancing the files).
+ */
+async function vitestStep(project, start, shards, extraEnv = {}) {
   const include = project === "integration" ? listFiles("tests/integration", ".test.ts") : [];
-  const groups = shardSlots.length > 1 ? planShards(include, shardSlots.length) : [fileFilters];
+  const planned =
+    shards.length > 1
+      ? planShards(
+          include,
+          shards.map((shard) => shard.headStartMs ?? 0),
+        )
+      : [fileFilters];
+  // A shard with no files is left out (vitest given no file names would run them all).
+  const groups = planned.filter((files) => shards.length === 1 || files.length);
+  shards = shards.filter((_, i) => shards.length === 1 || planned[i].length);
   const reports = groups.map((_, i) => path.join(runDir, `vitest-${project}${groups.length > 1 ? `-${i + 1}` : ""}.json`));
   const outcomes = await Promise.all(
     groups.map(async (files, i) => {
       rmSync(reports[i], { force: true });
+      const shardEnv = { ...slotEnv(env, shards[i].slot), ...extraEnv };
+      if (shards[i].after) {
+        await shards[i].after;
+        await prepareTestDatabase(shardEnv);
+      }
       const label = groups.length > 1 ? `${project} ${i + 1}/${groups.length}` : project;
       const args = ["run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile=${reports[i]}`];
-      return exec(label, bin("vitest"), [...args, ...(files.length ? ["--passWithNoTests", ...files] : [])], {
-        ...slotEnv(env, shardSlots[i]),
-        ...extraEnv,
-      }).catch((error) => error);
+      return exec(label, bin("vitest"), [...args, ...(files.length ? ["--passWithNoTests", ...files] : [])], shardEnv).catch((error) => error);
     }),
   );
   let passed = 0;
@@ -198,10 +216,24 @@ const checksLane = async () => {
     await exec("lint layers", process.execPath, ["scripts/layers/check-layers.mjs"], env); // the layers of lib/ (docs/architecture.md "Layers")
     record("lint", 1, 0, { seconds: since(start) });
   });
-  await step("unit", (start) => vitestStep("unit", start, [0]));
+  await step("unit", (start) => vitestStep("unit", start, [{ slot: 0 }]));
 };
 
-const integrationLane = () => step("integration", (start) => vitestStep("integration", start, integrationSlots));
+/** When slot 0 is free for integration: after the api step, which started after the build. */
+let apiDone = Promise.resolve();
+const apiEstimateMs = () => {
+  const known = knownDurations();
+  const api = Object.entries(known).filter(([file]) => file.startsWith("tests/api/"));
+  return (known.build ?? 60_000) + api.reduce((sum, [, ms]) => sum + ms, 0) + 30_000; // + starting the app and Prism
+};
+const integrationLane = () =>
+  step("integration", (start) =>
+    vitestStep(
+      "integration",
+      start,
+      integrationSlots.map((slot) => (slot === 0 && wanted("api") ? { slot, after: apiDone, headStartMs: apiEstimateMs() } : { slot })),
+    ),
+  );
 
 const apiLane = () =>
   step("api", async (start) => {
@@ -210,7 +242,7 @@ const apiLane = () =>
     const contract = path.join(runDir, "contract.json");
     rmSync(contract, { force: true });
     try {
-      await vitestStep("api", start, [0], { CONTRACT_REPORT: contract, CONTRACT_COMPLETE: fileFilters.length ? "0" : "1" });
+      await vitestStep("api", start, [{ slot: 0 }], { CONTRACT_REPORT: contract, CONTRACT_COMPLETE: fileFilters.length ? "0" : "1" });
     } finally {
       recordContract(contract);
     }
@@ -220,7 +252,11 @@ const e2eLane = () =>
   step("e2e", async (start) => {
     await build;
     const groups =
-      e2eShards > 1 ? planShards(listFiles("e2e", ".spec.ts"), e2eShards).map((files) => files.map((file) => file.replace(/\./g, "\\."))) : [fileFilters];
+      e2eShards > 1
+        ? planShards(listFiles("e2e", ".spec.ts"), Array(e2eShards).fill(0))
+            .filter((files) => files.length)
+            .map((files) => files.map((file) => file.replace(/\./g, "\\.")))
+        : [fileFilters];
     const reports = groups.map((_, i) => path.join(runDir, `playwright${groups.length > 1 ? `-${i + 1}` : ""}.json`));
     const outcomes = await Promise.all(
       groups.map(async (files, i) => {
@@ -230,7 +266,7 @@ const e2eLane = () =>
           PLAYWRIGHT_OUTPUT_DIR: path.join(runDir, `playwright-output-${i + 1}`),
         };
         rmSync(reports[i], { force: true });
-        if (e2eSlots[i] === 0 && wanted("api")) await prepareTestDatabase(shardEnv); // after the api step, in the same slot
+        if (e2eSlots[i] === 0 && (wanted("api") || wanted("integration"))) await prepareTestDatabase(shardEnv); // after them, in the same slot
         await run(bin("tsx"), [path.join("prisma", "seed.ts")], { env: shardEnv, quiet: true });
         const label = groups.length > 1 ? `e2e ${i + 1}/${groups.length}` : "e2e";
         return exec(label, bin("playwright"), ["test", ...files], { ...shardEnv, NODE_ENV: "production" }).catch((error) => error);
@@ -252,16 +288,11 @@ const e2eLane = () =>
     record("e2e", stats.expected, stats.unexpected + stats.flaky, { note: stats.skipped ? `(${stats.skipped} skipped)` : "", names, seconds: since(start) });
   });
 
-// Side by side, each lane in its own slot; a lane that shares slot 0 with the api step waits for it.
-const sequential = (...lanes) => lanes.reduce((done, lane) => done.then(lane), Promise.resolve());
-const apiThenE2e = e2eSlots.includes(0);
-const integrationAfterApi = integrationSlots.includes(0);
-await Promise.all([
-  checksLane(),
-  integrationAfterApi ? Promise.resolve() : integrationLane(),
-  sequential(apiLane, ...(integrationAfterApi ? [integrationLane] : []), ...(apiThenE2e ? [e2eLane] : [])),
-  apiThenE2e ? Promise.resolve() : e2eLane(),
-]);
+// Side by side, each in its own slot; what shares slot 0 with the api step waits for it.
+apiDone = apiLane();
+const integrationDone = integrationLane();
+await Promise.all([checksLane(), apiDone, integrationDone, e2eSlots.includes(0) ? Promise.all([apiDone, integrationDone]).then(e2eLane) : e2eLane()]);
+if (buildSeconds !== null) durations.build = buildSeconds * 1000;
 if (!fileFilters.length) recordDurations(durations);
 
 const order = (result) => ALL.indexOf(result.step);

@@ -43,26 +43,29 @@ export function slotEnv(env, k) {
 const LAST = path.join(ROOT, ".run", "durations.json");
 const RECORDED = path.join(ROOT, "scripts", "lib", "test-durations.json");
 
-function knownDurations() {
+export function knownDurations() {
   const read = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : {});
   return { ...read(RECORDED), ...read(LAST) };
 }
 
-/** Splits files into n groups of about equal time (longest first, each to the group with the least so far). */
-export function planShards(files, n) {
+/**
+ * Splits files into groups of about equal time (longest first, each to the group that would finish
+ * first). `headStarts` has one entry per group: how long that group is busy before its files begin.
+ */
+export function planShards(files, headStarts) {
   const known = knownDurations();
   const times = files
     .map((file) => known[file])
     .filter((ms) => ms !== undefined)
     .sort((a, b) => a - b);
   const median = times.length ? times[Math.floor(times.length / 2)] : 1;
-  const groups = Array.from({ length: n }, () => ({ files: [], ms: 0 }));
+  const groups = headStarts.map((ms) => ({ files: [], ms }));
   for (const file of [...files].sort((a, b) => (known[b] ?? median) - (known[a] ?? median) || a.localeCompare(b))) {
     const lightest = groups.reduce((best, group) => (group.ms < best.ms ? group : best));
     lightest.files.push(file);
     lightest.ms += known[file] ?? median;
   }
-  return groups.filter((group) => group.files.length).map((group) => group.files.sort());
+  return groups.map((group) => group.files.sort());
 }
 
 /** Adds this run's per-file times (path relative to the checkout → ms) to .run/durations.json. */
