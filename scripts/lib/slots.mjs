@@ -49,8 +49,11 @@ export function knownDurations() {
 }
 
 /**
- * Splits files into groups of about equal time (longest first, each to the group that would finish
- * first). `headStarts` has one entry per group: how long that group is busy before its files begin.
+ * Splits files, in their order, into consecutive runs of about equal time: a shard sees the files
+ * before it as the whole suite would (Playwright runs its files in name order, and a spec may find
+ * what earlier ones left in the shared demo workspace). `headStarts` has one entry per group: how
+ * long that group is busy before its files begin; the split makes the last group finish as early as
+ * it can (a binary search over the finishing time, each group filled in turn).
  */
 export function planShards(files, headStarts) {
   const known = knownDurations();
@@ -59,13 +62,27 @@ export function planShards(files, headStarts) {
     .filter((ms) => ms !== undefined)
     .sort((a, b) => a - b);
   const median = times.length ? times[Math.floor(times.length / 2)] : 1;
-  const groups = headStarts.map((ms) => ({ files: [], ms }));
-  for (const file of [...files].sort((a, b) => (known[b] ?? median) - (known[a] ?? median) || a.localeCompare(b))) {
-    const lightest = groups.reduce((best, group) => (group.ms < best.ms ? group : best));
-    lightest.files.push(file);
-    lightest.ms += known[file] ?? median;
+  const weights = files.map((file) => known[file] ?? median);
+  const fill = (finish) => {
+    const groups = headStarts.map(() => []);
+    let next = 0;
+    for (const [g, start] of headStarts.entries()) {
+      let load = start;
+      while (next < files.length && load + weights[next] <= finish) {
+        groups[g].push(files[next]);
+        load += weights[next++];
+      }
+    }
+    return next === files.length ? groups : null;
+  };
+  let low = 0;
+  let high = Math.max(...headStarts) + weights.reduce((sum, ms) => sum + ms, 0);
+  while (high - low > 1) {
+    const mid = Math.floor((low + high) / 2);
+    if (fill(mid)) high = mid;
+    else low = mid;
   }
-  return groups.map((group) => group.files.sort());
+  return fill(high);
 }
 
 /** Adds this run's per-file times (path relative to the checkout → ms) to .run/durations.json. */

@@ -23,9 +23,11 @@ describe("npm test's slots", () => {
   it("splits files into shards of about equal time, counting a shard's head start, and loses or repeats none", () => {
     const files = Array.from({ length: 12 }, (_, i) => `tests/none-such/file-${i}.test.ts`);
     const two = planShards(files, [0, 0]);
-    expect(two.flat().sort()).toEqual([...files].sort());
-    expect(Math.abs(two[0].length - two[1].length)).toBeLessThanOrEqual(1); // unknown files count the same
+    expect(two.flat()).toEqual(files); // in their order, each once
+    expect(two[0]).toEqual(files.slice(0, 6)); // unknown files count the same
+    expect(planShards(files, [0, 4]).map((group: string[]) => group.length)).toEqual([8, 4]); // the second starts 4 files later
     // A shard busy for longer than all the files take gets none of them.
-    expect(planShards(files, [0, 1e9])).toEqual([[...files].sort(), []]);
+    expect(planShards(files, [0, 1e9])).toEqual([files, []]);
+    expect(planShards(files, [0, 0, 0]).map((group: string[]) => group.length)).toEqual([4, 4, 4]);
   });
 });
