@@ -61,7 +61,7 @@ export function planShards(files, headStarts) {
     .map((file) => known[file])
     .filter((ms) => ms !== undefined)
     .sort((a, b) => a - b);
-  const median = times.length ? times[Math.floor(times.length / 2)] : 1;
+  const median = times.length ? times[Math.floor(times.length / 2)] : 15_000; // nothing known: about an integration file's time
   const weights = files.map((file) => known[file] ?? median);
   const fill = (finish) => {
     const groups = headStarts.map(() => []);
