@@ -42,9 +42,11 @@ const slots = slotCount(env);
 const e2eShards = fileFilters.length ? 1 : slots >= 4 ? 2 : 1;
 const ownIntegrationSlots = Math.max(0, slots - 1 - (slots >= 3 && wanted("e2e") ? e2eShards : 0));
 const integrationSlots = fileFilters.length
-  ? [ownIntegrationSlots ? 1 : 0]
-  : [...Array.from({ length: ownIntegrationSlots }, (_, i) => 1 + i), ...(wanted("api") || !ownIntegrationSlots ? [0] : [])];
-const e2eSlots = Array.from({ length: e2eShards }, (_, i) => (slots >= 3 ? 1 + ownIntegrationSlots + i : 0));
+  ? [ownIntegrationSlots && wanted("api") ? 1 : 0]
+  : [...Array.from({ length: ownIntegrationSlots }, (_, i) => 1 + i), 0];
+// The browser tests alone (`--only e2e`) start in slot 0.
+const e2eFirst = !wanted("api") && !wanted("integration") ? 0 : 1 + ownIntegrationSlots;
+const e2eSlots = Array.from({ length: e2eShards }, (_, i) => (slots >= 3 || e2eFirst === 0 ? e2eFirst + i : 0));
 const concurrent = only.filter((step) => step !== "typecheck" && step !== "lint").length > 1 || integrationSlots.length > 1;
 
 const results = [];
