@@ -8,7 +8,7 @@
 // Ends with "tests: N passed, N failed".
 // `npm test -- --only unit,integration` runs a subset while developing; `--files webhook` narrows the
 // vitest steps to test files whose path contains that text (and Playwright's to matching specs).
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { buildIsCurrent, markBuilt, sourceFingerprint } from "./lib/build.mjs";
 import { ROOT, bin, fail, run } from "./lib/proc.mjs";
@@ -58,8 +58,8 @@ const since = (start) => Math.round((Date.now() - start) / 1000);
 
 /**
  * Runs one command of a step. Alone (one step running) its output streams to the terminal; side by
- * side it is kept and printed as one block when the command ends, so steps never interleave. Either
- * way it is written to .run/logs/<label>.log.
+ * side it is kept and printed as one block when the command ends, so steps never interleave, and
+ * written as it comes to .run/logs/<label>.log.
  */
 async function exec(label, command, args, commandEnv) {
   const start = Date.now();
@@ -67,10 +67,10 @@ async function exec(label, command, args, commandEnv) {
   // The checks that wait on nothing yield the CPU to the steps whose tests wait on workers and pages.
   const nice = concurrent && /^(typecheck|lint|unit)\b/.test(label) && existsSync("/usr/bin/nice");
   const [file, argv] = nice ? ["/usr/bin/nice", ["-n", "10", command, ...args]] : [command, args];
-  const outcome = await run(file, argv, { env: commandEnv, quiet: concurrent }).catch((error) => error);
+  const logFile = path.join(logDir, `${label.replace(/[^\w.-]+/g, "_")}.log`); // written as it comes: `tail -f` shows a running step
+  const outcome = await run(file, argv, { env: commandEnv, quiet: concurrent, logFile }).catch((error) => error);
   const output = outcome instanceof Error ? (outcome.output ?? outcome.message) : outcome;
   if (concurrent) {
-    writeFileSync(path.join(logDir, `${label.replace(/[^\w.-]+/g, "_")}.log`), output);
     console.log(`\n┌── ${label} (${since(start)} s) ${"─".repeat(Math.max(0, 60 - label.length))}\n${output.trimEnd()}\n└── ${label}\n`);
   }
   if (outcome instanceof Error) throw outcome;
