@@ -47,7 +47,8 @@ const integrationSlots = fileFilters.length
 // The browser tests alone (`--only e2e`) start in slot 0.
 const e2eFirst = !wanted("api") && !wanted("integration") ? 0 : 1 + ownIntegrationSlots;
 const e2eSlots = Array.from({ length: e2eShards }, (_, i) => (slots >= 3 || e2eFirst === 0 ? e2eFirst + i : 0));
-const concurrent = only.filter((step) => step !== "typecheck" && step !== "lint").length > 1 || integrationSlots.length > 1;
+const sideBySide = slots > 1; // otherwise one step after another, as `npm test` always ran
+const concurrent = (sideBySide && only.filter((step) => step !== "typecheck" && step !== "lint").length > 1) || integrationSlots.length > 1;
 
 const results = [];
 const record = (step, passed, failed, { note = "", names = [], seconds } = {}) => {
@@ -127,9 +128,10 @@ if (concurrent) {
 // make (no NEXT_PUBLIC_ values differ), so it is stamped as current: `npm start` after `npm test`
 // does not build again (tests/api/start-output.test.ts relies on it).
 let buildSeconds = null;
-let build = Promise.resolve();
-if (wanted("api") || wanted("e2e")) {
-  build = (async () => {
+let building;
+const startBuild = () => (building ??= wanted("api") || wanted("e2e") ? buildNow() : Promise.resolve());
+async function buildNow() {
+  {
     // A build of these very sources is already there (a developer running one file again): use it.
     if (buildIsCurrent()) return console.log("── build: current (the sources have not changed since the last build)");
     const fingerprint = sourceFingerprint();
@@ -140,9 +142,9 @@ if (wanted("api") || wanted("e2e")) {
     markBuilt(fingerprint);
     buildSeconds = since(start);
     console.log(`── build: ${buildSeconds} s`);
-  })();
-  build.catch(() => {}); // reported by the steps that wait for it
+  }
 }
+if (sideBySide) startBuild().catch(() => {}); // at once; reported by the steps that wait for it
 
 const durations = {};
 
@@ -238,13 +240,13 @@ const integrationLane = () =>
     vitestStep(
       "integration",
       start,
-      integrationSlots.map((slot) => (slot === 0 && wanted("api") ? { slot, after: apiDone, headStartMs: apiEstimateMs() } : { slot })),
+      integrationSlots.map((slot) => (slot === 0 && wanted("api") && sideBySide ? { slot, after: apiDone, headStartMs: apiEstimateMs() } : { slot })),
     ),
   );
 
 const apiLane = () =>
   step("api", async (start) => {
-    await build;
+    await startBuild();
     // Through the contract tee: Stoplight Prism judges every /v1 exchange (scripts/contract/).
     const contract = path.join(runDir, "contract.json");
     rmSync(contract, { force: true });
@@ -257,7 +259,7 @@ const apiLane = () =>
 
 const e2eLane = () =>
   step("e2e", async (start) => {
-    await build;
+    await startBuild();
     const groups =
       e2eShards > 1
         ? planShards(listFiles("e2e", ".spec.ts"), Array(e2eShards).fill(0))
@@ -296,9 +298,13 @@ const e2eLane = () =>
   });
 
 // Side by side, each in its own slot; what shares slot 0 with the api step waits for it.
-apiDone = apiLane();
-const integrationDone = integrationLane();
-await Promise.all([checksLane(), apiDone, integrationDone, e2eSlots.includes(0) ? Promise.all([apiDone, integrationDone]).then(e2eLane) : e2eLane()]);
+if (sideBySide) {
+  apiDone = apiLane();
+  const integrationDone = integrationLane();
+  await Promise.all([checksLane(), apiDone, integrationDone, e2eSlots.includes(0) ? Promise.all([apiDone, integrationDone]).then(e2eLane) : e2eLane()]);
+} else {
+  for (const lane of [checksLane, integrationLane, apiLane, e2eLane]) await lane();
+}
 if (buildSeconds !== null) durations.build = buildSeconds * 1000;
 if (!fileFilters.length) recordDurations(durations);
 
