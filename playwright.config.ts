@@ -8,7 +8,8 @@ const baseURL = `http://localhost:${port}`;
 
 export default defineConfig({
   testDir: "e2e",
-  outputDir: ".run/playwright-output",
+  // `npm test` runs the specs in shards side by side, each with its own report and output folder.
+  outputDir: process.env.PLAYWRIGHT_OUTPUT_DIR ?? ".run/playwright-output",
   fullyParallel: false,
   workers: 1,
   retries: 0,
@@ -16,7 +17,7 @@ export default defineConfig({
   // wait that only decides how soon a failure is reported costs nothing when the test passes.
   timeout: 90_000,
   expect: { timeout: 10_000 },
-  reporter: [["list"], ["json", { outputFile: ".run/playwright.json" }]],
+  reporter: [["list"], ["json", { outputFile: process.env.PLAYWRIGHT_REPORT ?? ".run/playwright.json" }]],
   use: {
     baseURL,
     viewport: { width: 1280, height: 800 },

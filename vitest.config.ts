@@ -12,7 +12,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["lib/**/*.test.ts", "workers/**/*.test.ts", "components/**/*.test.ts", "scripts/layers/*.test.ts"],
+          include: ["lib/**/*.test.ts", "workers/**/*.test.ts", "components/**/*.test.ts", "scripts/layers/*.test.ts", "scripts/lib/*.test.ts"],
           environment: "node",
         },
       },
