@@ -30,11 +30,10 @@ const KNOWN_CYCLE_IMPORTS = {
   offer: ["audit"],
   packs: ["evals", "imports"],
   pipeline: ["experiments", "senders", "spam"],
-  relay: ["senders"],
   replies: ["drafts", "experiments", "pipeline", "runs", "senders", "sequences", "suppressions"], // experiments: an answer takes its lead's variant (issue 37)
   runs: ["campaigns", "imports", "leads", "packs", "pipeline", "sequences"],
   senders: ["suppressions"], // health.ts reads the system actor of suppressions.ts
-  sending: ["mailbox", "relay", "replies", "runs", "senders", "suppressions"], // upward: mailbox, replies, runs
+  sending: ["mailbox", "replies", "runs", "senders", "suppressions"], // upward: mailbox, replies, runs
   sequences: ["campaigns", "experiments", "pipeline", "senders", "sending", "spam"],
   spam: ["senders", "sending"],
   suppressions: ["sequences"], // upward: suppressions.ts ends sequences (stop-rules.ts)
