@@ -50,6 +50,9 @@ test("an admin builds, reorders and saves a campaign's steps in the browser", as
 
   const editor = page.getByRole("form", { name: "Campaign steps" });
   await expect(row(editor, 1)).toContainText("The first email");
+  // What the editor says of follow-ups is what happens to them (issue 33: it said they were not drafted or sent).
+  await expect(page.getByText("is then drafted and reviewed like a first email, and is sent from the same sender")).toBeVisible();
+  await expect(page.getByText("not drafted or sent")).toHaveCount(0);
   await expect(row(editor, 1).getByRole("button")).toHaveCount(0); // step 1 cannot move or be removed
   await expect(editor.getByRole("button", { name: "Save steps" })).toBeDisabled();
   const add = editor.getByRole("button", { name: "Add a follow-up" });

@@ -570,6 +570,13 @@ export const ACTIONS: ActionRow[] = [
   },
   {
     method: "POST",
+    route: "/senders/[id]/check",
+    least: "admin",
+    forced: (f) => ({ path: `/api/web/senders/${f.senderId}/check` }),
+    probe: () => ({ path: `/api/web/senders/sdr_${NONE}/check` }),
+  },
+  {
+    method: "POST",
     route: "/senders/[id]/resume",
     least: "admin",
     forced: (f) => ({ path: `/api/web/senders/${f.senderId}/resume`, data: { reason: "Forced" } }),

@@ -1,12 +1,16 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
+import { createServer } from "node:net";
 import { startDovecot, type Dovecot } from "../tests/helpers/dovecot";
+import { startSmtpSink } from "../tests/helpers/smtp-sink";
 import { DEMO, screenshots, signIn, withDb } from "./support";
 
 // Settings → Senders (issue 27, first slice; issue 33): an admin adds a sender with the keyboard alone
 // (with the title and signature its drafts are signed with), sees it listed with its cap, ramp, DNS
 // checks and health, changes its cap and its signature (the saved password is kept, never shown) and
 // deletes it after confirming. A viewer cannot open the page, and the server refuses its changes.
-// Each sender's mailbox shows what the intake worker sees of it (a real IMAP server, dovecot).
+// Each sender's mailbox shows what the intake worker sees of it (a real IMAP server, dovecot). Each
+// sender's "Check connection" logs in to its own relay (a real SMTP sink; a closed port), and a
+// sender whose relay failed shows the failure on its card and is named on the review queue.
 
 let dovecot: Dovecot | undefined;
 test.afterAll(async () => {
@@ -189,5 +193,73 @@ test("each sender's mailbox shows the worker's state: a wrong password is failin
   } finally {
     // The demo workspace is shared: enabled senders would take other specs' leads.
     for (const id of [good, bad]) await page.request.delete(`/api/web/senders/${id}`, { headers: { origin: baseURL! } });
+  }
+});
+
+test("an admin checks each sender's connection by keyboard: logged in, or the server's error; a failing sender is named on the review queue", async ({
+  page,
+  baseURL,
+}) => {
+  const smtp = await startSmtpSink();
+  const closed = createServer();
+  await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+  const closedPort = (closed.address() as { port: number }).port;
+  await new Promise<void>((resolve) => closed.close(() => resolve()));
+  await signIn(page, DEMO.admin);
+  const tag = Date.now().toString(36);
+  const add = async (email: string, relay: Record<string, unknown>) => {
+    const created = await page.request.post("/api/web/senders", { headers: { origin: baseURL! }, data: { from_email: email, relay } });
+    expect(created.status()).toBe(201);
+    return ((await created.json()) as { id: string }).id;
+  };
+  const goodEmail = `good-relay-${tag}@example.com`;
+  const badEmail = `bad-relay-${tag}@example.com`;
+  const good = await add(goodEmail, { host: "127.0.0.1", port: smtp.port, secure: false, username: "sam", password: "relay-secret" });
+  const bad = await add(badEmail, { host: "127.0.0.1", port: closedPort, secure: false });
+  // What the send path writes when a send through its relay cannot connect (tests/integration/sender-relay-failure.test.ts).
+  const failure = `127.0.0.1:${closedPort}: connect ECONNREFUSED 127.0.0.1:${closedPort}`;
+  await withDb((db) => db.query(`UPDATE senders SET "lastFailure" = $2, "lastFailureAt" = now() WHERE id = $1`, [bad, failure]));
+  try {
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Senders" }).click();
+    await expect(page.getByRole("heading", { name: "Senders", level: 1 })).toBeVisible();
+    const goodCard = page.getByTestId(`sender-${good}`);
+    const badCard = page.getByTestId(`sender-${bad}`);
+    await expect(badCard.getByTestId(`sender-relay-failure-${bad}`)).toContainText(`Last send failed`);
+    await expect(badCard.getByTestId(`sender-relay-failure-${bad}`)).toContainText(`${failure}. Its sends are retried until the relay works again`);
+    await expect(goodCard.getByTestId(`sender-relay-failure-${good}`)).toHaveCount(0);
+
+    // The working sender: its button pressed with Enter; the answer is said in words.
+    const checkGood = goodCard.getByRole("button", { name: `Check connection of ${goodEmail}` });
+    await checkGood.focus();
+    await page.keyboard.press("Enter");
+    await expect(goodCard.getByTestId(`sender-check-${good}`).getByRole("status")).toHaveText(`Connected to 127.0.0.1:${smtp.port} and logged in as sam.`);
+    await expect(checkGood).toHaveText("Check connection");
+
+    const checkBad = badCard.getByRole("button", { name: `Check connection of ${badEmail}` });
+    await checkBad.focus();
+    await page.keyboard.press("Enter");
+    await expect(badCard.getByTestId(`sender-check-${bad}`).getByRole("alert")).toContainText(`127.0.0.1:${closedPort} refused:`);
+    await expect(badCard.getByTestId(`sender-check-${bad}`).getByRole("alert")).toContainText("ECONNREFUSED");
+    expect(smtp.mails).toHaveLength(0); // a check sends nothing
+    await badCard.scrollIntoViewIfNeeded();
+    await screenshots(page, "senders-connection-check");
+
+    // The review queue names the failing sender; the default relay is not said to fail.
+    await page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: /^Review/ })
+      .first()
+      .click();
+    await expect(page.getByRole("heading", { name: "Review", level: 1 })).toBeVisible();
+    const warning = page.getByTestId("sender-relay-warning");
+    await expect(warning).toContainText(`The relay of sender ${badEmail} is failing`);
+    await expect(warning).toContainText(`The last send from ${badEmail} failed: ${failure}.`);
+    await expect(page.getByText("The default SMTP relay is failing")).toHaveCount(0);
+    await expect(page.getByText("The SMTP relay is failing")).toHaveCount(0);
+    await screenshots(page, "review-sender-relay-failing");
+  } finally {
+    // The demo workspace is shared: enabled senders would take other specs' leads.
+    for (const id of [good, bad]) await page.request.delete(`/api/web/senders/${id}`, { headers: { origin: baseURL! } });
+    await smtp.close();
   }
 });

@@ -145,8 +145,8 @@ function StepForm({ id, steps, forks, canEvaluate, options }: Props & { options:
         ) : null}
       </div>
       <p className="mt-1 text-sm text-slate-600">
-        The first email, then up to {MAX_STEPS - 1} follow-ups in the same thread. Each follow-up waits after the previous step is sent. Follow-ups are not
-        drafted or sent yet; their prompts are approved with the campaign.
+        The first email, then up to {MAX_STEPS - 1} follow-ups in the same thread. Each follow-up waits after the previous step is sent, is then drafted and
+        reviewed like a first email, and is sent from the same sender; their prompts are approved with the campaign.
       </p>
       <form onSubmit={submit} aria-label="Campaign steps" className="mt-3">
         <ol className="divide-y divide-slate-100 text-sm" data-testid="step-editor">

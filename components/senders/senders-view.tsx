@@ -9,6 +9,7 @@ import { webApi } from "@/components/data/web-api";
 import { SenderForm } from "@/components/senders/sender-form";
 import { SenderHealthLine } from "@/components/senders/sender-health";
 import { SenderMailboxState } from "@/components/senders/sender-mailbox-state";
+import { SenderConnection } from "@/components/senders/sender-connection";
 import { SenderDns } from "@/components/senders/sender-dns";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { QueryState, ShowMore } from "@/components/ui/query-state";
@@ -161,6 +162,7 @@ export function SendersView() {
                 resumePath={`/senders/${encodeURIComponent(sender.id)}/resume`}
                 queryKey={queryKeys.senders.all}
               />
+              <SenderConnection sender={sender} />
               {sender.mailbox ? <SenderMailboxState sender={sender} mailbox={sender.mailbox} /> : null}
               <SenderDns
                 dns={sender.dns}

@@ -4,19 +4,39 @@ import { SEND_STATUS } from "@/lib/statuses";
 
 // Whether approved drafts can go out now, for the warnings on the review queue and the draft page:
 // no relay at all (approvals wait in `waiting_relay`), or the last send through it failed to
-// connect or log in (sends are being retried).
+// connect or log in (sends are being retried). `state` is the default relay's alone; a sender whose
+// relay failed is listed in `failing_senders` (by address, with its error), never counted against it.
 
-export type RelayReadiness = { state: RelayReadinessState; message: string | null; waiting: number; senders: number };
+export type FailingSender = { id: string; from_email: string; from_name: string | null; message: string; at: string };
+export type RelayReadiness = { state: RelayReadinessState; message: string | null; waiting: number; senders: number; failing_senders: FailingSender[] };
+
+/** Enabled senders whose last send could not connect or log in (retried until an admin fixes them). */
+async function failingSenders(workspaceId: string): Promise<FailingSender[]> {
+  const rows = await db().sender.findMany({
+    where: { workspaceId, enabled: true, lastFailure: { not: null } },
+    select: { id: true, fromEmail: true, fromName: true, lastFailure: true, lastFailureAt: true },
+    orderBy: { lastFailureAt: "desc" },
+    take: 20,
+  });
+  return rows.map((row) => ({
+    id: row.id,
+    from_email: row.fromEmail,
+    from_name: row.fromName,
+    message: `The last send from ${row.fromEmail} failed: ${row.lastFailure}. Its sends are retried; an admin can fix its relay in Settings → Senders.`,
+    at: (row.lastFailureAt ?? new Date(0)).toISOString(),
+  }));
+}
 
 export async function relayReadiness(workspaceId: string): Promise<RelayReadiness> {
-  const [relay, waiting, senders] = await Promise.all([
+  const [relay, waiting, senders, failing_senders] = await Promise.all([
     db().relaySettings.findUnique({ where: { workspaceId }, select: { host: true, lastFailure: true } }),
     db().send.count({ where: { workspaceId, status: SEND_STATUS.waiting_relay } }),
     db().sender.count({ where: { workspaceId, enabled: true } }),
+    failingSenders(workspaceId),
   ]);
   // With senders, campaigns send through them (Settings → Senders): only drafts of the default
   // sender (runs without a campaign's sender) need the workspace's relay, and only those wait.
-  if (!relay && senders > 0 && waiting === 0) return { state: RELAY_READINESS.ready, message: null, waiting, senders };
+  if (!relay && senders > 0 && waiting === 0) return { state: RELAY_READINESS.ready, message: null, waiting, senders, failing_senders };
   if (!relay)
     return {
       state: RELAY_READINESS.missing,
@@ -26,13 +46,15 @@ export async function relayReadiness(workspaceId: string): Promise<RelayReadines
           : "No SMTP relay is configured: approved drafts wait and are sent once an admin saves one (Settings → SMTP relay).",
       waiting,
       senders,
+      failing_senders,
     };
   if (relay.lastFailure)
     return {
       state: RELAY_READINESS.failing,
-      message: `The last send through the relay failed: ${relay.lastFailure}. Sends are retried; an admin can fix it in Settings → SMTP relay.`,
+      message: `The last send through the ${senders > 0 ? "default " : ""}relay failed: ${relay.lastFailure}. Its sends are retried; an admin can fix it in Settings → SMTP relay.`,
       waiting,
       senders,
+      failing_senders,
     };
-  return { state: RELAY_READINESS.ready, message: null, waiting, senders };
+  return { state: RELAY_READINESS.ready, message: null, waiting, senders, failing_senders };
 }

@@ -1,13 +1,12 @@
-import nodemailer from "nodemailer";
 import { z } from "zod";
 import { db } from "@/lib/db";
 import { Prisma, type RelaySettings } from "@/lib/generated/prisma/client.ts";
 import { recordAudit, type Actor } from "@/lib/audit/record-audit";
-import { decryptSecret, encryptSecret } from "@/lib/crypto/secrets";
+import { encryptSecret } from "@/lib/crypto/secrets";
 import { NotFound } from "@/lib/errors";
-import { guardedSocket } from "@/lib/net/outbound";
 import { healthOf, resumeSending, SenderHealthSchema } from "@/lib/senders/health";
 import { releasePausedSends, releaseWaitingSends } from "@/lib/senders/release-waiting";
+import { checkConnection, type ConnectionCheck } from "@/lib/senders/relay-connection";
 import type { PutRelayBody } from "@/lib/senders/relay-fields";
 import { checkRelayDns, NullableDnsResult, storedDns } from "@/lib/senders/sender-dns";
 
@@ -121,36 +120,11 @@ export async function putRelay(workspaceId: string, body: PutRelayBody, actor: A
 }
 
 /**
- * Connection settings for nodemailer, with the password decrypted. The socket comes from the
- * outbound guard (getSocket): the host is resolved and every address checked before connecting.
+ * Connects to the saved relay, says hello and logs in, sending nothing (the same check as a
+ * sender's, lib/senders/relay-connection.ts). Never throws for a relay that fails; says why.
  */
-export function relayTransportOptions(relay: RelaySettings) {
-  return {
-    host: relay.host,
-    getSocket: guardedSocket(relay.host, relay.port),
-    port: relay.port,
-    secure: relay.secure,
-    auth: relay.username ? { user: relay.username, pass: relay.passwordEncrypted ? decryptSecret(relay.passwordEncrypted) : "" } : undefined,
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 30_000,
-  };
-}
-
-/**
- * Connects to the saved relay, says hello and logs in (nodemailer's verify), sending nothing: what
- * an admin checks after changing the settings. Never throws for a relay that fails; says why.
- */
-export async function checkRelay(workspaceId: string): Promise<{ ok: boolean; message: string }> {
+export async function checkRelay(workspaceId: string): Promise<ConnectionCheck> {
   const relay = await db().relaySettings.findUnique({ where: { workspaceId }, omit: WITH_PASSWORD });
   if (!relay) throw new NotFound("relay (none is configured yet)");
-  const transport = nodemailer.createTransport(relayTransportOptions(relay));
-  try {
-    await transport.verify();
-    return { ok: true, message: `Connected to ${relay.host}:${relay.port}${relay.username ? ` and logged in as ${relay.username}` : ""}.` };
-  } catch (error) {
-    return { ok: false, message: `${relay.host}:${relay.port} refused: ${(error as Error).message}`.slice(0, 500) };
-  } finally {
-    transport.close();
-  }
+  return checkConnection(relay);
 }

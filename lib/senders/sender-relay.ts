@@ -1,5 +1,7 @@
 import { db } from "@/lib/db";
-import type { RelaySettings } from "@/lib/generated/prisma/client.ts";
+import type { RelaySettings, Sender } from "@/lib/generated/prisma/client.ts";
+import { NotFound } from "@/lib/errors";
+import { checkConnection, type ConnectionCheck } from "@/lib/senders/relay-connection";
 
 // The relay a draft is sent through (lib/sending/send-draft.ts): its send's sender (set when it was
 // scheduled, lib/senders/schedule.ts), else its run lead's, else the workspace's default sender
@@ -27,6 +29,11 @@ export async function relayForDraft(draft: SendingDraft): Promise<DraftRelay | "
   // An attempt already under way (a worker that died while sending) finishes where it is.
   const underWay = draft.send?.status === "sending" || draft.send?.status === "committing";
   if (!sender || (!sender.enabled && !underWay)) return "moved";
+  return senderAsRelay(sender);
+}
+
+/** A sender's relay in the relay settings' shape (its password still sealed). */
+export function senderAsRelay(sender: Omit<Sender, "mailboxPasswordEncrypted">): DraftRelay {
   return {
     senderId: sender.id,
     workspaceId: sender.workspaceId,
@@ -37,12 +44,23 @@ export async function relayForDraft(draft: SendingDraft): Promise<DraftRelay | "
     passwordEncrypted: sender.relayPasswordEncrypted,
     fromEmail: sender.fromEmail,
     fromName: sender.fromName,
-    lastFailure: null,
-    lastFailureAt: null,
+    lastFailure: sender.lastFailure,
+    lastFailureAt: sender.lastFailureAt,
     pausedAt: sender.pausedAt,
     pausedReason: sender.pausedReason,
     dkimSelector: sender.dkimSelector,
     dns: sender.dns,
     updatedAt: sender.updatedAt,
   };
+}
+
+/**
+ * POST /senders/{id}/check (Settings → Senders, "Check connection"): connects to the sender's own
+ * relay with its own host, port, TLS, username and sealed password, says hello and logs in, sending
+ * nothing. The relay's check, the same code (lib/senders/relay-connection.ts).
+ */
+export async function checkSenderConnection(workspaceId: string, id: string): Promise<ConnectionCheck> {
+  const sender = await db().sender.findFirst({ where: { id, workspaceId }, omit: { relayPasswordEncrypted: false } });
+  if (!sender) throw new NotFound("sender");
+  return checkConnection(senderAsRelay(sender));
 }

@@ -96,6 +96,9 @@ export const SenderSchema = z
     ramp: z.object({ start: z.number().int(), step_per_day: z.number().int() }).nullable(),
     enabled: z.boolean(),
     health: SenderHealthSchema,
+    last_failure: z.object({ message: z.string(), at: z.string() }).nullable().meta({
+      description: "The last send through its relay that could not connect or log in (retried); null once a send goes through or the relay settings are saved",
+    }),
     dkim_selector: z.string().nullable(),
     dns: NullableDnsResult,
     created_at: z.string(),
@@ -141,6 +144,7 @@ export function presentSender(sender: Sender & { mailboxStatus: SenderMailboxSta
     daily_cap: sender.dailyCap,
     ramp: sender.rampStart !== null && sender.rampStepPerDay !== null ? { start: sender.rampStart, step_per_day: sender.rampStepPerDay } : null,
     enabled: sender.enabled,
+    last_failure: sender.lastFailure && sender.lastFailureAt ? { message: sender.lastFailure, at: sender.lastFailureAt.toISOString() } : null,
     dkim_selector: sender.dkimSelector,
     dns: storedDns(sender.dns),
     created_at: sender.createdAt.toISOString(),
@@ -287,7 +291,8 @@ export async function saveSender(workspaceId: string, id: string, body: UpdateSe
         fromName: body.from_name,
         title: body.title,
         signature: body.signature,
-        ...(body.relay ? relayColumns(body.relay) : {}),
+        // New relay settings: the old failure says nothing about them (as a saved /relay, lib/relay/relay-settings.ts).
+        ...(body.relay ? { ...relayColumns(body.relay), lastFailure: null, lastFailureAt: null } : {}),
         ...mailbox,
         dailyCap: body.daily_cap,
         ...(body.ramp !== undefined ? { rampStart: body.ramp?.start ?? null, rampStepPerDay: body.ramp?.step_per_day ?? null } : {}),

@@ -1,8 +1,8 @@
 import { db } from "@/lib/db";
 import { newId } from "@/lib/ids";
 import { moveSend, moveSendReturning, NOT_ATTEMPTED_SEND_STATUSES } from "@/lib/lifecycle/send";
-import { relayTransportOptions } from "@/lib/relay/relay-settings";
-import { relayForDraft } from "@/lib/senders/sender-relay";
+import { relayTransportOptions } from "@/lib/senders/relay-connection";
+import { relayForDraft, type DraftRelay } from "@/lib/senders/sender-relay";
 import { enqueueSend, sendWaitMs } from "@/lib/sending/send-window";
 import { beforeSend } from "@/lib/sending/hooks";
 import { answerHeaders, threadHeaders, threadsOf } from "@/lib/sending/thread";
@@ -62,13 +62,18 @@ async function waitForRelay(draft: Loaded): Promise<SendOutcome> {
   return "waiting_relay";
 }
 
-async function noteRelayFailure(workspaceId: string, message: string | null) {
-  await db()
-    .relaySettings.updateMany({
-      where: { workspaceId },
-      data: message ? { lastFailure: message.slice(0, 500), lastFailureAt: new Date() } : { lastFailure: null, lastFailureAt: null },
-    })
-    .catch(() => undefined);
+/**
+ * Keeps (or, with null, clears) the last failure of the relay a send went through on its owner: a
+ * sender's on that sender, the default sender's on the workspace's relay. A failing sender never
+ * marks the default relay failing (the review pages' warning names the sender: lib/relay/relay-readiness.ts).
+ */
+async function noteRelayFailure(relay: DraftRelay, message: string | null) {
+  const data = message ? { lastFailure: message.slice(0, 500), lastFailureAt: new Date() } : { lastFailure: null, lastFailureAt: null };
+  const { workspaceId, senderId } = relay;
+  const noted = senderId
+    ? db().sender.updateMany({ where: { id: senderId, workspaceId }, data })
+    : db().relaySettings.updateMany({ where: { workspaceId }, data });
+  await noted.catch(() => undefined);
 }
 
 export async function sendDraft(draftId: string): Promise<SendOutcome> {
@@ -149,7 +154,7 @@ function claimSend(draftId: string, sendId: string, senderId: string | null, wor
   });
 }
 
-type Relay = NonNullable<Loaded["workspace"]["relay"]>;
+type Relay = DraftRelay;
 type Claimed = { id: string; messageId: string; attempts: number };
 
 async function attempt(draft: Loaded, relay: Relay, send: Claimed, stillHeld: () => Promise<void>): Promise<SendOutcome> {
@@ -187,7 +192,7 @@ async function attempt(draft: Loaded, relay: Relay, send: Claimed, stillHeld: ()
   }
   crashPoint("send.after-relay-accepted");
   await retryingThroughOutage(() => recordSent(sending, send, { acceptedAt: new Date(), confirmed: true }));
-  if (relay.lastFailure) await noteRelayFailure(draft.workspaceId, null);
+  if (relay.lastFailure) await noteRelayFailure(relay, null);
   return "sent";
 }
 
@@ -233,7 +238,7 @@ async function failedAttempt(draft: SendingDraft, relay: Relay, send: Claimed, e
   // A refused login or a relay we cannot reach is our settings, not the lead: retried (and shown
   // as a warning on the review pages) until an admin fixes the relay.
   const relayProblem = /^AUTH/i.test(command) || !responseCode || command === "CONN";
-  if (relayProblem) await noteRelayFailure(draft.workspaceId, `${relay.host}:${relay.port}: ${message}`);
+  if (relayProblem) await noteRelayFailure(relay, `${relay.host}:${relay.port}: ${message}`);
   if (permanent && !/^AUTH/i.test(command)) {
     await rejectAtSend(draft, "relay_rejected", `The relay refused the message: ${message}`.slice(0, 500));
     return "rejected";

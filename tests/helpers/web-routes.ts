@@ -276,6 +276,7 @@ export const WEB_CASES: Record<string, WebCase> = {
   "DELETE /api/web/senders/{id}": {},
   "POST /api/web/senders/{id}/resume": { body: () => ({ reason: "Checked the list" }) },
   "POST /api/web/senders/{id}/dns-check": {},
+  "POST /api/web/senders/{id}/check": {},
   "GET /api/web/webhook-endpoints": { probes: () => list },
   "POST /api/web/webhook-endpoints": { body: () => ({ url: "https://hooks.web-other.example/x" }), probes: () => [] },
   "PATCH /api/web/webhook-endpoints/{id}": { body: () => ({ enabled: false, url: "https://attacker.example/steal" }) },

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "senders" ADD COLUMN     "lastFailure" TEXT,
+ADD COLUMN     "lastFailureAt" TIMESTAMPTZ(3);
