@@ -15,6 +15,7 @@ import { QueryState } from "@/components/ui/query-state";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { buttonStyles } from "@/components/ui/styles";
 import { DRAFT_STATUS } from "@/lib/statuses";
+import type { DraftFrom } from "@/lib/senders/draft-from";
 
 // The answer draft to a reply, beside the reply in /inbox (contract §13): its risk and checks, the
 // editable text, Approve (409 draft_blocked asks for an override reason, as in the queue) and
@@ -25,7 +26,8 @@ type Props = {
   leadLabel: string;
   canReview: boolean;
   /** An approval made here: the inbox offers Undo until the window closes. */
-  onApproved: (draftId: string) => void;
+  /** `from`: who the answer goes out From (its lead's sender, else the default relay). */
+  onApproved: (draftId: string, from: DraftFrom | null) => void;
   onChanged: () => void;
 };
 
@@ -43,7 +45,7 @@ export const AnswerPanel = forwardRef<HTMLDivElement, Props>(function AnswerPane
     onApproved: () => {
       setEdit(null);
       refresh();
-      onApproved(draftId);
+      onApproved(draftId, detail.data?.from ?? null);
     },
     onRejected: refresh,
   });

@@ -4,7 +4,6 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { queryKeys } from "@/components/data/query-keys";
 import { useInbox, type InboxFilters, type InboxReply } from "@/components/data/queries/inbox";
-import { useRelayReadiness } from "@/components/data/queries/settings";
 import { webApi } from "@/components/data/web-api";
 import { InboxItem, referralWho, who, type Actions } from "@/components/inbox/inbox-item";
 import { ReplyThreadView } from "@/components/inbox/reply-thread";
@@ -18,7 +17,7 @@ import { EmptyState, Notice } from "@/components/ui/states";
 import { stateLabel } from "@/components/ui/status-badge";
 import { cardStyles, fieldStyles } from "@/components/ui/styles";
 import { REPLY_CATEGORIES } from "@/lib/reply-categories";
-import { RELAY_READINESS } from "@/lib/states/relay";
+import { useWaitsForRelay } from "@/components/relay/waits-for-relay";
 
 // One inbox: replies to every run and campaign, positive first, then newest. Each shows the reply,
 // our email it answers, the lead, and links to the draft and the run. Reviewers correct the class,
@@ -55,7 +54,7 @@ export function Inbox({ canAct, undoWindowMs }: { canAct: boolean; undoWindowMs:
   const active = currentIndex(cursor, ids);
   const opened = rows.find((row) => row.id === openId) ?? openedReply;
   const undoable = useUndoableApprovals(refresh, undoWindowMs);
-  const relayReady = useRelayReadiness().data?.state !== RELAY_READINESS.missing;
+  const waitsForRelay = useWaitsForRelay();
   const focusRow = useCallback((index: number) => {
     const element = rowRefs.current[index];
     element?.focus({ preventScroll: true });
@@ -157,7 +156,6 @@ export function Inbox({ canAct, undoWindowMs }: { canAct: boolean; undoWindowMs:
     <UndoList
       items={undoable.items}
       now={undoable.now}
-      relayReady={relayReady}
       onUndo={(item) =>
         void undoable
           .undo(item)
@@ -178,7 +176,7 @@ export function Inbox({ canAct, undoWindowMs }: { canAct: boolean; undoWindowMs:
           leadLabel={opened.lead?.name ?? opened.lead?.email ?? opened.from}
           canAct={canAct}
           onBack={closeThread}
-          onApproved={(draftId) => undoable.add([draftId], `the answer to ${who(opened)}`)}
+          onApproved={(draftId, from) => undoable.add([draftId], `the answer to ${who(opened)}`, { waits: waitsForRelay(from) })}
         />
         {undoBanner}
       </div>

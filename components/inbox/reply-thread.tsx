@@ -13,6 +13,7 @@ import { QueryState } from "@/components/ui/query-state";
 import { buttonStyles, cardStyles } from "@/components/ui/styles";
 import { Time } from "@/components/ui/time";
 import { DRAFT_STATUS } from "@/lib/statuses";
+import type { DraftFrom } from "@/lib/senders/draft-from";
 
 // A reply's whole thread in /inbox (contract §13): every message we sent the lead in the run (the
 // latest one open, the others folded), every reply and every answer, in time order; beside each
@@ -79,7 +80,7 @@ type Props = {
   leadLabel: string;
   canAct: boolean;
   onBack: () => void;
-  onApproved: (draftId: string) => void;
+  onApproved: (draftId: string, from: DraftFrom | null) => void;
 };
 
 export function ReplyThreadView({ reply, leadLabel, canAct, onBack, onApproved }: Props) {

@@ -10,7 +10,6 @@ import { HighlightedText } from "@/components/review/highlighted-text";
 import { numberChecks } from "@/components/review/draft-checks";
 import { DecisionDialogs, useDraftDecision } from "@/components/review/draft-decision";
 import { versionHref } from "@/components/prompts/prompt-text";
-import { useRelayReadiness } from "@/components/data/queries/settings";
 import { RelayWarning } from "@/components/relay/relay-warning";
 import { DraftEditor } from "@/components/review/draft-editor";
 import { DraftThread } from "@/components/review/draft-thread";
@@ -30,8 +29,8 @@ import { StatusBadge } from "@/components/ui/status-badge";
 import { cardStyles } from "@/components/ui/styles";
 import { Time } from "@/components/ui/time";
 import { DRAFT_STATUS } from "@/lib/statuses";
-import { RELAY_READINESS } from "@/lib/states/relay";
 import { RUN_LEAD_STATE } from "@/lib/states/run-lead";
+import { useWaitsForRelay } from "@/components/relay/waits-for-relay";
 
 function Decision({ detail, canReview }: { detail: DraftDetail; canReview: boolean }) {
   const { draft, reviewer, send } = detail;
@@ -114,7 +113,7 @@ export function DraftReview({ id, canReview, undoWindowMs }: { id: string; canRe
   };
   // A web approval waits the undo window (undoWindowMs) before it is sent (lib/sending/send-window.ts): Undo until then.
   const undoable = useUndoableApprovals(refresh, undoWindowMs);
-  const relayReady = useRelayReadiness().data?.state !== RELAY_READINESS.missing;
+  const waitsForRelay = useWaitsForRelay();
   const decision = useDraftDecision(id, {
     onApproved: (edits) => {
       setDone(null);
@@ -122,7 +121,7 @@ export function DraftReview({ id, canReview, undoWindowMs }: { id: string; canRe
       // approveDraft sends only while the lead waits in its run (not after stop_after draft_email).
       const sends = detail.data?.run_lead.state === RUN_LEAD_STATE.awaiting_review;
       setApprovedHere({ edited: edits.subject !== undefined, sends });
-      undoable.add([id], "this draft", sends);
+      undoable.add([id], "this draft", { sends, waits: sends && waitsForRelay(detail.data?.from) });
     },
     onRejected: () => {
       setDone({ tone: "success", text: "Rejected. The email will not be sent." });
@@ -137,7 +136,7 @@ export function DraftReview({ id, canReview, undoWindowMs }: { id: string; canRe
   const open = draft.status === DRAFT_STATUS.awaiting_review;
   const undoWindow = undoable.items.find((item) => item.ids.includes(id));
   const secondsLeft = undoWindow ? Math.max(0, Math.ceil((undoWindow.until - undoable.now) / 1000)) : null;
-  const approvedNotice = approvedHere ? approvalWords(detail.data, approvedHere, secondsLeft, relayReady) : null;
+  const approvedNotice = approvedHere ? approvalWords(detail.data, approvedHere, secondsLeft, !waitsForRelay(detail.data.from)) : null;
   const step = stepWords(draft.step, detail.data.steps);
   const wait = waitWords(draft.step, detail.data.step_wait);
   const hasThread = detail.data.thread.length + detail.data.replies.length > 0;
@@ -164,7 +163,6 @@ export function DraftReview({ id, canReview, undoWindowMs }: { id: string; canRe
         <UndoList
           items={undoable.items}
           now={undoable.now}
-          relayReady={relayReady}
           onUndo={(item) =>
             void undoable
               .undo(item)

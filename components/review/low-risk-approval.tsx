@@ -8,6 +8,7 @@ import { leadLabel } from "@/components/review/queue-list";
 import type { BulkApproveResult } from "@/components/review/types";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { buttonStyles } from "@/components/ui/styles";
+import type { DraftFrom } from "@/lib/senders/draft-from";
 
 const drafts = (count: number) => `${count.toLocaleString()} low-risk draft${count === 1 ? "" : "s"}`;
 
@@ -17,14 +18,21 @@ const drafts = (count: number) => `${count.toLocaleString()} low-risk draft${cou
  * low-risk drafts when it approves (POST /api/web/runs/{id}/approve-low-risk), so a draft that is
  * not low risk then is not approved, whatever the page counted.
  */
-export function LowRiskApproval({ runId, undoWindowMs, onDone }: { runId: string; undoWindowMs: number; onDone: (result: BulkApproveResult) => void }) {
+type LowRiskProps = {
+  runId: string;
+  undoWindowMs: number;
+  /** `from`: who the run's drafts go out From (a run's leads all have senders of a campaign, or none). */
+  onDone: (result: BulkApproveResult, from: DraftFrom | null) => void;
+};
+
+export function LowRiskApproval({ runId, undoWindowMs, onDone }: LowRiskProps) {
   const [confirming, setConfirming] = useState(false);
   const lowRisk = useLowRiskDrafts(runId);
   const approve = useMutation({
     mutationFn: () => webApi<BulkApproveResult>(`/runs/${runId}/approve-low-risk`, { method: "POST" }),
     onSuccess: (result) => {
       setConfirming(false);
-      onDone(result);
+      onDone(result, lowRisk.data?.data[0]?.from ?? null);
       void lowRisk.refetch();
     },
   });

@@ -8,7 +8,6 @@ import { useCampaignOptions } from "@/components/data/queries/campaigns";
 import { useReviewQueue } from "@/components/data/queries/review";
 import { useRunOptions } from "@/components/data/queries/runs";
 import { webApi } from "@/components/data/web-api";
-import { useRelayReadiness } from "@/components/data/queries/settings";
 import { RelayWarning } from "@/components/relay/relay-warning";
 import { acted, currentIndex, onto, START, type Cursor } from "@/components/review/queue-cursor";
 import { EMPTY_FILTERS, QueueFilters } from "@/components/review/queue-filters";
@@ -23,8 +22,8 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import type { BulkApproveResult, QueueFilters as Filters } from "@/components/review/types";
 import { QueryState, ShowMore } from "@/components/ui/query-state";
 import { EmptyState, Notice } from "@/components/ui/states";
-import { RELAY_READINESS } from "@/lib/states/relay";
 import { buttonStyles, cardStyles } from "@/components/ui/styles";
+import { useWaitsForRelay } from "@/components/relay/waits-for-relay";
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
@@ -111,7 +110,7 @@ export function ReviewQueue({
     [showRow],
   );
 
-  const relayReady = useRelayReadiness().data?.state !== RELAY_READINESS.missing;
+  const waitsForRelay = useWaitsForRelay();
   const decisions = useQueueDecisions({
     ids,
     cursor,
@@ -120,8 +119,9 @@ export function ReviewQueue({
       leave(id);
     },
     onApproved: (row) => {
-      undoable.add([row.id], `the draft for ${leadLabel(row)}`, row.will_send);
-      if (!relayReady) setOutcome({ tone: "success", text: `Approved the draft for ${leadLabel(row)}. It waits until an SMTP relay is configured.` });
+      const waits = row.will_send && waitsForRelay(row.from);
+      undoable.add([row.id], `the draft for ${leadLabel(row)}`, { sends: row.will_send, waits });
+      if (waits) setOutcome({ tone: "success", text: `Approved the draft for ${leadLabel(row)}. It waits until an SMTP relay is configured.` });
     },
     setOutcome,
     focusRow,
@@ -136,11 +136,10 @@ export function ReviewQueue({
       const approvedIds = result.results.filter((r) => r.ok).map((r) => r.id);
       setGone((current) => new Set([...current, ...approvedIds]));
       if (approvedIds.length)
-        undoable.add(
-          approvedIds,
-          plural(approvedIds.length, "draft", "drafts"),
-          rows.some((row) => approvedIds.includes(row.id) && row.will_send),
-        );
+        undoable.add(approvedIds, plural(approvedIds.length, "draft", "drafts"), {
+          sends: rows.some((row) => approvedIds.includes(row.id) && row.will_send),
+          waits: rows.some((row) => approvedIds.includes(row.id) && row.will_send && waitsForRelay(row.from)),
+        });
       if (failed.length)
         setOutcome({
           tone: failed.length ? "error" : "success",
@@ -204,7 +203,6 @@ export function ReviewQueue({
         <UndoList
           items={undoable.items}
           now={undoable.now}
-          relayReady={relayReady}
           onHeight={setUndoHeight}
           onUndo={(item) =>
             void undoable.undo(item).then(({ undone, failed }) => {
@@ -238,11 +236,12 @@ export function ReviewQueue({
                 <LowRiskApproval
                   runId={filters.runId}
                   undoWindowMs={undoWindowMs}
-                  onDone={(result) => {
+                  onDone={(result, from) => {
                     const approvedIds = result.results.filter((r) => r.ok).map((r) => r.id);
                     setGone((current) => new Set([...current, ...approvedIds]));
                     unselect(approvedIds);
-                    if (approvedIds.length) undoable.add(approvedIds, plural(approvedIds.length, "low-risk draft", "low-risk drafts"), true);
+                    if (approvedIds.length)
+                      undoable.add(approvedIds, plural(approvedIds.length, "low-risk draft", "low-risk drafts"), { waits: waitsForRelay(from) });
                     setOutcome({
                       tone: approvedIds.length === result.results.length ? "success" : "error",
                       text:

@@ -12,8 +12,12 @@ import { buttonStyles } from "@/components/ui/styles";
 /** The client closes its Undo a little before the server's window closes. */
 const clientWindowMs = (undoWindowMs: number) => undoWindowMs - 1000;
 
-/** `sends`: whether the approval sends anything when the window closes (a run stopped after draft_email does not). */
-export type Undoable = { key: string; ids: string[]; label: string; until: number; sends: boolean };
+/**
+ * `sends`: whether the approval sends anything when the window closes (a run stopped after
+ * draft_email does not); `waits`: whether it then waits for an SMTP relay (useWaitsForRelay).
+ */
+export type Undoable = { key: string; ids: string[]; label: string; until: number; sends: boolean; waits: boolean };
+export type UndoableOutcome = { sends?: boolean; waits?: boolean };
 export type UndoOutcome = { undone: number; failed: string[] };
 
 export function useUndoableApprovals(onChange: () => void, undoWindowMs: number) {
@@ -27,12 +31,12 @@ export function useUndoableApprovals(onChange: () => void, undoWindowMs: number)
   }, [live.length]);
 
   const add = useCallback(
-    (ids: string[], label: string, sends = true) => {
+    (ids: string[], label: string, { sends = true, waits = false }: UndoableOutcome = {}) => {
       const at = Date.now();
       setNow(at);
       setItems((current) => [
         ...current.filter((item) => item.until > at),
-        { key: `${ids.join(",")}@${at}`, ids, label, until: at + clientWindowMs(undoWindowMs), sends },
+        { key: `${ids.join(",")}@${at}`, ids, label, until: at + clientWindowMs(undoWindowMs), sends, waits },
       ]);
     },
     [undoWindowMs],
@@ -57,13 +61,11 @@ export function useUndoableApprovals(onChange: () => void, undoWindowMs: number)
 export function UndoList({
   items,
   now,
-  relayReady,
   onUndo,
   onHeight,
 }: {
   items: Undoable[];
   now: number;
-  relayReady: boolean;
   onUndo: (item: Undoable) => void;
   onHeight?: (px: number) => void;
 }) {
@@ -99,13 +101,14 @@ export function UndoList({
                   <>
                     Nothing is sent: its run stops before sending. Undo within <span className="tabular-nums">{seconds}</span> s.
                   </>
-                ) : relayReady ? (
+                ) : item.waits ? (
                   <>
-                    Sending in <span className="tabular-nums">{seconds}</span> s.
+                    {item.ids.length > 1 ? "Those without a sender wait" : "It waits"} for an SMTP relay; undo within{" "}
+                    <span className="tabular-nums">{seconds}</span> s.
                   </>
                 ) : (
                   <>
-                    It waits for an SMTP relay; undo within <span className="tabular-nums">{seconds}</span> s.
+                    Sending in <span className="tabular-nums">{seconds}</span> s.
                   </>
                 )}
               </span>

@@ -3,10 +3,9 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect } from "react";
 import { queryKeys } from "@/components/data/query-keys";
-import { useRelayReadiness } from "@/components/data/queries/settings";
 import { LowRiskApproval } from "@/components/review/low-risk-approval";
 import { UndoList, useUndoableApprovals } from "@/components/review/undo-approvals";
-import { RELAY_READINESS } from "@/lib/states/relay";
+import { useWaitsForRelay } from "@/components/relay/waits-for-relay";
 
 // "Approve the N low-risk drafts of this run" on the run page (issue 36; reviewers), as on the queue
 // filtered to the run: the same button and confirmation (count named, three shown first), the same
@@ -34,15 +33,15 @@ export function RunLowRiskApproval({ runId, undoWindowMs, version, sends, onOutc
     void queryClient.invalidateQueries({ queryKey: queryKeys.review.lowRisk(runId) });
   }, [queryClient, runId, version]);
   const undoable = useUndoableApprovals(refresh, undoWindowMs);
-  const relayReady = useRelayReadiness().data?.state !== RELAY_READINESS.missing;
+  const waitsForRelay = useWaitsForRelay();
   return (
     <>
       <LowRiskApproval
         runId={runId}
         undoWindowMs={undoWindowMs}
-        onDone={(result) => {
+        onDone={(result, from) => {
           const approvedIds = result.results.filter((r) => r.ok).map((r) => r.id);
-          if (approvedIds.length) undoable.add(approvedIds, drafts(approvedIds.length), sends);
+          if (approvedIds.length) undoable.add(approvedIds, drafts(approvedIds.length), { sends, waits: sends && waitsForRelay(from) });
           const missed = result.results.length - approvedIds.length;
           onOutcome({
             tone: missed === 0 ? "success" : "error",
@@ -54,7 +53,6 @@ export function RunLowRiskApproval({ runId, undoWindowMs, version, sends, onOutc
       <UndoList
         items={undoable.items}
         now={undoable.now}
-        relayReady={relayReady}
         onUndo={(item) =>
           void undoable
             .undo(item)
