@@ -203,10 +203,12 @@ test("a reviewer answers an interested reply from the inbox by keyboard, in the 
     await laterRow.getByRole("button", { name: /^Open thread/ }).focus();
     await page.keyboard.press("Enter");
     await expect(thread.getByRole("heading", { level: 2 })).toBeFocused();
-    const order = await thread
-      .locator("ol > li")
-      .evaluateAll((items) => items.map((item) => item.getAttribute("data-testid") ?? item.firstElementChild?.getAttribute("data-testid")));
-    expect(order).toEqual(["thread-step-1", `thread-reply-${replyId}`, "thread-answer", `thread-reply-${laterId}`]);
+    // The thread is fetched once the heading has focus: wait for its items, in order.
+    const order = () =>
+      thread
+        .locator("ol > li")
+        .evaluateAll((items) => items.map((item) => item.getAttribute("data-testid") ?? item.firstElementChild?.getAttribute("data-testid")));
+    await expect.poll(order).toEqual(["thread-step-1", `thread-reply-${replyId}`, "thread-answer", `thread-reply-${laterId}`]);
     const laterItem = thread.getByTestId(`thread-reply-${laterId}`);
     await laterItem.getByRole("button", { name: "Write an answer" }).focus();
     await page.keyboard.press("Enter");
