@@ -2,7 +2,6 @@
 
 import { useCallback } from "react";
 import { useRelayReadiness } from "@/components/data/queries/settings";
-import { RELAY_READINESS } from "@/lib/states/relay";
 
 type From = { sender_id: string | null } | null | undefined;
 
@@ -12,6 +11,7 @@ type From = { sender_id: string | null } | null | undefined;
  * §13). The review pages say "waits" only for those, never for drafts their senders send in seconds.
  */
 export function useWaitsForRelay(): (from: From) => boolean {
-  const missing = useRelayReadiness().data?.state === RELAY_READINESS.missing;
-  return useCallback((from: From) => missing && !from?.sender_id, [missing]);
+  const readiness = useRelayReadiness().data;
+  const noDefaultRelay = readiness ? !readiness.default_relay : false;
+  return useCallback((from: From) => noDefaultRelay && !from?.sender_id, [noDefaultRelay]);
 }

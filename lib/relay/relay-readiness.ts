@@ -8,7 +8,15 @@ import { SEND_STATUS } from "@/lib/statuses";
 // relay failed is listed in `failing_senders` (by address, with its error), never counted against it.
 
 export type FailingSender = { id: string; from_email: string; from_name: string | null; message: string; at: string };
-export type RelayReadiness = { state: RelayReadinessState; message: string | null; waiting: number; senders: number; failing_senders: FailingSender[] };
+/** `default_relay`: whether the workspace's default relay is saved (a draft without a sender of its own waits for it otherwise). */
+export type RelayReadiness = {
+  state: RelayReadinessState;
+  message: string | null;
+  waiting: number;
+  senders: number;
+  default_relay: boolean;
+  failing_senders: FailingSender[];
+};
 
 /** Enabled senders whose last send could not connect or log in (retried until an admin fixes them). */
 async function failingSenders(workspaceId: string): Promise<FailingSender[]> {
@@ -36,7 +44,8 @@ export async function relayReadiness(workspaceId: string): Promise<RelayReadines
   ]);
   // With senders, campaigns send through them (Settings → Senders): only drafts of the default
   // sender (runs without a campaign's sender) need the workspace's relay, and only those wait.
-  if (!relay && senders > 0 && waiting === 0) return { state: RELAY_READINESS.ready, message: null, waiting, senders, failing_senders };
+  if (!relay && senders > 0 && waiting === 0)
+    return { state: RELAY_READINESS.ready, message: null, waiting, senders, default_relay: Boolean(relay), failing_senders };
   if (!relay)
     return {
       state: RELAY_READINESS.missing,
@@ -46,6 +55,7 @@ export async function relayReadiness(workspaceId: string): Promise<RelayReadines
           : "No SMTP relay is configured: approved drafts wait and are sent once an admin saves one (Settings → SMTP relay).",
       waiting,
       senders,
+      default_relay: Boolean(relay),
       failing_senders,
     };
   if (relay.lastFailure)
@@ -54,7 +64,8 @@ export async function relayReadiness(workspaceId: string): Promise<RelayReadines
       message: `The last send through the ${senders > 0 ? "default " : ""}relay failed: ${relay.lastFailure}. Its sends are retried; an admin can fix it in Settings → SMTP relay.`,
       waiting,
       senders,
+      default_relay: Boolean(relay),
       failing_senders,
     };
-  return { state: RELAY_READINESS.ready, message: null, waiting, senders, failing_senders };
+  return { state: RELAY_READINESS.ready, message: null, waiting, senders, default_relay: Boolean(relay), failing_senders };
 }
