@@ -42,10 +42,11 @@ export async function relayReadiness(workspaceId: string): Promise<RelayReadines
     db().sender.count({ where: { workspaceId, enabled: true } }),
     failingSenders(workspaceId),
   ]);
+  // What every answer carries beside its state and message.
+  const facts = { waiting, senders, default_relay: Boolean(relay), failing_senders };
   // With senders, campaigns send through them (Settings → Senders): only drafts of the default
   // sender (runs without a campaign's sender) need the workspace's relay, and only those wait.
-  if (!relay && senders > 0 && waiting === 0)
-    return { state: RELAY_READINESS.ready, message: null, waiting, senders, default_relay: Boolean(relay), failing_senders };
+  if (!relay && senders > 0 && waiting === 0) return { state: RELAY_READINESS.ready, message: null, ...facts };
   if (!relay)
     return {
       state: RELAY_READINESS.missing,
@@ -53,19 +54,13 @@ export async function relayReadiness(workspaceId: string): Promise<RelayReadines
         senders > 0
           ? "No default SMTP relay is configured: campaigns send through their senders, but drafts of runs without one wait until an admin saves a relay (Settings → SMTP relay)."
           : "No SMTP relay is configured: approved drafts wait and are sent once an admin saves one (Settings → SMTP relay).",
-      waiting,
-      senders,
-      default_relay: Boolean(relay),
-      failing_senders,
+      ...facts,
     };
   if (relay.lastFailure)
     return {
       state: RELAY_READINESS.failing,
       message: `The last send through the ${senders > 0 ? "default " : ""}relay failed: ${relay.lastFailure}. Its sends are retried; an admin can fix it in Settings → SMTP relay.`,
-      waiting,
-      senders,
-      default_relay: Boolean(relay),
-      failing_senders,
+      ...facts,
     };
-  return { state: RELAY_READINESS.ready, message: null, waiting, senders, default_relay: Boolean(relay), failing_senders };
+  return { state: RELAY_READINESS.ready, message: null, ...facts };
 }
