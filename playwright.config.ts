@@ -47,7 +47,8 @@ export default defineConfig({
       stderr: "pipe",
     },
     {
-      command: "node --import tsx workers/index.ts",
+      // The bundle `npm test` built (scripts/lib/worker-build.mjs), or the sources through tsx.
+      command: process.env.WORKER_BUNDLE ? `node ${process.env.WORKER_BUNDLE}` : "node --import tsx workers/index.ts",
       url: `http://127.0.0.1:${workerPort}/readyz`,
       reuseExistingServer: false,
       timeout: 60_000,

@@ -33,7 +33,9 @@ export async function screenshots(page: Page, name: string) {
 
 /** Runs the ops CLI (`npm run cli -- ...`) and returns its result line. */
 export function cli(...args: string[]): string {
-  const out = execFileSync(process.execPath, ["--import", "tsx", "lib/cli/index.ts", ...args], { env: process.env, encoding: "utf8" });
+  // The bundle `npm test` built (scripts/lib/worker-build.mjs) starts on about half the CPU of tsx.
+  const command = process.env.CLI_BUNDLE ? [process.env.CLI_BUNDLE] : ["--import", "tsx", "lib/cli/index.ts"];
+  const out = execFileSync(process.execPath, [...command, ...args], { env: process.env, encoding: "utf8" });
   return out.trim().split("\n").at(-1)!;
 }
 

@@ -8,6 +8,7 @@ import { ensureGeneratedSecrets, loadDotEnv } from "./lib/env.mjs";
 import { ROOT, bin, fail, run, sleep } from "./lib/proc.mjs";
 import { ensureDatabase, ensureServices } from "./lib/services.mjs";
 import { ensureSpamd } from "./lib/spamd.mjs";
+import { buildWorker } from "./lib/worker-build.mjs";
 
 const dev = process.argv.includes("--dev");
 process.env.NODE_ENV = dev ? "development" : "production";
@@ -88,14 +89,14 @@ process.on("exit", () => {
   for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
 });
 
+// Built before anything starts, so a compile error stops `npm start` with its message.
+const workerBundle = dev ? null : (await buildWorker().catch((error) => fail(`Building the worker failed: ${error.message}`))).worker;
 const port = String(settings.PORT);
 launch("web", bin("next"), dev ? ["dev", "-p", port] : ["start", "-p", port]);
-// `node --import tsx` keeps the worker one process, so signals reach it directly.
-launch(
-  "worker",
-  dev ? bin("tsx") : process.execPath,
-  dev ? ["watch", path.join("workers", "index.ts")] : ["--import", "tsx", path.join("workers", "index.ts")],
-);
+// The worker is one process, so signals reach it directly: compiled ahead of time (scripts/lib/worker-build.mjs),
+// or under `tsx watch` in development.
+if (dev) launch("worker", bin("tsx"), ["watch", path.join("workers", "index.ts")]);
+else launch("worker", process.execPath, ["--enable-source-maps", workerBundle]);
 
 async function waitReady(url, timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;

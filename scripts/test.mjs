@@ -15,6 +15,7 @@ import { ROOT, bin, fail, run } from "./lib/proc.mjs";
 import { ensureDovecot, ensureServices } from "./lib/services.mjs";
 import { knownDurations, planShards, recordDurations, slotCount, slotEnv } from "./lib/slots.mjs";
 import { ensureSpamd } from "./lib/spamd.mjs";
+import { buildWorker } from "./lib/worker-build.mjs";
 import { playwrightDurations, playwrightFailures, vitestDurations, vitestFailures } from "./lib/test-reports.mjs";
 import { prepareTestDatabase, testEnv } from "./lib/test-env.mjs";
 
@@ -56,6 +57,17 @@ const record = (step, passed, failed, { note = "", names = [], seconds } = {}) =
   console.log(`── ${step}: ${failed === 0 ? "ok" : "FAILED"} (${passed} passed, ${failed} failed)${note ? ` ${note}` : ""}${seconds ? `, ${seconds} s` : ""}`);
 };
 const since = (start) => Math.round((Date.now() - start) / 1000);
+/**
+ * CPU seconds used so far by this process's finished children and theirs (Linux: /proc/self/stat's
+ * cutime + cstime, in clock ticks of 10 ms). A step's share is the difference across it; steps side
+ * by side share the figure, so it is only printed per step when they run one after another.
+ */
+const childCpuSeconds = () => {
+  if (!existsSync("/proc/self/stat")) return 0;
+  const fields = readFileSync("/proc/self/stat", "utf8").split(") ")[1].split(" ");
+  return (Number(fields[13]) + Number(fields[14])) / 100;
+};
+const runCpuStart = childCpuSeconds();
 
 /**
  * Runs one command of a step. Alone (one step running) its output streams to the terminal; side by
@@ -83,11 +95,14 @@ async function step(name, fn) {
   if (!wanted(name)) return;
   if (!concurrent) console.log(`\n══ ${name}`);
   const start = Date.now();
+  const cpuBefore = childCpuSeconds();
   try {
     await fn(start);
   } catch (error) {
     if (!results.some((result) => result.step === name)) record(name, 0, 1, { note: error.message.split("\n")[0], seconds: since(start) });
   }
+  const result = results.find((entry) => entry.step === name);
+  if (result && !concurrent) result.cpu = Math.round(childCpuSeconds() - cpuBefore);
 }
 
 async function ensureChromium() {
@@ -112,6 +127,12 @@ try {
   if (wanted("e2e")) await ensureChromium();
 } catch (error) {
   fail(error.message);
+}
+// The worker and the CLI compiled once for the whole run: every test that starts a worker (or the
+// CLI) starts the bundle, on about half the CPU of tsx (scripts/lib/worker-build.mjs).
+if (only.some((name) => ["integration", "api", "e2e"].includes(name))) {
+  const bundles = await buildWorker().catch((error) => fail(`Building the worker failed: ${error.message}`));
+  Object.assign(env, { WORKER_BUNDLE: bundles.worker, CLI_BUNDLE: bundles.cli });
 }
 // SpamAssassin for the spam_score tests (lib/spam); they fail, saying why, when it could not start.
 if (only.some((name) => ["unit", "integration", "api", "e2e"].includes(name))) await ensureSpamd(env);
@@ -315,11 +336,15 @@ const failedCount = results.reduce((sum, result) => sum + result.failed, 0);
 console.log("\nSummary");
 for (const result of results) {
   const time = result.seconds === undefined ? "" : `${result.seconds} s`;
-  console.log(`  ${result.failed ? "✖" : "✔"} ${result.step.padEnd(12)} ${time.padStart(7)}  ${result.passed} passed, ${result.failed} failed ${result.note}`);
+  const cpu = result.cpu === undefined ? "" : ` (CPU ${result.cpu} s)`;
+  console.log(
+    `  ${result.failed ? "✖" : "✔"} ${result.step.padEnd(12)} ${time.padStart(7)}${cpu}  ${result.passed} passed, ${result.failed} failed ${result.note}`,
+  );
   for (const name of result.names) console.log(`      ✖ ${name}`);
 }
 if (buildSeconds !== null) console.log(`  (the production build took ${buildSeconds} s, within the api and e2e steps' times)`);
 if (concurrent) console.log(`  (steps ran side by side: their times overlap; logs in .run/logs/)`);
 const total = since(suiteStart);
+console.log(`  (CPU of every process the run started: ${Math.round(childCpuSeconds() - runCpuStart)} s)`);
 console.log(`\ntests: ${passed} passed, ${failedCount} failed (${Math.floor(total / 60)} min ${total % 60} s)`);
 process.exit(failedCount === 0 && results.length > 0 ? 0 : 1);

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { openSync, readFileSync } from "node:fs";
 // `npm run bench:api`: authenticated GET /v1/leads/{id} against the trivial GET /healthz of the
 // same build, each with autocannon (50 connections), in alternating rounds. Target: ≥ 70 % of the trivial route's
 // requests/s, p99 ≤ 1.5× its p99. Uses its own database (leadpipe_bench) and Redis database 2.
@@ -58,9 +58,11 @@ await db().lead.createMany({
 await closeDb();
 
 const serverFlags = process.env.BENCH_SERVER_FLAGS?.split(" ").filter(Boolean) ?? []; // e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
+// BENCH_SERVER_LOG=file keeps the server's standard output (with "--trace-gc" in the flags: its collections).
+const serverLog = process.env.BENCH_SERVER_LOG ? openSync(process.env.BENCH_SERVER_LOG, "w") : "ignore";
 const server = spawn(process.execPath, [...serverFlags, path.join("node_modules", "next", "dist", "bin", "next"), "start", "-p", String(PORT)], {
   env: { ...process.env, NODE_ENV: "production" },
-  stdio: ["ignore", "ignore", "inherit"],
+  stdio: ["ignore", serverLog, "inherit"],
 });
 try {
   await waitForUrl(`${base}/readyz`);

@@ -1,7 +1,8 @@
-// Benchmarks measure the production build: build it unless it is current.
+// Benchmarks measure the production build: build it unless it is current, and the worker's bundle.
 import { randomBytes } from "node:crypto";
 import { buildIsCurrent, markBuilt, sourceFingerprint } from "../lib/build.mjs";
 import { bin, run } from "../lib/proc.mjs";
+import { buildWorker } from "../lib/worker-build.mjs";
 
 if (!buildIsCurrent()) {
   const fingerprint = sourceFingerprint();
@@ -10,3 +11,5 @@ if (!buildIsCurrent()) {
   await run(bin("next"), ["build"], { env: { ...secrets, ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" } });
   markBuilt(fingerprint);
 }
+// The worker as `npm start` runs it (the chaos run starts it from here).
+await buildWorker();

@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { Redis } from "ioredis";
 import { ensureDatabase, ensureServices } from "../lib/services.mjs";
+import { buildWorker } from "../lib/worker-build.mjs";
 
 /** Benchmarks run on their own database and Redis database, never the development ones. */
 export function benchEnvironment(port: number): Record<string, string> {
@@ -42,10 +43,14 @@ export async function waitForUrl(url: string, timeoutMs = 60_000) {
   throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
 }
 
-/** Starts one worker process for a bench; BENCH_WORKER_FLAGS adds node flags (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"). */
-export function spawnBenchWorker(port: number) {
+/**
+ * Starts one worker process for a bench, as `npm start` runs it (the bundle of scripts/lib/worker-build.mjs,
+ * built now); BENCH_WORKER_FLAGS adds node flags (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
+ */
+export async function spawnBenchWorker(port: number) {
   const flags = process.env.BENCH_WORKER_FLAGS?.split(" ").filter(Boolean) ?? [];
-  const worker = spawn(process.execPath, [...flags, "--import", "tsx", "workers/index.ts"], {
+  const { worker: bundle } = await buildWorker();
+  const worker = spawn(process.execPath, [...flags, "--enable-source-maps", bundle], {
     env: { ...process.env, WORKER_PORT: String(port), LOG_LEVEL: "warn" },
     stdio: ["ignore", "ignore", "inherit"],
   });

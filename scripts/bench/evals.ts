@@ -43,7 +43,7 @@ await upsertProvider(
   { kind: "openai-compatible", base_url: llm.url, default_model: "test-model", api_key: "sk-bench", max_concurrency: 20, requests_per_minute: 1_000_000 },
   actor,
 );
-const worker = spawnBenchWorker(WORKER_PORT);
+const worker = await spawnBenchWorker(WORKER_PORT);
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 

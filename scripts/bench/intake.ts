@@ -39,7 +39,7 @@ dovecot.deliverMany(
 );
 console.log(`bench: ${REPLIES} replies delivered to the mailbox in ${((performance.now() - appendStarted) / 1000).toFixed(1)} s`);
 
-const worker = spawnBenchWorker(WORKER_PORT);
+const worker = await spawnBenchWorker(WORKER_PORT);
 try {
   await waitForUrl(`http://127.0.0.1:${WORKER_PORT}/readyz`, 300_000); // a busy machine starts it slowly
   const started = performance.now();

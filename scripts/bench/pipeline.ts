@@ -55,7 +55,7 @@ if (silentDns) {
   process.env.DNS_SERVERS = `127.0.0.1:${silentDns.address().port}`;
 }
 console.log(`recipient checks: ${process.env.RECIPIENT_CHECKS === "false" ? "off" : "on"}; resolver: ${process.env.DNS_SERVERS ?? "the system's"}`);
-const worker = spawnBenchWorker(WORKER_PORT);
+const worker = await spawnBenchWorker(WORKER_PORT);
 const peakRssMb = () => Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${worker.pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
 
 async function waitFor(runId: string, statuses: string[]) {

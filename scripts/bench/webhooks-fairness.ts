@@ -29,7 +29,7 @@ const actor = { type: "system" as const, id: "bench", name: "bench" };
 for (let i = 0; i < HANGING; i++)
   await createEndpoint(workspace.id, { url: `${hanging.url}/${i}`, events: [], enabled: true, description: `hangs ${i}` }, actor);
 await createEndpoint(workspace.id, { url: healthy.url, events: [], enabled: true, description: "healthy" }, actor);
-const worker = spawnBenchWorker(WORKER_PORT);
+const worker = await spawnBenchWorker(WORKER_PORT);
 
 const eventData = JSON.stringify({ lead_id: "lead_bench", run_id: "run_bench", score: 90, reasons: ["bench"] });
 const insert = (ids: string[]) =>

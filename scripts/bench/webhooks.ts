@@ -21,7 +21,7 @@ const { closeQueues } = await import("@/lib/queues");
 const receiver = await startReceiver();
 const workspace = await ensureWorkspace({ slug: "bench-hooks", name: "Bench hooks" });
 await createEndpoint(workspace.id, { url: receiver.url, events: [], enabled: true, description: "" }, { type: "system", id: "bench", name: "bench" });
-const worker = spawnBenchWorker(WORKER_PORT);
+const worker = await spawnBenchWorker(WORKER_PORT);
 
 // Plain SQL, as the pipeline writes its events: the bench should spend its CPU receiving, not inserting.
 const eventData = JSON.stringify({ lead_id: "lead_bench", run_id: "run_bench", score: 90, reasons: ["bench"] });

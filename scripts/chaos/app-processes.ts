@@ -5,6 +5,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { openSync } from "node:fs";
 import path from "node:path";
 import { ROOT } from "../../tests/helpers/processes";
+import { WORKER_BUNDLE } from "../lib/worker-build.mjs";
 
 export type AppProcess = {
   name: string;
@@ -117,7 +118,8 @@ export function webProcess(env: AppEnvironment, port: number, logDir: string, on
 export function workerProcess(index: number, env: AppEnvironment, port: number, logDir: string, onCrash: (name: string, how: string) => void): AppProcess {
   return supervised(
     `worker${index}`,
-    [process.execPath, "--import", "tsx", path.join("workers", "index.ts")],
+    // As `npm start` runs it: the bundle scripts/bench/build-if-needed.mjs built at the start of the run.
+    [process.execPath, "--enable-source-maps", WORKER_BUNDLE],
     { ...env, WORKER_PORT: String(port) },
     `http://127.0.0.1:${port}/readyz`,
     logDir,

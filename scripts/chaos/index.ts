@@ -41,7 +41,7 @@ if (missing.length) {
 
 const logDir = path.join(ROOT, ".run", "chaos", new Date().toISOString().replace(/[:.]/g, "-"));
 mkdirSync(logDir, { recursive: true });
-log("building the web app if its sources changed (scripts/bench/build-if-needed.mjs)…");
+log("building the web app if its sources changed, and the worker (scripts/bench/build-if-needed.mjs)…");
 execFileSync(process.execPath, [path.join(ROOT, "scripts", "bench", "build-if-needed.mjs")], { cwd: ROOT, stdio: ["ignore", "ignore", "inherit"] });
 
 let services: PrivateServices | undefined;

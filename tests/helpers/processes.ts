@@ -14,9 +14,17 @@ export async function freePort(): Promise<number> {
 
 export type Spawned = { child: ChildProcess; output: () => string; exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }> };
 
-/** Starts the worker process (`node --import tsx workers/index.ts`, one process) with extra environment. */
+/**
+ * How to start the worker: the bundle `npm test` built for this run (WORKER_BUNDLE, scripts/lib/worker-build.mjs),
+ * which starts on about half the CPU, or the sources through tsx when a test file runs on its own.
+ */
+export const WORKER_COMMAND = process.env.WORKER_BUNDLE ? [process.env.WORKER_BUNDLE] : ["--import", "tsx", path.join("workers", "index.ts")];
+/** The same for the ops CLI (CLI_BUNDLE). */
+export const CLI_COMMAND = process.env.CLI_BUNDLE ? [process.env.CLI_BUNDLE] : ["--import", "tsx", path.join("lib", "cli", "index.ts")];
+
+/** Starts the worker process (one process: `node <bundle>` or `node --import tsx workers/index.ts`) with extra environment. */
 export function spawnWorker(env: Record<string, string | undefined>): Spawned {
-  const child = spawn(process.execPath, ["--import", "tsx", path.join("workers", "index.ts")], {
+  const child = spawn(process.execPath, WORKER_COMMAND, {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "pipe", "pipe"],

@@ -1,18 +1,17 @@
 import { execFile } from "node:child_process";
-import path from "node:path";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { isWellFormedToken } from "@/lib/tokens/token-format";
 import { sha256Hex } from "@/lib/crypto/secrets";
 import { resetDatabase } from "../helpers/db";
-import { ROOT } from "../helpers/processes";
+import { CLI_COMMAND, ROOT } from "../helpers/processes";
 
 const execute = promisify(execFile);
 
 async function cli(...args: string[]) {
   try {
-    const { stdout, stderr } = await execute(process.execPath, ["--import", "tsx", path.join("lib", "cli", "index.ts"), ...args], {
+    const { stdout, stderr } = await execute(process.execPath, [...CLI_COMMAND, ...args], {
       cwd: ROOT,
       env: process.env,
     });
