@@ -14,6 +14,10 @@ export default defineConfig({
           name: "unit",
           include: ["lib/**/*.test.ts", "workers/**/*.test.ts", "components/**/*.test.ts", "scripts/layers/*.test.ts", "scripts/lib/*.test.ts"],
           environment: "node",
+          // A few unit tests read a 200-lead run or a corpus (a second or two on a quiet machine); on a
+          // loaded 2-core machine vitest's 5 s default failed one that was only slow (2026-11-28: 8.6 s
+          // at load 8). A deadline here only decides how soon a hung test is reported.
+          testTimeout: 60_000,
         },
       },
       {
