@@ -33,8 +33,8 @@ export async function screenshots(page: Page, name: string) {
 }
 
 /**
- * axe-core (WCAG 2.1 A and AA) over the page as it is now. Two settings make a run about half as
- * cheaper without changing which rules run or what they find: `resultTypes: ["violations"]` (axe
+ * axe-core (WCAG 2.1 A and AA) over the page as it is now. Two settings halve the time of a run
+ * without changing which rules run or what they find: `resultTypes: ["violations"]` (axe
  * then describes only the violations' nodes; passes and incomplete results keep one node each, and
  * the callers read only violations) and legacy mode (axe.run in the page itself; the default runs
  * axe.runPartial per frame and axe.finishRun in a new blank tab, built for cross-origin frames: the
