@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { expect, type BrowserContext, type Page } from "@playwright/test";
 import pg from "pg";
 
 // Shared by the browser tests: signing in, screenshots at both sizes, the ops CLI and SQL against
@@ -20,6 +20,27 @@ export async function signIn(page: Page, user: { email: string; password: string
   await page.getByRole("button", { name: "Sign in" }).click();
   // Sign-in hashes the password (argon2id): on a loaded machine it can take longer than a click.
   await expect(page).not.toHaveURL(/\/login/, { timeout: 20_000 });
+}
+
+// The session cookies of each user signed in by the form, kept for the rest of the worker's spec files.
+const sessions = new Map<string, Awaited<ReturnType<BrowserContext["cookies"]>>>();
+
+/**
+ * Opens `path` signed in as `user`, for a test that is not about signing in: through the form the
+ * first time in this worker (signIn), then with that session's cookies, saving the sign-in's page
+ * loads (and its argon2 hash on the server). A session ended meanwhile (signed out, revoked, a role
+ * change) sends the page to /login, and the form signs in again.
+ */
+export async function signedIn(page: Page, user: { email: string; password: string }, path = "/") {
+  const cookies = sessions.get(user.email);
+  if (cookies) {
+    await page.context().addCookies(cookies);
+    await page.goto(path);
+    if (new URL(page.url()).pathname !== "/login") return;
+    await page.context().clearCookies();
+  }
+  await signIn(page, user, path);
+  sessions.set(user.email, await page.context().cookies());
 }
 
 /** Saves `<name>-1280.png` (1280×800) and `<name>-390.png` (390×844), then returns to 1280×800. */
@@ -51,6 +72,20 @@ export function axe(page: Page) {
 export function cli(...args: string[]): string {
   const out = execFileSync(process.execPath, ["--import", "tsx", "lib/cli/index.ts", ...args], { env: process.env, encoding: "utf8" });
   return out.trim().split("\n").at(-1)!;
+}
+
+/**
+ * The ops CLI's command run in this process (lib/cli/commands.ts, what `npm run cli` runs after
+ * parsing its flags), for setup: the same result line without starting a Node process (~2 s of CPU).
+ */
+export async function cliCommand(name: string, ...args: string[]): Promise<string> {
+  const { COMMANDS } = await import("@/lib/cli/commands");
+  const flags: Record<string, string> = {};
+  for (let i = 0; i < args.length; i += 2) {
+    if (!args[i].startsWith("--") || args[i + 1] === undefined) throw new Error(`cliCommand: expected --flag value pairs, got ${args.join(" ")}`);
+    flags[args[i].slice(2)] = args[i + 1];
+  }
+  return COMMANDS[name].run(flags);
 }
 
 export async function withDb<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
