@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { createCampaign } from "@/lib/campaigns/campaigns";
 import { closeLib, demoWorkspaceId, draftsOf, leads, serveCsv, startRun } from "./pipeline-fixtures";
-import { axe, DEMO, signIn, withDb } from "./support";
+import { axe, DEMO, signedIn, withDb } from "./support";
 
 // axe-core (WCAG 2.1 A and AA) over every page of the app, signed in as an admin (who sees every
 // control) and signed out for the sign-in page, at 1280×800 and 390×844, each page once its data
@@ -55,7 +55,7 @@ test.beforeAll(async ({ browser }) => {
   const evalSet = await withDb(async (db) => (await db.query(`SELECT id FROM eval_sets ORDER BY "createdAt" LIMIT 1`)).rows[0].id as string);
   Object.assign(ids, { run: run.id, draft: draft.id, campaign: campaign.id, evalSet });
   page = await (await browser.newContext()).newPage();
-  await signIn(page, DEMO.admin, "/");
+  await signedIn(page, DEMO.admin, "/");
 });
 
 test.afterAll(async () => {

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { liveWork } from "@/lib/queues";
 import { closeLib, demoWorkspaceId, draftsOf, leads, receiverAndRelay, serveCsv, startRun } from "./pipeline-fixtures";
-import { DEMO, screenshots, signIn, withDb } from "./support";
+import { DEMO, screenshots, signedIn, withDb } from "./support";
 
 // The queue's keyboard flow is safe to use all day: typing into the reject dialog never fires a
 // shortcut, `a` approves with a visible undo before anything is sent, the counts are true.
@@ -20,7 +20,7 @@ async function rejectReasons(ids: string[]): Promise<Record<string, { status: st
 }
 
 async function openQueue(page: Page, runId: string, count: number) {
-  await signIn(page, DEMO.reviewer, `/review?run=${runId}`);
+  await signedIn(page, DEMO.reviewer, `/review?run=${runId}`);
   const list = page.getByRole("list", { name: "Drafts awaiting review" });
   await expect(list.getByRole("listitem")).toHaveCount(count);
   await expect(page.getByTestId("queue-count")).toHaveText(`${count} waiting`);

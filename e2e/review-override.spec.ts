@@ -4,7 +4,7 @@ import { db } from "@/lib/db";
 import { reviewColumns } from "@/lib/review-checks/draft-checks";
 import { recheckDraft } from "@/lib/drafts/recheck-draft";
 import { closeLib, demoWorkspaceId, draftsOf, draftStatuses, leads, serveCsv, startRun } from "./pipeline-fixtures";
-import { axe, DEMO, screenshots, signIn } from "./support";
+import { axe, DEMO, screenshots, signedIn } from "./support";
 
 // Review at scale (issue 36), by keyboard, the queue's and the run page's halves: `a` on a blocked
 // draft in the queue opens the override-reason dialog the draft page uses (Escape gives the focus
@@ -51,7 +51,7 @@ test("`a` on a blocked draft in the queue asks for an override reason; the run p
     for (const d of low) expect((await db().draft.findUniqueOrThrow({ where: { id: d.id } })).risk).toBe("low");
 
     // The queue, riskiest first: `j` onto the blocked draft, `a`.
-    await signIn(page, DEMO.reviewer, `/review?run=${run.id}&sort=risk`);
+    await signedIn(page, DEMO.reviewer, `/review?run=${run.id}&sort=risk`);
     const row = page.getByTestId(`queue-${blocked.id}`);
     await expect(row).toBeVisible(slow);
     await expect(page.locator('li[data-testid^="queue-"]').first()).toHaveAttribute("data-testid", `queue-${blocked.id}`);
