@@ -1,8 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { createCampaign } from "@/lib/campaigns/campaigns";
 import { closeLib, demoWorkspaceId, draftsOf, leads, serveCsv, startRun } from "./pipeline-fixtures";
-import { DEMO, signIn, withDb } from "./support";
+import { axe, DEMO, signedIn, withDb } from "./support";
 
 // axe-core (WCAG 2.1 A and AA) over every page of the app, signed in as an admin (who sees every
 // control) and signed out for the sign-in page, at 1280×800 and 390×844, each page once its data
@@ -27,7 +26,7 @@ async function violations(page: Page, path: string): Promise<string[]> {
     await page.setViewportSize({ width, height });
     // The one exclusion: react-diff-viewer-continued's folded-lines row puts its own button inside a
     // role=button cell (nested-interactive), markup we do not render; its text and gutters are checked.
-    const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).exclude('[class*="code-fold"]').analyze();
+    const result = await axe(page).exclude('[class*="code-fold"]').analyze();
     for (const v of result.violations) found.push(`${path} ${width}px ${v.id} (${v.help}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
   }
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -56,7 +55,7 @@ test.beforeAll(async ({ browser }) => {
   const evalSet = await withDb(async (db) => (await db.query(`SELECT id FROM eval_sets ORDER BY "createdAt" LIMIT 1`)).rows[0].id as string);
   Object.assign(ids, { run: run.id, draft: draft.id, campaign: campaign.id, evalSet });
   page = await (await browser.newContext()).newPage();
-  await signIn(page, DEMO.admin, "/");
+  await signedIn(page, DEMO.admin, "/");
 });
 
 test.afterAll(async () => {

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { closeLib, demoWorkspaceId, draftsOf, leads, serveCsv, startRun } from "./pipeline-fixtures";
-import { bearer, cli, DEMO, screenshots, signIn } from "./support";
+import { bearer, cliCommand, DEMO, screenshots, signedIn } from "./support";
 
 // Issue 16, evaluation half, in the browser: a reviewer opens the approval page of a campaign whose
 // fork breaks qualify's JSON output contract, evaluates fork and parent from there, reads the text
@@ -13,7 +13,7 @@ test.afterAll(closeLib);
 test("the campaign approval page: text diff, evaluation table, changed cases, approval with an override reason", async ({ browser, request }) => {
   test.setTimeout(180_000);
   const tag = Date.now().toString(36);
-  const token = cli("token:create", "--workspace", "demo", "--name", `e2e evals ${tag}`);
+  const token = await cliCommand("token:create", "--workspace", "demo", "--name", `e2e evals ${tag}`);
   const label = `v1.2.0-fit${tag}`;
   const base = await (await request.get("/v1/prompts/qualify/versions/v1.2.0", { headers: bearer(token) })).json();
   const fork = await request.post("/v1/prompts/qualify/fork", {
@@ -34,7 +34,7 @@ test("the campaign approval page: text diff, evaluation table, changed cases, ap
   const campaignId = (await campaign.json()).id as string;
 
   const page = await browser.newPage();
-  await signIn(page, DEMO.reviewer, `/campaigns/${campaignId}`);
+  await signedIn(page, DEMO.reviewer, `/campaigns/${campaignId}`);
   await expect(page.getByRole("heading", { name: `Fit only ${tag}`, level: 1 })).toBeVisible();
   const diff = page.getByRole("region", { name: `Diff of qualify@demo ${label} against its parent` });
   await expect(diff).toContainText('Answer "fit" instead of "qualified".');
@@ -93,7 +93,7 @@ test("the campaign approval page: text diff, evaluation table, changed cases, ap
 test("eval set pages, and a rejection added to the draft set in one click", async ({ browser, request }) => {
   test.setTimeout(120_000);
   const tag = Date.now().toString(36);
-  const token = cli("token:create", "--workspace", "demo", "--name", `e2e evals sets ${tag}`);
+  const token = await cliCommand("token:create", "--workspace", "demo", "--name", `e2e evals sets ${tag}`);
   const csv = await serveCsv(leads("good", tag).slice(0, 1));
   let draftId: string;
   try {
@@ -103,11 +103,11 @@ test("eval set pages, and a rejection added to the draft set in one click", asyn
     await csv.close();
   }
   const reason = `Too generic for this buyer ${tag}`;
-  const reviewerToken = cli("token:create", "--workspace", "demo", "--name", `e2e evals reviewer ${tag}`, "--user", "reviewer@example.com");
+  const reviewerToken = await cliCommand("token:create", "--workspace", "demo", "--name", `e2e evals reviewer ${tag}`, "--user", "reviewer@example.com");
   expect((await request.post(`/v1/drafts/${draftId}/reject`, { headers: bearer(reviewerToken), data: { reason } })).status()).toBe(200);
 
   const page = await browser.newPage();
-  await signIn(page, DEMO.reviewer, `/review/drafts/${draftId}`);
+  await signedIn(page, DEMO.reviewer, `/review/drafts/${draftId}`);
   await page.getByRole("button", { name: "Add this rejection to the eval set" }).click();
   const added = page.getByRole("status").filter({ hasText: "Added to" });
   await expect(added).toContainText("evals/draft_email");
@@ -149,7 +149,7 @@ test("eval set pages, and a rejection added to the draft set in one click", asyn
 test("a pack whose fork regressed is approved only with an override reason, written in the dialog", async ({ browser, request }) => {
   test.setTimeout(120_000);
   const tag = Date.now().toString(36);
-  const admin = bearer(cli("token:create", "--workspace", "demo", "--name", `e2e pack override ${tag}`));
+  const admin = bearer(await cliCommand("token:create", "--workspace", "demo", "--name", `e2e pack override ${tag}`));
   const label = `v1.2.0-pk${tag}`;
   const base = await (await request.get("/v1/prompts/qualify/versions/v1.2.0", { headers: admin })).json();
   expect(
@@ -175,7 +175,7 @@ test("a pack whose fork regressed is approved only with an override reason, writ
   }
 
   const page = await browser.newPage();
-  await signIn(page, DEMO.reviewer, `/packs/${slug}`);
+  await signedIn(page, DEMO.reviewer, `/packs/${slug}`);
   const approval = page.getByTestId("pack-approval");
   await approval.getByRole("button", { name: "Approve this prompt set" }).click();
   const dialog = page.getByRole("dialog", { name: "Approve this prompt set?" });

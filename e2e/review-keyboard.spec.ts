@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
+import { liveWork } from "@/lib/queues";
 import { closeLib, demoWorkspaceId, draftsOf, leads, receiverAndRelay, serveCsv, startRun } from "./pipeline-fixtures";
-import { DEMO, screenshots, signIn, withDb } from "./support";
+import { DEMO, screenshots, signedIn, withDb } from "./support";
 
 // The queue's keyboard flow is safe to use all day: typing into the reject dialog never fires a
 // shortcut, `a` approves with a visible undo before anything is sent, the counts are true.
@@ -19,11 +20,17 @@ async function rejectReasons(ids: string[]): Promise<Record<string, { status: st
 }
 
 async function openQueue(page: Page, runId: string, count: number) {
-  await signIn(page, DEMO.reviewer, `/review?run=${runId}`);
+  await signedIn(page, DEMO.reviewer, `/review?run=${runId}`);
   const list = page.getByRole("list", { name: "Drafts awaiting review" });
   await expect(list.getByRole("listitem")).toHaveCount(count);
   await expect(page.getByTestId("queue-count")).toHaveText(`${count} waiting`);
   return list.getByRole("listitem");
+}
+
+/** Which of these drafts a send job (waiting, delayed or running) still holds. */
+async function sendsPending(ids: string[]): Promise<string[]> {
+  const live = await liveWork("send");
+  return ids.filter((id) => live.has(id));
 }
 
 const idOf = async (row: ReturnType<Page["getByRole"]>) => (await row.getAttribute("data-testid"))!.replace("queue-", "");
@@ -99,8 +106,9 @@ test("`a` then Undo: nothing is sent and the draft waits again; without Undo the
     await expect.poll(() => hooks.smtp.mails.filter((m) => m.to.includes(emailOf(sent))).length, { timeout: 45_000 }).toBe(1);
     await expect(page.getByTestId("undo-approval")).toHaveCount(0);
 
-    // Well past the first one's window: it was never sent, and the second went exactly once.
-    await page.waitForTimeout(3_000);
+    // No send job is left for either (Undo removed the first one's; the second's ran): the first was
+    // never sent, and the second went exactly once.
+    await expect.poll(() => sendsPending([undone, sent]), { timeout: 30_000 }).toEqual([]);
     expect(hooks.smtp.mails.filter((m) => m.to.includes(emailOf(undone)))).toHaveLength(0);
     expect(hooks.smtp.mails.filter((m) => m.to.includes(emailOf(sent)))).toHaveLength(1);
     expect((await rejectReasons([undone]))[undone].status).toBe("awaiting_review");
@@ -115,7 +123,8 @@ test("`a` then Undo: nothing is sent and the draft waits again; without Undo the
     await pageUndo.getByRole("button", { name: "Undo" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Approval undone: nothing was sent" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Approve", exact: true })).toBeVisible();
-    await page.waitForTimeout(12_000); // past the window
+    // Undo removed its send job; had it not, the job would be live until it ran when the window closed.
+    await expect.poll(() => sendsPending([undone]), { timeout: 30_000 }).toEqual([]);
     expect(hooks.smtp.mails.filter((m) => m.to.includes(emailOf(undone)))).toHaveLength(0);
     expect((await rejectReasons([undone]))[undone].status).toBe("awaiting_review");
 

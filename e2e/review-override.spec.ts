@@ -1,11 +1,10 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { ulid } from "ulid";
 import { db } from "@/lib/db";
 import { reviewColumns } from "@/lib/review-checks/draft-checks";
 import { recheckDraft } from "@/lib/drafts/recheck-draft";
 import { closeLib, demoWorkspaceId, draftsOf, draftStatuses, leads, serveCsv, startRun } from "./pipeline-fixtures";
-import { DEMO, screenshots, signIn } from "./support";
+import { axe, DEMO, screenshots, signedIn } from "./support";
 
 // Review at scale (issue 36), by keyboard, the queue's and the run page's halves: `a` on a blocked
 // draft in the queue opens the override-reason dialog the draft page uses (Escape gives the focus
@@ -32,7 +31,7 @@ async function noAxeViolations(page: Page, name: string) {
     [390, 844],
   ]) {
     await page.setViewportSize({ width, height });
-    const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+    const result = await axe(page).analyze();
     expect(result.violations.map((v) => `${name} ${width}px ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
   }
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -52,7 +51,7 @@ test("`a` on a blocked draft in the queue asks for an override reason; the run p
     for (const d of low) expect((await db().draft.findUniqueOrThrow({ where: { id: d.id } })).risk).toBe("low");
 
     // The queue, riskiest first: `j` onto the blocked draft, `a`.
-    await signIn(page, DEMO.reviewer, `/review?run=${run.id}&sort=risk`);
+    await signedIn(page, DEMO.reviewer, `/review?run=${run.id}&sort=risk`);
     const row = page.getByTestId(`queue-${blocked.id}`);
     await expect(row).toBeVisible(slow);
     await expect(page.locator('li[data-testid^="queue-"]').first()).toHaveAttribute("data-testid", `queue-${blocked.id}`);

@@ -5,7 +5,7 @@ import { putMailbox } from "@/lib/mailbox/mailbox-settings";
 import { putRelay } from "@/lib/relay/relay-settings";
 import { demoWorkspaceId, draftsOf, leads, serveCsv, startRun } from "./pipeline-fixtures";
 import { twoVersionExperiment } from "@/tests/helpers/experiment-body";
-import { bearer, cli, withDb } from "./support";
+import { bearer, cliCommand, withDb } from "./support";
 
 // One of everything the role matrix forces: a draft awaiting review (a real run of one lead), a
 // campaign pinning a fork (not approved), a workspace pack, a token, a member, a webhook endpoint
@@ -46,7 +46,7 @@ export async function matrixFixture(request: APIRequestContext): Promise<MatrixF
   const tag = ulid().toLowerCase().slice(-8);
   const marker = `leak-${tag}`;
   const workspaceId = await demoWorkspaceId();
-  const admin = bearer(cli("token:create", "--workspace", "demo", "--name", `e2e matrix ${tag}`));
+  const admin = bearer(await cliCommand("token:create", "--workspace", "demo", "--name", `e2e matrix ${tag}`));
   const created = async (path: string, data: unknown, headers = admin) => {
     const response = await request.post(path, { headers, data });
     expect(response.status(), `${path}: ${await response.text()}`).toBe(201);
@@ -68,14 +68,14 @@ export async function matrixFixture(request: APIRequestContext): Promise<MatrixF
   // Four eyes: a campaign's creator may not approve it, so another admin creates this one and every
   // matrix role (the demo admin included) sees the approval controls its role allows.
   const authorEmail = `author+${tag}@example.com`;
-  cli("user:create", "--workspace", "demo", "--email", authorEmail, "--password", "long-enough-pass", "--role", "admin");
-  const author = bearer(cli("token:create", "--workspace", "demo", "--name", `e2e matrix author ${tag}`, "--user", authorEmail));
+  await cliCommand("user:create", "--workspace", "demo", "--email", authorEmail, "--password", "long-enough-pass", "--role", "admin");
+  const author = bearer(await cliCommand("token:create", "--workspace", "demo", "--name", `e2e matrix author ${tag}`, "--user", authorEmail));
   const campaign = await created("/v1/campaigns", { name: `Matrix ${tag}`, pack: "saas-outbound", pins: { qualify: `qualify@demo:v1.2.0-m${tag}` } }, author);
   const experiment = await created("/v1/experiments", twoVersionExperiment(campaign.id as string, { versions: ["v1.3.0", "v1.4.0"], minPerVariant: 50 }));
   const packSlug = `matrix-${tag}`;
   await created("/v1/packs/saas-outbound/fork", { slug: packSlug });
 
-  cli("token:create", "--workspace", "demo", "--name", marker);
+  await cliCommand("token:create", "--workspace", "demo", "--name", marker);
   const member = await addMember(workspaceId, { email: `member+${tag}@example.com`, name: marker, password: "long-enough-pass", role: "viewer" }, actor);
   const endpointUrl = `http://127.0.0.1:9/hook-${tag}`;
   const endpoint = await created("/v1/webhook-endpoints", { url: endpointUrl, description: marker, events: ["reply.received"], enabled: false });

@@ -10,7 +10,7 @@ import { appPagePatterns } from "./app-pages";
 import { closeLib, demoWorkspaceId } from "./pipeline-fixtures";
 import { matrixFixture, matrixState, type MatrixFixture } from "./role-matrix-fixtures";
 import { ACTIONS, actionKey, PAGES } from "./role-matrix-table";
-import { DEMO, screenshots, signIn, withDb } from "./support";
+import { DEMO, screenshots, signedIn, signIn, withDb } from "./support";
 
 // The web role matrix (contract §9): for each role, every page and every /api/web operation in
 // role-matrix-table.ts. A page the role may not use answers 403 with the forbidden page and none of
@@ -123,7 +123,7 @@ for (const role of ROLES) {
   test(`${role}: pages, navigation and controls by role; operations refused below their role and changing nothing`, async ({ page, request, baseURL }) => {
     test.setTimeout(180_000);
     fixture ??= await matrixFixture(request);
-    await signIn(page, DEMO[role]);
+    await signedIn(page, DEMO[role]);
     await checkPages(page, role, fixture);
     await checkActions(page, role, fixture, baseURL!);
   });

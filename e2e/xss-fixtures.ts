@@ -4,7 +4,7 @@ import { expect, type APIRequestContext } from "@playwright/test";
 import { ulid } from "ulid";
 import { twoVersionExperiment } from "@/tests/helpers/experiment-body";
 import { demoWorkspaceId, draftsOf, serveCsv, startRun } from "./pipeline-fixtures";
-import { bearer, cli, withDb } from "./support";
+import { bearer, cliCommand, withDb } from "./support";
 
 // Hostile text in every user-controlled field that reaches a page, written the way the product
 // writes it: leads through a real run (CSV import → extract_signals → qualify → draft_email on the
@@ -98,8 +98,8 @@ export type Seeded = Awaited<ReturnType<typeof seedHostileWorkspace>>;
 export async function seedHostileWorkspace(api: APIRequestContext, web: APIRequestContext, origin: string) {
   const tag = ulid().toLowerCase().slice(-8);
   const workspaceId = await demoWorkspaceId();
-  const admin = bearer(cli("token:create", "--workspace", "demo", "--name", `e2e xss ${tag}`));
-  const reviewer = bearer(cli("token:create", "--workspace", "demo", "--name", `e2e xss reviewer ${tag}`, "--user", "reviewer@example.com"));
+  const admin = bearer(await cliCommand("token:create", "--workspace", "demo", "--name", `e2e xss ${tag}`));
+  const reviewer = bearer(await cliCommand("token:create", "--workspace", "demo", "--name", `e2e xss reviewer ${tag}`, "--user", "reviewer@example.com"));
   const ok = async (response: Promise<import("@playwright/test").APIResponse>, status: number) => {
     const answer = await response;
     expect(answer.status(), `${answer.url()}: ${await answer.text()}`).toBe(status);

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { appPagePatterns, fillPattern } from "./app-pages";
 import { closeLib } from "./pipeline-fixtures";
-import { DEMO, screenshots, signIn } from "./support";
+import { DEMO, screenshots, signedIn } from "./support";
 import { longStart, seedHostileWorkspace, X, type Seeded } from "./xss-fixtures";
 
 // XSS strings in every user-controlled field render inert on every page. The hostile values are
@@ -163,7 +163,7 @@ let seeded: Seeded;
 
 test("hostile values render as inert text on every page, for an admin", async ({ page, request, baseURL }) => {
   test.setTimeout(240_000);
-  await signIn(page, DEMO.admin);
+  await signedIn(page, DEMO.admin);
   seeded = await seedHostileWorkspace(request, page.request, baseURL!);
   const dialogs: string[] = [];
   page.on("dialog", (dialog) => {
@@ -205,7 +205,7 @@ test("the checks fail when a payload does become markup", async ({ page }) => {
 });
 
 test("payloads typed into the fork form (its live preview, a refused label) stay text while the page renders them", async ({ page }) => {
-  await signIn(page, DEMO.admin, "/prompts/draft_email");
+  await signedIn(page, DEMO.admin, "/prompts/draft_email");
   const dialogs: string[] = [];
   page.on("dialog", (dialog) => {
     dialogs.push(dialog.message());
@@ -232,7 +232,7 @@ test("payloads typed into the fork form (its live preview, a refused label) stay
 test("payloads in route and query parameters are not reflected as markup", async ({ page }) => {
   // A sweep of every page with up to three payloads each: its time grows with the page count.
   test.setTimeout(240_000);
-  await signIn(page, DEMO.admin);
+  await signedIn(page, DEMO.admin);
   const dialogs: string[] = [];
   page.on("dialog", (dialog) => {
     dialogs.push(dialog.message());

@@ -1,3 +1,4 @@
+import type { ReactElement } from "react";
 import ReactMarkdown, { type Components } from "react-markdown";
 
 // Descriptions in the OpenAPI document are CommonMark (backticks, links, emphasis): rendered with
@@ -14,10 +15,20 @@ const COMPONENTS: Components = {
   ul: ({ children }) => <ul className="mt-1 list-disc pl-5">{children}</ul>,
 };
 
+const INLINE: Components = { ...COMPONENTS, p: ({ children }) => <>{children}</> };
+
+// The texts are the API's own descriptions (a fixed set): each is parsed once per process and its
+// elements reused (React elements are immutable), instead of a markdown parse per text per request
+// of /docs/api. react-markdown's `Markdown` is synchronous and uses no hooks, so it can be called.
+const parsed = new Map<string, ReactElement>();
+const MAX_PARSED = 2_000;
+
 export function Markdown({ text, inline = false }: { text: string; inline?: boolean }) {
-  return (
-    <ReactMarkdown skipHtml components={inline ? { ...COMPONENTS, p: ({ children }) => <>{children}</> } : COMPONENTS}>
-      {text}
-    </ReactMarkdown>
-  );
+  const key = `${inline ? "i" : "b"}${text}`;
+  let element = parsed.get(key);
+  if (!element) {
+    element = ReactMarkdown({ skipHtml: true, components: inline ? INLINE : COMPONENTS, children: text }) as ReactElement;
+    if (parsed.size < MAX_PARSED) parsed.set(key, element);
+  }
+  return element;
 }

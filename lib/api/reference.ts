@@ -55,7 +55,19 @@ function fields(schema: z.ZodType | undefined): FieldDoc[] {
   }));
 }
 
+let built: OperationDoc[] | undefined;
+
+/**
+ * Built once per process: it depends only on the operations table and their schemas, and costs about
+ * 100 ms of CPU (a JSON Schema per parameter and body, an example per operation), which /docs/api
+ * used to pay on every request.
+ */
 export function apiReference(): OperationDoc[] {
+  built ??= buildReference();
+  return built;
+}
+
+function buildReference(): OperationDoc[] {
   const examples = operationExamples(openApiDocument());
   return OPERATIONS.map((operation) => ({
     id: operation.id,
