@@ -14,9 +14,8 @@ export function unsupportedClaims(read: ReadSentence[]): Check[] {
   const out: Check[] = [];
   for (const s of read) {
     if (!s.claims.length) continue;
-    const known = new Set<string>();
-    for (const source of s.sources) for (const w of wordSet(source.text)) known.add(w);
-    const missing = s.claims.filter((c) => c.keys.some((k) => !known.has(k)));
+    const words = s.sources.map((source) => wordSet(source.text));
+    const missing = s.claims.filter((c) => c.keys.some((k) => !words.some((w) => w.has(k))));
     if (missing.length)
       out.push(
         check(

@@ -31,34 +31,61 @@ export function overlaps(sentenceWords: ReadonlySet<string>, s: SourceWords): bo
   return false;
 }
 
-function writtenSources(text: string, written: WrittenLine[], all: SourceWords[], sentenceWords: ReadonlySet<string>): Source[] | null {
+// A draft's subject and body are read against the same sources (one `all` per draft): what depends on
+// the sources alone is worked out once per draft, not once per sentence.
+type PerDraft = { values: string[]; candidates: Map<string, Source[]> };
+const perDraft = new WeakMap<SourceWords[], PerDraft>();
+function perDraftOf(all: SourceWords[]): PerDraft {
+  let known = perDraft.get(all);
+  if (!known) {
+    known = { values: maskableValues(all.filter((s) => s.source.kind === "lead").map((s) => s.source.text)), candidates: new Map() };
+    perDraft.set(all, known);
+  }
+  return known;
+}
+
+function candidatesOf(name: string, all: SourceWords[]): Source[] {
+  const { candidates } = perDraftOf(all);
+  let found = candidates.get(name);
+  if (!found) {
+    found = variableSources(
+      name,
+      all.map((s) => s.source),
+    );
+    candidates.set(name, found);
+  }
+  return found;
+}
+
+function writtenSources(text: string, written: WrittenLine[], all: SourceWords[], sentenceWords: () => ReadonlySet<string>): Source[] | null {
   const line = written.find((l) => l.text.includes(text));
   if (!line) return null;
   const found = new Set<Source>();
   for (const name of line.names) {
-    const candidates = variableSources(
-      name,
-      all.map((s) => s.source),
-    );
+    const candidates = candidatesOf(name, all);
     if (candidates.length === 1) found.add(candidates[0]);
-    else for (const c of all.filter((s) => candidates.includes(s.source) && overlaps(sentenceWords, s))) found.add(c.source);
+    else for (const c of all) if (candidates.includes(c.source) && overlaps(sentenceWords(), c)) found.add(c.source);
   }
   return [...found];
 }
 
+function sourcesOf(s: Sentence, all: SourceWords[], written: WrittenLine[] | undefined, cited: CitedSentence[] | undefined): Source[] {
+  let words: ReadonlySet<string> | undefined;
+  const sentenceWords = () => (words ??= wordSet(s.text));
+  const exact = written ? writtenSources(s.text, written, all, sentenceWords) : cited?.length ? citedSources(s.text, cited, all, overlaps) : null;
+  if (exact) return exact;
+  const out: Source[] = [];
+  for (const src of all) if (overlaps(sentenceWords(), src)) out.push(src.source);
+  return out;
+}
+
 export function readField(field: DraftField, text: string, all: SourceWords[], written?: WrittenLine[], cited?: CitedSentence[]): ReadSentence[] {
-  const withSources = (s: Sentence) => {
-    const words = wordSet(s.text);
-    const exact = written ? writtenSources(s.text, written, all, words) : cited?.length ? citedSources(s.text, cited, all, overlaps) : null;
-    return exact ?? all.filter((src) => overlaps(words, src)).map((src) => src.source);
-  };
   // The lead's values masked while reading (lib/review-checks/masked.ts), as long as each masked value's
   // source is one of its sentence's sources (its claims are that source's words); else read as written.
-  const values = maskableValues(all.filter((s) => s.source.kind === "lead").map((s) => s.source.text));
-  const read = maskedSentences(text, values).map(({ masked, ...s }) => ({ s, masked, sources: withSources(s) }));
+  const read = maskedSentences(text, perDraftOf(all).values).map(({ masked, ...s }) => ({ s, masked, sources: sourcesOf(s, all, written, cited) }));
   if (read.every(({ masked, sources }) => masked.every((v) => sources.some((src) => src.text === v))))
     return read.map(({ s, sources }) => ({ ...s, field, sources }));
-  return sentences(text).map((s) => ({ ...s, field, sources: withSources(s) }));
+  return sentences(text).map((s) => ({ ...s, field, sources: sourcesOf(s, all, written, cited) }));
 }
 
 export const evidenceOf = (read: ReadSentence[]): EvidenceItem[] => read.map(({ text, field, span, sources }) => ({ sentence: text, field, span, sources }));
