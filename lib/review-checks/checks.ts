@@ -32,6 +32,7 @@ export function unsupportedClaims(read: ReadSentence[]): Check[] {
 const VARIABLE = /\{\{[^{}]*\}\}|\{\{|\}\}/g;
 
 export function unresolvedVariables(field: DraftField, text: string): Check[] {
+  if (!text.includes("{{") && !text.includes("}}")) return [];
   return [...text.matchAll(VARIABLE)].map((m) => check("unresolved_variable", field, [m.index, m.index + m[0].length], `"${m[0]}" was not filled in.`));
 }
 
@@ -95,8 +96,10 @@ export function senderMismatch(body: string, senderName: string): Check[] {
   return [];
 }
 
+const WORD_RUN = /\S+/g; // the pieces body.split(/\s+/) leaves that are not empty
+
 export function tooLong(body: string, maxWords: number): Check[] {
-  const words = body.split(/\s+/).filter(Boolean).length;
+  const words = body.match(WORD_RUN)?.length ?? 0;
   return words > maxWords ? [check("too_long", "body", null, `${words} words; the pack's limit is ${maxWords}.`)] : [];
 }
 

@@ -82,10 +82,15 @@ function sourcesOf(s: Sentence, all: SourceWords[], written: WrittenLine[] | und
 export function readField(field: DraftField, text: string, all: SourceWords[], written?: WrittenLine[], cited?: CitedSentence[]): ReadSentence[] {
   // The lead's values masked while reading (lib/review-checks/masked.ts), as long as each masked value's
   // source is one of its sentence's sources (its claims are that source's words); else read as written.
-  const read = maskedSentences(text, perDraftOf(all).values).map(({ masked, ...s }) => ({ s, masked, sources: sourcesOf(s, all, written, cited) }));
-  if (read.every(({ masked, sources }) => masked.every((v) => sources.some((src) => src.text === v))))
-    return read.map(({ s, sources }) => ({ ...s, field, sources }));
-  return sentences(text).map((s) => ({ ...s, field, sources: sourcesOf(s, all, written, cited) }));
+  const read: ReadSentence[] = [];
+  let asMasked = true;
+  for (const s of maskedSentences(text, perDraftOf(all).values)) {
+    const sources = sourcesOf(s, all, written, cited);
+    if (!s.masked.every((v) => sources.some((src) => src.text === v))) asMasked = false;
+    read.push({ text: s.text, span: s.span, claims: s.claims, field, sources });
+  }
+  if (asMasked) return read;
+  return sentences(text).map((s) => ({ text: s.text, span: s.span, claims: s.claims, field, sources: sourcesOf(s, all, written, cited) }));
 }
 
 export const evidenceOf = (read: ReadSentence[]): EvidenceItem[] => read.map(({ text, field, span, sources }) => ({ sentence: text, field, span, sources }));

@@ -41,13 +41,14 @@ function maskLine(line: string, values: string[]): { masked: string; regions: Re
   if (!found.length || found.length > STAND_INS.length) return null;
   let masked = "";
   let cursor = 0;
-  const regions = found.map((r, i) => {
+  const regions: Region[] = [];
+  for (const [i, r] of found.entries()) {
     masked += line.slice(cursor, r.from);
     const maskedFrom = masked.length;
     masked += STAND_INS[i];
     cursor = r.to;
-    return { ...r, maskedFrom, maskedTo: masked.length };
-  });
+    regions.push({ value: r.value, from: r.from, to: r.to, maskedFrom, maskedTo: masked.length });
+  }
   return { masked: masked + line.slice(cursor), regions };
 }
 
@@ -82,10 +83,12 @@ export function maskedSentences(text: string, values: string[]): MaskedSentence[
   for (const line of text.split("\n")) {
     if (line.trim()) {
       const m = maskLine(line, values);
-      const read = m
-        ? lineSentences(m.masked, names).map((s) => unmaskSentence(s, line, m.regions))
-        : lineSentences(line, names).map((s) => ({ ...s, masked: [] }));
-      for (const s of read) out.push({ ...s, span: [lineStart + s.span[0], lineStart + s.span[1]] });
+      if (m)
+        for (const s of lineSentences(m.masked, names)) {
+          const u = unmaskSentence(s, line, m.regions);
+          out.push({ text: u.text, span: [lineStart + u.span[0], lineStart + u.span[1]], claims: u.claims, masked: u.masked });
+        }
+      else for (const s of lineSentences(line, names)) out.push({ text: s.text, span: [lineStart + s.span[0], lineStart + s.span[1]], claims: s.claims, masked: [] });
     }
     lineStart += line.length + 1;
   }
