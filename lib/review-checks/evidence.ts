@@ -1,4 +1,4 @@
-import { sentences, wordSet, type Sentence } from "@/lib/review-checks/nlp";
+import { readWords, sentences, wordSet, type Sentence } from "@/lib/review-checks/nlp";
 import { variableSources } from "@/lib/review-checks/sources";
 import { citedSources } from "@/lib/review-checks/cited";
 import { maskableValues, maskedSentences } from "@/lib/review-checks/masked";
@@ -16,18 +16,32 @@ export type ReadSentence = Sentence & { field: DraftField; sources: Source[] };
 
 const significant = (word: string) => word.length >= 5 || /\d/.test(word);
 
-export type SourceWords = { source: Source; words: ReadonlySet<string>; short: boolean };
+export type SourceWords = { readonly source: Source; readonly words: ReadonlySet<string>; readonly short: boolean };
+
+/** A source's words, read when first asked for: most sentences of a local-engine draft never ask for most of its sources' words. */
+class LazySourceWords implements SourceWords {
+  private read?: ReadonlySet<string>;
+  constructor(readonly source: Source) {}
+  get words(): ReadonlySet<string> {
+    return (this.read ??= wordSet(this.source.text));
+  }
+  get short(): boolean {
+    return this.words.size <= 3;
+  }
+}
 
 export function sourceWords(sources: Source[]): SourceWords[] {
-  return sources.map((source) => {
-    const words = wordSet(source.text);
-    return { source, words, short: words.size <= 3 };
-  });
+  return sources.map((source) => new LazySourceWords(source));
 }
 
 export function overlaps(sentenceWords: ReadonlySet<string>, s: SourceWords): boolean {
-  if (s.short) return s.words.size > 0 && [...s.words].every((w) => sentenceWords.has(w));
-  for (const word of s.words) if (significant(word) && sentenceWords.has(word)) return true;
+  const words = s.words;
+  if (words.size <= 3) {
+    if (words.size === 0) return false;
+    for (const w of words) if (!sentenceWords.has(w)) return false;
+    return true;
+  }
+  for (const word of words) if (significant(word) && sentenceWords.has(word)) return true;
   return false;
 }
 
@@ -71,7 +85,7 @@ function writtenSources(text: string, written: WrittenLine[], all: SourceWords[]
 
 function sourcesOf(s: Sentence, all: SourceWords[], written: WrittenLine[] | undefined, cited: CitedSentence[] | undefined): Source[] {
   let words: ReadonlySet<string> | undefined;
-  const sentenceWords = () => (words ??= wordSet(s.text));
+  const sentenceWords = () => (words ??= readWords(s.text));
   const exact = written ? writtenSources(s.text, written, all, sentenceWords) : cited?.length ? citedSources(s.text, cited, all, overlaps) : null;
   if (exact) return exact;
   const out: Source[] = [];

@@ -174,7 +174,8 @@ export function wordSet(text: string): ReadonlySet<string> {
 // A run's drafts share the offer's sources and many sentences: their word sets are kept per text.
 const wordCache = new Map<string, Set<string>>();
 
-function readWords(text: string): Set<string> {
+/** wordSet without keeping it: for a text seldom read twice (a draft's sentence with the lead's name in it). */
+export function readWords(text: string): Set<string> {
   const out = new Set<string>();
   for (const word of text
     .replace(/(\d),(?=\d{3})/g, "$1")
