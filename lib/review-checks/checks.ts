@@ -78,6 +78,8 @@ export function links(field: DraftField, text: string, website: string | null | 
 
 const CLOSING = /^(best|best regards|kind regards|warm regards|regards|thanks|many thanks|thank you|cheers|sincerely|all the best|talk soon)[,.!]?$/i;
 
+const norm = (s: string) => s.toLowerCase().replace(/\s+/g, " ").trim();
+
 /** The name under the closing ("Best,\nSam"), when it is not the From name. */
 export function senderMismatch(body: string, senderName: string): Check[] {
   const lines = body.split("\n");
@@ -88,7 +90,6 @@ export function senderMismatch(body: string, senderName: string): Check[] {
     const j = lines.findIndex((l, k) => k > i && l.trim());
     if (j < 0) return [];
     const name = lines[j].trim();
-    const norm = (s: string) => s.toLowerCase().replace(/\s+/g, " ").trim();
     if (!senderName.trim() || norm(name) === norm(senderName) || norm(senderName).startsWith(`${norm(name)} `)) return [];
     const start = starts[j] + lines[j].indexOf(name);
     return [check("sender_mismatch", "body", [start, start + name.length], `Signed "${name}", but the email goes out From "${senderName}".`)];

@@ -71,25 +71,25 @@ function candidatesOf(name: string, all: SourceWords[]): Source[] {
   return found;
 }
 
-function writtenSources(text: string, written: WrittenLine[], all: SourceWords[], sentenceWords: () => ReadonlySet<string>): Source[] | null {
+function writtenSources(text: string, written: WrittenLine[], all: SourceWords[]): Source[] | null {
   const line = written.find((l) => l.text.includes(text));
   if (!line) return null;
   const found = new Set<Source>();
+  let words: ReadonlySet<string> | undefined; // the sentence's words, read once if a variable asks
   for (const name of line.names) {
     const candidates = candidatesOf(name, all);
     if (candidates.length === 1) found.add(candidates[0]);
-    else for (const c of all) if (candidates.includes(c.source) && overlaps(sentenceWords(), c)) found.add(c.source);
+    else for (const c of all) if (candidates.includes(c.source) && overlaps((words ??= readWords(text)), c)) found.add(c.source);
   }
   return [...found];
 }
 
 function sourcesOf(s: Sentence, all: SourceWords[], written: WrittenLine[] | undefined, cited: CitedSentence[] | undefined): Source[] {
-  let words: ReadonlySet<string> | undefined;
-  const sentenceWords = () => (words ??= readWords(s.text));
-  const exact = written ? writtenSources(s.text, written, all, sentenceWords) : cited?.length ? citedSources(s.text, cited, all, overlaps) : null;
+  const exact = written ? writtenSources(s.text, written, all) : cited?.length ? citedSources(s.text, cited, all, overlaps) : null;
   if (exact) return exact;
+  const words = readWords(s.text);
   const out: Source[] = [];
-  for (const src of all) if (overlaps(sentenceWords(), src)) out.push(src.source);
+  for (const src of all) if (overlaps(words, src)) out.push(src.source);
   return out;
 }
 

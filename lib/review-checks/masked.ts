@@ -63,14 +63,16 @@ function unmask(position: number, regions: Region[]): number {
   return position + delta;
 }
 
+/** A claim's text with the values of these regions back in place of their placeholders. */
+const restore = (text: string, inside: Region[], regions: Region[]) => inside.reduce((t, r) => t.split(STAND_INS[regions.indexOf(r)]).join(r.value), text);
+
 function unmaskSentence(s: Sentence, line: string, regions: Region[]): MaskedSentence {
   const from = unmask(s.span[0], regions);
   const to = unmask(s.span[1], regions);
   const inside = regions.filter((r) => r.from < to && r.to > from);
-  const restore = (text: string) => inside.reduce((t, r) => t.split(STAND_INS[regions.indexOf(r)]).join(r.value), text);
   const claims = s.claims.flatMap((c) => {
     const keys = c.keys.filter((k) => !STAND_IN_KEYS.has(k));
-    return keys.length ? [{ ...c, text: restore(c.text), keys }] : [];
+    return keys.length ? [{ ...c, text: restore(c.text, inside, regions), keys }] : [];
   });
   return { text: line.slice(from, to), span: [from, to], claims, masked: inside.map((r) => r.value) };
 }
