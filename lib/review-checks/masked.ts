@@ -90,7 +90,9 @@ export function maskedSentences(text: string, values: string[]): MaskedSentence[
           const u = unmaskSentence(s, line, m.regions);
           out.push({ text: u.text, span: [lineStart + u.span[0], lineStart + u.span[1]], claims: u.claims, masked: u.masked });
         }
-      else for (const s of lineSentences(line, names)) out.push({ text: s.text, span: [lineStart + s.span[0], lineStart + s.span[1]], claims: s.claims, masked: [] });
+      else
+        for (const s of lineSentences(line, names))
+          out.push({ text: s.text, span: [lineStart + s.span[0], lineStart + s.span[1]], claims: s.claims, masked: [] });
     }
     lineStart += line.length + 1;
   }
