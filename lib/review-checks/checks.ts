@@ -14,9 +14,8 @@ export function unsupportedClaims(read: ReadSentence[]): Check[] {
   const out: Check[] = [];
   for (const s of read) {
     if (!s.claims.length) continue;
-    const known = new Set<string>();
-    for (const source of s.sources) for (const w of wordSet(source.text)) known.add(w);
-    const missing = s.claims.filter((c) => c.keys.some((k) => !known.has(k)));
+    const words = s.sources.map((source) => wordSet(source.text));
+    const missing = s.claims.filter((c) => c.keys.some((k) => !words.some((w) => w.has(k))));
     if (missing.length)
       out.push(
         check(
@@ -33,6 +32,7 @@ export function unsupportedClaims(read: ReadSentence[]): Check[] {
 const VARIABLE = /\{\{[^{}]*\}\}|\{\{|\}\}/g;
 
 export function unresolvedVariables(field: DraftField, text: string): Check[] {
+  if (!text.includes("{{") && !text.includes("}}")) return [];
   return [...text.matchAll(VARIABLE)].map((m) => check("unresolved_variable", field, [m.index, m.index + m[0].length], `"${m[0]}" was not filled in.`));
 }
 
@@ -78,6 +78,8 @@ export function links(field: DraftField, text: string, website: string | null | 
 
 const CLOSING = /^(best|best regards|kind regards|warm regards|regards|thanks|many thanks|thank you|cheers|sincerely|all the best|talk soon)[,.!]?$/i;
 
+const norm = (s: string) => s.toLowerCase().replace(/\s+/g, " ").trim();
+
 /** The name under the closing ("Best,\nSam"), when it is not the From name. */
 export function senderMismatch(body: string, senderName: string): Check[] {
   const lines = body.split("\n");
@@ -88,7 +90,6 @@ export function senderMismatch(body: string, senderName: string): Check[] {
     const j = lines.findIndex((l, k) => k > i && l.trim());
     if (j < 0) return [];
     const name = lines[j].trim();
-    const norm = (s: string) => s.toLowerCase().replace(/\s+/g, " ").trim();
     if (!senderName.trim() || norm(name) === norm(senderName) || norm(senderName).startsWith(`${norm(name)} `)) return [];
     const start = starts[j] + lines[j].indexOf(name);
     return [check("sender_mismatch", "body", [start, start + name.length], `Signed "${name}", but the email goes out From "${senderName}".`)];
@@ -96,8 +97,10 @@ export function senderMismatch(body: string, senderName: string): Check[] {
   return [];
 }
 
+const WORD_RUN = /\S+/g; // the pieces body.split(/\s+/) leaves that are not empty
+
 export function tooLong(body: string, maxWords: number): Check[] {
-  const words = body.split(/\s+/).filter(Boolean).length;
+  const words = body.match(WORD_RUN)?.length ?? 0;
   return words > maxWords ? [check("too_long", "body", null, `${words} words; the pack's limit is ${maxWords}.`)] : [];
 }
 

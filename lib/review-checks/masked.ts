@@ -41,13 +41,14 @@ function maskLine(line: string, values: string[]): { masked: string; regions: Re
   if (!found.length || found.length > STAND_INS.length) return null;
   let masked = "";
   let cursor = 0;
-  const regions = found.map((r, i) => {
+  const regions: Region[] = [];
+  for (const [i, r] of found.entries()) {
     masked += line.slice(cursor, r.from);
     const maskedFrom = masked.length;
     masked += STAND_INS[i];
     cursor = r.to;
-    return { ...r, maskedFrom, maskedTo: masked.length };
-  });
+    regions.push({ value: r.value, from: r.from, to: r.to, maskedFrom, maskedTo: masked.length });
+  }
   return { masked: masked + line.slice(cursor), regions };
 }
 
@@ -62,14 +63,16 @@ function unmask(position: number, regions: Region[]): number {
   return position + delta;
 }
 
+/** A claim's text with the values of these regions back in place of their placeholders. */
+const restore = (text: string, inside: Region[], regions: Region[]) => inside.reduce((t, r) => t.split(STAND_INS[regions.indexOf(r)]).join(r.value), text);
+
 function unmaskSentence(s: Sentence, line: string, regions: Region[]): MaskedSentence {
   const from = unmask(s.span[0], regions);
   const to = unmask(s.span[1], regions);
   const inside = regions.filter((r) => r.from < to && r.to > from);
-  const restore = (text: string) => inside.reduce((t, r) => t.split(STAND_INS[regions.indexOf(r)]).join(r.value), text);
   const claims = s.claims.flatMap((c) => {
     const keys = c.keys.filter((k) => !STAND_IN_KEYS.has(k));
-    return keys.length ? [{ ...c, text: restore(c.text), keys }] : [];
+    return keys.length ? [{ ...c, text: restore(c.text, inside, regions), keys }] : [];
   });
   return { text: line.slice(from, to), span: [from, to], claims, masked: inside.map((r) => r.value) };
 }
@@ -82,10 +85,14 @@ export function maskedSentences(text: string, values: string[]): MaskedSentence[
   for (const line of text.split("\n")) {
     if (line.trim()) {
       const m = maskLine(line, values);
-      const read = m
-        ? lineSentences(m.masked, names).map((s) => unmaskSentence(s, line, m.regions))
-        : lineSentences(line, names).map((s) => ({ ...s, masked: [] }));
-      for (const s of read) out.push({ ...s, span: [lineStart + s.span[0], lineStart + s.span[1]] });
+      if (m)
+        for (const s of lineSentences(m.masked, names)) {
+          const u = unmaskSentence(s, line, m.regions);
+          out.push({ text: u.text, span: [lineStart + u.span[0], lineStart + u.span[1]], claims: u.claims, masked: u.masked });
+        }
+      else
+        for (const s of lineSentences(line, names))
+          out.push({ text: s.text, span: [lineStart + s.span[0], lineStart + s.span[1]], claims: s.claims, masked: [] });
     }
     lineStart += line.length + 1;
   }

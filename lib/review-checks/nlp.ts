@@ -48,9 +48,23 @@ const LOWER_WORD = /(?<![\p{L}\p{N}])\p{Ll}[\p{Ll}'’-]*\p{Ll}/gu;
 export function readsAsEnglish(text: string): boolean {
   const words = text.match(LOWER_WORD) ?? [];
   if (words.length < 3) return true;
-  const vocabulary = nlp.readDoc("");
-  const unknown = words.filter((w) => vocabulary.isOOV(w)).length;
+  let unknown = 0;
+  for (const w of words) if (isOOV(w)) unknown++;
   return unknown * 2 <= words.length;
+}
+
+// Whether the model's vocabulary lacks a word, kept per word: the answer never changes (a word the
+// model learns from a text it reads is still out of its vocabulary), and a run's drafts repeat their words.
+const vocabulary = nlp.readDoc("");
+const oovCache = new Map<string, boolean>();
+function isOOV(word: string): boolean {
+  let oov = oovCache.get(word);
+  if (oov === undefined) {
+    oov = vocabulary.isOOV(word);
+    if (oovCache.size >= LINE_CACHE_SIZE) oovCache.clear();
+    oovCache.set(word, oov);
+  }
+  return oov;
 }
 
 /**
@@ -160,7 +174,8 @@ export function wordSet(text: string): ReadonlySet<string> {
 // A run's drafts share the offer's sources and many sentences: their word sets are kept per text.
 const wordCache = new Map<string, Set<string>>();
 
-function readWords(text: string): Set<string> {
+/** wordSet without keeping it: for a text seldom read twice (a draft's sentence with the lead's name in it). */
+export function readWords(text: string): Set<string> {
   const out = new Set<string>();
   for (const word of text
     .replace(/(\d),(?=\d{3})/g, "$1")

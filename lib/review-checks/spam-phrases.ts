@@ -75,6 +75,19 @@ export function primeSpamPhrases(texts: string[]) {
 /** The trigger phrases found in these texts (each as the scorer reports it, lower case). */
 export function triggerPhrases(texts: string[]): string[] {
   const out = new Set<string>();
+  // Every line already known (a pipeline batch's, primed): read from the cache as the lines come.
+  for (const text of texts)
+    for (const line of text.split("\n")) {
+      if (!line.trim()) continue;
+      const known = cache.get(line);
+      if (!known) return freshTriggerPhrases(texts);
+      for (const p of known) out.add(p);
+    }
+  return [...out];
+}
+
+function freshTriggerPhrases(texts: string[]): string[] {
+  const out = new Set<string>();
   for (const phrases of phrasesOfLines(linesOf(texts)).values()) for (const p of phrases) out.add(p);
   return [...out];
 }
