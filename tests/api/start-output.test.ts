@@ -72,7 +72,14 @@ describe("npm start", () => {
       expect(output).toContain("worker: stopped");
       expect(output, "one signal reaches the worker, not two").not.toContain("second signal");
     } finally {
-      if (child.exitCode === null) process.kill(-child.pid!, "SIGKILL");
+      // After a failed expectation it is still up. Its web and worker processes have process groups of
+      // their own (so that Ctrl-C reaches only start.mjs): a SIGKILL to its group would orphan them,
+      // still running. SIGTERM lets it stop them (it forces them after 30 s); SIGKILL only if it hangs.
+      if (child.exitCode === null) {
+        process.kill(-child.pid!, "SIGTERM");
+        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 40_000))]);
+        if (child.exitCode === null) process.kill(-child.pid!, "SIGKILL");
+      }
     }
   });
 });
