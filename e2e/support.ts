@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type BrowserContext, type Page } from "@playwright/test";
 import pg from "pg";
+import { CLI_COMMAND } from "../tests/helpers/processes";
 
 // Shared by the browser tests: signing in, screenshots at both sizes, the ops CLI and SQL against
 // the test database that `npm test` prepared (the same environment the app runs with).
@@ -70,9 +71,7 @@ export function axe(page: Page) {
 
 /** Runs the ops CLI (`npm run cli -- ...`) and returns its result line. */
 export function cli(...args: string[]): string {
-  // The bundle `npm test` built (scripts/lib/worker-build.mjs) starts on about half the CPU of tsx.
-  const command = process.env.CLI_BUNDLE ? [process.env.CLI_BUNDLE] : ["--import", "tsx", "lib/cli/index.ts"];
-  const out = execFileSync(process.execPath, [...command, ...args], { env: process.env, encoding: "utf8" });
+  const out = execFileSync(process.execPath, [...CLI_COMMAND, ...args], { env: process.env, encoding: "utf8" });
   return out.trim().split("\n").at(-1)!;
 }
 

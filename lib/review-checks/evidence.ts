@@ -16,7 +16,7 @@ export type ReadSentence = Sentence & { field: DraftField; sources: Source[] };
 
 const significant = (word: string) => word.length >= 5 || /\d/.test(word);
 
-export type SourceWords = { readonly source: Source; readonly words: ReadonlySet<string>; readonly short: boolean };
+export type SourceWords = { readonly source: Source; readonly words: ReadonlySet<string> };
 
 /** A source's words, read when first asked for: most sentences of a local-engine draft never ask for most of its sources' words. */
 class LazySourceWords implements SourceWords {
@@ -24,9 +24,6 @@ class LazySourceWords implements SourceWords {
   constructor(readonly source: Source) {}
   get words(): ReadonlySet<string> {
     return (this.read ??= wordSet(this.source.text));
-  }
-  get short(): boolean {
-    return this.words.size <= 3;
   }
 }
 

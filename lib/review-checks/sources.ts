@@ -14,14 +14,12 @@ const str = (value: unknown): string | null => {
   return text || null;
 };
 
-function pushSource(out: Source[], kind: Source["kind"], field: string, value: unknown) {
-  const text = str(value);
-  if (text) out.push({ kind, field, text });
-}
-
 export function listSources(s: DraftSources): Source[] {
   const out: Source[] = [];
-  const push = pushSource.bind(null, out);
+  const push = (kind: Source["kind"], field: string, value: unknown) => {
+    const text = str(value);
+    if (text) out.push({ kind, field, text });
+  };
   for (const field of LEAD_FIELDS) push("lead", field, s.lead[field]);
   push("note", "notes", s.lead.notes);
   const attributes = s.lead.attributes;
